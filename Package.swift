@@ -1,0 +1,68 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Habitat",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "habitat", targets: ["habitat"]),
+        .library(name: "HabitatEngine", targets: ["HabitatEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+    ],
+    targets: [
+        // The game: value types and pure rules. Foundation only, so any app can embed it.
+        .target(name: "HabitatEngine"),
+        // Per-user and directory SQLite databases, migrations, the ledger.
+        .target(
+            name: "HabitatStorage",
+            dependencies: [
+                "HabitatEngine",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // Command parsing, the help table, rendering replies as text and JSON.
+        .target(name: "HabitatCommands", dependencies: ["HabitatEngine"]),
+        // The SwiftNIO line-protocol server: framing, sessions, accounts, limits.
+        .target(
+            name: "HabitatServer",
+            dependencies: [
+                "HabitatEngine", "HabitatStorage", "HabitatCommands",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "habitat",
+            dependencies: [
+                "HabitatServer", "HabitatStorage",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(name: "HabitatEngineTests", dependencies: ["HabitatEngine"]),
+        .testTarget(name: "HabitatStorageTests", dependencies: ["HabitatStorage"]),
+        .testTarget(name: "HabitatCommandsTests", dependencies: ["HabitatCommands"]),
+        .testTarget(
+            name: "HabitatServerTests",
+            dependencies: [
+                "HabitatServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+    ]
+)

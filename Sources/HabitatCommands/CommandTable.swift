@@ -1,0 +1,129 @@
+import HabitatEngine
+
+/// Every command: the parser reads this table, and `help` is printed from it.
+public enum CommandTable {
+    public static let all: [CommandSpec] = [
+        CommandSpec(
+            "register", usage: "register <name> <password>",
+            summary: "create your account (name: 2–32 of a-z 0-9 _ -; password: 8+ characters)",
+            examples: ["register alice correct-horse"], triggers: [["register"], ["signup"], ["sign", "up"]]
+        ) { rest in
+            guard rest.count == 2 else { throw HabitatError.usage("register <name> <password>") }
+            return .register(name: rest[0].text, password: rest[1].text)
+        },
+        CommandSpec(
+            "login", usage: "login <name> <password>", summary: "log in to your account",
+            examples: ["login alice correct-horse"], triggers: [["login"], ["log", "in"]]
+        ) { rest in
+            guard rest.count == 2 else { throw HabitatError.usage("login <name> <password>") }
+            return .login(name: rest[0].text, password: rest[1].text)
+        },
+        CommandSpec("logout", summary: "log out (the connection stays open)", triggers: [["logout"], ["log", "out"]], command: .logout),
+        CommandSpec(
+            "passwd", usage: "passwd <old password> <new password>", summary: "change your password",
+            triggers: [["passwd"], ["password"]]
+        ) { rest in
+            guard rest.count == 2 else { throw HabitatError.usage("passwd <old password> <new password>") }
+            return .passwd(old: rest[0].text, new: rest[1].text)
+        },
+        CommandSpec(
+            "did", usage: "did <habit> [x3] [yesterday | N days ago | on YYYY-MM-DD] [at 6:45am] [: note]",
+            summary: "record a habit, good or bad",
+            examples: [
+                "did exercise", "exercise done", "did pushups x3", "slipped smoking", "did exercise yesterday",
+                "did breakfast: oatmeal with berries",
+            ],
+            triggers: [["did"], ["done"], ["completed"], ["complete"], ["slipped"], ["record"], ["i", "did"], ["i", "slipped"]],
+            parse: RecordingParser.parse
+        ),
+        CommandSpec("status", summary: "your level, XP, health and coins", triggers: [["status"], ["stats"], ["me"]], command: .status),
+        CommandSpec("habits", summary: "list your habits with their rewards and streaks", triggers: [["habits"], ["list"], ["my", "habits"]], command: .habits),
+        CommandSpec(
+            "add habit", usage: "add habit <name> [N xp] [N coins] [in <area>] [track time]",
+            summary: "add a good habit (default +10 XP, +5 coins)",
+            examples: ["add habit Exercise", "add habit Exercise 15 xp 3 coins", "add habit \"Run 5k\" 20 xp", "add habit Wake up track time"],
+            triggers: [["add", "habit"], ["add", "good", "habit"], ["new", "habit"], ["create", "habit"]]
+        ) { rest in .addHabit(try HabitDraftParser.parse(rest, kind: .good)) },
+        CommandSpec(
+            "add bad habit", usage: "add bad habit <name> [N life]", summary: "add a bad habit (default -10 life)",
+            examples: ["add bad habit Smoking", "add bad habit Smoking 25 life"],
+            triggers: [["add", "bad", "habit"], ["new", "bad", "habit"], ["create", "bad", "habit"]]
+        ) { rest in .addHabit(try HabitDraftParser.parse(rest, kind: .bad)) },
+        CommandSpec(
+            "add reward", usage: "add reward <name> <price> coins", summary: "put your own reward in the store",
+            examples: ["add reward Movie night 100 coins"], triggers: [["add", "reward"], ["new", "reward"]],
+            parse: RewardParser.parse
+        ),
+        CommandSpec("store", summary: "what you can buy", triggers: [["store"], ["shop"]], command: .store),
+        CommandSpec(
+            "buy", usage: "buy [N] <item>", summary: "buy a potion or one of your rewards",
+            examples: ["buy potion", "buy 2 potions", "buy movie night"], triggers: [["buy"], ["purchase"]],
+            parse: PurchaseParser.parse
+        ),
+        CommandSpec("undo", summary: "take back your last recorded action (repeat to go further)", triggers: [["undo"]], command: .undo),
+        CommandSpec(
+            "help", usage: "help [command]", summary: "list commands, or show one with examples",
+            examples: ["help", "help buy"], triggers: [["help"], ["?"], ["commands"]]
+        ) { rest in .help(topic: rest.isEmpty ? nil : rest.phrase.lowercased()) },
+        CommandSpec(
+            "mode", usage: "mode json | mode text", summary: "switch this connection to JSON replies, or back",
+            triggers: [["mode"]]
+        ) { rest in
+            guard rest.count == 1, let mode = OutputMode(rawValue: rest[0].lower) else {
+                throw HabitatError.usage("mode json | mode text")
+            }
+            return .mode(mode)
+        },
+        CommandSpec(
+            "plain", usage: "plain on | plain off", summary: "words instead of emoji, for screen readers",
+            triggers: [["plain"]]
+        ) { rest in
+            switch rest.map(\.lower) {
+            case [], ["on"]: return .plain(true)
+            case ["off"]: return .plain(false)
+            default: throw HabitatError.usage("plain on | plain off")
+            }
+        },
+        CommandSpec("quit", summary: "close the connection", triggers: [["quit"], ["exit"], ["bye"]], command: .quit),
+    ]
+
+    /// Understands one line. `nil` for a blank line; ``HabitatError`` when it can't be understood.
+    public static func parse(_ line: String) throws -> Command? {
+        let tokens = tokenize(line)
+        guard !tokens.isEmpty else { return nil }
+        if let (spec, length) = match(tokens) {
+            return try spec.parse(Array(tokens.dropFirst(length)))
+        }
+        // "exercise done", "meditation completed"
+        if tokens.count >= 2, ["done", "completed", "finished"].contains(tokens.last!.lower) {
+            return try RecordingParser.parse(Array(tokens.dropLast()))
+        }
+        throw unknown(tokens[0])
+    }
+
+    /// The spec `help <topic>` is about: by name or by any trigger.
+    public static func spec(for topic: String) -> CommandSpec? {
+        let words = tokenize(topic).map(\.lower)
+        return all.first { $0.name == words.joined(separator: " ") } ?? match(tokenize(topic))?.spec
+    }
+
+    static func match(_ tokens: [Token]) -> (spec: CommandSpec, length: Int)? {
+        guard !tokens[0].quoted else { return nil }
+        var best: (spec: CommandSpec, length: Int)?
+        for spec in all {
+            for trigger in spec.triggers where trigger.count <= tokens.count && trigger.count > (best?.length ?? 0) {
+                if zip(trigger, tokens).allSatisfy({ $0 == $1.lower && !$1.quoted }) { best = (spec, trigger.count) }
+            }
+        }
+        return best
+    }
+
+    static func unknown(_ word: Token) -> HabitatError {
+        let keywords = Set(all.flatMap { $0.triggers.map { $0[0] } })
+        let guess = keywords.map { ($0, editDistance(word.lower, $0)) }.min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
+        let hint = guess.flatMap { $0.1 <= 2 ? "Did you mean '\($0.0)'? " : nil } ?? ""
+        return HabitatError(
+            .unknownCommand, "I don't know '\(word.text)'. \(hint)Type 'help' to see what I understand.",
+            symbol: .question)
+    }
+}

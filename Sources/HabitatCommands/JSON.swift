@@ -1,0 +1,289 @@
+import Foundation
+
+/// A JSON value with object keys kept in order, so replies read the same every time.
+public enum JSON: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    public static func == (lhs: JSON, rhs: JSON) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.double(let a), .double(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    /// The value of `key` in an object.
+    public subscript(key: String) -> JSON? {
+        guard case .object(let pairs) = self else { return nil }
+        return pairs.first { $0.0 == key }?.1
+    }
+
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// Compact JSON text on one line.
+    public var serialized: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    public func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .int(let value): out += String(value)
+        case .double(let value):
+            if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+                out += String(Int(value))
+            } else if value.isFinite {
+                out += String(value)
+            } else {
+                out += "null"
+            }
+        case .string(let value): Self.writeString(value, to: &out)
+        case .array(let values):
+            out += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { out += "," }
+                value.write(to: &out)
+            }
+            out += "]"
+        case .object(let pairs):
+            out += "{"
+            for (index, (key, value)) in pairs.enumerated() {
+                if index > 0 { out += "," }
+                Self.writeString(key, to: &out)
+                out += ":"
+                value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    static func writeString(_ value: String, to out: inout String) {
+        out += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+
+    /// Parses JSON text; `nil` when it is not valid JSON.
+    public static func parse(_ text: String) -> JSON? {
+        var parser = JSONParser(bytes: Array(text.utf8))
+        return parser.parseDocument()
+    }
+}
+
+/// A strict RFC 8259 parser, bounded in depth so no input can exhaust the stack.
+struct JSONParser {
+    let bytes: [UInt8]
+    var index = 0
+    static let maxDepth = 32
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func parseDocument() -> JSON? {
+        guard let value = parseValue(depth: 0) else { return nil }
+        skipSpace()
+        return index == bytes.count ? value : nil
+    }
+
+    mutating func skipSpace() {
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    mutating func parseValue(depth: Int) -> JSON? {
+        guard depth < Self.maxDepth else { return nil }
+        skipSpace()
+        guard index < bytes.count else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return parseObject(depth: depth)
+        case UInt8(ascii: "["): return parseArray(depth: depth)
+        case UInt8(ascii: "\""): return parseString().map(JSON.string)
+        case UInt8(ascii: "t"): return literal("true", .bool(true))
+        case UInt8(ascii: "f"): return literal("false", .bool(false))
+        case UInt8(ascii: "n"): return literal("null", .null)
+        default: return parseNumber()
+        }
+    }
+
+    mutating func literal(_ word: String, _ value: JSON) -> JSON? {
+        let utf8 = Array(word.utf8)
+        guard bytes.count - index >= utf8.count, Array(bytes[index..<index + utf8.count]) == utf8 else { return nil }
+        index += utf8.count
+        return value
+    }
+
+    mutating func parseObject(depth: Int) -> JSON? {
+        index += 1
+        var pairs: [(String, JSON)] = []
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(pairs)
+        }
+        while true {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = parseString() else { return nil }
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+            index += 1
+            guard let value = parseValue(depth: depth + 1) else { return nil }
+            pairs.append((key, value))
+            skipSpace()
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(pairs)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    mutating func parseArray(depth: Int) -> JSON? {
+        index += 1
+        var values: [JSON] = []
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(values)
+        }
+        while true {
+            guard let value = parseValue(depth: depth + 1) else { return nil }
+            values.append(value)
+            skipSpace()
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(values)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    mutating func parseString() -> String? {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var run = index
+        func flush(_ end: Int) -> Bool {
+            guard run < end else { return true }
+            guard let text = String(validating: bytes[run..<end], as: UTF8.self) else { return false }
+            scalars.append(contentsOf: text.unicodeScalars)
+            return true
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                guard flush(index) else { return nil }
+                index += 1
+                return String(scalars)
+            }
+            if byte < 0x20 { return nil }
+            if byte == UInt8(ascii: "\\") {
+                guard flush(index), index + 1 < bytes.count else { return nil }
+                let escape = bytes[index + 1]
+                index += 2
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    guard var code = hex4() else { return nil }
+                    if (0xD800..<0xDC00).contains(code) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        else { return nil }
+                        index += 2
+                        guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = Unicode.Scalar(code) else { return nil }
+                    scalars.append(scalar)
+                default: return nil
+                }
+                run = index
+                continue
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    mutating func hex4() -> UInt32? {
+        guard bytes.count - index >= 4 else { return nil }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let digit = Character(Unicode.Scalar(bytes[index])).hexDigitValue else { return nil }
+            value = value * 16 + UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    mutating func parseNumber() -> JSON? {
+        let start = index
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        var isInteger = true
+        while index < bytes.count {
+            let byte = bytes[index]
+            if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                index += 1
+            } else if [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-")].contains(byte) {
+                isInteger = false
+                index += 1
+            } else {
+                break
+            }
+        }
+        guard index > start, let text = String(validating: bytes[start..<index], as: UTF8.self) else { return nil }
+        if isInteger, let value = Int(text) { return .int(value) }
+        guard let value = Double(text), value.isFinite else { return nil }
+        return .double(value)
+    }
+}
+
+extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(elements) }
+}

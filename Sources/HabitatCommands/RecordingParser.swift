@@ -1,0 +1,217 @@
+import HabitatEngine
+
+/// `did <habit> [x3] [yesterday | N days ago | on DATE] [at 6:45am] [: note]`, options in any order.
+enum RecordingParser {
+    static let usage = "did <habit> [x3] [yesterday | N days ago | on YYYY-MM-DD] [at 6:45am] [: note]"
+
+    static func parse(_ words: [Token]) throws -> Command {
+        var (words, note) = splitNote(words)
+        var recording = Recording(habit: "", note: note)
+        var times: Int?
+        var when: Recording.When?
+        while let last = words.last {
+            if let count = repetitions(last), times == nil {
+                times = count
+                words.removeLast()
+            } else if words.count >= 3, when == nil, let days = Int(words[words.count - 3].lower),
+                ["day", "days"].contains(words[words.count - 2].lower), last.lower == "ago"
+            {
+                when = .daysAgo(days)
+                words.removeLast(3)
+            } else if when == nil, ["yesterday", "today"].contains(last.lower) {
+                when = last.lower == "yesterday" ? .daysAgo(1) : .today
+                words.removeLast()
+            } else if words.count >= 2, when == nil, words[words.count - 2].lower == "on" {
+                guard let day = Day(iso: last.text) else {
+                    throw HabitatError(.invalidArgument, "I couldn't read the date '\(last.text)'. Use YYYY-MM-DD, e.g. on 2026-11-19.")
+                }
+                when = .on(day)
+                words.removeLast(2)
+            } else if words.count >= 2, times == nil, last.lower == "times", let count = Int(words[words.count - 2].text) {
+                times = count
+                words.removeLast(2)
+            } else if recording.timeOfDay == nil, let (minutes, used) = timeOfDay(words) {
+                recording.timeOfDay = minutes
+                words.removeLast(used)
+            } else {
+                break
+            }
+        }
+        guard !words.isEmpty else {
+            throw HabitatError.usage(usage, "Which habit?")
+        }
+        recording.habit = words.phrase
+        recording.times = times ?? 1
+        recording.when = when ?? .today
+        return .record(recording)
+    }
+
+    /// `breakfast: oatmeal with berries` → (`breakfast`, `oatmeal with berries`).
+    static func splitNote(_ words: [Token]) -> ([Token], String?) {
+        guard let index = words.firstIndex(where: { !$0.quoted && $0.text.hasSuffix(":") }) else { return (words, nil) }
+        var head = Array(words[...index])
+        head[index].text.removeLast()
+        if head[index].text.isEmpty { head.removeLast() }
+        let note = words[(index + 1)...].phrase
+        return (head, note.isEmpty ? nil : note)
+    }
+
+    /// `x3`, `×3`, `3x`.
+    static func repetitions(_ token: Token) -> Int? {
+        guard !token.quoted else { return nil }
+        let text = token.lower
+        if let first = text.first, first == "x" || first == "×" || first == "*", let count = Int(text.dropFirst()) { return count }
+        if text.hasSuffix("x"), let count = Int(text.dropLast()) { return count }
+        return nil
+    }
+
+    /// `at 6:45`, `at 6:45am`, `at 6:45 pm`, `at 18:30`, `at 7am`: minutes after midnight and words used.
+    static func timeOfDay(_ words: [Token]) -> (Int, Int)? {
+        let n = words.count
+        if n >= 3, words[n - 3].lower == "at", ["am", "pm"].contains(words[n - 1].lower),
+            let minutes = clock(words[n - 2].lower + words[n - 1].lower)
+        {
+            return (minutes, 3)
+        }
+        if n >= 2, words[n - 2].lower == "at", let minutes = clock(words[n - 1].lower) { return (minutes, 2) }
+        return nil
+    }
+
+    /// Parses `6:45`, `6:45am`, `12pm`, `18:30` into minutes after midnight.
+    static func clock(_ text: String) -> Int? {
+        var text = Substring(text)
+        var meridiem: String?
+        if text.hasSuffix("am") || text.hasSuffix("pm") {
+            meridiem = String(text.suffix(2))
+            text = text.dropLast(2)
+        }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let hour = Int(parts[0]) else { return nil }
+        let minute = parts.count == 2 ? Int(parts[1]) : 0
+        guard let minute, (0..<60).contains(minute), parts.count == 1 || parts[1].count == 2 else { return nil }
+        switch meridiem {
+        case nil:
+            guard parts.count == 2, (0..<24).contains(hour) else { return nil }
+            return hour * 60 + minute
+        case let half?:
+            guard (1...12).contains(hour) else { return nil }
+            return ((hour % 12) + (half == "pm" ? 12 : 0)) * 60 + minute
+        }
+    }
+}
+
+/// `add habit <name> [N xp] [N coins] [N life] [in <area>] [track time]`, options in any order.
+enum HabitDraftParser {
+    static func parse(_ words: [Token], kind: HabitKind) throws -> HabitDraft {
+        let usage = kind == .good ? "add habit <name> [N xp] [N coins] [in <area>] [track time]" : "add bad habit <name> [N life]"
+        var draft = HabitDraft(name: "", kind: kind)
+        var index = 0
+        var name: [Token] = []
+        while index < words.count, optionLength(words, at: index) == nil {
+            name.append(words[index])
+            index += 1
+        }
+        guard !name.isEmpty else { throw HabitatError.usage(usage, "Give the habit a name.") }
+        draft.name = name.phrase
+        while index < words.count {
+            if let (amount, unit, used) = Amount.read(words, at: index) {
+                switch (unit, kind) {
+                case (.xp, .good): draft.xp = amount
+                case (.coins, .good): draft.coins = amount
+                case (.life, .bad): draft.life = amount
+                case (.life, .good):
+                    throw HabitatError(.invalidArgument, "Good habits don't cost life. For one that does: add bad habit \(draft.name) \(amount) life")
+                default:
+                    throw HabitatError(.invalidArgument, "Bad habits cost life; they don't earn \(unit.rawValue). Usage: \(usage)")
+                }
+                index += used
+            } else if ["in", "area"].contains(words[index].lower) {
+                index += 1
+                var area: [Token] = []
+                while index < words.count, optionLength(words, at: index) == nil {
+                    area.append(words[index])
+                    index += 1
+                }
+                guard !area.isEmpty else { throw HabitatError.usage(usage, "Which area?") }
+                draft.area = area.phrase
+            } else if let used = trackTime(words, at: index) {
+                draft.tracksTime = true
+                index += used
+            } else {
+                throw HabitatError.usage(usage, "I didn't understand '\(words[index...].phrase)'.")
+            }
+        }
+        return draft
+    }
+
+    static func optionLength(_ words: [Token], at index: Int) -> Int? {
+        if words[index].quoted { return nil }
+        if let (_, _, used) = Amount.read(words, at: index) { return used }
+        if ["in", "area"].contains(words[index].lower), index + 1 < words.count { return 1 }
+        return trackTime(words, at: index)
+    }
+
+    static func trackTime(_ words: [Token], at index: Int) -> Int? {
+        guard ["track", "tracks", "tracking", "timed"].contains(words[index].lower) else { return nil }
+        if words[index].lower == "timed" { return 1 }
+        return index + 1 < words.count && words[index + 1].lower == "time" ? 2 : 1
+    }
+}
+
+/// A number with its unit: `15 xp`, `15xp`, `+3 coins`, `25 life`.
+enum Amount {
+    enum Unit: String {
+        case xp = "XP", coins, life
+    }
+
+    static let units: [String: Unit] = [
+        "xp": .xp, "coins": .coins, "coin": .coins, "life": .life, "hp": .life, "health": .life,
+    ]
+
+    static func read(_ words: [Token], at index: Int) -> (Int, Unit, Int)? {
+        guard !words[index].quoted else { return nil }
+        let text = words[index].lower.hasPrefix("+") || words[index].lower.hasPrefix("-")
+            ? String(words[index].lower.dropFirst()) : words[index].lower
+        if let amount = Int(text), index + 1 < words.count, let unit = units[words[index + 1].lower] {
+            return (amount, unit, 2)
+        }
+        let digits = text.prefix { $0.isNumber }
+        if !digits.isEmpty, let amount = Int(digits), let unit = units[String(text.dropFirst(digits.count))] {
+            return (amount, unit, 1)
+        }
+        return nil
+    }
+}
+
+/// `add reward <name> <price> [coins]`.
+enum RewardParser {
+    static let usage = "add reward <name> <price> coins"
+
+    static func parse(_ words: [Token]) throws -> Command {
+        var words = words
+        if let last = words.last, ["coins", "coin"].contains(last.lower) { words.removeLast() }
+        guard let last = words.last, !last.quoted, let price = Int(last.lower.filter { $0 != "c" }) ?? Int(last.text) else {
+            throw HabitatError.usage(usage, "How many coins does it cost?")
+        }
+        words.removeLast()
+        guard !words.isEmpty else { throw HabitatError.usage(usage, "Give the reward a name.") }
+        return .addReward(name: words.phrase, price: price)
+    }
+}
+
+/// `buy [N] <item> [xN]`.
+enum PurchaseParser {
+    static func parse(_ words: [Token]) throws -> Command {
+        var words = words
+        var quantity = 1
+        if let first = words.first, !first.quoted, let count = Int(first.text), words.count > 1 {
+            quantity = count
+            words.removeFirst()
+        } else if let last = words.last, let count = RecordingParser.repetitions(last), words.count > 1 {
+            quantity = count
+            words.removeLast()
+        }
+        guard !words.isEmpty else { throw HabitatError.usage("buy [N] <item>", "What would you like to buy?") }
+        return .buy(item: words.phrase, quantity: quantity)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import HabitatEngine
+
+/// Renders game state as replies: the toast people read and the `data` programs read.
+public enum Views {
+    /// `status`: one line of totals, then areas and the challenge when there are any.
+    public static func status(_ state: GameState) -> Reply {
+        let p = state.profile
+        var details = state.areas.map { area in
+            "\(area.name): level \(area.progress.level), \(area.progress.xp)/\(area.curve.need(at: area.progress.level)) XP"
+        }
+        switch p.state {
+        case .active: break
+        case .gameOver:
+            details.append("Game over — type 'start challenge' and run \(GameState.km(state.settings.runningTargetKm)) to recover.")
+        case .recovery:
+            if let challenge = p.challenge { details.append("Recovery run: \(progressBar(challenge))") }
+        }
+        let line = "Level \(p.progress.level) · \(p.progress.xp)/\(state.xpNeeded) XP · \(p.health)/\(p.maxHealth) health · \(p.coins) coins"
+        return Reply(.info, line, details: details, data: statusData(state))
+    }
+
+    public static func statusData(_ state: GameState) -> JSON {
+        let p = state.profile
+        var pairs: [(String, JSON)] = [
+            ("level", .int(p.progress.level)), ("xp", .int(p.progress.xp)), ("xp_needed", .int(state.xpNeeded)),
+            ("coins", .int(p.coins)), ("health", .int(p.health)), ("max_health", .int(p.maxHealth)),
+            ("state", .string(p.state.rawValue)),
+            (
+                "areas",
+                .array(
+                    state.areas.map { area in
+                        [
+                            "name": .string(area.name), "level": .int(area.progress.level), "xp": .int(area.progress.xp),
+                            "xp_needed": .int(area.curve.need(at: area.progress.level)),
+                        ]
+                    })
+            ),
+        ]
+        if let challenge = p.challenge, p.state == .recovery {
+            pairs.append(
+                (
+                    "challenge",
+                    [
+                        "target_km": .double(challenge.targetKm), "progress_km": .double(challenge.progressKm),
+                        "started": .string(challenge.started.description),
+                    ]
+                ))
+        }
+        return .object(pairs)
+    }
+
+    /// `🏃 2.5 / 5.0 km ▓▓▓▓▓░░░░░`
+    public static func progressBar(_ challenge: Challenge) -> String {
+        let fraction = challenge.targetKm > 0 ? min(1, challenge.progressKm / challenge.targetKm) : 1
+        let filled = Int((fraction * 10).rounded(.down))
+        let bar = String(repeating: "▓", count: filled) + String(repeating: "░", count: 10 - filled)
+        return String(format: "%.1f / %.1f km ", challenge.progressKm, challenge.targetKm) + bar
+    }
+
+    /// `habits`: good ones with their rewards and streaks, bad ones with their cost and clean days.
+    public static func habits(_ state: GameState, today: Day) -> Reply {
+        let habits = state.activeHabits
+        let data: JSON = ["habits": .array(habits.map { habitData($0, state: state, today: today) })]
+        guard !habits.isEmpty else {
+            return Reply(.info, "No habits yet. Add one: 'add habit Exercise' or 'add bad habit Smoking'.", data: data)
+        }
+        let lines = habits.map { habit -> String in
+            let area = state.area(id: habit.areaID).map { " [\($0.name)]" } ?? ""
+            let timed = habit.tracksTime ? " · tracks time" : ""
+            let streak = habit.streak(on: today)
+            let best = habit.bestStreak(on: today)
+            switch habit.kind {
+            case .good:
+                return "+ \(habit.name)\(area): +\(habit.xp) XP, +\(habit.coins) coins · streak \(streak) (best \(best))\(timed)"
+            case .bad:
+                return "- \(habit.name)\(area): -\(habit.life) life · \(plural(streak, "day")) clean (best \(best))\(timed)"
+            }
+        }
+        return Reply(.info, "Your habits (\(habits.count))", details: lines, data: data)
+    }
+
+    static func habitData(_ habit: Habit, state: GameState, today: Day) -> JSON {
+        [
+            "name": .string(habit.name), "kind": .string(habit.kind.rawValue), "xp": .int(habit.xp),
+            "coins": .int(habit.coins), "life": .int(habit.life),
+            "area": state.area(id: habit.areaID).map { .string($0.name) } ?? .null, "archived": .bool(habit.archived),
+            "streak": .int(habit.streak(on: today)), "best_streak": .int(habit.bestStreak(on: today)),
+            "tracks_time": .bool(habit.tracksTime),
+        ]
+    }
+
+    /// `store`: the catalog with prices, and the coins to spend.
+    public static func store(_ state: GameState) -> Reply {
+        let items = Store.catalog(rewards: state.rewards)
+        let lines = items.map { item in
+            item.kind == .potion
+                ? "\(item.name): \(item.price) coins (+\(Store.potionHealing) health)" : "\(item.name): \(item.price) coins"
+        }
+        let data: JSON = [
+            "coins": .int(state.profile.coins),
+            "items": .array(items.map { ["name": .string($0.name), "price": .int($0.price), "kind": .string($0.kind.rawValue)] }),
+        ]
+        return Reply(.info, "Store — you have \(plural(state.profile.coins, "coin")). Buy with 'buy <item>'.", details: lines, data: data)
+    }
+
+    /// The reply to an action the engine carried out, with the new totals as data.
+    public static func outcome(_ outcome: Outcome, _ state: GameState) -> Reply {
+        Reply(toasts: outcome.toasts, data: statusData(state))
+    }
+
+    /// `help`: every command with its usage; `help <command>`: usage and examples.
+    public static func help(topic: String?) -> Reply {
+        guard let topic else {
+            let width = CommandTable.all.map(\.synopsis.count).max() ?? 0
+            let lines = CommandTable.all.map { $0.synopsis.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.summary }
+            let data: JSON = [
+                "commands": .array(CommandTable.all.map { ["name": .string($0.name), "usage": .string($0.usage), "summary": .string($0.summary)] })
+            ]
+            return Reply(.info, "Habitat commands — 'help <command>' shows examples:", details: lines, data: data)
+        }
+        guard let spec = CommandTable.spec(for: topic) else {
+            return Reply(error: HabitatError(.notFound, "No command '\(topic)'. Type 'help' to see them all.", symbol: .question))
+        }
+        let data: JSON = [
+            "name": .string(spec.name), "usage": .string(spec.usage), "summary": .string(spec.summary),
+            "examples": .array(spec.examples.map(JSON.string)),
+        ]
+        return Reply(.info, "\(spec.usage) — \(spec.summary)", details: spec.examples.map { "e.g. \($0)" }, data: data)
+    }
+
+    /// `1 coin`, `2 coins`.
+    public static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+}

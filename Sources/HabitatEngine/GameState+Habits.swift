@@ -1,0 +1,119 @@
+import Foundation
+
+/// A new habit as typed: `add habit Exercise 15 xp 3 coins in Fitness`. Unset rewards take the defaults.
+public struct HabitDraft: Sendable, Equatable {
+    public var name: String
+    public var kind: HabitKind
+    public var xp: Int?
+    public var coins: Int?
+    public var life: Int?
+    public var area: String?
+    public var tracksTime: Bool
+
+    public init(
+        name: String, kind: HabitKind = .good, xp: Int? = nil, coins: Int? = nil, life: Int? = nil,
+        area: String? = nil, tracksTime: Bool = false
+    ) {
+        self.name = name
+        self.kind = kind
+        self.xp = xp
+        self.coins = coins
+        self.life = life
+        self.area = area
+        self.tracksTime = tracksTime
+    }
+}
+
+/// The longest name a habit, area or reward may have.
+public let maxNameLength = 64
+
+extension GameState {
+    mutating func addHabit(_ draft: HabitDraft, at now: Date) throws -> Outcome {
+        let name = try Self.validName(draft.name, of: "habit")
+        if habits.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+            throw HabitatError(.nameTaken, "You already have a habit called \(name).")
+        }
+        for (label, value) in [("XP", draft.xp), ("coins", draft.coins), ("life", draft.life)] {
+            if let value, !(0...10_000).contains(value) {
+                throw HabitatError(.invalidArgument, "\(label) must be between 0 and 10000.")
+            }
+        }
+        var areaID: Int64?
+        if let areaName = draft.area {
+            guard let area = areas.first(where: { $0.name.lowercased() == areaName.lowercased() }) else {
+                throw HabitatError(.notFound, "No area called \(areaName). Add it first: 'add area \(areaName)'.")
+            }
+            areaID = area.id
+        }
+        let good = draft.kind == .good
+        let habit = Habit(
+            name: name, kind: draft.kind, xp: good ? draft.xp ?? Habit.defaultXP : 0,
+            coins: good ? draft.coins ?? Habit.defaultCoins : 0, life: good ? 0 : draft.life ?? Habit.defaultLife,
+            areaID: areaID, tracksTime: draft.tracksTime, created: settings.day(of: now))
+        habits.append(habit)
+        let terms: String
+        switch habit.kind {
+        case .good: terms = "+\(habit.xp) XP, +\(habit.coins) coins"
+        case .bad: terms = "-\(habit.life) life"
+        }
+        let label = habit.kind == .bad ? "bad habit" : "habit"
+        let how = habit.kind == .bad ? "slipped" : "did"
+        return Outcome(toasts: [
+            Toast(.success, "Added \(label) \(name) (\(terms)). Record it with '\(how) \(name.lowercased())'.")
+        ])
+    }
+
+    mutating func addReward(name rawName: String, price: Int) throws -> Outcome {
+        let name = try Self.validName(rawName, of: "reward")
+        guard (1...1_000_000).contains(price) else {
+            throw HabitatError(.invalidArgument, "A reward's price must be between 1 and 1000000 coins.")
+        }
+        if Store.catalog(rewards: rewards).contains(where: { $0.name.lowercased() == name.lowercased() }) {
+            throw HabitatError(.nameTaken, "The store already has \(name).")
+        }
+        rewards.append(Reward(name: name, price: price))
+        return Outcome(toasts: [Toast(.success, "Added reward \(name) for \(price) coins. Buy it with 'buy \(name.lowercased())'.")])
+    }
+
+    /// Finds a habit that can be recorded, or explains why not.
+    public func habit(named query: String) throws -> Habit {
+        switch NameMatch.resolve(query, among: activeHabits, name: \.name) {
+        case .found(let habit):
+            return habit
+        case .ambiguous(let hits):
+            throw HabitatError(
+                .ambiguous, "'\(query)' could be \(Self.either(hits.map(\.name))). Type more of the name.",
+                symbol: .question)
+        case .none(let suggestion):
+            if let suggestion {
+                throw HabitatError(
+                    .unknownHabit, "No habit '\(query)'. Did you mean '\(suggestion.name)'?", symbol: .question)
+            }
+            if let archived = habits.first(where: { $0.archived && $0.name.lowercased() == query.lowercased() }) {
+                throw HabitatError(
+                    .unknownHabit, "\(archived.name) is archived. Type 'unarchive \(query)' to bring it back.",
+                    symbol: .question)
+            }
+            let hint = activeHabits.isEmpty ? "Add one with 'add habit \(query)'." : "Type 'habits' to see yours."
+            throw HabitatError(.unknownHabit, "No habit '\(query)'. \(hint)", symbol: .question)
+        }
+    }
+
+    static func validName(_ raw: String, of what: String) throws -> String {
+        let name = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !name.isEmpty else { throw HabitatError(.invalidArgument, "Give the \(what) a name.") }
+        guard name.count <= maxNameLength else {
+            throw HabitatError(.invalidArgument, "That name is too long; keep it to \(maxNameLength) characters.")
+        }
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw HabitatError(.invalidArgument, "Names can't contain control characters.")
+        }
+        return name
+    }
+
+    /// `A`, `A or B`, `A, B or C`.
+    static func either(_ names: [String]) -> String {
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+}

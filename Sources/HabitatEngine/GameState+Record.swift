@@ -1,0 +1,146 @@
+import Foundation
+
+/// Recording a habit: `did exercise`, `did pushups x3`, `did exercise yesterday: felt great`.
+public struct Recording: Sendable, Equatable {
+    /// Which day it counts for.
+    public enum When: Sendable, Equatable {
+        case today
+        case daysAgo(Int)
+        case on(Day)
+    }
+
+    public var habit: String
+    public var times: Int
+    public var when: When
+    public var note: String?
+    /// Minutes after midnight (`at 6:45am`).
+    public var timeOfDay: Int?
+
+    public init(habit: String, times: Int = 1, when: When = .today, note: String? = nil, timeOfDay: Int? = nil) {
+        self.habit = habit
+        self.times = times
+        self.when = when
+        self.note = note
+        self.timeOfDay = timeOfDay
+    }
+}
+
+/// How far back a completion may be dated.
+public let maxBackdateDays = 30
+
+extension GameState {
+    mutating func record(_ recording: Recording, at now: Date) throws -> Outcome {
+        let habit = try self.habit(named: recording.habit)
+        guard (1...100).contains(recording.times) else {
+            throw HabitatError(.invalidArgument, "You can record a habit 1 to 100 times at once.")
+        }
+        let day = try self.day(for: recording.when, at: now)
+        let before = snapshot(habit: habit)
+        var entry = LedgerEntry(
+            at: now, day: day, kind: habit.kind == .good ? .completion : .slip, habitID: habit.id,
+            subject: habit.name, quantity: recording.times, note: recording.note, timeOfDay: recording.timeOfDay,
+            before: before)
+        var toasts: [Toast]
+        switch habit.kind {
+        case .good:
+            let xp = habit.xp * recording.times
+            let coins = habit.coins * recording.times
+            let times = recording.times > 1 ? " ×\(recording.times)" : ""
+            toasts = [Toast(.success, "\(habit.name) completed\(times)! +\(xp) XP, +\(coins) coins")]
+            toasts += gain(xp: xp, coins: coins, area: habit.areaID)
+            entry.xp = xp
+            entry.coins = coins
+        case .bad:
+            guard profile.state == .active else { throw gameOverRefusal(doing: "record \(habit.name)") }
+            let life = habit.life * recording.times
+            let lost = min(life, profile.health)
+            profile.health -= lost
+            entry.health = -lost
+            toasts = [Toast(.warning, "\(habit.name) recorded. -\(life) life")]
+            if profile.health <= 0 {
+                profile.health = 0
+                profile.state = .gameOver
+                toasts.append(Toast(.gameOver, "Game over! Run \(Self.km(settings.runningTargetKm)) to recover — type 'start challenge'"))
+            }
+        }
+        updateStats(of: habit, on: day)
+        return Outcome(toasts: toasts, entry: entry)
+    }
+
+    /// Adds XP and coins to the profile (and XP to an area), with a toast for every level reached.
+    mutating func gain(xp: Int, coins: Int, area areaID: Int64?) -> [Toast] {
+        profile.coins += coins
+        var toasts = profile.progress.gain(xp, on: settings.curve).map {
+            Toast(.celebration, "Level up! You reached level \($0)")
+        }
+        if let index = areas.firstIndex(where: { $0.id != nil && $0.id == areaID }) {
+            let name = areas[index].name
+            toasts += areas[index].progress.gain(xp, on: areas[index].curve).map {
+                Toast(.celebration, "\(name) reached level \($0)")
+            }
+        }
+        return toasts
+    }
+
+    mutating func updateStats(of habit: Habit, on day: Day) {
+        guard let index = habits.firstIndex(where: { $0.id == habit.id }) else { return }
+        var stats = habits[index].stats
+        stats.total += 1
+        switch habit.kind {
+        case .good:
+            switch stats.lastDay.map({ day - $0 }) {
+            case nil: stats.streak = 1
+            case let gap? where gap == 1: stats.streak += 1
+            case let gap? where gap > 1: stats.streak = 1
+            default: break  // same day, or backdated into the past: the current run is unchanged
+            }
+            stats.best = max(stats.best, stats.streak)
+        case .bad:
+            let cleanSince = stats.lastDay ?? habit.created
+            if day >= cleanSince { stats.best = max(stats.best, day - cleanSince) }
+        }
+        if stats.lastDay.map({ day > $0 }) ?? true { stats.lastDay = day }
+        habits[index].stats = stats
+    }
+
+    /// The totals a recording of `habit` may change, for undo.
+    func snapshot(habit: Habit? = nil) -> Snapshot {
+        var parts = Snapshot(profile: profile)
+        if let habit, let id = habit.id {
+            parts.habits = [.init(id: id, stats: habit.stats)]
+            if let area = area(id: habit.areaID), let areaID = area.id {
+                parts.areas = [.init(id: areaID, progress: area.progress)]
+            }
+        }
+        return parts
+    }
+
+    func day(for when: Recording.When, at now: Date) throws -> Day {
+        let today = settings.day(of: now)
+        let day: Day
+        switch when {
+        case .today: day = today
+        case .daysAgo(let n): day = today - n
+        case .on(let date): day = date
+        }
+        guard day <= today else { throw HabitatError(.invalidArgument, "That day hasn't happened yet.") }
+        guard today - day <= maxBackdateDays else {
+            throw HabitatError(.invalidArgument, "You can record up to \(maxBackdateDays) days back.")
+        }
+        return day
+    }
+
+    func gameOverRefusal(doing what: String) -> HabitatError {
+        let way =
+            profile.state == .recovery
+            ? "Keep running: 'ran 2 km'."
+            : "Run \(Self.km(settings.runningTargetKm)) to recover: type 'start challenge'."
+        return HabitatError(.gameOver, "Game over — you can't \(what) now. \(way)")
+    }
+
+    /// `5 km`, `2.5 km`.
+    public static func km(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? "\(Int(rounded)) km" : "\(rounded) km"
+    }
+}

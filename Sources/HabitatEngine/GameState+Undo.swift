@@ -1,0 +1,32 @@
+import Foundation
+
+extension GameState {
+    mutating func undo(_ latest: LedgerEntry?, at now: Date) throws -> Outcome {
+        guard let latest, let id = latest.id, let before = latest.before, latest.kind != .undo else {
+            throw HabitatError(.notFound, "Nothing to undo.")
+        }
+        profile = before.profile
+        for part in before.habits {
+            if let index = habits.firstIndex(where: { $0.id == part.id }) { habits[index].stats = part.stats }
+        }
+        for part in before.areas {
+            if let index = areas.firstIndex(where: { $0.id == part.id }) { areas[index].progress = part.progress }
+        }
+        let entry = LedgerEntry(
+            at: now, day: settings.day(of: now), kind: .undo, habitID: latest.habitID, subject: latest.subject,
+            quantity: latest.quantity, xp: -latest.xp, coins: -latest.coins, health: -latest.health, reverts: id)
+        return Outcome(toasts: [Toast(.undo, "Undid \(Self.describe(latest))")], entry: entry)
+    }
+
+    /// `Exercise (-10 XP, -5 coins)`: what undoing an entry takes back.
+    static func describe(_ entry: LedgerEntry) -> String {
+        var parts: [String] = []
+        if entry.xp != 0 { parts.append("\(signed(-entry.xp)) XP") }
+        if entry.health != 0 { parts.append("\(signed(-entry.health)) life") }
+        if entry.coins != 0 { parts.append("\(signed(-entry.coins)) coins") }
+        let what = entry.kind == .purchase ? "buying \(entry.subject)" : entry.subject
+        return parts.isEmpty ? what : "\(what) (\(parts.joined(separator: ", ")))"
+    }
+
+    static func signed(_ value: Int) -> String { value > 0 ? "+\(value)" : "\(value)" }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Everything a player owns except the ledger: the totals, settings and catalogs.
+///
+/// The engine is a set of pure rules on this value: given a state, an ``Action`` and `now`, it returns
+/// the new state and an ``Outcome``. Storage keeps it; nothing in here touches a clock, a file or a socket.
+public struct GameState: Sendable, Equatable {
+    public var profile: Profile
+    public var settings: Settings
+    public var habits: [Habit]
+    public var areas: [Area]
+    public var rewards: [Reward]
+
+    public init(
+        profile: Profile = .start, settings: Settings = .default, habits: [Habit] = [], areas: [Area] = [],
+        rewards: [Reward] = []
+    ) {
+        self.profile = profile
+        self.settings = settings
+        self.habits = habits
+        self.areas = areas
+        self.rewards = rewards
+    }
+
+    /// XP still needed for the next level.
+    public var xpNeeded: Int { settings.curve.need(at: profile.progress.level) }
+
+    /// Habits that are not archived, in the order they were added.
+    public var activeHabits: [Habit] { habits.filter { !$0.archived } }
+
+    public func area(id: Int64?) -> Area? {
+        guard let id else { return nil }
+        return areas.first { $0.id == id }
+    }
+}
+
+/// Something a player does that the rules decide on.
+public enum Action: Sendable, Equatable {
+    case addHabit(HabitDraft)
+    case addReward(name: String, price: Int)
+    case record(Recording)
+    case buy(item: String, quantity: Int)
+    /// Reverts `latest`, the most recent not-yet-undone ledger entry (storage looks it up).
+    case undo(latest: LedgerEntry?)
+}
+
+/// What an action produced: the toasts to show and the ledger entry to append, if any.
+public struct Outcome: Sendable, Equatable {
+    public var toasts: [Toast]
+    public var entry: LedgerEntry?
+
+    public init(toasts: [Toast], entry: LedgerEntry? = nil) {
+        self.toasts = toasts
+        self.entry = entry
+    }
+}
+
+extension GameState {
+    /// Applies one action at `now`. Throws ``HabitatError`` (and leaves the state as it was) when refused.
+    public mutating func apply(_ action: Action, at now: Date) throws -> Outcome {
+        var next = self
+        let outcome: Outcome
+        switch action {
+        case .addHabit(let draft): outcome = try next.addHabit(draft, at: now)
+        case .addReward(let name, let price): outcome = try next.addReward(name: name, price: price)
+        case .record(let recording): outcome = try next.record(recording, at: now)
+        case .buy(let item, let quantity): outcome = try next.buy(item, quantity: quantity, at: now)
+        case .undo(let latest): outcome = try next.undo(latest, at: now)
+        }
+        self = next
+        return outcome
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// One line of the append-only ledger: the source of truth for history, streaks, undo and export.
+public struct LedgerEntry: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Codable {
+        /// A good habit done.
+        case completion
+        /// A bad habit recorded.
+        case slip
+        /// A potion or reward bought.
+        case purchase
+        /// Distance run during the recovery challenge.
+        case run
+        /// Reverts an earlier entry (``LedgerEntry/reverts``).
+        case undo
+    }
+
+    /// Assigned by storage when appended.
+    public var id: Int64?
+    public var at: Date
+    /// The user's day it counts for (backdated entries differ from `at`).
+    public var day: Day
+    public var kind: Kind
+    public var habitID: Int64?
+    /// The habit's or item's name at the time.
+    public var subject: String
+    public var quantity: Int
+    public var xp: Int
+    public var coins: Int
+    public var health: Int
+    public var note: String?
+    /// Minutes after midnight, for time-tracked habits.
+    public var timeOfDay: Int?
+    /// What the totals were before; undo restores exactly this.
+    public var before: Snapshot?
+    /// For an undo entry: the entry it reverts.
+    public var reverts: Int64?
+
+    public init(
+        id: Int64? = nil, at: Date, day: Day, kind: Kind, habitID: Int64? = nil, subject: String,
+        quantity: Int = 1, xp: Int = 0, coins: Int = 0, health: Int = 0, note: String? = nil,
+        timeOfDay: Int? = nil, before: Snapshot? = nil, reverts: Int64? = nil
+    ) {
+        self.id = id
+        self.at = at
+        self.day = day
+        self.kind = kind
+        self.habitID = habitID
+        self.subject = subject
+        self.quantity = quantity
+        self.xp = xp
+        self.coins = coins
+        self.health = health
+        self.note = note
+        self.timeOfDay = timeOfDay
+        self.before = before
+        self.reverts = reverts
+    }
+}
+
+/// The totals an entry changed, as they were before it.
+public struct Snapshot: Sendable, Equatable, Codable {
+    public struct HabitPart: Sendable, Equatable, Codable {
+        public var id: Int64
+        public var stats: HabitStats
+    }
+    public struct AreaPart: Sendable, Equatable, Codable {
+        public var id: Int64
+        public var progress: Progress
+    }
+
+    public var profile: Profile
+    public var habits: [HabitPart]
+    public var areas: [AreaPart]
+
+    public init(profile: Profile, habits: [HabitPart] = [], areas: [AreaPart] = []) {
+        self.profile = profile
+        self.habits = habits
+        self.areas = areas
+    }
+}

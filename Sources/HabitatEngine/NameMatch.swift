@@ -1,0 +1,63 @@
+/// How a typed name matched a list of names: never a guess.
+public enum NameMatch<Element> {
+    case found(Element)
+    case ambiguous([Element])
+    /// Nothing matched; `suggestion` is the closest name when one is close enough to be a typo.
+    case none(suggestion: Element?)
+}
+
+extension NameMatch {
+    /// Matches `query` against `candidates`: the exact name (any case), else a unique prefix, else a
+    /// unique prefix of any word (`potion` finds `Health Potion`); plural `s` is forgiven.
+    public static func resolve(
+        _ query: String, among candidates: [Element], name: (Element) -> String
+    ) -> NameMatch<Element> {
+        let wanted = normalized(query)
+        guard !wanted.isEmpty else { return .none(suggestion: nil) }
+        var forms = [wanted]
+        if wanted.count > 3, wanted.hasSuffix("s") { forms.append(String(wanted.dropLast())) }
+        let names = candidates.map { normalized(name($0)) }
+
+        for form in forms {
+            if let index = names.firstIndex(of: form) { return .found(candidates[index]) }
+        }
+        let rules: [(String, String) -> Bool] = [
+            { name, form in name.hasPrefix(form) },
+            { name, form in name.split(separator: " ").contains { $0.hasPrefix(form) } },
+        ]
+        for rule in rules {
+            for form in forms {
+                let hits = candidates.indices.filter { rule(names[$0], form) }.map { candidates[$0] }
+                if hits.count == 1 { return .found(hits[0]) }
+                if hits.count > 1 { return .ambiguous(hits) }
+            }
+        }
+        let scored = candidates.indices.map { (index: $0, distance: editDistance(wanted, names[$0])) }
+        let best = scored.min { $0.distance < $1.distance }
+        let tolerance = max(2, wanted.count / 3)
+        return .none(suggestion: best.flatMap { $0.distance <= tolerance ? candidates[$0.index] : nil })
+    }
+
+    static func normalized(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
+
+/// Levenshtein distance between two strings, by characters.
+public func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = Swift.min(
+                previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Where a player stands: playing, out of life, or running their way back.
+public enum LifeState: String, Sendable, Codable {
+    case active
+    case gameOver = "game_over"
+    case recovery
+}
+
+/// The running challenge that ends a game over.
+public struct Challenge: Sendable, Equatable, Codable {
+    public var targetKm: Double
+    public var progressKm: Double
+    public var started: Day
+
+    public init(targetKm: Double, progressKm: Double = 0, started: Day) {
+        self.targetKm = targetKm
+        self.progressKm = progressKm
+        self.started = started
+    }
+}
+
+/// The player's totals: what `status` shows and what undo restores.
+public struct Profile: Sendable, Equatable, Codable {
+    public static let maxHealth = 1000
+
+    public var progress: Progress
+    public var coins: Int
+    public var health: Int
+    public var maxHealth: Int
+    public var state: LifeState
+    public var challenge: Challenge?
+
+    public static let start = Profile(
+        progress: .start, coins: 0, health: maxHealth, maxHealth: maxHealth, state: .active, challenge: nil)
+
+    public init(progress: Progress, coins: Int, health: Int, maxHealth: Int, state: LifeState, challenge: Challenge?) {
+        self.progress = progress
+        self.coins = coins
+        self.health = health
+        self.maxHealth = maxHealth
+        self.state = state
+        self.challenge = challenge
+    }
+}
+
+/// A player's own settings (`config`).
+public struct Settings: Sendable, Equatable, Codable {
+    public var curve: LevelCurve
+    public var runningTargetKm: Double
+    /// IANA name, e.g. `Europe/Berlin`.
+    public var timeZone: String
+    /// With 4, a completion at 02:00 counts for the previous day.
+    public var dayStartHour: Int
+
+    public static let `default` = Settings(curve: .default, runningTargetKm: 5, timeZone: "UTC", dayStartHour: 0)
+
+    public init(curve: LevelCurve, runningTargetKm: Double, timeZone: String, dayStartHour: Int) {
+        self.curve = curve
+        self.runningTargetKm = runningTargetKm
+        self.timeZone = timeZone
+        self.dayStartHour = dayStartHour
+    }
+
+    /// The user's day for an instant.
+    public func day(of date: Date) -> Day {
+        Day(date, timeZone: TimeZone(identifier: timeZone) ?? .gmt, dayStartHour: dayStartHour)
+    }
+}

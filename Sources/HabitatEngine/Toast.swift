@@ -1,0 +1,75 @@
+/// The colour of a toast, as a client would paint it.
+public enum ToastType: String, Sendable, Codable {
+    case success, error, info
+}
+
+/// The marker a toast line starts with, and the word that replaces it in plain mode.
+public enum ToastSymbol: String, Sendable, Codable, CaseIterable {
+    case success, warning, error, info, celebration, gameOver, reward, potion, running, undo, question,
+        greeting, timer, room
+
+    public var emoji: String {
+        switch self {
+        case .success: "✅"
+        case .warning: "⚠️"
+        case .error: "❌"
+        case .info: "ℹ️"
+        case .celebration: "🎉"
+        case .gameOver: "💀"
+        case .reward: "🎁"
+        case .potion: "🧪"
+        case .running: "🏃"
+        case .undo: "↩️"
+        case .question: "❓"
+        case .greeting: "👋"
+        case .timer: "⏰"
+        case .room: "🏠"
+        }
+    }
+
+    /// The word a screen reader user sees instead of the emoji (`plain on`).
+    public var word: String {
+        switch self {
+        case .success, .reward, .potion, .running, .timer: "OK:"
+        case .warning: "WARNING:"
+        case .error, .question: "ERROR:"
+        case .info, .greeting, .undo, .room: "INFO:"
+        case .celebration: "YAY:"
+        case .gameOver: "GAME OVER:"
+        }
+    }
+
+    public var type: ToastType {
+        switch self {
+        case .success, .celebration, .reward, .potion, .running, .timer: .success
+        case .warning, .error, .question, .gameOver: .error
+        case .info, .greeting, .undo, .room: .info
+        }
+    }
+}
+
+/// One short message, as a chat would show it: `✅ Exercise completed! +10 XP, +5 coins`.
+///
+/// A toast may carry detail lines (a listing); they are shown below it, indented.
+public struct Toast: Sendable, Equatable, Codable {
+    public var symbol: ToastSymbol
+    public var message: String
+    public var details: [String]
+
+    public init(_ symbol: ToastSymbol, _ message: String, details: [String] = []) {
+        self.symbol = symbol
+        self.message = message
+        self.details = details
+    }
+
+    public var type: ToastType { symbol.type }
+
+    /// The toast as text: marker (or plain word), message, then each detail line indented by two spaces.
+    public func rendered(plain: Bool) -> String {
+        var text = (plain ? symbol.word : symbol.emoji) + " " + message
+        for line in details {
+            text += "\n  " + line
+        }
+        return text
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import HabitatEngine
+import HabitatStorage
+import NIOPosix
+
+/// Registration, login and password changes: name rules, slow hashes off the event loops, throttling.
+public struct Accounts: Sendable {
+    let directory: DirectoryDatabase
+    let hasher: PasswordHasher
+    let throttle: LoginThrottle
+    let threadPool: NIOThreadPool
+
+    public static let nameRule = "Names are 2–32 characters: letters a-z, digits, _ and -."
+    public static let minimumPasswordLength = 8
+    static let maximumPasswordLength = 1024
+
+    /// Checks and lowercases a user name: 2–32 of `a-z 0-9 _ -`, any case.
+    public static func validName(_ raw: String) throws -> String {
+        let name = raw.lowercased()
+        let allowed = name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+        guard (2...32).contains(name.unicodeScalars.count), allowed else {
+            throw HabitatError(.invalidName, "'\(raw.prefix(40))' can't be a name. \(nameRule)")
+        }
+        return name
+    }
+
+    static func checkPassword(_ password: String) throws {
+        guard password.count >= minimumPasswordLength else {
+            throw HabitatError(.invalidArgument, "Passwords need at least \(minimumPasswordLength) characters.")
+        }
+        guard password.utf8.count <= maximumPasswordLength else {
+            throw HabitatError(.invalidArgument, "That password is too long.")
+        }
+    }
+
+    public func register(name raw: String, password: String, now: Date) async throws -> Account {
+        let name = try Self.validName(raw)
+        try Self.checkPassword(password)
+        if try await directory.account(named: name) != nil {
+            throw HabitatError(.nameTaken, "The name \(name) is taken. Try another.")
+        }
+        let hash = try await slowly { try hasher.hash(password) }
+        return try await directory.createAccount(name: name, passwordHash: hash, at: now)
+    }
+
+    /// Logs in, throttled per name and per connection (`connection` is any stable key for it).
+    public func login(name raw: String, password: String, connection: String, now: Date) async throws -> Account {
+        let name = raw.lowercased()
+        let keys = ["name:" + name, "connection:" + connection]
+        if let wait = keys.compactMap({ throttle.wait(for: $0, now: now) }).max() {
+            throw HabitatError(.rateLimited, "Too many failed logins. Wait \(Int(wait.rounded(.up))) seconds and try again.")
+        }
+        let account = try await directory.account(named: name)
+        // Hash even for unknown names, so timing doesn't tell which names exist.
+        let stored = account?.passwordHash ?? Self.decoyHash
+        let matches = await slowly { hasher.verify(password, against: stored) }
+        guard let account, account.passwordHash != nil, matches else {
+            keys.forEach { throttle.recordFailure(for: $0, now: now) }
+            throw HabitatError(.badCredentials, "That name and password don't match.")
+        }
+        keys.forEach(throttle.reset)
+        return account
+    }
+
+    public func changePassword(of account: Account, old: String, new: String, now: Date) async throws {
+        let key = "name:" + account.name
+        if let wait = throttle.wait(for: key, now: now) {
+            throw HabitatError(.rateLimited, "Too many failed attempts. Wait \(Int(wait.rounded(.up))) seconds and try again.")
+        }
+        try Self.checkPassword(new)
+        guard let current = try await directory.account(named: account.name), let stored = current.passwordHash,
+            await slowly({ hasher.verify(old, against: stored) })
+        else {
+            throttle.recordFailure(for: key, now: now)
+            throw HabitatError(.badCredentials, "Your current password didn't match; nothing changed.")
+        }
+        let hash = try await slowly { try hasher.hash(new) }
+        try await directory.setPasswordHash(hash, forAccount: account.id)
+    }
+
+    /// A well-formed hash that no password matches, with the standard cost.
+    static let decoyHash = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+
+    /// Runs CPU-heavy work on the thread pool, off the event loops and the cooperative pool.
+    private func slowly<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await threadPool.runIfActive(work)
+    }
+
+    private func slowly<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        (try? await threadPool.runIfActive(work)) ?? work()
+    }
+}

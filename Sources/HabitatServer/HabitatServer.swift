@@ -1,0 +1,140 @@
+import Foundation
+import HabitatCommands
+import HabitatEngine
+import HabitatStorage
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+import Synchronization
+
+/// The Habitat line-protocol server: a `Service` that listens, serves each connection in its own task,
+/// and on graceful shutdown stops accepting, lets every connection finish the command in hand, and returns.
+public final class HabitatServer: Service, Sendable {
+    public let configuration: ServerConfiguration
+    let logger: Logger
+    let responder: Responder
+    let eventLoopGroup: MultiThreadedEventLoopGroup
+    let onServerRunning: @Sendable (Int) async -> Void
+    private let connections = ConnectionRegistry()
+
+    /// Opens the data directory (blocking: call at start-up). `onServerRunning` receives the bound port.
+    public init(
+        configuration: ServerConfiguration, logger: Logger, eventLoopGroup: MultiThreadedEventLoopGroup = .singleton,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) throws {
+        self.configuration = configuration
+        self.logger = logger
+        self.eventLoopGroup = eventLoopGroup
+        self.onServerRunning = onServerRunning
+        let directory = try DirectoryDatabase(directory: configuration.dataDirectory, durability: configuration.durability)
+        let users = UserDatabases(
+            directory: configuration.dataDirectory, capacity: configuration.openUserFiles, durability: configuration.durability)
+        let accounts = Accounts(
+            directory: directory, hasher: configuration.passwordHasher, throttle: LoginThrottle(), threadPool: .singleton)
+        self.responder = Responder(accounts: accounts, users: users, configuration: configuration, logger: logger)
+    }
+
+    public func run() async throws {
+        let maxLine = configuration.maxLineLength
+        let server = try await ServerBootstrap(group: eventLoopGroup)
+            .serverChannelOption(.backlog, value: 1024)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .bind(host: configuration.host, port: configuration.port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        ByteToMessageHandler(LineFrameDecoder(maximumLength: maxLine)))
+                    return try NIOAsyncChannel<LineFrame, ByteBuffer>(
+                        wrappingChannelSynchronously: channel,
+                        configuration: .init(backPressureStrategy: .init(lowWatermark: 4, highWatermark: 64)))
+                }
+            }
+        let port = server.channel.localAddress?.port ?? configuration.port
+        logger.info("listening", metadata: ["host": "\(configuration.host)", "port": "\(port)", "data": "\(configuration.dataDirectory.path)"])
+        await onServerRunning(port)
+
+        try await withGracefulShutdownHandler {
+            try await withThrowingDiscardingTaskGroup { group in
+                try await server.executeThenClose { inbound in
+                    for try await connection in inbound {
+                        group.addTask { await self.serve(connection) }
+                    }
+                }
+            }
+        } onGracefulShutdown: {
+            self.logger.info("shutting down: finishing commands in progress")
+            server.channel.close(promise: nil)
+            self.connections.closeAllInputs()
+        }
+        logger.info("stopped")
+    }
+
+    /// Serves one client until it quits or goes away. Never throws: one client's trouble stays its own.
+    func serve(_ connection: NIOAsyncChannel<LineFrame, ByteBuffer>) async {
+        let channel = connection.channel
+        guard let id = connections.add(channel, limit: configuration.maxConnections) else {
+            let full = Reply(error: HabitatError(.busy, "The server is full right now. Please try again in a minute."))
+            try? await connection.executeThenClose { _, outbound in
+                try await outbound.write(ByteBuffer(string: full.text(plain: false)))
+            }
+            return
+        }
+        defer { connections.remove(id) }
+        let timeout = configuration.unauthenticatedTimeout
+        let idle = channel.eventLoop.scheduleTask(in: .milliseconds(Int64(timeout * 1000))) {
+            channel.close(promise: nil)
+        }
+        do {
+            try await connection.executeThenClose { inbound, outbound in
+                try await outbound.write(ByteBuffer(string: Responder.greeting.text(plain: false)))
+                var session = Session(id: "c\(id)", rateLimit: configuration.rateLimit, now: configuration.clock())
+                for try await frame in inbound {
+                    let reply = await responder.respond(to: frame, session: &session)
+                    if session.account != nil { idle.cancel() }
+                    if let reply { try await outbound.write(ByteBuffer(string: reply)) }
+                    if session.closing { break }
+                }
+            }
+        } catch {
+            logger.debug("connection ended", metadata: ["connection": "c\(id)", "error": "\(error)"])
+        }
+        idle.cancel()
+    }
+}
+
+/// The open connections, counted against the limit and closed for input at shutdown.
+final class ConnectionRegistry: Sendable {
+    private struct State {
+        var next = 0
+        var open: [Int: any Channel] = [:]
+        var draining = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Registers a connection, or returns `nil` when `limit` are already open (or the server is stopping).
+    func add(_ channel: any Channel, limit: Int) -> Int? {
+        state.withLock { state in
+            guard state.open.count < limit, !state.draining else { return nil }
+            state.next += 1
+            state.open[state.next] = channel
+            return state.next
+        }
+    }
+
+    func remove(_ id: Int) {
+        _ = state.withLock { $0.open.removeValue(forKey: id) }
+    }
+
+    /// Stops reading from every connection: each finishes the line in hand, then closes.
+    func closeAllInputs() {
+        let channels = state.withLock { state in
+            state.draining = true
+            return Array(state.open.values)
+        }
+        for channel in channels {
+            channel.close(mode: .input).whenFailure { _ in channel.close(promise: nil) }
+        }
+    }
+}

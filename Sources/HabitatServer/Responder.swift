@@ -1,0 +1,157 @@
+import Foundation
+import HabitatCommands
+import HabitatEngine
+import HabitatStorage
+import Logging
+import NIOCore
+
+/// Turns request lines into reply text for one session: parsing, auth, the game, rendering.
+///
+/// It knows nothing of sockets, so tests can drive the protocol directly.
+public struct Responder: Sendable {
+    let accounts: Accounts
+    let users: UserDatabases
+    let configuration: ServerConfiguration
+    let logger: Logger
+
+    public static let version = "0.1.0"
+    public static let greeting = Reply(
+        .greeting, "Habitat \(version) — type 'help' for commands, or 'register <name> <password>' to begin.")
+
+    /// The reply text for one framed line, or `nil` when there is nothing to say (a blank line).
+    public func respond(to frame: LineFrame, session: inout Session) async -> String? {
+        guard case .line(let bytes) = frame else {
+            let limit = configuration.maxLineLength
+            return render(Reply(error: HabitatError(.lineTooLong, "That line was longer than \(limit) bytes and was dropped.")), session)
+        }
+        guard let line = String(validating: bytes.readableBytesView, as: UTF8.self) else {
+            return render(Reply(error: HabitatError(.invalidUTF8, "That line wasn't valid UTF-8 and was dropped.")), session)
+        }
+        return await respond(to: line, session: &session)
+    }
+
+    /// The reply text for one request line.
+    public func respond(to line: String, session: inout Session) async -> String? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        var text = trimmed
+        var requestID: JSON?
+        var asJSON = session.mode == .json
+        if trimmed.hasPrefix("{") {
+            // A JSON request is always answered in JSON, whatever the mode.
+            asJSON = true
+            guard let request = JSON.parse(trimmed), let requestText = request["text"]?.stringValue else {
+                let problem = HabitatError(.invalidArgument, #"A JSON request is an object with a "text" string, e.g. {"id": 1, "text": "status"}."#)
+                return Reply(error: problem).json(id: JSON.parse(trimmed)?["id"], plain: session.plain)
+            }
+            requestID = request["id"]
+            text = requestText
+        }
+        let reply: Reply
+        if !session.bucket.take(now: configuration.clock()) {
+            reply = Reply(error: HabitatError(.rateLimited, "Slow down a little: at most \(configuration.rateLimit) commands a second."))
+        } else {
+            reply = await execute(text, session: &session)
+        }
+        return asJSON ? reply.json(id: requestID, plain: session.plain) : reply.text(plain: session.plain)
+    }
+
+    func render(_ reply: Reply, _ session: Session) -> String {
+        session.mode == .json ? reply.json(plain: session.plain) : reply.text(plain: session.plain)
+    }
+
+    func execute(_ text: String, session: inout Session) async -> Reply {
+        do {
+            guard let command = try CommandTable.parse(text) else { return Reply(.info, "Type 'help' to see what I understand.") }
+            return try await execute(command, session: &session)
+        } catch let error as HabitatError {
+            return Reply(error: error)
+        } catch {
+            logger.error("command failed", metadata: ["error": "\(error)", "connection": "\(session.id)"])
+            return Reply(error: HabitatError(.internal, "Something went wrong on our side, and nothing was changed. Please try again."))
+        }
+    }
+
+    func execute(_ command: Command, session: inout Session) async throws -> Reply {
+        let now = configuration.clock()
+        switch command {
+        case .help(let topic):
+            return Views.help(topic: topic)
+        case .mode(let mode):
+            session.mode = mode
+            return mode == .json
+                ? Reply(.info, "JSON mode: one JSON object per line from now on.") : Reply(.info, "Text mode: toasts from now on.")
+        case .plain(let on):
+            session.plain = on
+            return Reply(.info, on ? "Plain mode on: words instead of emoji." : "Plain mode off: emoji are back.")
+        case .quit:
+            session.closing = true
+            return Reply(.greeting, "Bye! Keep the streak going.")
+        case .register(let name, let password):
+            if let current = session.account { throw alreadyLoggedIn(current) }
+            let account = try await accounts.register(name: name, password: password, now: now)
+            try await users.with(account.fileID) { _ = try await $0.state() }  // creates the user's file
+            session.account = account
+            logger.info("registered", metadata: ["user": "\(account.name)"])
+            return Reply(.success, "Welcome to Habitat, \(account.name)! You're logged in. Try 'add habit Exercise', then 'did exercise'.")
+        case .login(let name, let password):
+            if let current = session.account { throw alreadyLoggedIn(current) }
+            let account = try await accounts.login(name: name, password: password, connection: session.id, now: now)
+            let state = try await users.with(account.fileID) { try await $0.state() }
+            session.account = account
+            let status = Views.status(state)
+            return Reply(toasts: [Toast(.success, "Welcome back, \(account.name)! \(status.toasts[0].message)")], data: status.data)
+        default:
+            break
+        }
+        guard let account = session.account else {
+            throw HabitatError(.authRequired, "Log in first: 'login <name> <password>', or 'register <name> <password>' to start.")
+        }
+        switch command {
+        case .logout:
+            session.account = nil
+            return Reply(.greeting, "Logged out. See you soon, \(account.name)!")
+        case .passwd(let old, let new):
+            try await accounts.changePassword(of: account, old: old, new: new, now: now)
+            return Reply(.success, "Password changed.")
+        default:
+            return try await users.with(account.fileID) { database in
+                try await play(command, on: database, now: now)
+            }
+        }
+    }
+
+    /// Game commands, on the logged-in user's own file.
+    func play(_ command: Command, on database: UserDatabase, now: Date) async throws -> Reply {
+        func apply(_ action: Action) async throws -> Reply {
+            let (outcome, state) = try await database.apply(action, at: now)
+            return Views.outcome(outcome, state)
+        }
+        switch command {
+        case .status:
+            return Views.status(try await database.state())
+        case .habits:
+            let state = try await database.state()
+            return Views.habits(state, today: state.settings.day(of: now))
+        case .store:
+            return Views.store(try await database.state())
+        case .addHabit(let draft):
+            return try await apply(.addHabit(draft))
+        case .addReward(let name, let price):
+            return try await apply(.addReward(name: name, price: price))
+        case .record(let recording):
+            return try await apply(.record(recording))
+        case .buy(let item, let quantity):
+            return try await apply(.buy(item: item, quantity: quantity))
+        case .undo:
+            let (outcome, state) = try await database.undo(at: now)
+            return Views.outcome(outcome, state)
+        case .help, .register, .login, .logout, .passwd, .mode, .plain, .quit:
+            throw HabitatError(.internal, "Unhandled command.")
+        }
+    }
+
+    func alreadyLoggedIn(_ account: Account) -> HabitatError {
+        HabitatError(.invalidArgument, "You're logged in as \(account.name). Type 'logout' first.")
+    }
+}

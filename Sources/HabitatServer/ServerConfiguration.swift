@@ -1,0 +1,25 @@
+import Foundation
+import HabitatStorage
+
+/// Everything `habitat serve` can be told. Defaults follow the spec.
+public struct ServerConfiguration: Sendable {
+    public var host = "127.0.0.1"
+    /// 0 picks a free port (tests).
+    public var port = 7878
+    public var dataDirectory = URL(fileURLWithPath: "habitat-data")
+    public var durability = Durability.normal
+    /// Longest request line in bytes; longer ones are dropped with `line_too_long`.
+    public var maxLineLength = 4096
+    public var maxConnections = 10_000
+    /// Commands per second per connection; 0 turns the limit off.
+    public var rateLimit = 1000
+    /// Seconds a connection may stay without logging in.
+    public var unauthenticatedTimeout: TimeInterval = 120
+    /// How many user files stay open at once.
+    public var openUserFiles = 1024
+    /// The game's clock; tests pass a fixed one.
+    public var clock: @Sendable () -> Date = { Date() }
+    public var passwordHasher = PasswordHasher.standard
+
+    public init() {}
+}

@@ -1,0 +1,43 @@
+import Foundation
+import HabitatCommands
+import HabitatStorage
+
+/// What the server knows about one connection.
+public struct Session: Sendable {
+    /// A key for this connection (login throttling, logs).
+    public let id: String
+    public var mode = OutputMode.text
+    public var plain = false
+    public var account: Account?
+    /// Set by `quit`: close after this reply.
+    public var closing = false
+    var bucket: TokenBucket
+
+    public init(id: String, rateLimit: Int, now: Date) {
+        self.id = id
+        self.bucket = TokenBucket(rate: rateLimit, now: now)
+    }
+}
+
+/// Allows `rate` commands a second on average, with a burst of one second's worth; rate 0 allows all.
+struct TokenBucket: Sendable {
+    let rate: Int
+    private var tokens: Double
+    private var last: Date
+
+    init(rate: Int, now: Date) {
+        self.rate = rate
+        self.tokens = Double(rate)
+        self.last = now
+    }
+
+    mutating func take(now: Date) -> Bool {
+        guard rate > 0 else { return true }
+        let elapsed = max(0, now.timeIntervalSince(last))
+        last = now
+        tokens = min(Double(rate), tokens + elapsed * Double(rate))
+        guard tokens >= 1 else { return false }
+        tokens -= 1
+        return true
+    }
+}

@@ -1,0 +1,23 @@
+import GRDB
+
+/// How hard a commit waits for the disk. Both survive a process crash; `full` also survives power loss.
+public enum Durability: String, Sendable, CaseIterable {
+    /// WAL with `synchronous = NORMAL`: nothing is lost when the process dies.
+    case normal
+    /// WAL with `synchronous = FULL`: every commit is on the disk before the reply.
+    case full
+
+    /// The SQLite configuration every Habitat database is opened with.
+    func configuration(label: String) -> Configuration {
+        var config = Configuration()
+        config.label = label
+        config.journalMode = .wal
+        config.foreignKeysEnabled = true
+        config.busyMode = .timeout(5)
+        let synchronous = self == .full ? "FULL" : "NORMAL"
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
+        }
+        return config
+    }
+}

@@ -1,0 +1,113 @@
+import Dispatch
+import Foundation
+import GRDB
+import HabitatEngine
+import Synchronization
+
+/// One user's own SQLite file, with their game state kept in memory so reads cost nothing.
+///
+/// All SQLite work runs on this handle's serial queue, never on the caller's thread. A change runs the
+/// engine on a copy of the state inside a transaction; the copy replaces the cached state only after
+/// the commit, so a reply built from the result always describes committed data.
+public final class UserDatabase: Sendable {
+    public let path: String
+    private let durability: Durability
+    private let queue: DispatchQueue
+    private let connection = Mutex<DatabaseQueue?>(nil)
+    private let cached = Mutex<GameState?>(nil)
+
+    public init(path: String, durability: Durability) {
+        self.path = path
+        self.durability = durability
+        self.queue = DispatchQueue(label: "habitat.user")
+    }
+
+    /// The current state, from memory when cached.
+    public func state() async throws -> GameState {
+        if let state = cached.withLock({ $0 }) { return state }
+        return try await run { db in try self.loadedState(db) }
+    }
+
+    /// Runs `body` on a copy of the state in one transaction: commits and caches the result, or, if
+    /// `body` throws, rolls back and leaves everything as it was.
+    public func change<T: Sendable>(_ body: @escaping @Sendable (inout GameState, Ledger) throws -> T) async throws -> T {
+        try await run { db in
+            var state = try self.loadedState(db)
+            let old = state
+            var result: T?
+            try db.inTransaction {
+                result = try body(&state, Ledger(db: db))
+                try state.save(since: old, in: db)
+                return .commit
+            }
+            self.cached.withLock { $0 = state }
+            return result!
+        }
+    }
+
+    /// Applies an engine action at `now` and appends its ledger entry, all in one commit.
+    /// Returns the outcome and the state after it.
+    public func apply(_ action: Action, at now: Date) async throws -> (outcome: Outcome, state: GameState) {
+        try await change { state, ledger in
+            (try Self.apply(action, to: &state, ledger: ledger, at: now), state)
+        }
+    }
+
+    /// Reverts the most recent recorded action that is not undone yet.
+    public func undo(at now: Date) async throws -> (outcome: Outcome, state: GameState) {
+        try await change { state, ledger in
+            (try Self.apply(.undo(latest: try ledger.latestUndoable()), to: &state, ledger: ledger, at: now), state)
+        }
+    }
+
+    static func apply(_ action: Action, to state: inout GameState, ledger: Ledger, at now: Date) throws -> Outcome {
+        var outcome = try state.apply(action, at: now)
+        if let entry = outcome.entry { outcome.entry = try ledger.append(entry) }
+        return outcome
+    }
+
+    /// Reads from the ledger (history, export) on this handle's queue.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (Ledger) throws -> T) async throws -> T {
+        try await run { db in try body(Ledger(db: db)) }
+    }
+
+    /// Closes the file once queued work is done; a later call opens it again.
+    public func close() {
+        queue.async {
+            let open = self.connection.withLock { connection in
+                defer { connection = nil }
+                return connection
+            }
+            try? open?.close()
+            self.cached.withLock { $0 = nil }
+        }
+    }
+
+    /// Runs blocking SQLite work on this handle's queue, opening the file first if needed.
+    private func run<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result {
+                    try self.open().inDatabase(work)
+                })
+            }
+        }
+    }
+
+    private func open() throws -> DatabaseQueue {
+        if let open = connection.withLock({ $0 }) { return open }
+        let directory = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let database = try DatabaseQueue(path: path, configuration: durability.configuration(label: "user"))
+        try UserSchema.migrator.migrate(database)
+        connection.withLock { $0 = database }
+        return database
+    }
+
+    private func loadedState(_ db: Database) throws -> GameState {
+        if let state = cached.withLock({ $0 }) { return state }
+        let state = try GameState.fetch(db)
+        cached.withLock { $0 = state }
+        return state
+    }
+}

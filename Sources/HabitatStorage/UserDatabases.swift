@@ -1,0 +1,131 @@
+import Foundation
+import Synchronization
+
+/// The open user files, bounded: the least recently used idle file is closed when the bound is passed,
+/// so 100,000 users do not mean 100,000 open files.
+///
+/// A file in use is never closed, so there is only ever one handle per user file and its in-memory
+/// state is the only one.
+public final class UserDatabases: Sendable {
+    public let directory: URL
+    public let capacity: Int
+    private let durability: Durability
+    private let entries: Mutex<LRU>
+
+    public init(directory: URL, capacity: Int = 1024, durability: Durability) {
+        self.directory = directory
+        self.capacity = max(1, capacity)
+        self.durability = durability
+        self.entries = Mutex(LRU())
+    }
+
+    /// Runs `body` with the user's file held open.
+    public func with<T>(
+        _ fileID: String, _ body: (UserDatabase) async throws -> T
+    ) async throws -> T {
+        let database = try checkOut(fileID)
+        defer { checkIn(fileID) }
+        return try await body(database)
+    }
+
+    /// How many files are open now.
+    public var openCount: Int { entries.withLock { $0.count } }
+
+    /// The file of a user: `users/ab/ab12….sqlite`, from the server-assigned id alone.
+    public func path(for fileID: String) throws -> String {
+        guard fileID.count == 32, fileID.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+            throw StorageError.invalidFileID
+        }
+        return directory.appendingPathComponent("users").appendingPathComponent(String(fileID.prefix(2)))
+            .appendingPathComponent(fileID + ".sqlite").path
+    }
+
+    private func checkOut(_ fileID: String) throws -> UserDatabase {
+        let path = try path(for: fileID)
+        let (database, evicted) = entries.withLock { lru in
+            let database = lru.checkOut(fileID) { UserDatabase(path: path, durability: durability) }
+            return (database, lru.evict(above: capacity))
+        }
+        evicted.forEach { $0.close() }
+        return database
+    }
+
+    private func checkIn(_ fileID: String) {
+        let evicted = entries.withLock { lru in
+            lru.checkIn(fileID)
+            return lru.evict(above: capacity)
+        }
+        evicted.forEach { $0.close() }
+    }
+}
+
+public enum StorageError: Error {
+    case invalidFileID
+}
+
+/// A least-recently-used list of handles with use counts: a doubly linked list by key.
+struct LRU: ~Copyable {
+    private struct Node {
+        var database: UserDatabase
+        var uses: Int
+        var newer: String?
+        var older: String?
+    }
+
+    private var nodes: [String: Node] = [:]
+    private var newest: String?
+    private var oldest: String?
+
+    var count: Int { nodes.count }
+
+    mutating func checkOut(_ key: String, make: () -> UserDatabase) -> UserDatabase {
+        if var node = nodes[key] {
+            unlink(key)
+            node = nodes[key]!
+            node.uses += 1
+            nodes[key] = node
+            pushNewest(key)
+            return node.database
+        }
+        let database = make()
+        nodes[key] = Node(database: database, uses: 1)
+        pushNewest(key)
+        return database
+    }
+
+    mutating func checkIn(_ key: String) {
+        nodes[key]?.uses -= 1
+    }
+
+    /// Removes idle handles, oldest first, until at most `capacity` remain (handles in use stay).
+    mutating func evict(above capacity: Int) -> [UserDatabase] {
+        var evicted: [UserDatabase] = []
+        var cursor = oldest
+        while nodes.count > capacity, let key = cursor {
+            let node = nodes[key]!
+            cursor = node.newer
+            if node.uses <= 0 {
+                unlink(key)
+                nodes[key] = nil
+                evicted.append(node.database)
+            }
+        }
+        return evicted
+    }
+
+    private mutating func unlink(_ key: String) {
+        let node = nodes[key]!
+        if let newer = node.newer { nodes[newer]!.older = node.older } else { newest = node.older }
+        if let older = node.older { nodes[older]!.newer = node.newer } else { oldest = node.newer }
+        nodes[key]!.newer = nil
+        nodes[key]!.older = nil
+    }
+
+    private mutating func pushNewest(_ key: String) {
+        nodes[key]!.older = newest
+        nodes[key]!.newer = nil
+        if let newest { nodes[newest]!.newer = key }
+        newest = key
+        if oldest == nil { oldest = key }
+    }
+}

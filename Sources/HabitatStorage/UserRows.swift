@@ -1,0 +1,175 @@
+import Foundation
+import GRDB
+import HabitatEngine
+
+// How the engine's values map to rows of a user's file. Reads build a whole GameState;
+// writes save only what changed between two states.
+
+// MARK: - Reading
+
+extension GameState {
+    static func fetch(_ db: Database) throws -> GameState {
+        var state = GameState()
+        if let row = try Row.fetchOne(db, sql: "SELECT * FROM profile WHERE id = 1") {
+            state.profile = Profile(row: row)
+        }
+        state.settings = try Settings.fetch(db)
+        state.areas = try Row.fetchAll(db, sql: "SELECT * FROM area ORDER BY id").map(Area.init(row:))
+        state.habits = try Row.fetchAll(db, sql: "SELECT * FROM habit ORDER BY id").map(Habit.init(row:))
+        state.rewards = try Row.fetchAll(db, sql: "SELECT * FROM reward ORDER BY id").map {
+            Reward(id: $0["id"], name: $0["name"], price: $0["price"])
+        }
+        return state
+    }
+}
+
+extension Profile {
+    init(row: Row) {
+        var challenge: Challenge?
+        if let target: Double = row["challenge_target_km"], let started = (row["challenge_started"] as String?).flatMap(Day.init(iso:)) {
+            challenge = Challenge(targetKm: target, progressKm: row["challenge_progress_km"] ?? 0, started: started)
+        }
+        self.init(
+            progress: Progress(level: row["level"], xp: row["xp"]), coins: row["coins"], health: row["health"],
+            maxHealth: row["max_health"], state: LifeState(rawValue: row["state"]) ?? .active, challenge: challenge)
+    }
+
+    var arguments: StatementArguments {
+        [
+            progress.level, progress.xp, coins, health, maxHealth, state.rawValue, challenge?.targetKm,
+            challenge?.progressKm, challenge?.started.description,
+        ]
+    }
+}
+
+extension Habit {
+    init(row: Row) {
+        self.init(
+            id: row["id"], name: row["name"], kind: HabitKind(rawValue: row["kind"]) ?? .good, xp: row["xp"],
+            coins: row["coins"], life: row["life"], areaID: row["area_id"], archived: row["archived"],
+            tracksTime: row["tracks_time"], created: Day(iso: row["created_day"]) ?? Day(ordinal: 0),
+            stats: HabitStats(
+                streak: row["streak"], best: row["best_streak"], lastDay: (row["last_day"] as String?).flatMap(Day.init(iso:)),
+                total: row["total"]))
+    }
+}
+
+extension Area {
+    init(row: Row) {
+        self.init(
+            id: row["id"], name: row["name"], progress: Progress(level: row["level"], xp: row["xp"]),
+            curve: LevelCurve(
+                kind: LevelCurve.Kind(rawValue: row["curve"]) ?? .linear, base: row["base"], multiplier: row["multiplier"]))
+    }
+}
+
+extension Settings {
+    static func fetch(_ db: Database) throws -> Settings {
+        var settings = Settings.default
+        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting") {
+            let value: String = row["value"]
+            switch row["key"] as String {
+            case "curve": settings.curve.kind = LevelCurve.Kind(rawValue: value) ?? settings.curve.kind
+            case "xp_per_level": settings.curve.base = Int(value) ?? settings.curve.base
+            case "multiplier": settings.curve.multiplier = Double(value) ?? settings.curve.multiplier
+            case "running_target_km": settings.runningTargetKm = Double(value) ?? settings.runningTargetKm
+            case "timezone": settings.timeZone = value
+            case "day_start": settings.dayStartHour = Int(value) ?? settings.dayStartHour
+            default: break
+            }
+        }
+        return settings
+    }
+
+    var pairs: [(String, String)] {
+        [
+            ("curve", curve.kind.rawValue), ("xp_per_level", String(curve.base)),
+            ("multiplier", String(curve.multiplier)), ("running_target_km", String(runningTargetKm)),
+            ("timezone", timeZone), ("day_start", String(dayStartHour)),
+        ]
+    }
+}
+
+// MARK: - Writing
+
+/// A value kept as one row of a table, keyed by an id SQLite assigns.
+protocol StoredRow: Equatable {
+    static var table: String { get }
+    static var columns: [String] { get }
+    var id: Int64? { get set }
+    var values: [(any DatabaseValueConvertible)?] { get }
+}
+
+extension Habit: StoredRow {
+    static let table = "habit"
+    static let columns = [
+        "name", "kind", "xp", "coins", "life", "area_id", "archived", "tracks_time", "created_day", "streak",
+        "best_streak", "last_day", "total",
+    ]
+    var values: [(any DatabaseValueConvertible)?] {
+        [
+            name, kind.rawValue, xp, coins, life, areaID, archived, tracksTime, created.description, stats.streak,
+            stats.best, stats.lastDay?.description, stats.total,
+        ]
+    }
+}
+
+extension Area: StoredRow {
+    static let table = "area"
+    static let columns = ["name", "level", "xp", "curve", "base", "multiplier"]
+    var values: [(any DatabaseValueConvertible)?] {
+        [name, progress.level, progress.xp, curve.kind.rawValue, curve.base, curve.multiplier]
+    }
+}
+
+extension Reward: StoredRow {
+    static let table = "reward"
+    static let columns = ["name", "price"]
+    var values: [(any DatabaseValueConvertible)?] { [name, price] }
+}
+
+extension GameState {
+    /// Writes what changed from `old` to `self`, assigning ids to new rows.
+    mutating func save(since old: GameState, in db: Database) throws {
+        if profile != old.profile {
+            let statement = try db.cachedStatement(
+                sql: """
+                    UPDATE profile SET level = ?, xp = ?, coins = ?, health = ?, max_health = ?, state = ?,
+                    challenge_target_km = ?, challenge_progress_km = ?, challenge_started = ? WHERE id = 1
+                    """)
+            try statement.execute(arguments: profile.arguments)
+        }
+        if settings != old.settings {
+            let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)")
+            for (key, value) in settings.pairs { try statement.execute(arguments: [key, value]) }
+        }
+        // Areas first: habits refer to them.
+        try Self.save(&areas, since: old.areas, in: db)
+        try Self.save(&habits, since: old.habits, in: db)
+        try Self.save(&rewards, since: old.rewards, in: db)
+    }
+
+    private static func save<Value: StoredRow>(_ rows: inout [Value], since old: [Value], in db: Database) throws {
+        guard rows != old else { return }
+        let columns = Value.columns
+        let kept = Set(rows.compactMap(\.id))
+        for gone in old.compactMap(\.id) where !kept.contains(gone) {
+            try db.execute(sql: "DELETE FROM \(Value.table) WHERE id = ?", arguments: [gone])
+        }
+        let previous = Dictionary(old.compactMap { row in row.id.map { ($0, row) } }, uniquingKeysWith: { a, _ in a })
+        for index in rows.indices {
+            if let id = rows[index].id {
+                guard previous[id] != rows[index] else { continue }
+                let assignments = columns.map { "\($0) = ?" }.joined(separator: ", ")
+                let statement = try db.cachedStatement(sql: "UPDATE \(Value.table) SET \(assignments) WHERE id = ?")
+                try statement.execute(arguments: StatementArguments(rows[index].values + [id]))
+            } else {
+                let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+                let statement = try db.cachedStatement(
+                    sql: "INSERT INTO \(Value.table) (\(columns.joined(separator: ", "))) VALUES (\(marks))")
+                try statement.execute(arguments: StatementArguments(rows[index].values))
+                rows[index].id = db.lastInsertedRowID
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import GRDB
+
+/// The schema of a user's own file. Migrations are never edited once shipped; add a new one instead.
+enum UserSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE profile (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        level INTEGER NOT NULL,
+                        xp INTEGER NOT NULL,
+                        coins INTEGER NOT NULL,
+                        health INTEGER NOT NULL,
+                        max_health INTEGER NOT NULL,
+                        state TEXT NOT NULL,
+                        challenge_target_km REAL,
+                        challenge_progress_km REAL,
+                        challenge_started TEXT
+                    );
+                    INSERT INTO profile (id, level, xp, coins, health, max_health, state) VALUES (1, 1, 0, 0, 1000, 1000, 'active');
+
+                    CREATE TABLE setting (
+                        key TEXT PRIMARY KEY,
+                        value TEXT NOT NULL
+                    );
+
+                    CREATE TABLE area (
+                        id INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                        level INTEGER NOT NULL,
+                        xp INTEGER NOT NULL,
+                        curve TEXT NOT NULL,
+                        base INTEGER NOT NULL,
+                        multiplier REAL NOT NULL
+                    );
+
+                    CREATE TABLE habit (
+                        id INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                        kind TEXT NOT NULL CHECK (kind IN ('good', 'bad')),
+                        xp INTEGER NOT NULL,
+                        coins INTEGER NOT NULL,
+                        life INTEGER NOT NULL,
+                        area_id INTEGER REFERENCES area(id) ON DELETE SET NULL,
+                        archived INTEGER NOT NULL DEFAULT 0,
+                        tracks_time INTEGER NOT NULL DEFAULT 0,
+                        created_day TEXT NOT NULL,
+                        streak INTEGER NOT NULL DEFAULT 0,
+                        best_streak INTEGER NOT NULL DEFAULT 0,
+                        last_day TEXT,
+                        total INTEGER NOT NULL DEFAULT 0
+                    );
+
+                    CREATE TABLE reward (
+                        id INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                        price INTEGER NOT NULL
+                    );
+
+                    -- Append-only: undo appends a row that reverts an earlier one.
+                    CREATE TABLE ledger (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        at REAL NOT NULL,
+                        day TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        habit_id INTEGER,
+                        subject TEXT NOT NULL,
+                        quantity INTEGER NOT NULL,
+                        xp INTEGER NOT NULL,
+                        coins INTEGER NOT NULL,
+                        health INTEGER NOT NULL,
+                        note TEXT,
+                        time_of_day INTEGER,
+                        before TEXT,
+                        reverts INTEGER UNIQUE REFERENCES ledger(id)
+                    );
+                    CREATE INDEX ledger_habit_day ON ledger(habit_id, day);
+                    CREATE TRIGGER ledger_no_update BEFORE UPDATE ON ledger
+                        BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+                    CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger
+                        BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+                    """)
+        }
+        return migrator
+    }
+}

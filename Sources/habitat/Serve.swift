@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import HabitatServer
+import HabitatStorage
+import Logging
+import ServiceLifecycle
+
+extension Durability: ExpressibleByArgument {}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the Habitat server.",
+        discussion: "Stops gracefully on SIGTERM or Ctrl-C: commands in progress finish and are committed first."
+    )
+
+    @Option(help: "Address to listen on. Listening beyond this machine is an explicit choice.")
+    var host = "127.0.0.1"
+
+    @Option(help: "TCP port to listen on (0 picks a free one).")
+    var port = 7878
+
+    @Option(help: "Directory for the directory database and every user's own SQLite file.")
+    var data = "./habitat-data"
+
+    @Option(help: "normal: nothing is lost if the process dies. full: nothing is lost if the power fails (slower).")
+    var durability = Durability.normal
+
+    @Option(help: "Most simultaneous connections; the next one is told the server is busy.")
+    var maxConnections = 10_000
+
+    @Option(help: "Commands per second per connection (0 = no limit).")
+    var rateLimit = 1000
+
+    @Option(help: "Longest request line, in bytes.")
+    var maxLine = 4096
+
+    @Option(help: "Seconds a connection may stay open without logging in.")
+    var loginTimeout = 120
+
+    @Option(help: "How many users' files stay open at once.")
+    var openFiles = 1024
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func run() async throws {
+        guard let level = Logger.Level(rawValue: logLevel) else {
+            throw ValidationError("Unknown log level '\(logLevel)'. Use trace, debug, info, notice, warning, error or critical.")
+        }
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "habitat")
+
+        var configuration = ServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.dataDirectory = URL(fileURLWithPath: data)
+        configuration.durability = durability
+        configuration.maxConnections = maxConnections
+        configuration.rateLimit = rateLimit
+        configuration.maxLineLength = maxLine
+        configuration.unauthenticatedTimeout = TimeInterval(loginTimeout)
+        configuration.openUserFiles = openFiles
+
+        let server = try HabitatServer(configuration: configuration, logger: logger)
+        let group = ServiceGroup(
+            configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import HabitatEngine
+import Testing
+
+/// A comparable view of a ``NameMatch`` over plain names.
+enum Match: Equatable, CustomStringConvertible {
+    case found(String)
+    case ambiguous([String])
+    case none(String?)
+
+    init(_ query: String, among names: [String]) {
+        switch NameMatch.resolve(query, among: names, name: { $0 }) {
+        case .found(let name): self = .found(name)
+        case .ambiguous(let names): self = .ambiguous(names)
+        case .none(let suggestion): self = .none(suggestion)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .found(let name): "found(\(name))"
+        case .ambiguous(let names): "ambiguous(\(names))"
+        case .none(let suggestion): "none(\(suggestion ?? "-"))"
+        }
+    }
+}
+
+@Suite struct NameMatchTests {
+    let names = ["Exercise", "Extra reading", "Morning walk", "Evening walk", "Meditate", "Health Potion"]
+
+    @Test(arguments: ["Exercise", "exercise", "EXERCISE", "eXeRcIsE", "  exercise  "])
+    func exactNameMatchesInAnyCase(query: String) {
+        #expect(Match(query, among: names) == .found("Exercise"))
+    }
+
+    @Test func innerSpacesAreForgiven() {
+        #expect(Match("morning    walk", among: names) == .found("Morning walk"))
+    }
+
+    @Test func exactNameWinsOverALongerName() {
+        #expect(Match("run", among: ["Running", "Run"]) == .found("Run"))
+        #expect(Match("Run", among: ["Run", "Running"]) == .found("Run"))
+    }
+
+    @Test(arguments: [("exer", "Exercise"), ("extra", "Extra reading"), ("med", "Meditate"), ("m", "Morning walk")])
+    func uniquePrefixMatches(query: String, name: String) {
+        let candidates = query == "m" ? ["Morning walk", "Exercise"] : names
+        #expect(Match(query, among: candidates) == .found(name))
+    }
+
+    @Test func sharedPrefixIsAmbiguous() {
+        #expect(Match("ex", among: names) == .ambiguous(["Exercise", "Extra reading"]))
+        #expect(Match("m", among: names) == .ambiguous(["Morning walk", "Meditate"]))
+    }
+
+    @Test func wordPrefixMatchesWhenNoNameStartsWithIt() {
+        #expect(Match("potion", among: names) == .found("Health Potion"))
+        #expect(Match("read", among: names) == .found("Extra reading"))
+        #expect(Match("walk", among: ["Morning walk", "Exercise"]) == .found("Morning walk"))
+    }
+
+    @Test func sharedWordPrefixIsAmbiguous() {
+        #expect(Match("walk", among: names) == .ambiguous(["Morning walk", "Evening walk"]))
+    }
+
+    @Test func namePrefixWinsOverWordPrefix() {
+        #expect(Match("read", among: ["Evening reading", "Reading"]) == .found("Reading"))
+    }
+
+    @Test(arguments: [("exercises", "Exercise"), ("potions", "Health Potion"), ("Meditates", "Meditate")])
+    func pluralSIsForgiven(query: String, name: String) {
+        #expect(Match(query, among: names) == .found(name))
+    }
+
+    @Test func typoGetsASuggestionButNoMatch() {
+        #expect(Match("exersice", among: names) == .none("Exercise"))
+        #expect(Match("meditat", among: ["Exercise", "Meditate"]) == .found("Meditate"))
+        #expect(Match("medittae", among: names) == .none("Meditate"))
+    }
+
+    @Test func farOffNamesGetNoSuggestion() {
+        #expect(Match("xyzzy", among: names) == .none(nil))
+        #expect(Match("swimming", among: names) == .none(nil))
+    }
+
+    @Test func emptyQueryMatchesNothing() {
+        #expect(Match("", among: names) == .none(nil))
+        #expect(Match("   ", among: names) == .none(nil))
+        #expect(Match("exercise", among: []) == .none(nil))
+    }
+
+    @Test func editDistanceCountsInsertionsDeletionsAndSubstitutions() {
+        #expect(editDistance("kitten", "sitting") == 3)
+        #expect(editDistance("", "abc") == 3)
+        #expect(editDistance("abc", "") == 3)
+        #expect(editDistance("abc", "abc") == 0)
+        #expect(editDistance("exersice", "exercise") == 2)
+        #expect(editDistance("café", "cafe") == 1)
+    }
+}
+
+@Suite struct HabitLookupTests {
+    private let habits = [
+        Fixture.exercise(), Fixture.smoking(),
+        Habit(id: 3, name: "Extra reading", kind: .good, created: Fixture.today),
+    ]
+
+    @Test func uniquePrefixFindsTheHabit() throws {
+        let state = Fixture.state(habits: habits)
+        #expect(try state.habit(named: "exer").id == 1)
+        #expect(try state.habit(named: "SMOK").id == 2)
+    }
+
+    @Test func uniquePrefixCanBeRecorded() throws {
+        var state = Fixture.state(habits: habits)
+        let outcome = try state.did("exer")
+        #expect(outcome.toasts == [Toast(.success, "Exercise completed! +10 XP, +5 coins")])
+    }
+
+    @Test func typoIsAnsweredWithASuggestion() {
+        let state = Fixture.state(habits: habits)
+        let error = #expect(throws: HabitatError.self) { try state.habit(named: "exersice") }
+        #expect(error?.code == .unknownHabit)
+        #expect(error?.message == "No habit 'exersice'. Did you mean 'Exercise'?")
+        #expect(error?.symbol == .question)
+        #expect(error?.toast.rendered(plain: false) == "❓ No habit 'exersice'. Did you mean 'Exercise'?")
+    }
+
+    @Test func typoIsNeverRecorded() {
+        let state = Fixture.state(habits: habits)
+        let error = expectRefusal(.record(Recording(habit: "exersice")), on: state, code: .unknownHabit)
+        #expect(error?.message == "No habit 'exersice'. Did you mean 'Exercise'?")
+    }
+
+    @Test func ambiguousNameIsRefused() {
+        let state = Fixture.state(habits: habits)
+        let error = expectRefusal(.record(Recording(habit: "ex")), on: state, code: .ambiguous)
+        #expect(error?.message == "'ex' could be Exercise or Extra reading. Type more of the name.")
+    }
+
+    @Test func unknownNameWithoutSuggestion() {
+        let state = Fixture.state(habits: habits)
+        let error = #expect(throws: HabitatError.self) { try state.habit(named: "swimming") }
+        #expect(error?.code == .unknownHabit)
+        #expect(error?.message == "No habit 'swimming'. Type 'habits' to see yours.")
+    }
+
+    @Test func withNoHabitsTheAnswerSaysHowToAddOne() {
+        let state = Fixture.state(habits: [])
+        let error = #expect(throws: HabitatError.self) { try state.habit(named: "exercise") }
+        #expect(error?.code == .unknownHabit)
+        #expect(error?.message == "No habit 'exercise'. Add one with 'add habit exercise'.")
+    }
+
+    @Test func archivedHabitsAreNotMatched() {
+        var archived = Fixture.exercise()
+        archived.archived = true
+        let state = Fixture.state(habits: [archived, Fixture.smoking()])
+        let error = expectRefusal(.record(Recording(habit: "exercise")), on: state, code: .unknownHabit)
+        #expect(error?.message == "Exercise is archived. Type 'unarchive exercise' to bring it back.")
+        expectRefusal(.record(Recording(habit: "exer")), on: state, code: .unknownHabit)
+        #expect(state.activeHabits.map(\.name) == ["Smoking"])
+    }
+
+    @Test func archivedHabitsDoNotMakeANameAmbiguous() throws {
+        var archived = Fixture.exercise()
+        archived.archived = true
+        let state = Fixture.state(habits: [archived, habits[1], habits[2]])
+        #expect(try state.habit(named: "ex").name == "Extra reading")
+    }
+}
