@@ -1,3 +1,4 @@
+import Foundation
 import HabitatEngine
 
 /// Every command: the parser reads this table, and `help` is printed from it.
@@ -64,7 +65,10 @@ public enum CommandTable {
         CommandSpec(
             "help", usage: "help [command]", summary: "list commands, or show one with examples",
             examples: ["help", "help buy"], triggers: [["help"], ["?"], ["commands"]]
-        ) { rest in .help(topic: rest.isEmpty ? nil : rest.phrase.lowercased()) },
+        ) { rest in
+            let topic = rest.phrase.lowercased().trimmingCharacters(in: .whitespaces)
+            return .help(topic: topic.isEmpty ? nil : topic)
+        },
         CommandSpec(
             "mode", usage: "mode json | mode text", summary: "switch this connection to JSON replies, or back",
             triggers: [["mode"]]
@@ -94,11 +98,13 @@ public enum CommandTable {
         if let (spec, length) = match(tokens) {
             return try spec.parse(Array(tokens.dropFirst(length)))
         }
-        // "exercise done", "meditation completed"
-        if tokens.count >= 2, ["done", "completed", "finished"].contains(tokens.last!.lower) {
-            return try RecordingParser.parse(Array(tokens.dropLast()))
+        // "exercise done", "meditation completed yesterday"
+        if let done = tokens.indices.dropFirst().first(where: { ["done", "completed", "finished"].contains(tokens[$0].lower) && !tokens[$0].quoted }) {
+            var words = tokens
+            words.remove(at: done)
+            return try RecordingParser.parse(words)
         }
-        throw unknown(tokens[0])
+        throw unknown(tokens)
     }
 
     /// The spec `help <topic>` is about: by name or by any trigger.
@@ -108,7 +114,7 @@ public enum CommandTable {
     }
 
     static func match(_ tokens: [Token]) -> (spec: CommandSpec, length: Int)? {
-        guard !tokens[0].quoted else { return nil }
+        guard let first = tokens.first, !first.quoted else { return nil }
         var best: (spec: CommandSpec, length: Int)?
         for spec in all {
             for trigger in spec.triggers where trigger.count <= tokens.count && trigger.count > (best?.length ?? 0) {
@@ -118,12 +124,32 @@ public enum CommandTable {
         return best
     }
 
-    static func unknown(_ word: Token) -> HabitatError {
-        let keywords = Set(all.flatMap { $0.triggers.map { $0[0] } })
-        let guess = keywords.map { ($0, editDistance(word.lower, $0)) }.min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
-        let hint = guess.flatMap { $0.1 <= 2 ? "Did you mean '\($0.0)'? " : nil } ?? ""
+    /// `unknown_command`, with the command the words most likely meant: `add habbit` → 'add habit',
+    /// a bare `add` → its completions.
+    static func unknown(_ tokens: [Token]) -> HabitatError {
+        let words = tokens.map(\.lower)
+        let triggers = all.flatMap(\.triggers).filter { $0.allSatisfy { $0.allSatisfy(\.isLetter) } }
+        var hint = ""
+        let completions = triggers.filter { $0.count > words.count && Array($0.prefix(words.count)) == words }
+        if !completions.isEmpty {
+            let names = completions.map { "'\($0.joined(separator: " "))'" }
+            hint = "Did you mean \(GameState.either(names))? "
+        } else {
+            let scored = triggers.compactMap { trigger -> (String, Int)? in
+                guard trigger.count <= words.count else { return nil }
+                let typed = words.prefix(trigger.count).joined(separator: " ")
+                let phrase = trigger.joined(separator: " ")
+                guard typed.count >= 3 else { return nil }
+                return (phrase, editDistance(typed, phrase))
+            }
+            if let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }),
+                best.1 > 0, best.1 <= min(2, max(1, best.0.count / 3))
+            {
+                hint = "Did you mean '\(best.0)'? "
+            }
+        }
         return HabitatError(
-            .unknownCommand, "I don't know '\(word.text)'. \(hint)Type 'help' to see what I understand.",
+            .unknownCommand, "I don't know '\(tokens[0].text)'. \(hint)Type 'help' to see what I understand.",
             symbol: .question)
     }
 }

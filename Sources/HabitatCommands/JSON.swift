@@ -256,22 +256,34 @@ struct JSONParser {
         return value
     }
 
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, nothing looser.
     mutating func parseNumber() -> JSON? {
         let start = index
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        var isInteger = true
-        while index < bytes.count {
-            let byte = bytes[index]
-            if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-                index += 1
-            } else if [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-")].contains(byte) {
-                isInteger = false
-                index += 1
-            } else {
-                break
-            }
+        func digits() -> Int {
+            let from = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - from
         }
-        guard index > start, let text = String(validating: bytes[start..<index], as: UTF8.self) else { return nil }
+        func peek(_ character: Unicode.Scalar) -> Bool { index < bytes.count && bytes[index] == UInt8(ascii: character) }
+        if peek("-") { index += 1 }
+        if peek("0") {
+            index += 1
+        } else if digits() == 0 {
+            return nil
+        }
+        var isInteger = true
+        if peek(".") {
+            index += 1
+            isInteger = false
+            guard digits() > 0 else { return nil }
+        }
+        if peek("e") || peek("E") {
+            index += 1
+            isInteger = false
+            if peek("+") || peek("-") { index += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        guard let text = String(validating: bytes[start..<index], as: UTF8.self) else { return nil }
         if isInteger, let value = Int(text) { return .int(value) }
         guard let value = Double(text), value.isFinite else { return nil }
         return .double(value)

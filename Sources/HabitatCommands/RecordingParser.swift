@@ -21,7 +21,7 @@ enum RecordingParser {
             } else if when == nil, ["yesterday", "today"].contains(last.lower) {
                 when = last.lower == "yesterday" ? .daysAgo(1) : .today
                 words.removeLast()
-            } else if words.count >= 2, when == nil, words[words.count - 2].lower == "on" {
+            } else if words.count >= 2, when == nil, words[words.count - 2].lower == "on", last.text.first?.isNumber == true {
                 guard let day = Day(iso: last.text) else {
                     throw HabitatError(.invalidArgument, "I couldn't read the date '\(last.text)'. Use YYYY-MM-DD, e.g. on 2026-11-19.")
                 }
@@ -189,11 +189,18 @@ enum RewardParser {
 
     static func parse(_ words: [Token]) throws -> Command {
         var words = words
-        if let last = words.last, ["coins", "coin"].contains(last.lower) { words.removeLast() }
-        guard let last = words.last, !last.quoted, let price = Int(last.lower.filter { $0 != "c" }) ?? Int(last.text) else {
-            throw HabitatError.usage(usage, "How many coins does it cost?")
+        var price: Int?
+        if words.count >= 2, let (amount, unit, used) = Amount.read(words, at: words.count - 2), used == 2, unit == .coins {
+            price = amount
+            words.removeLast(2)
+        } else if !words.isEmpty, let (amount, unit, _) = Amount.read(words, at: words.count - 1), unit == .coins {
+            price = amount
+            words.removeLast()
+        } else if let last = words.last, !last.quoted, let amount = Int(last.text) {
+            price = amount
+            words.removeLast()
         }
-        words.removeLast()
+        guard let price else { throw HabitatError.usage(usage, "How many coins does it cost?") }
         guard !words.isEmpty else { throw HabitatError.usage(usage, "Give the reward a name.") }
         return .addReward(name: words.phrase, price: price)
     }

@@ -18,7 +18,8 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     /// Parses `YYYY-MM-DD`.
     public init?(iso: String) {
         let parts = iso.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+        guard parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
             (1...12).contains(m), (1...Day.daysIn(month: m, year: y)).contains(d)
         else { return nil }

@@ -112,7 +112,7 @@ extension GameState {
     }
 
     /// `A`, `A or B`, `A, B or C`.
-    static func either(_ names: [String]) -> String {
+    public static func either(_ names: [String]) -> String {
         guard names.count > 1 else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " or " + names.last!
     }

@@ -117,17 +117,20 @@ extension GameState {
 
     func day(for when: Recording.When, at now: Date) throws -> Day {
         let today = settings.day(of: now)
-        let day: Day
+        let tooFar = HabitatError(.invalidArgument, "You can record up to \(maxBackdateDays) days back.")
+        let future = HabitatError(.invalidArgument, "That day hasn't happened yet.")
         switch when {
-        case .today: day = today
-        case .daysAgo(let n): day = today - n
-        case .on(let date): day = date
+        case .today:
+            return today
+        case .daysAgo(let n):
+            guard n >= 0 else { throw future }
+            guard n <= maxBackdateDays else { throw tooFar }
+            return today - n
+        case .on(let day):
+            guard day <= today else { throw future }
+            guard day >= today - maxBackdateDays else { throw tooFar }
+            return day
         }
-        guard day <= today else { throw HabitatError(.invalidArgument, "That day hasn't happened yet.") }
-        guard today - day <= maxBackdateDays else {
-            throw HabitatError(.invalidArgument, "You can record up to \(maxBackdateDays) days back.")
-        }
-        return day
     }
 
     func gameOverRefusal(doing what: String) -> HabitatError {

@@ -34,7 +34,10 @@ public struct LevelCurve: Sendable, Equatable, Codable {
         case .exponential: exact = b * pow(multiplier, steps)
         case .flat: exact = b
         }
-        let rounded = exact.rounded(.toNearestOrAwayFromZero)
+        // Decimal multipliers are not exact in binary (50 × 1.15 = 57.4999…): settle the last bits first,
+        // so a true half still rounds away from zero.
+        let settled = (exact * 1e6).rounded() / 1e6
+        let rounded = settled.rounded(.toNearestOrAwayFromZero)
         guard rounded.isFinite, rounded < Double(Int.max / 4) else { return Int.max / 4 }
         return max(1, Int(rounded))
     }

@@ -36,7 +36,7 @@ public struct Responder: Sendable {
         guard !trimmed.isEmpty else { return nil }
         var text = trimmed
         var requestID: JSON?
-        var asJSON = session.mode == .json
+        var asJSON = false
         if trimmed.hasPrefix("{") {
             // A JSON request is always answered in JSON, whatever the mode.
             asJSON = true
@@ -53,7 +53,9 @@ public struct Responder: Sendable {
         } else {
             reply = await execute(text, session: &session)
         }
-        return asJSON ? reply.json(id: requestID, plain: session.plain) : reply.text(plain: session.plain)
+        // The reply to `mode json` is already JSON: the mode in force after the command decides.
+        return asJSON || session.mode == .json
+            ? reply.json(id: requestID, plain: session.plain) : reply.text(plain: session.plain)
     }
 
     func render(_ reply: Reply, _ session: Session) -> String {

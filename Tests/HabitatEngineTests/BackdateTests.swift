@@ -55,7 +55,8 @@ import Testing
             .record(Recording(habit: "exercise", when: .on(Fixture.today + 1))), on: state, code: .invalidArgument)
         #expect(error?.message == "That day hasn't happened yet.")
         expectRefusal(.record(Recording(habit: "exercise", when: .daysAgo(-1))), on: state, code: .invalidArgument)
-        expectRefusal(.record(Recording(habit: "smoking", when: .on(Fixture.today + 7))), on: state, code: .invalidArgument)
+        expectRefusal(
+            .record(Recording(habit: "smoking", when: .on(Fixture.today + 7))), on: state, code: .invalidArgument)
     }
 
     @Test func badHabitsAreBoundedToo() {
@@ -80,5 +81,24 @@ import Testing
         var copy = state
         let outcome = try copy.did("exercise", when: .on(Fixture.today - 31), at: twoAMInBerlin)
         #expect(outcome.entry?.day == Fixture.today - 31)
+    }
+}
+
+@Suite struct ExtremeBackdateTests {
+    @Test(arguments: [Int.max, Int.min, -1, 31])
+    func outOfRangeDayCountsAreRefusedNotCrashed(days: Int) throws {
+        var state = GameState(habits: [Habit(id: 1, name: "Exercise", kind: .good, created: Day(ordinal: 0))])
+        #expect(throws: HabitatError.self) {
+            try state.apply(.record(Recording(habit: "exercise", when: .daysAgo(days))), at: Date(timeIntervalSince1970: 1_795_176_000))
+        }
+    }
+
+    @Test func aDayAtTheEdgeOfTheIntegersIsRefusedNotCrashed() {
+        var state = GameState(habits: [Habit(id: 1, name: "Exercise", kind: .good, created: Day(ordinal: 0))])
+        for day in [Day(ordinal: Int.min), Day(ordinal: Int.max)] {
+            #expect(throws: HabitatError.self) {
+                try state.apply(.record(Recording(habit: "exercise", when: .on(day))), at: Date(timeIntervalSince1970: 1_795_176_000))
+            }
+        }
     }
 }

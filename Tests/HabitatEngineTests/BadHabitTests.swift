@@ -7,7 +7,7 @@ import Testing
         var state = Fixture.state(xp: 40, coins: 12)
         let outcome = try state.did("smoking")
         #expect(outcome.toasts == [Toast(.warning, "Smoking recorded. -10 life")])
-        #expect(outcome.toasts[0].rendered(plain: false) == "⚠️ Smoking recorded. -10 life")
+        #expect(outcome.toasts[safe: 0]?.rendered(plain: false) == "⚠️ Smoking recorded. -10 life")
         #expect(state.profile.health == 990)
         #expect(state.profile.state == .active)
         #expect(state.profile.progress == Progress(level: 1, xp: 40))
@@ -58,7 +58,9 @@ import Testing
             Toast(.warning, "Smoking recorded. -10 life"),
             Toast(.gameOver, "Game over! Run 5 km to recover — type 'start challenge'"),
         ])
-        #expect(outcome.toasts[1].rendered(plain: false) == "💀 Game over! Run 5 km to recover — type 'start challenge'")
+        #expect(
+            outcome.toasts[safe: 1]?.rendered(plain: false)
+                == "💀 Game over! Run 5 km to recover — type 'start challenge'")
         #expect(state.profile.health == 0)
         #expect(state.profile.state == .gameOver)
     }

@@ -10,7 +10,17 @@ import Testing
             Toast(.success, "Added habit Exercise (+10 XP, +5 coins). Record it with 'did exercise'.")
         ])
         #expect(outcome.entry == nil)
-        #expect(state.habits == [Habit(name: "Exercise", kind: .good, created: Fixture.today)])
+        let habit = try #require(state.habits.first)
+        #expect(state.habits.count == 1)
+        #expect(habit.id == nil)
+        #expect(habit.name == "Exercise")
+        #expect(habit.kind == .good)
+        #expect(habit.xp == 10)
+        #expect(habit.coins == 5)
+        #expect(habit.areaID == nil)
+        #expect(!habit.archived)
+        #expect(habit.created == Fixture.today)
+        #expect(habit.stats == .zero)
     }
 
     @Test func newBadHabitTakesItsPenalty() throws {
@@ -21,6 +31,9 @@ import Testing
         ])
         #expect(state.habits.first?.life == 25)
         #expect(state.habits.first?.kind == .bad)
+        var defaulted = state
+        _ = try defaulted.apply(.addHabit(HabitDraft(name: "Junk food", kind: .bad)), at: Fixture.now)
+        #expect(defaulted.habits.last?.life == 10)
     }
 
     @Test func newHabitTakesCustomRewardsAndArea() throws {

@@ -45,6 +45,16 @@ import Testing
         #expect((1...5).map(slow.need(at:)) == [100, 110, 121, 133, 146])
     }
 
+    @Test(arguments: [
+        (LevelCurve.Kind.linear, 50, 1.15, 2, 58), (.exponential, 50, 1.15, 2, 58), (.linear, 10, 1.13, 6, 17),
+        (.exponential, 1000, 1.15, 3, 1323), (.exponential, 25, 1.14, 2, 29),
+    ])
+    func decimalMultipliersRoundExactHalvesAwayFromZero(
+        kind: LevelCurve.Kind, base: Int, multiplier: Double, level: Int, need: Int
+    ) {
+        #expect(LevelCurve(kind: kind, base: base, multiplier: multiplier).need(at: level) == need)
+    }
+
     @Test func needIsNeverBelowOne() {
         #expect(LevelCurve(kind: .flat, base: 0).need(at: 1) == 1)
         #expect(LevelCurve(kind: .linear, base: 0).need(at: 5) == 1)

@@ -7,7 +7,7 @@ import Testing
         var state = Fixture.state()
         let outcome = try state.did("exercise")
         #expect(outcome.toasts == [Toast(.success, "Exercise completed! +10 XP, +5 coins")])
-        #expect(outcome.toasts[0].rendered(plain: false) == "✅ Exercise completed! +10 XP, +5 coins")
+        #expect(outcome.toasts[safe: 0]?.rendered(plain: false) == "✅ Exercise completed! +10 XP, +5 coins")
         #expect(state.profile.progress == Progress(level: 1, xp: 10))
         #expect(state.profile.coins == 5)
         #expect(state.profile.health == 1000)
@@ -81,7 +81,7 @@ import Testing
             Toast(.celebration, "Level up! You reached level 2"),
             Toast(.celebration, "Level up! You reached level 3"),
         ])
-        #expect(outcome.toasts[2].rendered(plain: false) == "🎉 Level up! You reached level 3")
+        #expect(outcome.toasts[safe: 2]?.rendered(plain: false) == "🎉 Level up! You reached level 3")
         #expect(state.profile.progress == Progress(level: 3, xp: 145))
     }
 
@@ -121,7 +121,7 @@ import Testing
             Toast(.celebration, "Level up! You reached level 2"),
             Toast(.celebration, "Fitness reached level 2"),
         ])
-        #expect(outcome.toasts[2].rendered(plain: false) == "🎉 Fitness reached level 2")
+        #expect(outcome.toasts[safe: 2]?.rendered(plain: false) == "🎉 Fitness reached level 2")
         #expect(state.areas[0].progress == Progress(level: 2, xp: 0))
     }
 

@@ -24,9 +24,9 @@ import Testing
         #expect(state.profile.health == 800)
         #expect(state.profile.coins == 5)
         #expect(outcome.toasts.count == 1)
-        #expect(outcome.toasts[0].symbol == .potion)
-        #expect(outcome.toasts[0].message.contains("+300 health"))
-        #expect(outcome.toasts[0].message.contains("-25 coins"))
+        #expect(outcome.toasts[safe: 0]?.symbol == .potion)
+        #expect(outcome.toasts[safe: 0]?.message.contains("+300 health") == true)
+        #expect(outcome.toasts[safe: 0]?.message.contains("-25 coins") == true)
         let entry = try #require(outcome.entry)
         #expect(entry.kind == .purchase)
         #expect(entry.subject == "Health Potion")
@@ -47,7 +47,7 @@ import Testing
         #expect(state.profile.health == 1000)
         #expect(state.profile.coins == 0)
         #expect(outcome.entry?.health == 100)
-        #expect(outcome.toasts[0].message.contains("+100 health"))
+        #expect(outcome.toasts[safe: 0]?.message.contains("+100 health") == true)
     }
 
     @Test func potionIsRefusedAtFullHealth() {
@@ -75,8 +75,8 @@ import Testing
         #expect(outcome.entry?.quantity == 2)
         #expect(outcome.entry?.coins == -50)
         #expect(outcome.entry?.health == 600)
-        #expect(outcome.toasts[0].message.contains("+600 health"))
-        #expect(outcome.toasts[0].message.contains("-50 coins"))
+        #expect(outcome.toasts[safe: 0]?.message.contains("+600 health") == true)
+        #expect(outcome.toasts[safe: 0]?.message.contains("-50 coins") == true)
     }
 
     @Test func twoPotionsNeedFiftyCoins() {
@@ -93,7 +93,7 @@ import Testing
         #expect(state.profile.health == min(1000, health + 300 * bought))
         #expect(outcome.entry?.health == state.profile.health - health)
         if bought < asked {
-            #expect(outcome.toasts[0].message.contains("only \(bought) needed"))
+            #expect(outcome.toasts[safe: 0]?.message.contains("only \(bought) needed") == true)
         }
     }
 
@@ -108,7 +108,7 @@ import Testing
         var state = Fixture.state(rewards: [Fixture.movieNight], coins: 150, health: 640)
         let outcome = try state.purchase("movie night")
         #expect(outcome.toasts == [Toast(.reward, "Movie night redeemed! -100 coins")])
-        #expect(outcome.toasts[0].rendered(plain: false) == "🎁 Movie night redeemed! -100 coins")
+        #expect(outcome.toasts[safe: 0]?.rendered(plain: false) == "🎁 Movie night redeemed! -100 coins")
         #expect(state.profile.coins == 50)
         #expect(state.profile.health == 640)
         let entry = try #require(outcome.entry)
@@ -125,8 +125,8 @@ import Testing
         #expect(state.profile.coins == 50)
         #expect(outcome.entry?.coins == -200)
         #expect(outcome.entry?.quantity == 2)
-        #expect(outcome.toasts[0].symbol == .reward)
-        #expect(outcome.toasts[0].message.hasSuffix("redeemed! -200 coins"))
+        #expect(outcome.toasts[safe: 0]?.symbol == .reward)
+        #expect(outcome.toasts[safe: 0]?.message.hasSuffix("redeemed! -200 coins") == true)
     }
 
     @Test func rewardIsRefusedWithoutEnoughCoins() {

@@ -81,14 +81,18 @@ import Testing
             let streak = Int.random(in: 1...9, using: &rng)
             return HabitStats(
                 streak: streak, best: streak + Int.random(in: 0...5, using: &rng),
-                lastDay: today - Int.random(in: 0...4, using: &rng), total: streak + Int.random(in: 0...20, using: &rng))
+                lastDay: today - Int.random(in: 0...4, using: &rng),
+                total: streak + Int.random(in: 0...20, using: &rng))
         }
         let habits = [
             Habit(id: 1, name: "Exercise", kind: .good, areaID: 7, created: today - 60, stats: stats()),
             Habit(id: 2, name: "Smoking", kind: .bad, created: today - 60, stats: stats()),
-            Habit(id: 3, name: "Reading", kind: .good, xp: 35, coins: 12, areaID: 8, created: today - 50, stats: stats()),
+            Habit(
+                id: 3, name: "Reading", kind: .good, xp: 35, coins: 12, areaID: 8, created: today - 50,
+                stats: stats()),
             Habit(id: 4, name: "Pushups", kind: .good, xp: 3, coins: 1, created: today - 5, stats: stats()),
-            Habit(id: 5, name: "Junk food", kind: .bad, life: 150, areaID: 7, created: today - 20, stats: stats()),
+            Habit(
+                id: 5, name: "Junk food", kind: .bad, life: 150, areaID: 7, created: today - 20, stats: stats()),
             Habit(id: 6, name: "Old habit", kind: .good, archived: true, created: today - 90),
         ]
         let rewards = [Reward(id: 1, name: "Movie night", price: 100), Reward(id: 2, name: "Coffee", price: 15)]

@@ -1,0 +1,153 @@
+import HabitatCommands
+import HabitatEngine
+import Testing
+
+/// The `help` entry a parsed command belongs to.
+private func specName(of command: Command) -> String {
+    switch command {
+    case .help: "help"
+    case .register: "register"
+    case .login: "login"
+    case .logout: "logout"
+    case .passwd: "passwd"
+    case .mode: "mode"
+    case .plain: "plain"
+    case .quit: "quit"
+    case .status: "status"
+    case .habits: "habits"
+    case .store: "store"
+    case .addHabit(let draft): draft.kind == .bad ? "add bad habit" : "add habit"
+    case .addReward: "add reward"
+    case .record: "did"
+    case .buy: "buy"
+    case .undo: "undo"
+    }
+}
+
+@Suite("help")
+struct HelpListTests {
+    @Test func listsEveryCommandOfTheTable() {
+        let reply = Views.help(topic: nil)
+        #expect(reply.ok)
+        #expect(reply.type == .info)
+        let toast = reply.toasts[0]
+        #expect(toast.message == "Habitat commands — 'help <command>' shows examples:")
+        #expect(toast.details.count == CommandTable.all.count)
+        for (line, spec) in zip(toast.details, CommandTable.all) {
+            #expect(line.hasPrefix(spec.synopsis))
+            #expect(line.hasSuffix("  " + spec.summary))
+        }
+    }
+
+    @Test func summariesStartInOneColumn() {
+        let toast = Views.help(topic: nil).toasts[0]
+        let columns = Set(zip(toast.details, CommandTable.all).map { $0.count - $1.summary.count })
+        #expect(columns.count == 1)
+    }
+
+    @Test func longUsagesAreShortenedToOptions() {
+        let synopses = Dictionary(uniqueKeysWithValues: CommandTable.all.map { ($0.name, $0.synopsis) })
+        #expect(synopses["did"] == "did <habit> [options]")
+        #expect(synopses["add habit"] == "add habit <name> [options]")
+        #expect(synopses["buy"] == "buy [N] <item>")
+        #expect(synopses["register"] == "register <name> <password>")
+        #expect(synopses["passwd"] == "passwd <old password> <new password>")
+    }
+
+    @Test func dataListsEveryCommandWithUsageAndSummary() {
+        let commands = elements(Views.help(topic: nil).data?["commands"])
+        #expect(commands.map { $0["name"]?.stringValue } == CommandTable.all.map(\.name))
+        #expect(commands.map { $0["usage"]?.stringValue } == CommandTable.all.map(\.usage))
+        #expect(commands.map { $0["summary"]?.stringValue } == CommandTable.all.map(\.summary))
+        #expect(commands.allSatisfy { keys($0) == ["name", "usage", "summary"] })
+    }
+
+    @Test func namesAreUnique() {
+        #expect(Set(CommandTable.all.map(\.name)).count == CommandTable.all.count)
+    }
+
+    @Test func theCommandsOfTheSpecAreAllThere() {
+        let names = Set(CommandTable.all.map(\.name))
+        for name in [
+            "register", "login", "logout", "passwd", "did", "status", "habits", "add habit", "add bad habit", "add reward",
+            "store", "buy", "undo", "help", "mode", "plain", "quit",
+        ] {
+            #expect(names.contains(name), "help does not list '\(name)'")
+        }
+    }
+
+    @Test(arguments: CommandTable.all.map(\.name))
+    func everyExampleParsesToItsOwnCommand(name: String) throws {
+        let spec = try #require(CommandTable.all.first { $0.name == name })
+        for example in spec.examples {
+            let command = try #require(try parse(example), "example '\(example)'")
+            #expect(specName(of: command) == name, "example '\(example)'")
+        }
+    }
+
+    @Test(arguments: CommandTable.all.map(\.name))
+    func everyCommandIsFoundByItsName(name: String) {
+        #expect(CommandTable.spec(for: name)?.name == name)
+    }
+}
+
+@Suite("help <command>")
+struct HelpTopicTests {
+    @Test func helpBuy() {
+        let reply = Views.help(topic: "buy")
+        #expect(
+            reply.text(plain: false)
+                == "ℹ️ buy [N] <item> — buy a potion or one of your rewards\n  e.g. buy potion\n  e.g. buy 2 potions\n  e.g. buy movie night\n\n"
+        )
+        #expect(keys(reply.data) == ["name", "usage", "summary", "examples"])
+        #expect(reply.data?["name"] == "buy")
+        #expect(reply.data?["usage"] == "buy [N] <item>")
+        #expect(reply.data?["examples"] == ["buy potion", "buy 2 potions", "buy movie night"])
+    }
+
+    @Test func helpBuyAsTyped() throws {
+        let command = try #require(try parse("help buy"))
+        guard case .help(let topic) = command else {
+            Issue.record("'help buy' parsed as \(command)")
+            return
+        }
+        #expect(Views.help(topic: topic) == Views.help(topic: "buy"))
+    }
+
+    @Test func helpDidShowsTheFullUsage() {
+        let reply = Views.help(topic: "did")
+        #expect(reply.toasts[0].message.hasPrefix("did <habit> [x3] [yesterday | N days ago | on YYYY-MM-DD] [at 6:45am] [: note] — "))
+        #expect(reply.toasts[0].details.contains("e.g. did pushups x3"))
+    }
+
+    @Test(arguments: [
+        ("stats", "status"), ("me", "status"), ("done", "did"), ("i did", "did"), ("slipped", "did"), ("log in", "login"),
+        ("add habit", "add habit"), ("ADD HABIT", "add habit"), ("add bad habit", "add bad habit"), ("shop", "store"),
+        ("?", "help"), ("did exercise", "did"), ("signup", "register"),
+    ])
+    func aTopicMayBeAnyWayOfTypingTheCommand(topic: String, name: String) {
+        #expect(CommandTable.spec(for: topic)?.name == name)
+        #expect(Views.help(topic: topic).data?["name"]?.stringValue == name)
+    }
+
+    @Test func aCommandWithoutExamplesShowsJustItsUsage() {
+        let reply = Views.help(topic: "undo")
+        #expect(reply.toasts[0].details.isEmpty)
+        #expect(reply.data?["examples"] == [])
+    }
+
+    @Test func anUnknownTopicIsNotFound() {
+        let reply = Views.help(topic: "juggle")
+        #expect(!reply.ok)
+        #expect(reply.code == .notFound)
+        #expect(reply.type == .error)
+        #expect(reply.text(plain: false) == "❓ No command 'juggle'. Type 'help' to see them all.\n\n")
+        #expect(reply.json(plain: false).contains(#""code":"not_found""#))
+    }
+
+    @Test(arguments: [#"help """#, #"help "  ""#, #"help ""#])
+    func anEmptyTopicGetsTheWholeList(line: String) throws {
+        #expect(try CommandTable.parse(line) == .help(topic: nil))
+        #expect(Views.help(topic: "").ok == false)
+    }
+}

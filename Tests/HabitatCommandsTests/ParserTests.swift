@@ -1,0 +1,447 @@
+import HabitatCommands
+import HabitatEngine
+import Testing
+
+@Suite("Recording a habit")
+struct RecordingPhrasingTests {
+    @Test(
+        arguments: [
+            "did exercise", "done exercise", "exercise done", "completed exercise", "i did exercise",
+            "complete exercise", "record exercise", "exercise completed", "exercise finished",
+        ])
+    func everyWayOfSayingItRecordsTheHabit(line: String) throws {
+        #expect(try parse(line) == record("exercise"))
+    }
+
+    @Test func aPrefixIsPassedOnForTheEngineToResolve() throws {
+        #expect(try parse("did exer") == record("exer"))
+    }
+
+    @Test(arguments: ["slipped smoking", "i slipped smoking", "SLIPPED smoking"])
+    func slippingRecordsTheBadHabit(line: String) throws {
+        #expect(try parse(line) == record("smoking"))
+    }
+
+    @Test(arguments: ["did pushups x3", "did pushups X3", "did pushups 3x", "did pushups ×3", "did pushups 3 times"])
+    func repetitions(line: String) throws {
+        #expect(try parse(line) == record("pushups", times: 3))
+    }
+
+    @Test func namesOfSeveralWords() throws {
+        #expect(try parse("did wake up") == record("wake up"))
+        #expect(try parse("wake up done") == record("wake up"))
+    }
+
+    @Test func keywordsIgnoreCaseAndNamesKeepIt() throws {
+        #expect(try parse("DID Exercise") == record("Exercise"))
+        #expect(try parse("I Did Morning Run") == record("Morning Run"))
+        #expect(try parse("Exercise DONE") == record("Exercise"))
+    }
+
+    @Test func extraSpacesAndTabsAreIgnored() throws {
+        #expect(try parse("   did    wake \t up   ") == record("wake up"))
+        #expect(try parse("did exercise\r") == record("exercise"))
+    }
+
+    @Test func quotedNames() throws {
+        #expect(try parse(#"did "Run 5k""#) == record("Run 5k"))
+        #expect(try parse("did “Run 5k” x2") == record("Run 5k", times: 2))
+        #expect(try parse(#""Morning run" done"#) == record("Morning run"))
+    }
+
+    @Test func quotedWordsAreNeverOptions() throws {
+        #expect(try parse(#"did "x3""#) == record("x3"))
+        #expect(try parse(#"did "Lunch: salad""#) == record("Lunch: salad"))
+    }
+}
+
+@Suite("Backdating, times and notes")
+struct RecordingOptionTests {
+    @Test func yesterday() throws {
+        #expect(try parse("did exercise yesterday") == record("exercise", when: .daysAgo(1)))
+        #expect(try parse("did exercise YESTERDAY") == record("exercise", when: .daysAgo(1)))
+    }
+
+    @Test func today() throws {
+        #expect(try parse("did exercise today") == record("exercise", when: .today))
+    }
+
+    @Test func daysAgo() throws {
+        #expect(try parse("did exercise 2 days ago") == record("exercise", when: .daysAgo(2)))
+        #expect(try parse("did exercise 1 day ago") == record("exercise", when: .daysAgo(1)))
+        #expect(try parse("did exercise 3 Days Ago") == record("exercise", when: .daysAgo(3)))
+    }
+
+    @Test func onADate() throws {
+        #expect(try parse("did exercise on 2026-11-19") == record("exercise", when: .on(day("2026-11-19"))))
+        #expect(try parse("did exercise ON 2028-02-29") == record("exercise", when: .on(day("2028-02-29"))))
+    }
+
+    @Test(arguments: [
+        ("did wake up at 6:45", 6 * 60 + 45),
+        ("did wake up at 6:45am", 6 * 60 + 45),
+        ("did wake up at 6:45AM", 6 * 60 + 45),
+        ("did wake up at 6:45 pm", 18 * 60 + 45),
+        ("did wake up at 6:45 PM", 18 * 60 + 45),
+        ("did wake up at 18:30", 18 * 60 + 30),
+        ("did wake up at 7am", 7 * 60),
+        ("did wake up at 12am", 0),
+        ("did wake up at 12pm", 12 * 60),
+        ("did wake up at 0:00", 0),
+        ("did wake up at 23:59", 23 * 60 + 59),
+    ])
+    func timeOfDay(line: String, minutes: Int) throws {
+        #expect(try parse(line) == record("wake up", at: minutes))
+    }
+
+    @Test func notes() throws {
+        #expect(try parse("did breakfast: oatmeal with berries") == record("breakfast", note: "oatmeal with berries"))
+        #expect(try parse("did breakfast : oatmeal") == record("breakfast", note: "oatmeal"))
+        #expect(try parse("did breakfast:") == record("breakfast"))
+    }
+
+    @Test func aNoteIsTakenAsWrittenNotReadForOptions() throws {
+        #expect(try parse("did run: Felt GREAT yesterday x3") == record("run", note: "Felt GREAT yesterday x3"))
+    }
+
+    @Test func optionsCombine() throws {
+        #expect(try parse("did pushups x3 yesterday") == record("pushups", times: 3, when: .daysAgo(1)))
+        #expect(try parse("did pushups yesterday x3") == record("pushups", times: 3, when: .daysAgo(1)))
+        #expect(
+            try parse("did wake up at 6:45am yesterday: groggy")
+                == record("wake up", when: .daysAgo(1), note: "groggy", at: 405))
+        #expect(
+            try parse("did pushups x3 on 2026-11-19 at 18:30: sore")
+                == record("pushups", times: 3, when: .on(day("2026-11-19")), note: "sore", at: 1110))
+        #expect(try parse("did wake up at 6:45 2 days ago") == record("wake up", when: .daysAgo(2), at: 405))
+    }
+
+    @Test(arguments: ["did x on 2026-02-30", "did x on 2026-13-01", "did x on 19/11/2026"])
+    func anUnreadableDateIsAnInvalidArgument(line: String) {
+        let error = parseError(line)
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("YYYY-MM-DD") == true)
+    }
+
+    @Test func aHabitNameWithOnInItIsNotADate() throws {
+        #expect(try parse("did x on tuesday") == record("x on tuesday"))
+        #expect(try parse("did put on sunscreen") == record("put on sunscreen"))
+    }
+
+    @Test func optionsAfterTheWordDone() throws {
+        #expect(try parse("exercise done yesterday") == record("exercise", when: .daysAgo(1)))
+    }
+}
+
+@Suite("Recording errors")
+struct RecordingErrorTests {
+    @Test(arguments: ["did", "done", "i did", "did yesterday", "did x3", "did 2 days ago", "did at 6:45"])
+    func noHabitIsAnInvalidArgumentWithUsage(line: String) {
+        let error = parseError(line)
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("Which habit?") == true)
+        #expect(error?.message.contains("Usage: did <habit>") == true)
+    }
+}
+
+@Suite("Listing")
+struct ListingTests {
+    @Test(arguments: ["status", "stats", "me", "STATUS", "  Stats  "])
+    func status(line: String) throws {
+        #expect(try parse(line) == .status)
+    }
+
+    @Test(arguments: ["habits", "list", "my habits", "LIST"])
+    func habits(line: String) throws {
+        #expect(try parse(line) == .habits)
+    }
+
+    @Test(arguments: ["store", "shop"])
+    func store(line: String) throws {
+        #expect(try parse(line) == .store)
+    }
+
+    @Test func aCommandWithoutArgumentsRefusesExtraWords() {
+        let error = parseError("status please")
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message == "'status' takes nothing after it.")
+    }
+}
+
+@Suite("Adding habits")
+struct AddHabitTests {
+    @Test func justAName() throws {
+        #expect(try parse("add habit Exercise") == .addHabit(HabitDraft(name: "Exercise")))
+    }
+
+    @Test(arguments: ["add good habit Exercise", "new habit Exercise", "create habit Exercise", "ADD HABIT Exercise"])
+    func otherWaysToSayIt(line: String) throws {
+        #expect(try parse(line) == .addHabit(HabitDraft(name: "Exercise")))
+    }
+
+    @Test(arguments: [
+        "add habit Exercise 15 xp 3 coins in Fitness",
+        "add habit Exercise in Fitness 15 xp 3 coins",
+        "add habit Exercise 3 coins in Fitness 15 xp",
+        "add habit Exercise 15xp 3coins in Fitness",
+        "add habit Exercise +15 XP +3 Coins area Fitness",
+        "  add   habit   Exercise   15   xp   3   coins   in   Fitness  ",
+    ])
+    func rewardsAndAreaInAnyOrder(line: String) throws {
+        #expect(try parse(line) == .addHabit(HabitDraft(name: "Exercise", xp: 15, coins: 3, area: "Fitness")))
+    }
+
+    @Test func oneCoin() throws {
+        #expect(try parse("add habit Stretch 1 coin") == .addHabit(HabitDraft(name: "Stretch", coins: 1)))
+    }
+
+    @Test func areasOfSeveralWords() throws {
+        #expect(try parse("add habit Yoga in Mind and Body 5 xp") == .addHabit(HabitDraft(name: "Yoga", xp: 5, area: "Mind and Body")))
+    }
+
+    @Test(arguments: [
+        "add habit Wake up track time", "add habit Wake up tracks time", "add habit Wake up tracking time",
+        "add habit Wake up timed",
+    ])
+    func trackingTime(line: String) throws {
+        #expect(try parse(line) == .addHabit(HabitDraft(name: "Wake up", tracksTime: true)))
+    }
+
+    @Test func everythingAtOnce() throws {
+        #expect(
+            try parse("add habit Wake up in Mornings track time 20 xp")
+                == .addHabit(HabitDraft(name: "Wake up", xp: 20, area: "Mornings", tracksTime: true)))
+    }
+
+    @Test func quotedName() throws {
+        #expect(try parse(#"add habit "Run 5k" 20 xp"#) == .addHabit(HabitDraft(name: "Run 5k", xp: 20)))
+        #expect(try parse("add habit 'Read in bed'") == .addHabit(HabitDraft(name: "Read in bed")))
+        #expect(try parse(#"add habit "15 xp""#) == .addHabit(HabitDraft(name: "15 xp")))
+    }
+
+    @Test func badHabits() throws {
+        #expect(try parse("add bad habit Smoking") == .addHabit(HabitDraft(name: "Smoking", kind: .bad)))
+        #expect(try parse("add bad habit Smoking 25 life") == .addHabit(HabitDraft(name: "Smoking", kind: .bad, life: 25)))
+        #expect(try parse("add bad habit Smoking -25 life") == .addHabit(HabitDraft(name: "Smoking", kind: .bad, life: 25)))
+        #expect(try parse("add bad habit Smoking 25hp") == .addHabit(HabitDraft(name: "Smoking", kind: .bad, life: 25)))
+        #expect(try parse("new bad habit Late snacks 5 health") == .addHabit(HabitDraft(name: "Late snacks", kind: .bad, life: 5)))
+    }
+
+    @Test func goodHabitsDontCostLife() {
+        let error = parseError("add habit Exercise 5 life")
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("add bad habit Exercise 5 life") == true)
+    }
+
+    @Test(arguments: ["add bad habit Smoking 5 xp", "add bad habit Smoking 5 coins"])
+    func badHabitsDontEarn(line: String) {
+        let error = parseError(line)
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("Usage: add bad habit <name> [N life]") == true)
+    }
+
+    @Test(arguments: ["add habit", "add habit 15 xp", "add habit track time", "add bad habit"])
+    func aNameIsNeeded(line: String) {
+        let error = parseError(line)
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("Give the habit a name.") == true)
+    }
+
+    @Test func leftoverWordsAreNamed() {
+        let error = parseError("add habit Exercise 15 xp banana")
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("I didn't understand 'banana'.") == true)
+    }
+}
+
+@Suite("Rewards and buying")
+struct EconomyTests {
+    @Test(arguments: [
+        "add reward Movie night 100 coins", "add reward Movie night 100 coin", "add reward Movie night 100",
+        #"add reward "Movie night" 100 coins"#, "new reward Movie night 100 coins",
+    ])
+    func addReward(line: String) throws {
+        #expect(try parse(line) == .addReward(name: "Movie night", price: 100))
+    }
+
+    @Test func addRewardWithTheUnitGlued() throws {
+        #expect(try parse("add reward Movie night 100coins") == .addReward(name: "Movie night", price: 100))
+    }
+
+    @Test func aRewardNeedsAPrice() {
+        let error = parseError("add reward Movie night")
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("How many coins does it cost?") == true)
+        #expect(error?.message.contains("Usage: add reward <name> <price> coins") == true)
+    }
+
+    @Test func aRewardNeedsAName() {
+        let error = parseError("add reward 100 coins")
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("Give the reward a name.") == true)
+    }
+
+    @Test func buyPotion() throws {
+        #expect(try parse("buy potion") == .buy(item: "potion", quantity: 1))
+        #expect(try parse("purchase potion") == .buy(item: "potion", quantity: 1))
+    }
+
+    @Test func buySeveral() throws {
+        #expect(try parse("buy 2 potions") == .buy(item: "potions", quantity: 2))
+        #expect(try parse("buy potion x2") == .buy(item: "potion", quantity: 2))
+    }
+
+    @Test func buyAReward() throws {
+        #expect(try parse("buy movie night") == .buy(item: "movie night", quantity: 1))
+        #expect(try parse("BUY Movie Night") == .buy(item: "Movie Night", quantity: 1))
+        #expect(try parse(#"buy "2 for 1""#) == .buy(item: "2 for 1", quantity: 1))
+    }
+
+    @Test func buyNothing() {
+        let error = parseError("buy")
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("What would you like to buy?") == true)
+    }
+}
+
+@Suite("Meta commands")
+struct MetaCommandTests {
+    @Test func help() throws {
+        #expect(try parse("help") == .help(topic: nil))
+        #expect(try parse("?") == .help(topic: nil))
+        #expect(try parse("commands") == .help(topic: nil))
+        #expect(try parse("help buy") == .help(topic: "buy"))
+        #expect(try parse("HELP Add Habit") == .help(topic: "add habit"))
+    }
+
+    @Test func undo() throws {
+        #expect(try parse("undo") == .undo)
+        #expect(try parse("UNDO") == .undo)
+    }
+
+    @Test func plain() throws {
+        #expect(try parse("plain on") == .plain(true))
+        #expect(try parse("plain") == .plain(true))
+        #expect(try parse("plain off") == .plain(false))
+        #expect(try parse("PLAIN OFF") == .plain(false))
+    }
+
+    @Test func plainMaybe() {
+        let error = parseError("plain maybe")
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("Usage: plain on | plain off") == true)
+    }
+
+    @Test func mode() throws {
+        #expect(try parse("mode json") == .mode(.json))
+        #expect(try parse("mode text") == .mode(.text))
+        #expect(try parse("Mode JSON") == .mode(.json))
+    }
+
+    @Test(arguments: ["mode xml", "mode", "mode json text"])
+    func modeNeedsJSONOrText(line: String) {
+        let error = parseError(line)
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("Usage: mode json | mode text") == true)
+    }
+
+    @Test(arguments: ["quit", "exit", "bye", "QUIT"])
+    func quit(line: String) throws {
+        #expect(try parse(line) == .quit)
+    }
+}
+
+@Suite("Accounts")
+struct AccountCommandTests {
+    @Test func register() throws {
+        #expect(try parse("register a b") == .register(name: "a", password: "b"))
+        #expect(try parse("signup a b") == .register(name: "a", password: "b"))
+        #expect(try parse("sign up a b") == .register(name: "a", password: "b"))
+    }
+
+    @Test func passwordsKeepTheirCaseAndMayBeQuoted() throws {
+        #expect(try parse("REGISTER Alice S3cret-Pass") == .register(name: "Alice", password: "S3cret-Pass"))
+        #expect(try parse(#"register alice "correct horse battery""#) == .register(name: "alice", password: "correct horse battery"))
+    }
+
+    @Test func login() throws {
+        #expect(try parse("login a b") == .login(name: "a", password: "b"))
+        #expect(try parse("log in a b") == .login(name: "a", password: "b"))
+    }
+
+    @Test func logout() throws {
+        #expect(try parse("logout") == .logout)
+        #expect(try parse("log out") == .logout)
+    }
+
+    @Test func passwd() throws {
+        #expect(try parse("passwd a b") == .passwd(old: "a", new: "b"))
+        #expect(try parse("password a b") == .passwd(old: "a", new: "b"))
+    }
+
+    @Test(arguments: [
+        ("register onlyname", "Usage: register <name> <password>"),
+        ("register a b c", "Usage: register <name> <password>"),
+        ("register", "Usage: register <name> <password>"),
+        ("login a", "Usage: login <name> <password>"),
+        ("passwd a", "Usage: passwd <old password> <new password>"),
+    ])
+    func wrongNumberOfWordsShowsUsage(line: String, usage: String) {
+        let error = parseError(line)
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message == usage)
+    }
+
+    @Test(arguments: ["help", "register a b", "login a b", "mode json", "plain on", "quit"])
+    func allowedBeforeLogin(line: String) throws {
+        #expect(try parse(line)?.allowedBeforeLogin == true)
+    }
+
+    @Test(arguments: ["status", "did exercise", "buy potion", "undo", "logout", "passwd a b", "add habit X", "store"])
+    func needsLogin(line: String) throws {
+        #expect(try parse(line)?.allowedBeforeLogin == false)
+    }
+}
+
+@Suite("Lines that can't be understood")
+struct UnknownCommandTests {
+    @Test(arguments: ["", "   ", "\t", " \t \r"])
+    func aBlankLineIsNothing(line: String) throws {
+        #expect(try parse(line) == nil)
+    }
+
+    @Test(arguments: ["satus", "statuss", "sttus"])
+    func aTypoGetsASuggestion(line: String) {
+        let error = parseError(line)
+        #expect(error?.code == .unknownCommand)
+        #expect(error?.code.rawValue == "unknown_command")
+        #expect(error?.message == "I don't know '\(line)'. Did you mean 'status'? Type 'help' to see what I understand.")
+        #expect(error?.symbol == .question)
+    }
+
+    @Test func aTypoOfAnAliasSuggestsTheAlias() {
+        let error = parseError("statsu")
+        #expect(error?.code == .unknownCommand)
+        #expect(error?.message.contains("Did you mean 'stats'?") == true)
+    }
+
+    @Test(arguments: ["xyzzy", "exercise", "juggle three balls"])
+    func nothingCloseGetsNoGuess(line: String) {
+        let error = parseError(line)
+        #expect(error?.code == .unknownCommand)
+        #expect(error?.message.contains("Did you mean") == false)
+        #expect(error?.message.contains("Type 'help'") == true)
+    }
+
+    @Test func theWordIsQuotedAsTyped() {
+        #expect(parseError("Xyzzy plugh")?.message.hasPrefix("I don't know 'Xyzzy'.") == true)
+    }
+
+    @Test(arguments: ["add habbit Exercise", "add", "log inn alice pw", "i exercised"])
+    func aSuggestionIsNeverTheWordTyped(line: String) throws {
+        let error = try #require(parseError(line))
+        #expect(error.code == .unknownCommand)
+        let word = line.split(separator: " ")[0]
+        #expect(!error.message.contains("Did you mean '\(word)'?"))
+    }
+}

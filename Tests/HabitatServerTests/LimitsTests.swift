@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@Suite("Limits and bad input: the connection survives and nothing is lost")
+struct LimitsTests {
+    @Test func aTooLongLineIsRefusedAndTheConnectionStaysUsable() async throws {
+        try await TestServer.with { server in
+            let client = try await server.user("gina")
+            try await client.send("did " + String(repeating: "x", count: 5000))
+            #expect(try await client.readReply() == ["❌ That line was longer than 4096 bytes and was dropped."])
+            try await client.expectReply(to: "status", startsWith: "ℹ️ Level 1")
+        }
+    }
+
+    @Test func aOneMegabyteLineIsDroppedWithoutHarm() async throws {
+        try await TestServer.with { server in
+            let client = try await server.connect()
+            try await client.send("mode json")
+            _ = try await client.readReply()
+            try await client.sendRaw(Array(repeating: UInt8(ascii: "a"), count: 1 << 20) + [10])
+            let reply = try JSONReply(try await client.readReply()[0])
+            #expect(reply.code == "line_too_long")
+            #expect(try await client.json("help").ok == true)
+        }
+    }
+
+    @Test func invalidUTF8IsRefusedWithItsCode() async throws {
+        try await TestServer.with { server in
+            let client = try await server.connect()
+            try await client.sendRaw([0x64, 0x69, 0x64, 0x20, 0xFF, 0xFE, 0x0A])
+            #expect(try await client.readReply() == ["❌ That line wasn't valid UTF-8 and was dropped."])
+            try await client.expectReply(to: "help buy", startsWith: "ℹ️ buy [N] <item>")
+        }
+    }
+
+    @Test func anHTTPRequestGetsErrorsAndTheServerKeepsServing() async throws {
+        try await TestServer.with { server in
+            let prober = try await server.connect()
+            try await prober.send("GET / HTTP/1.1")
+            #expect(try await prober.readReply().first?.hasPrefix("❓ I don't know 'GET'") == true)
+            try await prober.send("Host: localhost")
+            _ = try await prober.readReply()
+            let other = try await server.user("hank")
+            try await other.expectReply(to: "status", startsWith: "ℹ️ Level 1")
+        }
+    }
+
+    @Test func pipelinedLinesAreAnsweredInOrder() async throws {
+        try await TestServer.with { server in
+            let client = try await server.user("ivy")
+            try await client.sendRaw(Array("add habit Read\n{\"id\":1,\"text\":\"did read\"}\n{\"id\":2,\"text\":\"did read\"}\n{\"id\":3,\"text\":\"status\"}\n".utf8))
+            #expect(try await client.readReply().first?.hasPrefix("✅ Added habit Read") == true)
+            for id in 1...3 {
+                let reply = try JSONReply(try await client.readReply()[0])
+                #expect((reply.object["id"] as? Int) == id)
+            }
+        }
+    }
+
+    @Test func aFloodMeetsTheRateLimitAndAPersonDoesNot() async throws {
+        try await TestServer.with(configure: { $0.rateLimit = 5 }) { server in
+            let client = try await server.connect()
+            try await client.send("mode json")
+            _ = try await client.readReply()
+            let flood = String(repeating: "help buy\n", count: 12)
+            try await client.sendRaw(Array(flood.utf8))
+            var codes: [String?] = []
+            for _ in 0..<12 { codes.append(try JSONReply(try await client.readReply()[0]).code) }
+            // The clock stands still in tests: the burst of 5 (one already spent on `mode`) is all there is.
+            #expect(codes.filter { $0 == nil }.count == 4)
+            #expect(codes.filter { $0 == "rate_limited" }.count == 8)
+            server.clock.advance(by: 1)
+            #expect(try await client.json("help buy").ok == true)
+        }
+    }
+
+    @Test func theConnectionOverTheLimitIsToldAndClosed() async throws {
+        try await TestServer.with(configure: { $0.maxConnections = 2 }) { server in
+            let first = try await server.connect()
+            let second = try await server.connect()
+            let third = try await LineClient.connect(port: server.port, readGreeting: false)
+            #expect(try await third.readReply() == ["❌ The server is full right now. Please try again in a minute."])
+            #expect(try await third.readLine() == nil)
+            try await first.expectReply(to: "help buy", startsWith: "ℹ️ buy")
+            try await second.expectReply(to: "help buy", startsWith: "ℹ️ buy")
+        }
+    }
+
+    @Test func aConnectionThatNeverLogsInIsClosedAfterTheTimeout() async throws {
+        try await TestServer.with(configure: { $0.unauthenticatedTimeout = 0.3 }) { server in
+            let idle = try await server.connect()
+            #expect(try await idle.readLine() == nil)
+            let user = try await server.user("jade")
+            try await Task.sleep(for: .milliseconds(600))
+            try await user.expectReply(to: "status", startsWith: "ℹ️ Level 1")
+        }
+    }
+
+    @Test func failedLoginsAreThrottledPerName() async throws {
+        try await TestServer.with { server in
+            let owner = try await server.user("kim")
+            await owner.close()
+            let attacker = try await server.connect()
+            try await attacker.send("mode json")
+            _ = try await attacker.readReply()
+            for _ in 0..<5 { #expect(try await attacker.json("login kim wrong-guess").code == "bad_credentials") }
+            #expect(try await attacker.json("login kim correct-horse").code == "rate_limited")
+            server.clock.advance(by: 61)
+            #expect(try await attacker.json("login kim correct-horse").ok == true)
+        }
+    }
+
+    @Test func oneUserNeverSeesAnothersData() async throws {
+        try await TestServer.with { server in
+            let lee = try await server.user("lee")
+            let max = try await server.user("max")
+            try await lee.expectReply(to: "add habit Secret diary", startsWith: "✅")
+            try await lee.expectReply(to: "did secret", startsWith: "✅ Secret diary completed!")
+            #expect(try await max.reply(to: "did secret") == ["❓ No habit 'secret'. Add one with 'add habit secret'."])
+            #expect(try await max.reply(to: "habits").first?.hasPrefix("ℹ️ No habits yet") == true)
+            try await max.expectReply(to: "status", startsWith: "ℹ️ Level 1 · 0/100 XP")
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import HabitatServer
+import NIOCore
+import NIOPosix
+
+/// A test client of the line protocol over real TCP: send lines, read lines and whole replies.
+actor LineClient {
+    let channel: any Channel
+    private var lines: AsyncStream<String>.AsyncIterator
+    static let timeout = TimeAmount.seconds(20)
+
+    private init(channel: any Channel, lines: AsyncStream<String>) {
+        self.channel = channel
+        self.lines = lines.makeAsyncIterator()
+    }
+
+    static func connect(port: Int, readGreeting: Bool = true) async throws -> LineClient {
+        let (stream, continuation) = AsyncStream<String>.makeStream()
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        ByteToMessageHandler(LineFrameDecoder(maximumLength: 1 << 20)))
+                    try channel.pipeline.syncOperations.addHandler(LineCollector(continuation: continuation))
+                }
+            }
+            .connect(host: "127.0.0.1", port: port).get()
+        let client = LineClient(channel: channel, lines: stream)
+        if readGreeting { _ = try await client.readReply() }
+        return client
+    }
+
+    func send(_ line: String) async throws {
+        try await sendRaw(Array((line + "\n").utf8))
+    }
+
+    func sendRaw(_ bytes: [UInt8]) async throws {
+        try await channel.writeAndFlush(ByteBuffer(bytes: bytes))
+    }
+
+    /// The next line, or `nil` when the server closed the connection. A silent server fails the test
+    /// after a while (the connection is closed) instead of hanging it.
+    func readLine() async throws -> String? {
+        let channel = self.channel
+        let watchdog = channel.eventLoop.scheduleTask(in: Self.timeout) { channel.close(promise: nil) }
+        defer { watchdog.cancel() }
+        var lines = self.lines
+        let line = await lines.next(isolation: self)
+        self.lines = lines
+        return line
+    }
+
+    /// One reply: a JSON line, or text lines up to the empty line that ends them (not included).
+    func readReply() async throws -> [String] {
+        guard let first = try await readLine() else { throw TestFailure("connection closed before a reply") }
+        if first.hasPrefix("{") { return [first] }
+        var reply = [first]
+        while let line = try await readLine(), !line.isEmpty { reply.append(line) }
+        return reply
+    }
+
+    /// Sends a line and returns its reply.
+    func reply(to line: String) async throws -> [String] {
+        try await send(line)
+        return try await readReply()
+    }
+
+    /// Sends a line and returns its reply as JSON.
+    func json(_ line: String) async throws -> JSONReply {
+        let reply = try await self.reply(to: line)
+        return try JSONReply(reply[0])
+    }
+
+    @discardableResult
+    func expectReply(to line: String, startsWith prefix: String) async throws -> [String] {
+        let reply = try await self.reply(to: line)
+        guard reply.first?.hasPrefix(prefix) == true else {
+            throw TestFailure("'\(line)' answered \(reply), expected it to start with \(prefix)")
+        }
+        return reply
+    }
+
+    func close() async {
+        try? await channel.close()
+    }
+}
+
+/// A JSON reply line, parsed with Foundation so the server's encoder is checked by someone else's decoder.
+struct JSONReply: @unchecked Sendable {
+    let line: String
+    let object: [String: Any]
+
+    init(_ line: String) throws {
+        self.line = line
+        guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            throw TestFailure("not a JSON object: \(line)")
+        }
+        self.object = object
+    }
+
+    var ok: Bool? { object["ok"] as? Bool }
+    var code: String? { object["code"] as? String }
+    var text: String? { object["text"] as? String }
+    var type: String? { object["type"] as? String }
+    var data: [String: Any]? { object["data"] as? [String: Any] }
+    func int(_ key: String) -> Int? { (data?[key] as? NSNumber)?.intValue }
+}
+
+final class LineCollector: ChannelInboundHandler, Sendable {
+    typealias InboundIn = LineFrame
+    let continuation: AsyncStream<String>.Continuation
+
+    init(continuation: AsyncStream<String>.Continuation) { self.continuation = continuation }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .line(let buffer) = unwrapInboundIn(data) {
+            continuation.yield(String(decoding: buffer.readableBytesView, as: UTF8.self))
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        continuation.finish()
+        context.fireChannelInactive()
+    }
+}
+

@@ -1,0 +1,52 @@
+import NIOCore
+import NIOEmbedded
+import Testing
+
+@testable import HabitatServer
+
+@Suite("Line framing")
+struct LineFrameDecoderTests {
+    func frames(_ chunks: [String], max: Int = 8) throws -> [LineFrame] {
+        let channel = EmbeddedChannel(handler: ByteToMessageHandler(LineFrameDecoder(maximumLength: max)))
+        for chunk in chunks { try channel.writeInbound(ByteBuffer(string: chunk)) }
+        var frames: [LineFrame] = []
+        while let frame = try channel.readInbound(as: LineFrame.self) { frames.append(frame) }
+        _ = try? channel.finish()
+        return frames
+    }
+
+    func line(_ text: String) -> LineFrame { .line(ByteBuffer(string: text)) }
+
+    @Test func splitsOnLineFeedAndDropsCarriageReturn() throws {
+        #expect(try frames(["status\r\nhabits\n"]) == [line("status"), line("habits")])
+    }
+
+    @Test func joinsALineSentInPieces() throws {
+        #expect(try frames(["sta", "tu", "s\n"]) == [line("status")])
+    }
+
+    @Test func emptyLinesAreFramesToo() throws {
+        #expect(try frames(["\n\r\n"]) == [line(""), line("")])
+    }
+
+    @Test func aLineOverTheLimitIsReportedOnceAndSkipped() throws {
+        #expect(try frames(["123456789012345", "67890\nok\n"]) == [.tooLong, line("ok")])
+    }
+
+    @Test func aLongLineArrivingWholeIsReportedAndTheNextLineSurvives() throws {
+        #expect(try frames(["123456789\nstatus\n"]) == [.tooLong, line("status")])
+    }
+
+    @Test func aLineOfExactlyTheLimitIsAccepted() throws {
+        #expect(try frames(["12345678\n"]) == [line("12345678")])
+    }
+
+    @Test func neverBuffersMoreThanTheLimitOfAnEndlessLine() throws {
+        let channel = EmbeddedChannel(handler: ByteToMessageHandler(LineFrameDecoder(maximumLength: 8)))
+        for _ in 0..<1000 { try channel.writeInbound(ByteBuffer(string: "xxxxxxxxxx")) }
+        try channel.writeInbound(ByteBuffer(string: "\nstatus\n"))
+        #expect(try channel.readInbound(as: LineFrame.self) == .tooLong)
+        #expect(try channel.readInbound(as: LineFrame.self) == line("status"))
+        #expect(try channel.readInbound(as: LineFrame.self) == nil)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import HabitatServer
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+import Synchronization
+
+/// A clock the test moves by hand.
+final class ManualClock: Sendable {
+    private let current: Mutex<Date>
+
+    init(_ start: Date = ManualClock.defaultStart) { current = Mutex(start) }
+
+    /// 2026-11-20 12:00:00 UTC, a Friday.
+    static let defaultStart = Date(timeIntervalSince1970: 1_795_176_000)
+
+    var now: Date { current.withLock { $0 } }
+    func set(_ date: Date) { current.withLock { $0 = date } }
+    func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
+}
+
+/// A real Habitat server on an ephemeral loopback port, with its own temporary data directory.
+struct TestServer: Sendable {
+    let port: Int
+    let clock: ManualClock
+    let dataDirectory: URL
+
+    static let quietLogger = Logger(label: "habitat-test", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// A cheaper scrypt cost than production, so suites that register many users stay fast.
+    static let testHasher = PasswordHasher(rounds: 1 << 10, blockSize: 8, parallelism: 1)
+
+    /// Runs `body` against a fresh server, then shuts it down gracefully.
+    static func with<T: Sendable>(
+        dataDirectory: URL? = nil,
+        configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @Sendable (TestServer) async throws -> T
+    ) async throws -> T {
+        let directory = dataDirectory ?? temporaryDirectory()
+        let clock = ManualClock()
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.dataDirectory = directory
+        configuration.clock = { clock.now }
+        configuration.passwordHasher = testHasher
+        configure(&configuration)
+        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+        let server = try HabitatServer(configuration: configuration, logger: quietLogger) { port in
+            portContinuation.yield(port)
+        }
+        let group = ServiceGroup(configuration: .init(services: [server], logger: quietLogger))
+        return try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next() else { throw TestFailure("the server did not start") }
+            let result: Result<T, any Error>
+            do {
+                result = .success(try await body(TestServer(port: port, clock: clock, dataDirectory: directory)))
+            } catch {
+                result = .failure(error)
+            }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+            return try result.get()
+        }
+    }
+
+    func connect() async throws -> LineClient {
+        try await LineClient.connect(port: port)
+    }
+
+    /// Connects, registers `name`, and returns the logged-in client.
+    func user(_ name: String, password: String = "correct-horse") async throws -> LineClient {
+        let client = try await connect()
+        try await client.expectReply(to: "register \(name) \(password)", startsWith: "✅ Welcome to Habitat, \(name)!")
+        return client
+    }
+}
+
+func temporaryDirectory() -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("habitat-test-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

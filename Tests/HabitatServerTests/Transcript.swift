@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// A conversation in `protocols/transcripts/*.txt`, replayed against a real server.
+///
+/// Format: `> line` is sent; the `< line`s after it are the reply expected, in order (the empty line that
+/// ends a text reply is implied). `bob> ` and `bob< ` speak on a second connection named bob; `<` lines
+/// with no request before them are events that connection receives. `…` in an expected line matches any
+/// text. `@clock 2026-11-21T08:00:00Z` sets the server's clock. `#` starts a comment.
+struct Transcript: Sendable, CustomStringConvertible {
+    enum Step: Sendable {
+        case send(connection: String, line: String, lineNumber: Int)
+        case expect(connection: String, lines: [String], lineNumber: Int)
+        case clock(Date)
+    }
+
+    let name: String
+    let steps: [Step]
+    var description: String { name }
+
+    static var directory: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("protocols/transcripts")
+    }
+
+    static func all() -> [Transcript] {
+        let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
+        return files.filter { $0.pathExtension == "txt" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+            .compactMap { try? Transcript(contentsOf: $0) }
+    }
+
+    init(contentsOf url: URL) throws {
+        name = url.deletingPathExtension().lastPathComponent
+        var steps: [Step] = []
+        for (index, raw) in try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n").enumerated() {
+            let number = index + 1
+            if raw.hasPrefix("#") || raw.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            if raw.hasPrefix("@clock ") {
+                guard let date = ISO8601DateFormatter().date(from: String(raw.dropFirst(7))) else {
+                    throw TestFailure("\(name):\(number): bad @clock")
+                }
+                steps.append(.clock(date))
+                continue
+            }
+            guard let marker = raw.firstIndex(where: { $0 == ">" || $0 == "<" }) else {
+                throw TestFailure("\(name):\(number): expected '> ' or '< '")
+            }
+            let connection = String(raw[..<marker])
+            var text = String(raw[raw.index(after: marker)...])
+            if text.hasPrefix(" ") { text.removeFirst() }
+            if raw[marker] == ">" {
+                steps.append(.send(connection: connection, line: text, lineNumber: number))
+            } else if case .expect(let previous, var lines, let start)? = steps.last, previous == connection {
+                lines.append(text)
+                steps[steps.count - 1] = .expect(connection: connection, lines: lines, lineNumber: start)
+            } else {
+                steps.append(.expect(connection: connection, lines: [text], lineNumber: number))
+            }
+        }
+        self.steps = steps
+    }
+
+    /// Replays every step; each mismatch is recorded as an issue naming the file and line.
+    func replay(on server: TestServer) async throws {
+        var clients: [String: LineClient] = [:]
+        func client(_ name: String) async throws -> LineClient {
+            if let client = clients[name] { return client }
+            let client = try await server.connect()
+            clients[name] = client
+            return client
+        }
+        for step in steps {
+            switch step {
+            case .clock(let date):
+                server.clock.set(date)
+            case .send(let connection, let line, _):
+                try await client(connection).send(line)
+            case .expect(let connection, let expected, let lineNumber):
+                let client = try await client(connection)
+                var actual: [String] = []
+                while actual.count < expected.count {
+                    actual += try await client.readReply()
+                }
+                if !Self.matches(actual, expected) {
+                    Issue.record(
+                        "\(name).txt:\(lineNumber)\nexpected:\n\(expected.joined(separator: "\n"))\nactual:\n\(actual.joined(separator: "\n"))")
+                    break
+                }
+            }
+        }
+        for client in clients.values { await client.close() }
+    }
+
+    static func matches(_ actual: [String], _ expected: [String]) -> Bool {
+        actual.count == expected.count && zip(actual, expected).allSatisfy { glob($0, $1) }
+    }
+
+    /// Exact match, where `…` in the pattern stands for any text.
+    static func glob(_ text: String, _ pattern: String) -> Bool {
+        let parts = pattern.components(separatedBy: "…")
+        guard parts.count > 1 else { return text == pattern }
+        guard text.hasPrefix(parts[0]), text.hasSuffix(parts.last!),
+            text.count >= parts[0].count + parts.last!.count
+        else { return false }
+        var rest = Substring(text.dropFirst(parts[0].count).dropLast(parts.last!.count))
+        for middle in parts.dropFirst().dropLast() where !middle.isEmpty {
+            guard let range = rest.range(of: middle) else { return false }
+            rest = rest[range.upperBound...]
+        }
+        return true
+    }
+}
+
+@Suite("Transcripts in protocols/transcripts, replayed against a real server")
+struct TranscriptTests {
+    @Test("transcript", arguments: Transcript.all())
+    func replay(_ transcript: Transcript) async throws {
+        try await TestServer.with { server in try await transcript.replay(on: server) }
+    }
+
+    @Test func everyTranscriptIsFound() {
+        #expect(Transcript.all().count >= 2)
+    }
+}
