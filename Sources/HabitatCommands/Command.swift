@@ -18,6 +18,26 @@ public enum Command: Sendable, Equatable {
     case record(Recording)
     case buy(item: String, quantity: Int)
     case undo
+    case addArea(String)
+    case areas
+    case showConfig
+    case configure(Setting, area: String?)
+    case startChallenge
+    case ran(km: Double)
+    /// `archive` alone lists archived habits.
+    case archive(String?)
+    case unarchive(String)
+    case edit(String, HabitEdit)
+    case rename(String, to: String)
+    case delete(String)
+    /// `yes`, confirming a question the server asked.
+    case confirm
+    /// `no`, `cancel`: declining a question the server asked.
+    case cancel
+    case today
+    case history(String?)
+    case streaks
+    case heatmap(String?)
 
     /// Commands that work before logging in.
     public var allowedBeforeLogin: Bool {

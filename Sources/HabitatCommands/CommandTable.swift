@@ -55,11 +55,88 @@ public enum CommandTable {
             examples: ["add reward Movie night 100 coins"], triggers: [["add", "reward"], ["new", "reward"]],
             parse: RewardParser.parse
         ),
+        CommandSpec(
+            "edit", usage: "edit <habit> [N xp] [N coins] [N life] [in <area>] [track time]",
+            summary: "change a habit's rewards, cost, area or time tracking",
+            examples: ["edit exercise 20 xp", "edit smoking 30 life", "edit stretch in Fitness"], triggers: [["edit"], ["change"]]
+        ) { rest in
+            let usage = "edit <habit> [N xp] [N coins] [N life] [in <area>] [track time]"
+            let (name, draft) = try HabitDraftParser.nameAndOptions(rest, usage: usage)
+            let edit = HabitEdit(xp: draft.xp, coins: draft.coins, life: draft.life, area: draft.area, tracksTime: draft.tracksTime ? true : nil)
+            return .edit(name, edit)
+        },
+        CommandSpec(
+            "rename", usage: "rename <habit> to <new name>", summary: "rename a habit; history and streaks come along",
+            examples: ["rename exercise to Workout"], triggers: [["rename"]]
+        ) { rest in
+            guard let to = rest.lastIndex(where: { $0.lower == "to" && !$0.quoted }), to > 0, to < rest.count - 1 else {
+                throw HabitatError.usage("rename <habit> to <new name>")
+            }
+            return .rename(rest[..<to].phrase, to: rest[(to + 1)...].phrase)
+        },
+        CommandSpec(
+            "archive", usage: "archive [habit]", summary: "put a habit away (history kept); alone: list archived habits",
+            examples: ["archive exercise", "archive"], triggers: [["archive"]]
+        ) { rest in .archive(rest.isEmpty ? nil : rest.phrase) },
+        CommandSpec(
+            "unarchive", usage: "unarchive <habit>", summary: "bring an archived habit back",
+            examples: ["unarchive exercise"], triggers: [["unarchive"], ["restore"]]
+        ) { rest in
+            guard !rest.isEmpty else { throw HabitatError.usage("unarchive <habit>", "Which habit?") }
+            return .unarchive(rest.phrase)
+        },
+        CommandSpec(
+            "delete habit", usage: "delete habit <habit>", summary: "delete a habit for good (asks for 'yes' first)",
+            examples: ["delete habit exercise"], triggers: [["delete", "habit"], ["delete"], ["remove", "habit"]]
+        ) { rest in
+            guard !rest.isEmpty else { throw HabitatError.usage("delete habit <habit>", "Which habit?") }
+            return .delete(rest.phrase)
+        },
+        CommandSpec("yes", summary: "confirm what was just asked (deleting a habit)", triggers: [["yes"], ["y"]], command: .confirm),
+        CommandSpec("no", summary: "decline what was just asked", triggers: [["no"], ["n"], ["cancel"], ["nope"]], command: .cancel),
+        CommandSpec(
+            "add area", usage: "add area <name>", summary: "add a life area with its own level (Fitness, Mind, Home)",
+            examples: ["add area Fitness"], triggers: [["add", "area"], ["new", "area"]]
+        ) { rest in
+            guard !rest.isEmpty else { throw HabitatError.usage("add area <name>", "Give the area a name.") }
+            return .addArea(rest.phrase)
+        },
+        CommandSpec("areas", summary: "your areas with their levels", triggers: [["areas"]], command: .areas),
+        CommandSpec(
+            "today", summary: "today's habits by area, done (✓) or not yet (·)", triggers: [["today"], ["day"]], command: .today),
+        CommandSpec(
+            "history", usage: "history [habit]", summary: "recent completions, slips and purchases, with notes",
+            examples: ["history", "history breakfast"], triggers: [["history"], ["log"]]
+        ) { rest in .history(rest.isEmpty ? nil : rest.phrase) },
+        CommandSpec("streaks", summary: "current and best streaks of every habit", triggers: [["streaks"], ["streak"]], command: .streaks),
+        CommandSpec(
+            "heatmap", usage: "heatmap [habit]", summary: "the last 12 weeks as a picture",
+            examples: ["heatmap", "heatmap exercise"], triggers: [["heatmap"], ["calendar"]]
+        ) { rest in .heatmap(rest.isEmpty ? nil : rest.phrase) },
         CommandSpec("store", summary: "what you can buy", triggers: [["store"], ["shop"]], command: .store),
         CommandSpec(
             "buy", usage: "buy [N] <item>", summary: "buy a potion or one of your rewards",
             examples: ["buy potion", "buy 2 potions", "buy movie night"], triggers: [["buy"], ["purchase"]],
             parse: PurchaseParser.parse
+        ),
+        CommandSpec(
+            "start challenge", summary: "after a game over: start the run back to health",
+            triggers: [["start", "challenge"], ["start", "running"]], command: .startChallenge),
+        CommandSpec(
+            "ran", usage: "ran <distance>", summary: "log a run for the recovery challenge",
+            examples: ["ran 2.5 km", "ran 2500 m", "run 3km"], triggers: [["ran"], ["run"], ["i", "ran"]]
+        ) { rest in
+            guard let km = Distance.kilometres(rest) else { throw HabitatError.usage("ran <distance>, e.g. ran 2.5 km") }
+            return .ran(km: km)
+        },
+        CommandSpec(
+            "config", usage: "config [setting value]", summary: "show your settings, or change one",
+            examples: [
+                "config", "config curve exponential", "config multiplier 2", "config xp per level 200",
+                "config running target 3 km", "config timezone Europe/Berlin", "config day start 4",
+                "config area Fitness curve flat",
+            ],
+            triggers: [["config"], ["settings"], ["set"]], parse: SettingsParser.parse
         ),
         CommandSpec("undo", summary: "take back your last recorded action (repeat to go further)", triggers: [["undo"]], command: .undo),
         CommandSpec(

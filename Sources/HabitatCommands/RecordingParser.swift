@@ -104,7 +104,22 @@ enum RecordingParser {
 enum HabitDraftParser {
     static func parse(_ words: [Token], kind: HabitKind) throws -> HabitDraft {
         let usage = kind == .good ? "add habit <name> [N xp] [N coins] [in <area>] [track time]" : "add bad habit <name> [N life]"
-        var draft = HabitDraft(name: "", kind: kind)
+        let (name, draft) = try nameAndOptions(words, usage: usage)
+        if kind == .good, let life = draft.life {
+            throw HabitatError(.invalidArgument, "Good habits don't cost life. For one that does: add bad habit \(name) \(life) life")
+        }
+        if kind == .bad, draft.xp != nil || draft.coins != nil {
+            throw HabitatError(.invalidArgument, "Bad habits cost life; they don't earn XP or coins. Usage: \(usage)")
+        }
+        var result = draft
+        result.name = name
+        result.kind = kind
+        return result
+    }
+
+    /// A name, then options in any order.
+    static func nameAndOptions(_ words: [Token], usage: String) throws -> (String, HabitDraft) {
+        var draft = HabitDraft(name: "")
         var index = 0
         var name: [Token] = []
         while index < words.count, optionLength(words, at: index) == nil {
@@ -112,17 +127,12 @@ enum HabitDraftParser {
             index += 1
         }
         guard !name.isEmpty else { throw HabitatError.usage(usage, "Give the habit a name.") }
-        draft.name = name.phrase
         while index < words.count {
             if let (amount, unit, used) = Amount.read(words, at: index) {
-                switch (unit, kind) {
-                case (.xp, .good): draft.xp = amount
-                case (.coins, .good): draft.coins = amount
-                case (.life, .bad): draft.life = amount
-                case (.life, .good):
-                    throw HabitatError(.invalidArgument, "Good habits don't cost life. For one that does: add bad habit \(draft.name) \(amount) life")
-                default:
-                    throw HabitatError(.invalidArgument, "Bad habits cost life; they don't earn \(unit.rawValue). Usage: \(usage)")
+                switch unit {
+                case .xp: draft.xp = amount
+                case .coins: draft.coins = amount
+                case .life: draft.life = amount
                 }
                 index += used
             } else if ["in", "area"].contains(words[index].lower) {
@@ -141,7 +151,7 @@ enum HabitDraftParser {
                 throw HabitatError.usage(usage, "I didn't understand '\(words[index...].phrase)'.")
             }
         }
-        return draft
+        return (name.phrase, draft)
     }
 
     static func optionLength(_ words: [Token], at index: Int) -> Int? {

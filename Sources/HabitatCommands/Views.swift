@@ -14,7 +14,7 @@ public enum Views {
         case .gameOver:
             details.append("Game over — type 'start challenge' and run \(GameState.km(state.settings.runningTargetKm)) to recover.")
         case .recovery:
-            if let challenge = p.challenge { details.append("Recovery run: \(progressBar(challenge))") }
+            if let challenge = p.challenge { details.append("Recovery run: \(challenge.progressBar)") }
         }
         let line = "Level \(p.progress.level) · \(p.progress.xp)/\(state.xpNeeded) XP · \(p.health)/\(p.maxHealth) health · \(p.coins) coins"
         return Reply(.info, line, details: details, data: statusData(state))
@@ -48,14 +48,6 @@ public enum Views {
                 ))
         }
         return .object(pairs)
-    }
-
-    /// `🏃 2.5 / 5.0 km ▓▓▓▓▓░░░░░`
-    public static func progressBar(_ challenge: Challenge) -> String {
-        let fraction = challenge.targetKm > 0 ? min(1, challenge.progressKm / challenge.targetKm) : 1
-        let filled = Int((fraction * 10).rounded(.down))
-        let bar = String(repeating: "▓", count: filled) + String(repeating: "░", count: 10 - filled)
-        return String(format: "%.1f / %.1f km ", challenge.progressKm, challenge.targetKm) + bar
     }
 
     /// `habits`: good ones with their rewards and streaks, bad ones with their cost and clean days.

@@ -75,9 +75,9 @@ extension GameState {
         return Outcome(toasts: [Toast(.success, "Added reward \(name) for \(price) coins. Buy it with 'buy \(name.lowercased())'.")])
     }
 
-    /// Finds a habit that can be recorded, or explains why not.
-    public func habit(named query: String) throws -> Habit {
-        switch NameMatch.resolve(query, among: activeHabits, name: \.name) {
+    /// Finds a habit that can be recorded (or, with `includingArchived`, any habit), or explains why not.
+    public func habit(named query: String, includingArchived: Bool = false) throws -> Habit {
+        switch NameMatch.resolve(query, among: includingArchived ? habits : activeHabits, name: \.name) {
         case .found(let habit):
             return habit
         case .ambiguous(let hits):

@@ -15,8 +15,15 @@ public struct Recording: Sendable, Equatable {
     public var note: String?
     /// Minutes after midnight (`at 6:45am`).
     public var timeOfDay: Int?
+    /// The days this habit was recorded before (storage fills it in for backdated recordings), so
+    /// streaks come out exact whatever order days are recorded in.
+    public var history: Set<Day>?
 
-    public init(habit: String, times: Int = 1, when: When = .today, note: String? = nil, timeOfDay: Int? = nil) {
+    public init(
+        habit: String, times: Int = 1, when: When = .today, note: String? = nil, timeOfDay: Int? = nil,
+        history: Set<Day>? = nil
+    ) {
+        self.history = history
         self.habit = habit
         self.times = times
         self.when = when
@@ -63,7 +70,7 @@ extension GameState {
                 toasts.append(Toast(.gameOver, "Game over! Run \(Self.km(settings.runningTargetKm)) to recover — type 'start challenge'"))
             }
         }
-        updateStats(of: habit, on: day)
+        updateStats(of: habit, on: day, history: recording.history)
         return Outcome(toasts: toasts, entry: entry)
     }
 
@@ -82,17 +89,31 @@ extension GameState {
         return toasts
     }
 
-    mutating func updateStats(of habit: Habit, on day: Day) {
+    mutating func updateStats(of habit: Habit, on day: Day, history: Set<Day>?) {
         guard let index = habits.firstIndex(where: { $0.id == habit.id }) else { return }
         var stats = habits[index].stats
         stats.total += 1
+        if let last = stats.lastDay, day < last, let history {
+            // Backdated before the latest day: count again from every day recorded.
+            let days = history.union([day])
+            switch habit.kind {
+            case .good:
+                let counted = Streaks.good(days: days)
+                stats.streak = counted.streak
+                stats.best = max(stats.best, counted.best)
+            case .bad:
+                stats.best = Streaks.bad(slips: days, created: habit.created).best
+            }
+            habits[index].stats = stats
+            return
+        }
         switch habit.kind {
         case .good:
             switch stats.lastDay.map({ day - $0 }) {
             case nil: stats.streak = 1
             case let gap? where gap == 1: stats.streak += 1
             case let gap? where gap > 1: stats.streak = 1
-            default: break  // same day, or backdated into the past: the current run is unchanged
+            default: break  // the same day again
             }
             stats.best = max(stats.best, stats.streak)
         case .bad:

@@ -42,16 +42,30 @@ public enum Action: Sendable, Equatable {
     case buy(item: String, quantity: Int)
     /// Reverts `latest`, the most recent not-yet-undone ledger entry (storage looks it up).
     case undo(latest: LedgerEntry?)
+    case addArea(String)
+    /// Changes a setting; with `area`, that area's curve.
+    case configure(Setting, area: String?)
+    case startChallenge
+    case run(km: Double)
+    case archive(String)
+    case unarchive(String)
+    case edit(String, HabitEdit)
+    case rename(String, to: String)
+    case delete(String)
 }
 
-/// What an action produced: the toasts to show and the ledger entry to append, if any.
+/// What an action produced: the toasts to show and the ledger entries to append.
 public struct Outcome: Sendable, Equatable {
     public var toasts: [Toast]
+    /// The entry that stands for the action (undo reverts it).
     public var entry: LedgerEntry?
+    /// Entries recorded as part of ``entry`` (a routine's completions); undone with it.
+    public var batch: [LedgerEntry]
 
-    public init(toasts: [Toast], entry: LedgerEntry? = nil) {
+    public init(toasts: [Toast], entry: LedgerEntry? = nil, batch: [LedgerEntry] = []) {
         self.toasts = toasts
         self.entry = entry
+        self.batch = batch
     }
 }
 
@@ -66,6 +80,15 @@ extension GameState {
         case .record(let recording): outcome = try next.record(recording, at: now)
         case .buy(let item, let quantity): outcome = try next.buy(item, quantity: quantity, at: now)
         case .undo(let latest): outcome = try next.undo(latest, at: now)
+        case .addArea(let name): outcome = try next.addArea(name)
+        case .configure(let setting, let area): outcome = try next.configure(setting, area: area)
+        case .startChallenge: outcome = try next.startChallenge(at: now)
+        case .run(let km): outcome = try next.run(km: km, at: now)
+        case .archive(let name): outcome = try next.archive(name)
+        case .unarchive(let name): outcome = try next.unarchive(name)
+        case .edit(let name, let edit): outcome = try next.edit(name, edit)
+        case .rename(let name, let newName): outcome = try next.rename(name, to: newName)
+        case .delete(let name): outcome = try next.delete(name)
         }
         self = next
         return outcome

@@ -11,6 +11,8 @@ public struct LedgerEntry: Sendable, Equatable, Codable {
         case purchase
         /// Distance run during the recovery challenge.
         case run
+        /// A routine recorded: its habits' completions follow in the same batch.
+        case routine
         /// Reverts an earlier entry (``LedgerEntry/reverts``).
         case undo
     }
@@ -35,12 +37,15 @@ public struct LedgerEntry: Sendable, Equatable, Codable {
     public var before: Snapshot?
     /// For an undo entry: the entry it reverts.
     public var reverts: Int64?
+    /// For an entry recorded as part of another (a routine's completions): that lead entry.
+    public var batch: Int64?
 
     public init(
         id: Int64? = nil, at: Date, day: Day, kind: Kind, habitID: Int64? = nil, subject: String,
         quantity: Int = 1, xp: Int = 0, coins: Int = 0, health: Int = 0, note: String? = nil,
-        timeOfDay: Int? = nil, before: Snapshot? = nil, reverts: Int64? = nil
+        timeOfDay: Int? = nil, before: Snapshot? = nil, reverts: Int64? = nil, batch: Int64? = nil
     ) {
+        self.batch = batch
         self.id = id
         self.at = at
         self.day = day

@@ -6,7 +6,7 @@ public enum ToastType: String, Sendable, Codable {
 /// The marker a toast line starts with, and the word that replaces it in plain mode.
 public enum ToastSymbol: String, Sendable, Codable, CaseIterable {
     case success, warning, error, info, celebration, gameOver, reward, potion, running, undo, question,
-        greeting, timer, room
+        greeting, timer, room, ask
 
     public var emoji: String {
         switch self {
@@ -24,6 +24,7 @@ public enum ToastSymbol: String, Sendable, Codable, CaseIterable {
         case .greeting: "👋"
         case .timer: "⏰"
         case .room: "🏠"
+        case .ask: "❔"
         }
     }
 
@@ -35,6 +36,7 @@ public enum ToastSymbol: String, Sendable, Codable, CaseIterable {
         case .error, .question: "ERROR:"
         case .info, .greeting, .undo, .room: "INFO:"
         case .celebration: "YAY:"
+        case .ask: "QUESTION:"
         case .gameOver: "GAME OVER:"
         }
     }
@@ -43,7 +45,7 @@ public enum ToastSymbol: String, Sendable, Codable, CaseIterable {
         switch self {
         case .success, .celebration, .reward, .potion, .running, .timer: .success
         case .warning, .error, .question, .gameOver: .error
-        case .info, .greeting, .undo, .room: .info
+        case .info, .greeting, .undo, .room, .ask: .info
         }
     }
 }

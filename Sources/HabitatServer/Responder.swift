@@ -64,6 +64,19 @@ public struct Responder: Sendable {
 
     func execute(_ text: String, session: inout Session) async -> Reply {
         do {
+            // A question (`delete habit`) is answered by the very next line: `yes`, or anything else cancels.
+            if let pending = session.pendingDelete {
+                session.pendingDelete = nil
+                let answer = try? CommandTable.parse(text)
+                if answer == .confirm {
+                    return try await execute(.delete(pending), session: &session, confirmed: true)
+                }
+                let kept = Toast(.info, "Delete cancelled; \(pending) is kept.")
+                if answer == .cancel { return Reply(toasts: [kept]) }
+                var reply = await execute(text, session: &session)
+                reply.toasts.insert(kept, at: 0)
+                return reply
+            }
             guard let command = try CommandTable.parse(text) else { return Reply(.info, "Type 'help' to see what I understand.") }
             return try await execute(command, session: &session)
         } catch let error as HabitatError {
@@ -74,7 +87,7 @@ public struct Responder: Sendable {
         }
     }
 
-    func execute(_ command: Command, session: inout Session) async throws -> Reply {
+    func execute(_ command: Command, session: inout Session, confirmed: Bool = false) async throws -> Reply {
         let now = configuration.clock()
         switch command {
         case .help(let topic):
@@ -116,6 +129,12 @@ public struct Responder: Sendable {
         case .passwd(let old, let new):
             try await accounts.changePassword(of: account, old: old, new: new, now: now)
             return Reply(.success, "Password changed.")
+        case .confirm, .cancel:
+            throw HabitatError(.notFound, "There's no question waiting for an answer.")
+        case .delete(let name) where !confirmed:
+            let habit = try await users.with(account.fileID) { try await $0.state() }.habit(named: name)
+            session.pendingDelete = habit.name
+            return Reply(.ask, "Delete \(habit.name) for good? Past completions stay in your history. Type 'yes' to confirm; anything else cancels.")
         default:
             return try await users.with(account.fileID) { database in
                 try await play(command, on: database, now: now)
@@ -148,7 +167,52 @@ public struct Responder: Sendable {
         case .undo:
             let (outcome, state) = try await database.undo(at: now)
             return Views.outcome(outcome, state)
-        case .help, .register, .login, .logout, .passwd, .mode, .plain, .quit:
+        case .addArea(let name):
+            return try await apply(.addArea(name))
+        case .areas:
+            return Views.areas(try await database.state())
+        case .showConfig:
+            return Views.config(try await database.state())
+        case .configure(let setting, let area):
+            return try await apply(.configure(setting, area: area))
+        case .startChallenge:
+            return try await apply(.startChallenge)
+        case .ran(let km):
+            return try await apply(.run(km: km))
+        case .archive(nil):
+            let state = try await database.state()
+            return Views.archive(state, today: state.settings.day(of: now))
+        case .archive(let name?):
+            return try await apply(.archive(name))
+        case .unarchive(let name):
+            return try await apply(.unarchive(name))
+        case .edit(let name, let edit):
+            return try await apply(.edit(name, edit))
+        case .rename(let name, let newName):
+            return try await apply(.rename(name, to: newName))
+        case .delete(let name):
+            return try await apply(.delete(name))
+        case .streaks:
+            let state = try await database.state()
+            return Views.streaks(state, today: state.settings.day(of: now))
+        case .today:
+            let state = try await database.state()
+            let today = state.settings.day(of: now)
+            let recordings = try await database.read { try $0.recordings(from: today, through: today) }
+            return Views.today(state, recordings: recordings, today: today)
+        case .history(let name):
+            let state = try await database.state()
+            let habit = try name.map { try state.habit(named: $0, includingArchived: true) }
+            let entries = try await database.read { try $0.recent(limit: 20, habitID: habit?.id) }
+            return Views.history(entries, habit: habit?.name)
+        case .heatmap(let name):
+            let state = try await database.state()
+            let habit = try name.map { try state.habit(named: $0, includingArchived: true) }
+            let today = state.settings.day(of: now)
+            let start = Views.heatmapStart(today: today)
+            let recordings = try await database.read { try $0.recordings(from: start, through: today, habitID: habit?.id) }
+            return Views.heatmap(recordings, today: today, habit: habit?.name)
+        case .help, .register, .login, .logout, .passwd, .mode, .plain, .quit, .confirm, .cancel:
             throw HabitatError(.internal, "Unhandled command.")
         }
     }

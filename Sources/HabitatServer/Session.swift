@@ -11,6 +11,8 @@ public struct Session: Sendable {
     public var account: Account?
     /// Set by `quit`: close after this reply.
     public var closing = false
+    /// A habit `delete habit` asked about; the next line confirms (`yes`) or cancels.
+    public var pendingDelete: String?
     var bucket: TokenBucket
 
     public init(id: String, rateLimit: Int, now: Date) {

@@ -6,38 +6,95 @@ import HabitatEngine
 public struct Ledger {
     let db: Database
 
-    /// The most recent entry that is not an undo and has not been undone.
+    /// Rows that are not undone (and not undo rows themselves).
+    static let standing = "e.kind != 'undo' AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.reverts = e.id)"
+
+    /// The most recent action that is not undone yet (a routine's own completions are undone with it).
     public func latestUndoable() throws -> LedgerEntry? {
         try Row.fetchOne(
-            db,
-            sql: """
-                SELECT * FROM ledger e
-                WHERE e.kind != 'undo' AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.reverts = e.id)
-                ORDER BY e.id DESC LIMIT 1
-                """
+            db, sql: "SELECT * FROM ledger e WHERE \(Self.standing) AND e.batch IS NULL ORDER BY e.id DESC LIMIT 1"
         ).map(LedgerEntry.init(row:))
     }
 
-    /// Appends an entry and returns it with its id.
+    /// Appends an outcome's entries: the lead entry, the batch recorded with it, and, when the lead
+    /// reverts an entry, undo rows for that entry's batch too. Returns the lead entry with its id.
+    @discardableResult
+    public func append(_ outcome: Outcome) throws -> LedgerEntry? {
+        guard let lead = outcome.entry else { return nil }
+        let saved = try append(lead)
+        for var member in outcome.batch {
+            member.batch = saved.id
+            try append(member)
+        }
+        if lead.kind == .undo, let reverted = lead.reverts {
+            let members = try Row.fetchAll(db, sql: "SELECT * FROM ledger WHERE batch = ?", arguments: [reverted])
+                .map(LedgerEntry.init(row:))
+            for member in members {
+                var undo = lead
+                undo.reverts = member.id
+                undo.habitID = member.habitID
+                undo.subject = member.subject
+                (undo.xp, undo.coins, undo.health) = (-member.xp, -member.coins, -member.health)
+                undo.batch = saved.id
+                try append(undo)
+            }
+        }
+        return saved
+    }
+
+    /// Appends one entry and returns it with its id.
     @discardableResult
     public func append(_ entry: LedgerEntry) throws -> LedgerEntry {
         let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO ledger (at, day, kind, habit_id, subject, quantity, xp, coins, health, note,
-                    time_of_day, before, reverts)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    time_of_day, before, reverts, batch)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let before = try entry.before.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
         try statement.execute(arguments: [
             entry.at.timeIntervalSince1970, entry.day.description, entry.kind.rawValue, entry.habitID, entry.subject,
             entry.quantity, entry.xp, entry.coins, entry.health, entry.note, entry.timeOfDay, before, entry.reverts,
+            entry.batch,
         ])
         var saved = entry
         saved.id = db.lastInsertedRowID
         return saved
     }
 
-    /// Every entry, oldest first, undone ones included (export, history).
+    /// The days a habit was recorded on (undone recordings left out).
+    public func days(of habitID: Int64) throws -> Set<Day> {
+        let days = try String.fetchAll(
+            db, sql: "SELECT DISTINCT e.day FROM ledger e WHERE e.habit_id = ? AND e.kind IN ('completion', 'slip') AND \(Self.standing)",
+            arguments: [habitID])
+        return Set(days.compactMap(Day.init(iso:)))
+    }
+
+    /// Completions and slips from `first` through `last` (undone ones left out), oldest first;
+    /// only `habitID`'s when given.
+    public func recordings(from first: Day, through last: Day, habitID: Int64? = nil) throws -> [LedgerEntry] {
+        var sql = "SELECT * FROM ledger e WHERE e.day BETWEEN ? AND ? AND e.kind IN ('completion', 'slip') AND \(Self.standing)"
+        var arguments: StatementArguments = [first.description, last.description]
+        if let habitID {
+            sql += " AND e.habit_id = ?"
+            arguments += [habitID]
+        }
+        return try Row.fetchAll(db, sql: sql + " ORDER BY e.day, e.id", arguments: arguments).map(LedgerEntry.init(row:))
+    }
+
+    /// The latest `limit` entries that stand (not undone, not routine leads), newest first.
+    public func recent(limit: Int, habitID: Int64? = nil) throws -> [LedgerEntry] {
+        var sql = "SELECT * FROM ledger e WHERE e.kind != 'routine' AND \(Self.standing)"
+        var arguments: StatementArguments = []
+        if let habitID {
+            sql += " AND e.habit_id = ?"
+            arguments += [habitID]
+        }
+        return try Row.fetchAll(db, sql: sql + " ORDER BY e.id DESC LIMIT ?", arguments: arguments + [limit])
+            .map(LedgerEntry.init(row:))
+    }
+
+    /// Every entry, oldest first, undone ones and undo rows included (export).
     public func all() throws -> [LedgerEntry] {
         try Row.fetchAll(db, sql: "SELECT * FROM ledger ORDER BY id").map(LedgerEntry.init(row:))
     }
@@ -55,6 +112,6 @@ extension LedgerEntry {
             kind: LedgerEntry.Kind(rawValue: row["kind"]) ?? .completion, habitID: row["habit_id"],
             subject: row["subject"], quantity: row["quantity"], xp: row["xp"], coins: row["coins"],
             health: row["health"], note: row["note"], timeOfDay: row["time_of_day"], before: before,
-            reverts: row["reverts"])
+            reverts: row["reverts"], batch: row["batch"])
     }
 }

@@ -45,7 +45,7 @@ public final class UserDatabase: Sendable {
         }
     }
 
-    /// Applies an engine action at `now` and appends its ledger entry, all in one commit.
+    /// Applies an engine action at `now` and appends its ledger entries, all in one commit.
     /// Returns the outcome and the state after it.
     public func apply(_ action: Action, at now: Date) async throws -> (outcome: Outcome, state: GameState) {
         try await change { state, ledger in
@@ -61,8 +61,16 @@ public final class UserDatabase: Sendable {
     }
 
     static func apply(_ action: Action, to state: inout GameState, ledger: Ledger, at now: Date) throws -> Outcome {
+        var action = action
+        if case .record(var recording) = action, recording.when != .today {
+            // A backdated day may join or split runs: give the engine the days already recorded.
+            if let id = try state.habit(named: recording.habit).id {
+                recording.history = try ledger.days(of: id)
+                action = .record(recording)
+            }
+        }
         var outcome = try state.apply(action, at: now)
-        if let entry = outcome.entry { outcome.entry = try ledger.append(entry) }
+        outcome.entry = try ledger.append(outcome)
         return outcome
     }
 

@@ -74,9 +74,13 @@ enum UserSchema {
                         note TEXT,
                         time_of_day INTEGER,
                         before TEXT,
-                        reverts INTEGER UNIQUE REFERENCES ledger(id)
+                        reverts INTEGER UNIQUE REFERENCES ledger(id),
+                        -- Rows recorded together (a routine) name their lead row here; undo reverts them all.
+                        batch INTEGER REFERENCES ledger(id)
                     );
                     CREATE INDEX ledger_habit_day ON ledger(habit_id, day);
+                    CREATE INDEX ledger_day ON ledger(day);
+                    CREATE INDEX ledger_batch ON ledger(batch);
                     CREATE TRIGGER ledger_no_update BEFORE UPDATE ON ledger
                         BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
                     CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger

@@ -56,9 +56,10 @@ extension GameState {
     /// Records a habit by name (`did <name>`).
     @discardableResult
     mutating func did(
-        _ name: String, times: Int = 1, when: Recording.When = .today, at now: Date = Fixture.now
+        _ name: String, times: Int = 1, when: Recording.When = .today, history: Set<Day>? = nil,
+        at now: Date = Fixture.now
     ) throws -> Outcome {
-        try apply(.record(Recording(habit: name, times: times, when: when)), at: now)
+        try apply(.record(Recording(habit: name, times: times, when: when, history: history)), at: now)
     }
 
     /// Buys an item by name (`buy <quantity> <name>`).

@@ -1,0 +1,78 @@
+import HabitatEngine
+
+/// `config …`: show all settings, or change one (`config area Fitness curve flat` for an area).
+enum SettingsParser {
+    static let usage = "config [area <name>] curve linear|exponential|flat | multiplier N | xp per level N | running target N km | timezone <Area/City> | day start H"
+
+    static func parse(_ words: [Token]) throws -> Command {
+        guard !words.isEmpty else { return .showConfig }
+        var words = words
+        var area: String?
+        if words[0].lower == "area" {
+            let keys = ["curve", "multiplier", "xp"]
+            guard let end = words.indices.dropFirst().first(where: { keys.contains(words[$0].lower) }), end > 1 else {
+                throw HabitatError.usage("config area <name> curve flat | multiplier N | xp per level N", "Which area, and which setting?")
+            }
+            area = words[1..<end].phrase
+            words = Array(words[end...])
+        }
+        let lower = words.map(\.lower)
+        func value(after count: Int) throws -> String {
+            guard words.count > count else { throw HabitatError.usage(usage, "Which value?") }
+            return words[count...].phrase
+        }
+        switch lower.first {
+        case "curve":
+            let name = try value(after: 1).lowercased()
+            guard let kind = LevelCurve.Kind(rawValue: name) else {
+                throw HabitatError(.invalidArgument, "The curve is linear, exponential or flat.")
+            }
+            return .configure(.curve(kind), area: area)
+        case "multiplier":
+            guard let number = Double(try value(after: 1)) else {
+                throw HabitatError(.invalidArgument, "The multiplier is a number, e.g. 'config multiplier 2'.")
+            }
+            return .configure(.multiplier(number), area: area)
+        case "xp" where lower.starts(with: ["xp", "per", "level"]):
+            guard let number = Int(try value(after: 3)) else {
+                throw HabitatError(.invalidArgument, "XP per level is a whole number, e.g. 'config xp per level 200'.")
+            }
+            return .configure(.xpPerLevel(number), area: area)
+        case "running" where area == nil && lower.starts(with: ["running", "target"]):
+            let rest = Array(words.dropFirst(2))
+            guard let km = Distance.kilometres(rest) else {
+                throw HabitatError(.invalidArgument, "The running target is a distance, e.g. 'config running target 3 km'.")
+            }
+            return .configure(.runningTarget(km: km), area: nil)
+        case "timezone" where area == nil:
+            return .configure(.timeZone(try value(after: 1)), area: nil)
+        case "time" where area == nil && lower.starts(with: ["time", "zone"]):
+            return .configure(.timeZone(try value(after: 2)), area: nil)
+        case "day" where area == nil && lower.starts(with: ["day", "start"]):
+            var text = try value(after: 2)
+            if text.hasSuffix(":00") { text.removeLast(3) }
+            guard let hour = Int(text) else {
+                throw HabitatError(.invalidArgument, "The day start is an hour from 0 to 23, e.g. 'config day start 4'.")
+            }
+            return .configure(.dayStart(hour: hour), area: nil)
+        default:
+            throw HabitatError.usage(usage, "I don't know that setting.")
+        }
+    }
+}
+
+/// Distances as typed: `2.5 km`, `2.5km`, `2500 m`, `5k`, `3 miles`, or a bare number of km.
+enum Distance {
+    static func kilometres(_ words: [Token]) -> Double? {
+        let text = words.map(\.lower).joined()
+        let units: [(String, Double)] = [
+            ("kilometres", 1), ("kilometers", 1), ("km", 1), ("k", 1), ("metres", 0.001), ("meters", 0.001),
+            ("m", 0.001), ("miles", 1.609344), ("mile", 1.609344), ("mi", 1.609344),
+        ]
+        for (unit, factor) in units where text.hasSuffix(unit) {
+            if let number = Double(text.dropLast(unit.count)), number.isFinite { return number * factor }
+        }
+        if let number = Double(text), number.isFinite { return number }
+        return nil
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import HabitatEngine
+
+extension Views {
+    /// `areas`: each area's level and XP, and how many habits it holds.
+    public static func areas(_ state: GameState) -> Reply {
+        let rows = state.areas.map { area -> (String, JSON) in
+            let need = area.curve.need(at: area.progress.level)
+            let count = state.activeHabits.filter { $0.areaID == area.id }.count
+            let line = "\(area.name): level \(area.progress.level), \(area.progress.xp)/\(need) XP · \(plural(count, "habit"))"
+            let data: JSON = [
+                "name": .string(area.name), "level": .int(area.progress.level), "xp": .int(area.progress.xp),
+                "xp_needed": .int(need), "habits": .int(count), "curve": .string(area.curve.kind.rawValue),
+            ]
+            return (line, data)
+        }
+        let data: JSON = ["areas": .array(rows.map(\.1))]
+        guard !rows.isEmpty else { return Reply(.info, "No areas yet. Add one: 'add area Fitness'.", data: data) }
+        return Reply(.info, "Your areas (\(rows.count))", details: rows.map(\.0), data: data)
+    }
+
+    /// `config`: every setting, and each area's curve.
+    public static func config(_ state: GameState) -> Reply {
+        let s = state.settings
+        var lines = [
+            "curve: \(GameState.describe(s.curve)) — next level needs \(state.xpNeeded) XP",
+            "running target: \(GameState.km(s.runningTargetKm))",
+            "timezone: \(s.timeZone)",
+            "day start: \(s.dayStartHour):00",
+        ]
+        lines += state.areas.map { "area \($0.name): \(GameState.describe($0.curve))" }
+        let data: JSON = [
+            "curve": .string(s.curve.kind.rawValue), "multiplier": .double(s.curve.multiplier),
+            "xp_per_level": .int(s.curve.base), "running_target_km": .double(s.runningTargetKm),
+            "timezone": .string(s.timeZone), "day_start": .int(s.dayStartHour),
+            "areas": .array(
+                state.areas.map {
+                    ["name": .string($0.name), "curve": .string($0.curve.kind.rawValue), "multiplier": .double($0.curve.multiplier), "xp_per_level": .int($0.curve.base)]
+                }),
+        ]
+        return Reply(.info, "Your settings ('help config' shows how to change them)", details: lines, data: data)
+    }
+
+    /// `archive`: the archived habits.
+    public static func archive(_ state: GameState, today: Day) -> Reply {
+        let archived = state.habits.filter(\.archived)
+        let data: JSON = ["habits": .array(archived.map { habitData($0, state: state, today: today) })]
+        guard !archived.isEmpty else { return Reply(.info, "No archived habits.", data: data) }
+        return Reply(
+            .info, "Archived habits (\(archived.count)) — 'unarchive <habit>' brings one back",
+            details: archived.map { "\($0.name): \(state.describeTerms(of: $0)) · \(plural($0.stats.total, "time")) in all" }, data: data)
+    }
+
+    /// `streaks`: every active habit's current and best streak.
+    public static func streaks(_ state: GameState, today: Day) -> Reply {
+        let habits = state.activeHabits
+        let data: JSON = [
+            "streaks": .array(
+                habits.map {
+                    ["name": .string($0.name), "kind": .string($0.kind.rawValue), "streak": .int($0.streak(on: today)), "best_streak": .int($0.bestStreak(on: today))]
+                })
+        ]
+        guard !habits.isEmpty else { return Reply(.info, "No habits yet, so no streaks. Add one: 'add habit Exercise'.", data: data) }
+        let lines = habits.map { habit in
+            habit.kind == .good
+                ? "\(habit.name): \(plural(habit.streak(on: today), "day")) (best \(habit.bestStreak(on: today)))"
+                : "\(habit.name): \(plural(habit.streak(on: today), "day")) clean (best \(habit.bestStreak(on: today)))"
+        }
+        return Reply(.info, "Streaks", details: lines, data: data)
+    }
+}

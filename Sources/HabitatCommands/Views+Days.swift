@@ -1,0 +1,141 @@
+import Foundation
+import HabitatEngine
+
+extension Views {
+    static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// `Fri 20 Nov`.
+    public static func label(_ day: Day) -> String {
+        let (_, month, date) = day.civil
+        return "\(weekdays[day.weekday]) \(date) \(months[month - 1])"
+    }
+
+    /// `6:45 AM`.
+    public static func clock(_ minutes: Int) -> String {
+        let hour = minutes / 60
+        let twelve = hour % 12 == 0 ? 12 : hour % 12
+        return String(format: "%d:%02d %@", twelve, minutes % 60, hour < 12 ? "AM" : "PM")
+    }
+
+    /// `today`: good habits grouped by area with ✓ or ·, `X/Y` per group; bad habits as clean or slipped.
+    public static func today(_ state: GameState, recordings: [LedgerEntry], today: Day) -> Reply {
+        let done = Dictionary(grouping: recordings.filter { $0.day == today }, by: \.habitID)
+        let good = state.activeHabits.filter { $0.kind == .good }
+        let bad = state.activeHabits.filter { $0.kind == .bad }
+        var groups: [(name: String, habits: [Habit])] = state.areas.map { area in (area.name, good.filter { $0.areaID == area.id }) }
+        groups.append(("No area", good.filter { state.area(id: $0.areaID) == nil }))
+        groups = groups.filter { !$0.habits.isEmpty }
+
+        var lines: [String] = []
+        var groupData: [JSON] = []
+        for group in groups {
+            let count = group.habits.filter { done[$0.id] != nil }.count
+            lines.append("\(group.name) \(count)/\(group.habits.count)")
+            var rows: [JSON] = []
+            for habit in group.habits {
+                let entries = done[habit.id] ?? []
+                let time = entries.compactMap(\.timeOfDay).last
+                var line = "  " + (entries.isEmpty ? "·" : "✓") + " " + habit.name
+                if habit.tracksTime { line += " " + (time.map(clock) ?? "--:--") }
+                let times = entries.reduce(0) { $0 + $1.quantity }
+                if times > 1 { line += " ×\(times)" }
+                lines.append(line)
+                rows.append([
+                    "name": .string(habit.name), "done": .bool(!entries.isEmpty), "times": .int(times),
+                    "time": time.map { .string(clock($0)) } ?? .null,
+                ])
+            }
+            groupData.append(["area": .string(group.name), "done": .int(count), "total": .int(group.habits.count), "habits": .array(rows)])
+        }
+        if !bad.isEmpty {
+            let clean = bad.filter { done[$0.id] == nil }.count
+            lines.append("Avoiding \(clean)/\(bad.count)")
+            lines += bad.map { "  " + (done[$0.id] == nil ? "✓ \($0.name) (clean)" : "✗ \($0.name) (slipped)") }
+        }
+        let doneCount = good.filter { done[$0.id] != nil }.count
+        let data: JSON = [
+            "day": .string(today.description), "done": .int(doneCount), "total": .int(good.count), "groups": .array(groupData),
+            "avoiding": .array(bad.map { ["name": .string($0.name), "clean": .bool(done[$0.id] == nil)] }),
+        ]
+        guard !state.activeHabits.isEmpty else {
+            return Reply(.info, "Today, \(label(today)): no habits yet. Add one: 'add habit Exercise'.", data: data)
+        }
+        return Reply(.info, "Today, \(label(today)) — \(doneCount)/\(good.count) done", details: lines, data: data)
+    }
+
+    /// `history`: the latest entries, newest first, with notes and times.
+    public static func history(_ entries: [LedgerEntry], habit: String?) -> Reply {
+        let lines = entries.map { entry -> String in
+            var line = "\(entry.day)  "
+            switch entry.kind {
+            case .completion: line += "+ \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "") + " (+\(entry.xp) XP, +\(entry.coins) coins)"
+            case .slip: line += "- \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "") + " (\(entry.health) life)"
+            case .purchase: line += "$ \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "") + " (\(entry.coins) coins)"
+            case .run:
+                line += entry.quantity == 0 ? "> running challenge started" : String(format: "> ran %.1f km", Double(entry.quantity) / 1000)
+            case .routine, .undo: line += entry.subject
+            }
+            if let time = entry.timeOfDay { line += " at \(clock(time))" }
+            if let note = entry.note { line += ": \(note)" }
+            return line
+        }
+        let data: JSON = ["entries": .array(entries.map(entryData))]
+        let subject = habit.map { " of \($0)" } ?? ""
+        guard !entries.isEmpty else { return Reply(.info, "No history\(subject) yet.", data: data) }
+        return Reply(.info, "History\(subject), newest first (\(entries.count))", details: lines, data: data)
+    }
+
+    static func entryData(_ entry: LedgerEntry) -> JSON {
+        [
+            "id": entry.id.map { .int(Int($0)) } ?? .null, "at": .string(ISO8601DateFormatter().string(from: entry.at)),
+            "day": .string(entry.day.description), "kind": .string(entry.kind.rawValue), "subject": .string(entry.subject),
+            "quantity": .int(entry.quantity), "xp": .int(entry.xp), "coins": .int(entry.coins), "health": .int(entry.health),
+            "note": entry.note.map(JSON.string) ?? .null, "time": entry.timeOfDay.map { .string(clock($0)) } ?? .null,
+        ]
+    }
+
+    /// Weeks shown by `heatmap`.
+    public static let heatmapWeeks = 12
+
+    /// The first day `heatmap` shows: the Monday 11 weeks before this week's.
+    public static func heatmapStart(today: Day) -> Day {
+        today - today.weekday - 7 * (heatmapWeeks - 1)
+    }
+
+    /// `heatmap`: 7 rows (Mon–Sun) × 12 weeks, darker blocks for more completions, months along the top.
+    public static func heatmap(_ recordings: [LedgerEntry], today: Day, habit: String?) -> Reply {
+        let start = heatmapStart(today: today)
+        var counts: [Day: Int] = [:]
+        // One habit: every time it was recorded. All habits: completions (slips are not achievements).
+        for entry in recordings where habit != nil || entry.kind == .completion { counts[entry.day, default: 0] += entry.quantity }
+        let shades = ["░░", "▒▒", "▓▓", "██"]
+        func cell(_ day: Day) -> String {
+            guard day <= today else { return "  " }
+            let count = counts[day] ?? 0
+            return shades[min(count, shades.count - 1)]
+        }
+        var header = "    "
+        var lastMonth = 0
+        for week in 0..<heatmapWeeks {
+            let month = (start + 7 * week).civil.month
+            if month != lastMonth, header.count <= 4 + 2 * week {
+                header = header.padding(toLength: 4 + 2 * week, withPad: " ", startingAt: 0) + months[month - 1]
+                lastMonth = month
+            }
+        }
+        var lines = [header]
+        for weekday in 0..<7 {
+            lines.append(weekdays[weekday] + " " + (0..<heatmapWeeks).map { cell(start + 7 * $0 + weekday) }.joined())
+        }
+        lines.append("    ░░ none  ▒▒ 1  ▓▓ 2  ██ 3+")
+        let total = counts.values.reduce(0, +)
+        let active = counts.filter { $0.value > 0 }.count
+        let data: JSON = [
+            "habit": habit.map(JSON.string) ?? .null, "from": .string(start.description), "through": .string(today.description),
+            "days": .array(counts.keys.sorted().map { ["day": .string($0.description), "count": .int(counts[$0]!)] }),
+        ]
+        let subject = habit ?? "All habits"
+        return Reply(.info, "\(subject), last \(heatmapWeeks) weeks: \(plural(total, "time")) on \(plural(active, "day"))", details: lines, data: data)
+    }
+}

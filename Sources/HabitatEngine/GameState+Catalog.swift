@@ -1,0 +1,96 @@
+import Foundation
+
+/// Changes to a habit (`edit exercise 20 xp in Fitness`); `nil` leaves a field as it is.
+public struct HabitEdit: Sendable, Equatable {
+    public var xp: Int?
+    public var coins: Int?
+    public var life: Int?
+    public var area: String?
+    public var tracksTime: Bool?
+
+    public init(xp: Int? = nil, coins: Int? = nil, life: Int? = nil, area: String? = nil, tracksTime: Bool? = nil) {
+        self.xp = xp
+        self.coins = coins
+        self.life = life
+        self.area = area
+        self.tracksTime = tracksTime
+    }
+}
+
+extension GameState {
+    mutating func archive(_ query: String) throws -> Outcome {
+        let habit = try self.habit(named: query)
+        let index = habits.firstIndex { $0.id == habit.id }!
+        habits[index].archived = true
+        return Outcome(toasts: [Toast(.success, "Archived \(habit.name). Its history is kept; 'unarchive \(habit.name.lowercased())' brings it back.")])
+    }
+
+    mutating func unarchive(_ query: String) throws -> Outcome {
+        let archived = habits.indices.filter { habits[$0].archived }
+        switch NameMatch.resolve(query, among: archived, name: { habits[$0].name }) {
+        case .found(let index):
+            habits[index].archived = false
+            return Outcome(toasts: [Toast(.success, "\(habits[index].name) is back in your habits.")])
+        case .ambiguous(let hits):
+            throw HabitatError(.ambiguous, "'\(query)' could be \(Self.either(hits.map { habits[$0].name })). Type more of the name.", symbol: .question)
+        case .none:
+            throw HabitatError(.unknownHabit, "No archived habit '\(query)'. Type 'archive' to see them.", symbol: .question)
+        }
+    }
+
+    mutating func edit(_ query: String, _ edit: HabitEdit) throws -> Outcome {
+        let habit = try self.habit(named: query)
+        let index = habits.firstIndex { $0.id == habit.id }!
+        var changed = habits[index]
+        for (label, value) in [("XP", edit.xp), ("coins", edit.coins), ("life", edit.life)] {
+            if let value, !(0...10_000).contains(value) {
+                throw HabitatError(.invalidArgument, "\(label) must be between 0 and 10000.")
+            }
+        }
+        switch habit.kind {
+        case .good:
+            if edit.life != nil { throw HabitatError(.invalidArgument, "\(habit.name) is a good habit; it doesn't cost life.") }
+            changed.xp = edit.xp ?? changed.xp
+            changed.coins = edit.coins ?? changed.coins
+        case .bad:
+            if edit.xp != nil || edit.coins != nil {
+                throw HabitatError(.invalidArgument, "\(habit.name) is a bad habit; it costs life and earns nothing.")
+            }
+            changed.life = edit.life ?? changed.life
+        }
+        if let area = edit.area {
+            changed.areaID = ["none", "no area"].contains(area.lowercased()) ? nil : areas[try areaIndex(named: area)].id
+        }
+        changed.tracksTime = edit.tracksTime ?? changed.tracksTime
+        guard changed != habits[index] else {
+            throw HabitatError(.invalidArgument, "Nothing to change. Try 'edit \(habit.name.lowercased()) 20 xp'.")
+        }
+        habits[index] = changed
+        return Outcome(toasts: [Toast(.success, "\(changed.name): \(describeTerms(of: changed)).")])
+    }
+
+    mutating func rename(_ query: String, to rawName: String) throws -> Outcome {
+        let habit = try self.habit(named: query)
+        let name = try Self.validName(rawName, of: "habit")
+        if habits.contains(where: { $0.id != habit.id && $0.name.lowercased() == name.lowercased() }) {
+            throw HabitatError(.nameTaken, "You already have a habit called \(name).")
+        }
+        let index = habits.firstIndex { $0.id == habit.id }!
+        habits[index].name = name
+        return Outcome(toasts: [Toast(.success, "Renamed \(habit.name) to \(name). Its history and streaks come along.")])
+    }
+
+    mutating func delete(_ query: String) throws -> Outcome {
+        let habit = try self.habit(named: query)
+        habits.removeAll { $0.id == habit.id }
+        return Outcome(toasts: [Toast(.success, "Deleted \(habit.name). Past completions stay in your history.")])
+    }
+
+    /// `+10 XP, +5 coins, in Fitness, tracks time`.
+    public func describeTerms(of habit: Habit) -> String {
+        var parts = habit.kind == .good ? ["+\(habit.xp) XP", "+\(habit.coins) coins"] : ["-\(habit.life) life"]
+        if let area = area(id: habit.areaID) { parts.append("in \(area.name)") }
+        if habit.tracksTime { parts.append("tracks time") }
+        return parts.joined(separator: ", ")
+    }
+}

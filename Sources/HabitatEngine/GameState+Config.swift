@@ -1,0 +1,98 @@
+import Foundation
+
+/// One setting changed by `config`.
+public enum Setting: Sendable, Equatable {
+    case curve(LevelCurve.Kind)
+    case multiplier(Double)
+    case xpPerLevel(Int)
+    case runningTarget(km: Double)
+    case timeZone(String)
+    case dayStart(hour: Int)
+}
+
+extension GameState {
+    /// Changes a setting of the profile, or of an area's curve when `area` is given.
+    mutating func configure(_ setting: Setting, area areaName: String?) throws -> Outcome {
+        if let areaName {
+            let index = try areaIndex(named: areaName)
+            var curve = areas[index].curve
+            try Self.change(&curve, setting, about: "\(areas[index].name)'s curve")
+            areas[index].curve = curve
+            let need = curve.need(at: areas[index].progress.level)
+            return Outcome(toasts: [Toast(.success, "\(areas[index].name): \(Self.describe(curve)). Its next level needs \(need) XP.")])
+        }
+        switch setting {
+        case .curve, .multiplier, .xpPerLevel:
+            try Self.change(&settings.curve, setting, about: "your curve")
+            return Outcome(toasts: [Toast(.success, "Level curve: \(Self.describe(settings.curve)). Your next level needs \(xpNeeded) XP.")])
+        case .runningTarget(let km):
+            guard km >= 0.5, km <= 100 else {
+                throw HabitatError(.invalidArgument, "The running target must be between 0.5 and 100 km.")
+            }
+            settings.runningTargetKm = km
+            var message = "Running target: \(Self.km(km)) to recover from a game over."
+            if profile.state == .recovery { message += " Your run under way keeps its target." }
+            return Outcome(toasts: [Toast(.success, message)])
+        case .timeZone(let name):
+            guard let zone = TimeZone(identifier: name) else {
+                throw HabitatError(.invalidArgument, "I don't know the time zone '\(name)'. Use an IANA name like Europe/Berlin or America/New_York.")
+            }
+            settings.timeZone = zone.identifier
+            return Outcome(toasts: [Toast(.success, "Time zone: \(zone.identifier). Your days follow it from now on.")])
+        case .dayStart(let hour):
+            guard (0...23).contains(hour) else {
+                throw HabitatError(.invalidArgument, "The day can start at an hour from 0 to 23.")
+            }
+            settings.dayStartHour = hour
+            let example = hour == 0 ? "" : " (a completion at \(max(0, hour - 2)):00 counts for the day before)"
+            return Outcome(toasts: [Toast(.success, "Your day starts at \(hour):00\(example).")])
+        }
+    }
+
+    private static func change(_ curve: inout LevelCurve, _ setting: Setting, about what: String) throws {
+        switch setting {
+        case .curve(let kind): curve.kind = kind
+        case .multiplier(let value):
+            guard value >= 1, value <= 10 else {
+                throw HabitatError(.invalidArgument, "The multiplier must be between 1 and 10.")
+            }
+            curve.multiplier = value
+        case .xpPerLevel(let value):
+            guard (1...1_000_000).contains(value) else {
+                throw HabitatError(.invalidArgument, "XP per level must be between 1 and 1000000.")
+            }
+            curve.base = value
+        default:
+            throw HabitatError(.invalidArgument, "Only the curve, multiplier and XP per level can be set for \(what).")
+        }
+    }
+
+    /// `linear, 100 XP per level, multiplier 1.5`.
+    public static func describe(_ curve: LevelCurve) -> String {
+        let multiplier = curve.multiplier == curve.multiplier.rounded() ? "\(Int(curve.multiplier))" : "\(curve.multiplier)"
+        switch curve.kind {
+        case .flat: return "flat, \(curve.base) XP per level"
+        default: return "\(curve.kind.rawValue), \(curve.base) XP per level, multiplier \(multiplier)"
+        }
+    }
+
+    mutating func addArea(_ rawName: String) throws -> Outcome {
+        let name = try Self.validName(rawName, of: "area")
+        if areas.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+            throw HabitatError(.nameTaken, "You already have an area called \(name).")
+        }
+        areas.append(Area(name: name))
+        return Outcome(toasts: [Toast(.success, "Added area \(name). Put habits in it: 'add habit Stretch in \(name)'.")])
+    }
+
+    func areaIndex(named query: String) throws -> Int {
+        switch NameMatch.resolve(query, among: Array(areas.indices), name: { areas[$0].name }) {
+        case .found(let index): return index
+        case .ambiguous(let hits):
+            throw HabitatError(.ambiguous, "'\(query)' could be \(Self.either(hits.map { areas[$0].name })). Type more of the name.", symbol: .question)
+        case .none(let suggestion):
+            let hint = suggestion.map { "Did you mean '\(areas[$0].name)'?" } ?? "Add it first: 'add area \(query)'."
+            throw HabitatError(.notFound, "No area called \(query). \(hint)", symbol: .question)
+        }
+    }
+}
