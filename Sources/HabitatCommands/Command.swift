@@ -38,6 +38,11 @@ public enum Command: Sendable, Equatable {
     case history(String?)
     case streaks
     case heatmap(String?)
+    case addRoutine(name: String, habits: [String])
+    case routines
+    case deleteRoutine(String)
+    case templates
+    case useTemplate(String)
 
     /// Commands that work before logging in.
     public var allowedBeforeLogin: Bool {

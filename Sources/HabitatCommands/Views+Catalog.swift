@@ -51,6 +51,34 @@ extension Views {
             details: archived.map { "\($0.name): \(state.describeTerms(of: $0)) · \(plural($0.stats.total, "time")) in all" }, data: data)
     }
 
+    /// `routines`: each routine with its habits and what doing it earns.
+    public static func routines(_ state: GameState) -> Reply {
+        let rows = state.routines.map { routine -> (String, JSON) in
+            let members = state.members(of: routine)
+            let xp = members.reduce(0) { $0 + $1.xp }
+            let coins = members.reduce(0) { $0 + $1.coins }
+            let line = "\(routine.name): \(members.map(\.name).joined(separator: ", ")) (+\(xp) XP, +\(coins) coins)"
+            return (line, ["name": .string(routine.name), "habits": .array(members.map { .string($0.name) }), "xp": .int(xp), "coins": .int(coins)])
+        }
+        let data: JSON = ["routines": .array(rows.map(\.1))]
+        guard !rows.isEmpty else {
+            return Reply(.info, "No routines yet. Add one: 'add routine Morning: wake up, exercise'.", data: data)
+        }
+        return Reply(.info, "Your routines (\(rows.count)) — record one with 'did <routine>'", details: rows.map(\.0), data: data)
+    }
+
+    /// `templates`: the built-in starter packs.
+    public static func templates() -> Reply {
+        let lines = Template.all.map { template in
+            "\(template.name) — \(template.summary): \(template.habits.map(\.name).joined(separator: ", ")) (in \(template.area))"
+        }
+        let data: JSON = [
+            "templates": .array(
+                Template.all.map { ["name": .string($0.name), "area": .string($0.area), "habits": .array($0.habits.map { .string($0.name) })] })
+        ]
+        return Reply(.info, "Templates — add one with 'use template <name>'", details: lines, data: data)
+    }
+
     /// `streaks`: every active habit's current and best streak.
     public static func streaks(_ state: GameState, today: Day) -> Reply {
         let habits = state.activeHabits

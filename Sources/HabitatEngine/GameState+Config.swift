@@ -81,9 +81,12 @@ extension GameState {
         if areas.contains(where: { $0.name.lowercased() == name.lowercased() }) {
             throw HabitatError(.nameTaken, "You already have an area called \(name).")
         }
-        areas.append(Area(name: name))
+        areas.append(Area(id: newAreaID, name: name))
         return Outcome(toasts: [Toast(.success, "Added area \(name). Put habits in it: 'add habit Stretch in \(name)'.")])
     }
+
+    /// Areas are numbered by the engine, so habits can join an area added in the same step.
+    var newAreaID: Int64 { (areas.compactMap(\.id).max() ?? 0) + 1 }
 
     func areaIndex(named query: String) throws -> Int {
         switch NameMatch.resolve(query, among: Array(areas.indices), name: { areas[$0].name }) {

@@ -33,6 +33,9 @@ extension GameState {
         if habits.contains(where: { $0.name.lowercased() == name.lowercased() }) {
             throw HabitatError(.nameTaken, "You already have a habit called \(name).")
         }
+        if routines.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+            throw HabitatError(.nameTaken, "You already have a routine called \(name).")
+        }
         for (label, value) in [("XP", draft.xp), ("coins", draft.coins), ("life", draft.life)] {
             if let value, !(0...10_000).contains(value) {
                 throw HabitatError(.invalidArgument, "\(label) must be between 0 and 10000.")

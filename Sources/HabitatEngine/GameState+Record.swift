@@ -37,6 +37,7 @@ public let maxBackdateDays = 30
 
 extension GameState {
     mutating func record(_ recording: Recording, at now: Date) throws -> Outcome {
+        if let routine = try routine(recording: recording.habit) { return try recordRoutine(routine, recording, at: now) }
         let habit = try self.habit(named: recording.habit)
         guard (1...100).contains(recording.times) else {
             throw HabitatError(.invalidArgument, "You can record a habit 1 to 100 times at once.")
@@ -124,13 +125,34 @@ extension GameState {
         habits[index].stats = stats
     }
 
+    /// The routine a `did <name>` means: its exact name, or a prefix no habit also starts with.
+    func routine(recording query: String) throws -> Routine? {
+        guard !routines.isEmpty else { return nil }
+        let wanted = query.lowercased()
+        if let exact = routines.first(where: { $0.name.lowercased() == wanted }) { return exact }
+        let routineHits = routines.filter { $0.name.lowercased().hasPrefix(wanted) }
+        let habitHits = activeHabits.filter { $0.name.lowercased().hasPrefix(wanted) }
+        if routineHits.count == 1, habitHits.isEmpty { return routineHits[0] }
+        if !routineHits.isEmpty, !habitHits.isEmpty, !activeHabits.contains(where: { $0.name.lowercased() == wanted }) {
+            let names = habitHits.map(\.name) + routineHits.map { "the \($0.name) routine" }
+            throw HabitatError(.ambiguous, "'\(query)' could be \(Self.either(names)). Type more of the name.", symbol: .question)
+        }
+        return nil
+    }
+
     /// The totals a recording of `habit` may change, for undo.
     func snapshot(habit: Habit? = nil) -> Snapshot {
+        snapshot(habits: habit.map { [$0] } ?? [])
+    }
+
+    /// The totals recording these habits may change: the profile, their stats, their areas.
+    func snapshot(habits recorded: [Habit]) -> Snapshot {
         var parts = Snapshot(profile: profile)
-        if let habit, let id = habit.id {
-            parts.habits = [.init(id: id, stats: habit.stats)]
-            if let area = area(id: habit.areaID), let areaID = area.id {
-                parts.areas = [.init(id: areaID, progress: area.progress)]
+        for habit in recorded {
+            guard let id = habit.id else { continue }
+            parts.habits.append(.init(id: id, stats: habit.stats))
+            if let area = area(id: habit.areaID), let areaID = area.id, !parts.areas.contains(where: { $0.id == areaID }) {
+                parts.areas.append(.init(id: areaID, progress: area.progress))
             }
         }
         return parts

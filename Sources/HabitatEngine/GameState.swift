@@ -10,11 +10,13 @@ public struct GameState: Sendable, Equatable {
     public var habits: [Habit]
     public var areas: [Area]
     public var rewards: [Reward]
+    public var routines: [Routine]
 
     public init(
         profile: Profile = .start, settings: Settings = .default, habits: [Habit] = [], areas: [Area] = [],
-        rewards: [Reward] = []
+        rewards: [Reward] = [], routines: [Routine] = []
     ) {
+        self.routines = routines
         self.profile = profile
         self.settings = settings
         self.habits = habits
@@ -52,6 +54,9 @@ public enum Action: Sendable, Equatable {
     case edit(String, HabitEdit)
     case rename(String, to: String)
     case delete(String)
+    case addRoutine(name: String, habits: [String])
+    case deleteRoutine(String)
+    case useTemplate(String)
 }
 
 /// What an action produced: the toasts to show and the ledger entries to append.
@@ -89,6 +94,9 @@ extension GameState {
         case .edit(let name, let edit): outcome = try next.edit(name, edit)
         case .rename(let name, let newName): outcome = try next.rename(name, to: newName)
         case .delete(let name): outcome = try next.delete(name)
+        case .addRoutine(let name, let habits): outcome = try next.addRoutine(name: name, habits: habits)
+        case .deleteRoutine(let name): outcome = try next.deleteRoutine(name)
+        case .useTemplate(let name): outcome = try next.useTemplate(name, at: now)
         }
         self = next
         return outcome

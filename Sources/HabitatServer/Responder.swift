@@ -192,6 +192,16 @@ public struct Responder: Sendable {
             return try await apply(.rename(name, to: newName))
         case .delete(let name):
             return try await apply(.delete(name))
+        case .addRoutine(let name, let habits):
+            return try await apply(.addRoutine(name: name, habits: habits))
+        case .routines:
+            return Views.routines(try await database.state())
+        case .deleteRoutine(let name):
+            return try await apply(.deleteRoutine(name))
+        case .templates:
+            return Views.templates()
+        case .useTemplate(let name):
+            return try await apply(.useTemplate(name))
         case .streaks:
             let state = try await database.state()
             return Views.streaks(state, today: state.settings.day(of: now))

@@ -19,6 +19,9 @@ extension GameState {
         state.rewards = try Row.fetchAll(db, sql: "SELECT * FROM reward ORDER BY id").map {
             Reward(id: $0["id"], name: $0["name"], price: $0["price"])
         }
+        state.routines = try Row.fetchAll(db, sql: "SELECT * FROM routine ORDER BY id").map {
+            Routine(id: $0["id"], name: $0["name"], habitIDs: ($0["habit_ids"] as String).split(separator: ",").compactMap { Int64($0) })
+        }
         return state
     }
 }
@@ -122,6 +125,12 @@ extension Area: StoredRow {
     }
 }
 
+extension Routine: StoredRow {
+    static let table = "routine"
+    static let columns = ["name", "habit_ids"]
+    var values: [(any DatabaseValueConvertible)?] { [name, habitIDs.map(String.init).joined(separator: ",")] }
+}
+
 extension Reward: StoredRow {
     static let table = "reward"
     static let columns = ["name", "price"]
@@ -147,6 +156,7 @@ extension GameState {
         try Self.save(&areas, since: old.areas, in: db)
         try Self.save(&habits, since: old.habits, in: db)
         try Self.save(&rewards, since: old.rewards, in: db)
+        try Self.save(&routines, since: old.routines, in: db)
     }
 
     private static func save<Value: StoredRow>(_ rows: inout [Value], since old: [Value], in db: Database) throws {
@@ -158,16 +168,18 @@ extension GameState {
         }
         let previous = Dictionary(old.compactMap { row in row.id.map { ($0, row) } }, uniquingKeysWith: { a, _ in a })
         for index in rows.indices {
-            if let id = rows[index].id {
+            if let id = rows[index].id, previous[id] != nil {
                 guard previous[id] != rows[index] else { continue }
                 let assignments = columns.map { "\($0) = ?" }.joined(separator: ", ")
                 let statement = try db.cachedStatement(sql: "UPDATE \(Value.table) SET \(assignments) WHERE id = ?")
                 try statement.execute(arguments: StatementArguments(rows[index].values + [id]))
             } else {
-                let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+                // New rows: SQLite numbers them, unless the engine already did (areas).
+                let all = ["id"] + columns
+                let marks = Array(repeating: "?", count: all.count).joined(separator: ", ")
                 let statement = try db.cachedStatement(
-                    sql: "INSERT INTO \(Value.table) (\(columns.joined(separator: ", "))) VALUES (\(marks))")
-                try statement.execute(arguments: StatementArguments(rows[index].values))
+                    sql: "INSERT INTO \(Value.table) (\(all.joined(separator: ", "))) VALUES (\(marks))")
+                try statement.execute(arguments: StatementArguments([rows[index].id] + rows[index].values))
                 rows[index].id = db.lastInsertedRowID
             }
         }

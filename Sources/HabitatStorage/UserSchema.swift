@@ -36,8 +36,9 @@ enum UserSchema {
                         multiplier REAL NOT NULL
                     );
 
+                    -- AUTOINCREMENT: a deleted habit's id (and so its history) is never given to another.
                     CREATE TABLE habit (
-                        id INTEGER PRIMARY KEY,
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
                         name TEXT NOT NULL UNIQUE COLLATE NOCASE,
                         kind TEXT NOT NULL CHECK (kind IN ('good', 'bad')),
                         xp INTEGER NOT NULL,
@@ -51,6 +52,12 @@ enum UserSchema {
                         best_streak INTEGER NOT NULL DEFAULT 0,
                         last_day TEXT,
                         total INTEGER NOT NULL DEFAULT 0
+                    );
+
+                    CREATE TABLE routine (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                        habit_ids TEXT NOT NULL
                     );
 
                     CREATE TABLE reward (
