@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(
             name: "HabitatServerTests",
             dependencies: [
-                "HabitatServer",
+                "HabitatServer", "HabitatStorage",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -43,6 +43,10 @@ public enum Command: Sendable, Equatable {
     case deleteRoutine(String)
     case templates
     case useTemplate(String)
+    case startTimer(habit: String, minutes: Int)
+    case timers
+    /// `stop timer` alone stops the only one.
+    case stopTimer(String?)
 
     /// Commands that work before logging in.
     public var allowedBeforeLogin: Bool {

@@ -106,7 +106,7 @@ public enum CommandTable {
             "today", summary: "today's habits by area, done (✓) or not yet (·)", triggers: [["today"], ["day"]], command: .today),
         CommandSpec(
             "history", usage: "history [habit]", summary: "recent completions, slips and purchases, with notes",
-            examples: ["history", "history breakfast"], triggers: [["history"], ["log"]]
+            examples: ["history", "history breakfast"], triggers: [["history"]]
         ) { rest in .history(rest.isEmpty ? nil : rest.phrase) },
         CommandSpec("streaks", summary: "current and best streaks of every habit", triggers: [["streaks"], ["streak"]], command: .streaks),
         CommandSpec(
@@ -116,7 +116,7 @@ public enum CommandTable {
         CommandSpec(
             "add routine", usage: "add routine <name>: <habit>, <habit>, ...",
             summary: "a named list of habits, recorded together with 'did <name>'",
-            examples: ["add routine Morning: wake up, exercise, meditate", "did morning"],
+            examples: ["add routine Morning: wake up, exercise, meditate"],
             triggers: [["add", "routine"], ["new", "routine"]]
         ) { rest in
             let usage = "add routine <name>: <habit>, <habit>, ..."
@@ -144,6 +144,34 @@ public enum CommandTable {
             guard !rest.isEmpty else { throw HabitatError.usage("use template <name>", "Which template? Type 'templates'.") }
             return .useTemplate(rest.phrase)
         },
+        CommandSpec(
+            "start timer", usage: "start timer <habit> <N> min", summary: "when the time is up, the habit is recorded and you're told",
+            examples: ["start timer meditation 10 min", "start timer reading 1 hour"], triggers: [["start", "timer"], ["timer"]]
+        ) { rest in
+            let usage = "start timer <habit> <N> min"
+            guard rest.count >= 2 else { throw HabitatError.usage(usage) }
+            var words = rest
+            var minutes: Int?
+            let units: [String: Int] = ["m": 1, "min": 1, "mins": 1, "minute": 1, "minutes": 1, "h": 60, "hour": 60, "hours": 60]
+            if let factor = units[words.last!.lower], let count = Int(words[words.count - 2].text) {
+                minutes = count * factor
+                words.removeLast(2)
+            } else {
+                let text = words.last!.lower
+                let digits = text.prefix { $0.isNumber }
+                if let count = Int(digits), let factor = digits.count == text.count ? 1 : units[String(text.dropFirst(digits.count))] {
+                    minutes = count * factor
+                    words.removeLast()
+                }
+            }
+            guard let minutes, !words.isEmpty else { throw HabitatError.usage(usage, "Which habit, and for how long?") }
+            return .startTimer(habit: words.phrase, minutes: minutes)
+        },
+        CommandSpec("timers", summary: "your running timers", triggers: [["timers"]], command: .timers),
+        CommandSpec(
+            "stop timer", usage: "stop timer [habit]", summary: "cancel a timer (nothing is recorded)",
+            examples: ["stop timer", "stop timer meditation"], triggers: [["stop", "timer"], ["cancel", "timer"]]
+        ) { rest in .stopTimer(rest.isEmpty ? nil : rest.phrase) },
         CommandSpec("store", summary: "what you can buy", triggers: [["store"], ["shop"]], command: .store),
         CommandSpec(
             "buy", usage: "buy [N] <item>", summary: "buy a potion or one of your rewards",

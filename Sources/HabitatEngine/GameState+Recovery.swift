@@ -6,7 +6,9 @@ extension Challenge {
         let fraction = targetKm > 0 ? min(1, progressKm / targetKm) : 1
         let filled = Int((fraction * 10).rounded(.down))
         let bar = String(repeating: "▓", count: filled) + String(repeating: "░", count: 10 - filled)
-        return String(format: "%.1f / %.1f km ", progressKm, targetKm) + bar
+        // Progress shows rounded down, so 4.99 of 5 never reads as done.
+        let shown = (progressKm * 10 + 1e-9).rounded(.down) / 10
+        return String(format: "%.1f / %.1f km ", shown, targetKm) + bar
     }
 }
 

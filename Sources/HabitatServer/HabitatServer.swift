@@ -14,6 +14,8 @@ public final class HabitatServer: Service, Sendable {
     public let configuration: ServerConfiguration
     let logger: Logger
     let responder: Responder
+    let timers: TimerService
+    let hub: Hub
     let eventLoopGroup: MultiThreadedEventLoopGroup
     let onServerRunning: @Sendable (Int) async -> Void
     private let connections = ConnectionRegistry()
@@ -32,7 +34,11 @@ public final class HabitatServer: Service, Sendable {
             directory: configuration.dataDirectory, capacity: configuration.openUserFiles, durability: configuration.durability)
         let accounts = Accounts(
             directory: directory, hasher: configuration.passwordHasher, throttle: LoginThrottle(), threadPool: .singleton)
-        self.responder = Responder(accounts: accounts, users: users, configuration: configuration, logger: logger)
+        let hub = Hub(directory: directory)
+        self.hub = hub
+        self.responder = Responder(accounts: accounts, users: users, directory: directory, configuration: configuration, logger: logger)
+        self.timers = TimerService(
+            directory: directory, users: users, hub: hub, clock: configuration.clock, tick: configuration.timerTick, logger: logger)
     }
 
     public func run() async throws {
@@ -54,6 +60,8 @@ public final class HabitatServer: Service, Sendable {
         logger.info("listening", metadata: ["host": "\(configuration.host)", "port": "\(port)", "data": "\(configuration.dataDirectory.path)"])
         await onServerRunning(port)
 
+        let timers = Task { await self.timers.run() }
+        defer { timers.cancel() }
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { group in
                 try await server.executeThenClose { inbound in
@@ -85,20 +93,39 @@ public final class HabitatServer: Service, Sendable {
         let idle = channel.eventLoop.scheduleTask(in: .milliseconds(Int64(timeout * 1000))) {
             channel.close(promise: nil)
         }
+        let outbox = Outbox()
+        var attached: Int64?
         do {
             try await connection.executeThenClose { inbound, outbound in
                 try await outbound.write(ByteBuffer(string: Responder.greeting.text(plain: false)))
-                var session = Session(id: "c\(id)", rateLimit: configuration.rateLimit, now: configuration.clock())
-                for try await frame in inbound {
-                    let reply = await responder.respond(to: frame, session: &session)
-                    if session.account != nil { idle.cancel() }
-                    if let reply { try await outbound.write(ByteBuffer(string: reply)) }
-                    if session.closing { break }
+                try await withThrowingDiscardingTaskGroup { group in
+                    // Events are written between replies, never inside one.
+                    group.addTask {
+                        for await event in outbox.events { try await outbound.write(ByteBuffer(string: outbox.render(event))) }
+                    }
+                    defer { outbox.finish() }
+                    var session = Session(id: "c\(id)", rateLimit: configuration.rateLimit, now: configuration.clock())
+                    for try await frame in inbound {
+                        let reply = await responder.respond(to: frame, session: &session)
+                        outbox.setFormat(mode: session.mode, plain: session.plain)
+                        if let reply { try await outbound.write(ByteBuffer(string: reply)) }
+                        if session.account?.id != attached {
+                            if let old = attached { hub.detach(connection: id, from: old) }
+                            attached = session.account?.id
+                            if let new = attached {
+                                idle.cancel()
+                                hub.attach(outbox, connection: id, to: new)
+                                if let kept = try? await hub.offlineDelivery(for: new) { outbox.send(kept) }
+                            }
+                        }
+                        if session.closing { break }
+                    }
                 }
             }
         } catch {
             logger.debug("connection ended", metadata: ["connection": "c\(id)", "error": "\(error)"])
         }
+        if let attached { hub.detach(connection: id, from: attached) }
         idle.cancel()
     }
 }

@@ -11,6 +11,7 @@ import NIOCore
 public struct Responder: Sendable {
     let accounts: Accounts
     let users: UserDatabases
+    let directory: DirectoryDatabase
     let configuration: ServerConfiguration
     let logger: Logger
 
@@ -129,6 +130,12 @@ public struct Responder: Sendable {
         case .passwd(let old, let new):
             try await accounts.changePassword(of: account, old: old, new: new, now: now)
             return Reply(.success, "Password changed.")
+        case .startTimer(let name, let minutes):
+            return try await startTimer(name, minutes: minutes, for: account, now: now)
+        case .timers:
+            return try await listTimers(of: account, now: now)
+        case .stopTimer(let name):
+            return try await stopTimer(name, of: account)
         case .confirm, .cancel:
             throw HabitatError(.notFound, "There's no question waiting for an answer.")
         case .delete(let name) where !confirmed:
@@ -222,12 +229,78 @@ public struct Responder: Sendable {
             let start = Views.heatmapStart(today: today)
             let recordings = try await database.read { try $0.recordings(from: start, through: today, habitID: habit?.id) }
             return Views.heatmap(recordings, today: today, habit: habit?.name)
-        case .help, .register, .login, .logout, .passwd, .mode, .plain, .quit, .confirm, .cancel:
+        case .help, .register, .login, .logout, .passwd, .mode, .plain, .quit, .confirm, .cancel, .startTimer, .timers, .stopTimer:
             throw HabitatError(.internal, "Unhandled command.")
         }
     }
 
     func alreadyLoggedIn(_ account: Account) -> HabitatError {
         HabitatError(.invalidArgument, "You're logged in as \(account.name). Type 'logout' first.")
+    }
+
+    // MARK: - Timers
+
+    func startTimer(_ name: String, minutes: Int, for account: Account, now: Date) async throws -> Reply {
+        guard (1...TimerService.maxMinutes).contains(minutes) else {
+            throw HabitatError(.invalidArgument, "A timer runs from 1 minute to 24 hours.")
+        }
+        let state = try await users.with(account.fileID) { try await $0.state() }
+        let habit = try state.habit(named: name)
+        guard try await directory.timers(of: account.id).count < TimerService.maxPerUser else {
+            throw HabitatError(.invalidArgument, "You have \(TimerService.maxPerUser) timers running; stop one first.")
+        }
+        let timer = try await directory.addTimer(accountID: account.id, habit: habit.name, minutes: minutes, at: now)
+        let ends = Self.time(timer.ends, in: state.settings)
+        return Reply(.timer, "Timer started: \(minutes) min of \(habit.name), done at \(ends). I'll record it then.", data: timerData(timer, now: now))
+    }
+
+    func listTimers(of account: Account, now: Date) async throws -> Reply {
+        let timers = try await directory.timers(of: account.id)
+        let data: JSON = ["timers": .array(timers.map { timerData($0, now: now) })]
+        guard !timers.isEmpty else { return Reply(.info, "No timers running. Start one: 'start timer meditation 10 min'.", data: data) }
+        let settings = try await users.with(account.fileID) { try await $0.state() }.settings
+        let lines = timers.map { timer in
+            let left = max(0, Int((timer.ends.timeIntervalSince(now) / 60).rounded(.up)))
+            return "\(timer.habit): \(timer.minutes) min, \(left) min left (done at \(Self.time(timer.ends, in: settings)))"
+        }
+        return Reply(.info, "Timers (\(timers.count))", details: lines, data: data)
+    }
+
+    func stopTimer(_ name: String?, of account: Account) async throws -> Reply {
+        let timers = try await directory.timers(of: account.id)
+        guard !timers.isEmpty else { throw HabitatError(.notFound, "No timers running.") }
+        let timer: HabitTimer
+        if let name {
+            switch NameMatch.resolve(name, among: timers, name: \.habit) {
+            case .found(let found): timer = found
+            case .ambiguous(let hits):
+                throw HabitatError(.ambiguous, "'\(name)' could be \(GameState.either(hits.map(\.habit))). Type more of the name.", symbol: .question)
+            case .none:
+                throw HabitatError(.notFound, "No timer for '\(name)'. Type 'timers' to see them.", symbol: .question)
+            }
+        } else {
+            guard timers.count == 1 else {
+                throw HabitatError(.ambiguous, "Which one: \(GameState.either(timers.map(\.habit)))? e.g. 'stop timer \(timers[0].habit.lowercased())'.", symbol: .question)
+            }
+            timer = timers[0]
+        }
+        try await directory.removeTimer(id: timer.id)
+        return Reply(.success, "Stopped the \(timer.minutes) min timer for \(timer.habit). Nothing was recorded.")
+    }
+
+    func timerData(_ timer: HabitTimer, now: Date) -> JSON {
+        [
+            "habit": .string(timer.habit), "minutes": .int(timer.minutes),
+            "ends_at": .string(ISO8601DateFormatter().string(from: timer.ends)),
+            "remaining_seconds": .int(max(0, Int(timer.ends.timeIntervalSince(now).rounded()))),
+        ]
+    }
+
+    /// `12:10` in the user's time zone.
+    static func time(_ date: Date, in settings: Settings) -> String {
+        let zone = TimeZone(identifier: settings.timeZone) ?? .gmt
+        let seconds = Int(date.timeIntervalSince1970) + zone.secondsFromGMT(for: date)
+        let minutes = ((seconds / 60) % 1440 + 1440) % 1440
+        return String(format: "%d:%02d", minutes / 60, minutes % 60)
     }
 }

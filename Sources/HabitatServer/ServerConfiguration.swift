@@ -20,6 +20,8 @@ public struct ServerConfiguration: Sendable {
     /// The game's clock; tests pass a fixed one.
     public var clock: @Sendable () -> Date = { Date() }
     public var passwordHasher = PasswordHasher.standard
+    /// How often ended timers are looked for.
+    public var timerTick: Duration = .seconds(1)
 
     public init() {}
 }

@@ -37,6 +37,28 @@ public struct DirectoryDatabase: Sendable {
                         file_id TEXT NOT NULL UNIQUE,
                         created_at REAL NOT NULL
                     );
+
+                    -- Server-side timers: when one ends, its habit is recorded for its owner.
+                    CREATE TABLE timer (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                        habit TEXT NOT NULL,
+                        minutes INTEGER NOT NULL,
+                        started_at REAL NOT NULL,
+                        ends_at REAL NOT NULL
+                    );
+                    CREATE INDEX timer_ends ON timer(ends_at);
+                    CREATE INDEX timer_account ON timer(account_id);
+
+                    -- Events raised while their user was away, delivered at the next login (bounded).
+                    CREATE TABLE inbox (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL,
+                        toasts TEXT NOT NULL,
+                        created_at REAL NOT NULL
+                    );
+                    CREATE INDEX inbox_account ON inbox(account_id, id);
                     """)
         }
         return migrator
@@ -66,6 +88,13 @@ extension DirectoryDatabase {
         return try await writer.read { db in try Self.account(named: name, in: db) }
     }
 
+    public func account(id: Int64) async throws -> Account? {
+        try await writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT name FROM account WHERE id = ?", arguments: [id])
+                .flatMap { try Self.account(named: $0["name"], in: db) }
+        }
+    }
+
     public func setPasswordHash(_ hash: String, forAccount id: Int64) async throws {
         try await writer.write { db in
             try db.execute(sql: "UPDATE account SET password_hash = ? WHERE id = ?", arguments: [hash, id])
@@ -81,6 +110,107 @@ extension DirectoryDatabase {
             Account(
                 id: row["id"], name: row["name"], passwordHash: row["password_hash"], fileID: row["file_id"],
                 created: Date(timeIntervalSince1970: row["created_at"]))
+        }
+    }
+}
+
+// MARK: - Timers
+
+/// A running timer: when it ends, `habit` is recorded for its owner.
+public struct HabitTimer: Sendable, Equatable {
+    public var id: Int64
+    public var accountID: Int64
+    public var habit: String
+    public var minutes: Int
+    public var started: Date
+    public var ends: Date
+}
+
+extension DirectoryDatabase {
+    public func addTimer(accountID: Int64, habit: String, minutes: Int, at now: Date) async throws -> HabitTimer {
+        try await writer.write { db in
+            let ends = now.addingTimeInterval(TimeInterval(minutes * 60))
+            try db.execute(
+                sql: "INSERT INTO timer (account_id, habit, minutes, started_at, ends_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [accountID, habit, minutes, now.timeIntervalSince1970, ends.timeIntervalSince1970])
+            return HabitTimer(id: db.lastInsertedRowID, accountID: accountID, habit: habit, minutes: minutes, started: now, ends: ends)
+        }
+    }
+
+    public func timers(of accountID: Int64) async throws -> [HabitTimer] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM timer WHERE account_id = ? ORDER BY ends_at", arguments: [accountID])
+                .map(HabitTimer.init(row:))
+        }
+    }
+
+    /// Timers that have ended by `now`, oldest first.
+    public func dueTimers(at now: Date) async throws -> [HabitTimer] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM timer WHERE ends_at <= ? ORDER BY ends_at", arguments: [now.timeIntervalSince1970])
+                .map(HabitTimer.init(row:))
+        }
+    }
+
+    public func removeTimer(id: Int64) async throws {
+        try await writer.write { db in try db.execute(sql: "DELETE FROM timer WHERE id = ?", arguments: [id]) }
+    }
+}
+
+extension HabitTimer {
+    init(row: Row) {
+        self.init(
+            id: row["id"], accountID: row["account_id"], habit: row["habit"], minutes: row["minutes"],
+            started: Date(timeIntervalSince1970: row["started_at"]), ends: Date(timeIntervalSince1970: row["ends_at"]))
+    }
+}
+
+// MARK: - Inbox
+
+/// An event kept for a user who was away.
+public struct InboxItem: Sendable, Equatable {
+    public var kind: String
+    public var toasts: [Toast]
+    public var created: Date
+
+    public init(kind: String, toasts: [Toast], created: Date) {
+        self.kind = kind
+        self.toasts = toasts
+        self.created = created
+    }
+}
+
+extension DirectoryDatabase {
+    /// How many events wait per user; older ones give way to newer.
+    public static let inboxLimit = 50
+
+    public func keep(_ item: InboxItem, for accountID: Int64) async throws {
+        let toasts = String(decoding: try JSONEncoder().encode(item.toasts), as: UTF8.self)
+        try await writer.write { db in
+            try db.execute(
+                sql: "INSERT INTO inbox (account_id, kind, toasts, created_at) VALUES (?, ?, ?, ?)",
+                arguments: [accountID, item.kind, toasts, item.created.timeIntervalSince1970])
+            try db.execute(
+                sql: """
+                    DELETE FROM inbox WHERE account_id = ? AND id NOT IN
+                    (SELECT id FROM inbox WHERE account_id = ? ORDER BY id DESC LIMIT ?)
+                    """,
+                arguments: [accountID, accountID, Self.inboxLimit])
+        }
+    }
+
+    /// Takes every waiting event, oldest first, and empties the inbox.
+    public func takeInbox(of accountID: Int64) async throws -> [InboxItem] {
+        try await writer.write { db in
+            let items = try Row.fetchAll(db, sql: "SELECT * FROM inbox WHERE account_id = ? ORDER BY id", arguments: [accountID])
+                .map { row in
+                    InboxItem(
+                        kind: row["kind"],
+                        toasts: (try? JSONDecoder().decode([Toast].self, from: Data((row["toasts"] as String).utf8))) ?? [],
+                        created: Date(timeIntervalSince1970: row["created_at"]))
+                }
+            try db.execute(sql: "DELETE FROM inbox WHERE account_id = ?", arguments: [accountID])
+            return items
         }
     }
 }

@@ -94,6 +94,13 @@ public struct Ledger {
             .map(LedgerEntry.init(row:))
     }
 
+    /// Whether an entry for `subject` was written at exactly `at` (a timer's recording, already made).
+    public func hasEntry(at date: Date, subject: String) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM ledger WHERE at = ? AND subject = ? COLLATE NOCASE)",
+            arguments: [date.timeIntervalSince1970, subject]) ?? false
+    }
+
     /// Every entry, oldest first, undone ones and undo rows included (export).
     public func all() throws -> [LedgerEntry] {
         try Row.fetchAll(db, sql: "SELECT * FROM ledger ORDER BY id").map(LedgerEntry.init(row:))

@@ -48,11 +48,11 @@ struct StatusViewTests {
     }
 
     @Test(arguments: [
-        (0.0, "0.0 / 5.0 km ░░░░░░░░░░"), (2.5, "2.5 / 5.0 km ▓▓▓▓▓░░░░░"), (4.99, "5.0 / 5.0 km ▓▓▓▓▓▓▓▓▓░"),
+        (0.0, "0.0 / 5.0 km ░░░░░░░░░░"), (2.5, "2.5 / 5.0 km ▓▓▓▓▓░░░░░"), (4.99, "4.9 / 5.0 km ▓▓▓▓▓▓▓▓▓░"),
         (5.0, "5.0 / 5.0 km ▓▓▓▓▓▓▓▓▓▓"), (7.0, "7.0 / 5.0 km ▓▓▓▓▓▓▓▓▓▓"),
     ])
     func progressBar(progress: Double, bar: String) {
-        #expect(Views.progressBar(Challenge(targetKm: 5, progressKm: progress, started: Sample.today)) == bar)
+        #expect(Challenge(targetKm: 5, progressKm: progress, started: Sample.today).progressBar == bar)
     }
 }
 

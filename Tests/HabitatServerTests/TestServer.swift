@@ -44,6 +44,7 @@ struct TestServer: Sendable {
         configuration.dataDirectory = directory
         configuration.clock = { clock.now }
         configuration.passwordHasher = testHasher
+        configuration.timerTick = .milliseconds(20)
         configure(&configuration)
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         let server = try HabitatServer(configuration: configuration, logger: quietLogger) { port in

@@ -1,0 +1,62 @@
+import Foundation
+import HabitatCommands
+import HabitatEngine
+import HabitatStorage
+import Logging
+
+/// Runs server-side timers: every tick, records the habit of each timer that has ended and tells
+/// its owner. Timers live in the directory database, so they survive a restart.
+struct TimerService: Sendable {
+    let directory: DirectoryDatabase
+    let users: UserDatabases
+    let hub: Hub
+    let clock: @Sendable () -> Date
+    let tick: Duration
+    let logger: Logger
+
+    static let maxMinutes = 24 * 60
+    static let maxPerUser = 10
+
+    func run() async {
+        while !Task.isCancelled {
+            await fireDue()
+            try? await Task.sleep(for: tick)
+        }
+    }
+
+    func fireDue() async {
+        do {
+            for timer in try await directory.dueTimers(at: clock()) { await fire(timer) }
+        } catch {
+            logger.error("timers could not be read", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Records the habit at the timer's end (once: a timer that fired before a crash is not recorded
+    /// twice), removes the timer, and tells the user.
+    func fire(_ timer: HabitTimer) async {
+        do {
+            guard let account = try await directory.account(id: timer.accountID) else {
+                try await directory.removeTimer(id: timer.id)
+                return
+            }
+            let toasts: [Toast] = try await users.with(account.fileID) { database in
+                if try await database.read({ try $0.hasEntry(at: timer.ends, subject: timer.habit) }) { return [] }
+                do {
+                    let (outcome, _) = try await database.apply(.record(Recording(habit: timer.habit)), at: timer.ends)
+                    let entry = outcome.entry
+                    let done = Toast(.timer, "\(timer.minutes) min of \(entry?.subject ?? timer.habit) done! +\(entry?.xp ?? 0) XP, +\(entry?.coins ?? 0) coins")
+                    return [done] + outcome.toasts.dropFirst()
+                } catch let error as HabitatError {
+                    return [Toast(.timer, "Your \(timer.minutes) min timer for \(timer.habit) ended, but it couldn't be recorded: \(error.message)")]
+                }
+            }
+            try await directory.removeTimer(id: timer.id)
+            if !toasts.isEmpty {
+                try await hub.deliver(Event(kind: "timer", toasts: toasts), to: account.id, at: clock())
+            }
+        } catch {
+            logger.error("timer failed", metadata: ["timer": "\(timer.id)", "error": "\(error)"])
+        }
+    }
+}
