@@ -169,8 +169,8 @@ public enum CommandTable {
         },
         CommandSpec("timers", summary: "your running timers", triggers: [["timers"]], command: .timers),
         CommandSpec(
-            "stop timer", usage: "stop timer [habit]", summary: "cancel a timer (nothing is recorded)",
-            examples: ["stop timer", "stop timer meditation"], triggers: [["stop", "timer"], ["cancel", "timer"]]
+            "stop timer", usage: "stop timer [habit | number]", summary: "cancel a timer (nothing is recorded)",
+            examples: ["stop timer", "stop timer meditation", "stop timer 2"], triggers: [["stop", "timer"], ["cancel", "timer"]]
         ) { rest in .stopTimer(rest.isEmpty ? nil : rest.phrase) },
         CommandSpec("store", summary: "what you can buy", triggers: [["store"], ["shop"]], command: .store),
         CommandSpec(

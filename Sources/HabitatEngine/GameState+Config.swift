@@ -78,8 +78,8 @@ extension GameState {
 
     mutating func addArea(_ rawName: String) throws -> Outcome {
         let name = try Self.validName(rawName, of: "area")
-        if areas.contains(where: { $0.name.lowercased() == name.lowercased() }) {
-            throw HabitatError(.nameTaken, "You already have an area called \(name).")
+        if let existing = areas.first(where: { $0.name.lowercased() == name.lowercased() }) {
+            throw HabitatError(.nameTaken, "You already have an area called \(existing.name).")
         }
         areas.append(Area(id: newAreaID, name: name))
         return Outcome(toasts: [Toast(.success, "Added area \(name). Put habits in it: 'add habit Stretch in \(name)'.")])

@@ -41,13 +41,7 @@ extension GameState {
                 throw HabitatError(.invalidArgument, "\(label) must be between 0 and 10000.")
             }
         }
-        var areaID: Int64?
-        if let areaName = draft.area {
-            guard let area = areas.first(where: { $0.name.lowercased() == areaName.lowercased() }) else {
-                throw HabitatError(.notFound, "No area called \(areaName). Add it first: 'add area \(areaName)'.")
-            }
-            areaID = area.id
-        }
+        let areaID = try draft.area.map { areas[try areaIndex(named: $0)].id } ?? nil
         let good = draft.kind == .good
         let habit = Habit(
             name: name, kind: draft.kind, xp: good ? draft.xp ?? Habit.defaultXP : 0,

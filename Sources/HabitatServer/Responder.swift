@@ -259,9 +259,9 @@ public struct Responder: Sendable {
         let data: JSON = ["timers": .array(timers.map { timerData($0, now: now) })]
         guard !timers.isEmpty else { return Reply(.info, "No timers running. Start one: 'start timer meditation 10 min'.", data: data) }
         let settings = try await users.with(account.fileID) { try await $0.state() }.settings
-        let lines = timers.map { timer in
+        let lines = timers.enumerated().map { number, timer in
             let left = max(0, Int((timer.ends.timeIntervalSince(now) / 60).rounded(.up)))
-            return "\(timer.habit): \(timer.minutes) min, \(left) min left (done at \(Self.time(timer.ends, in: settings)))"
+            return "\(number + 1). \(timer.habit): \(timer.minutes) min, \(left) min left (done at \(Self.time(timer.ends, in: settings)))"
         }
         return Reply(.info, "Timers (\(timers.count))", details: lines, data: data)
     }
@@ -269,20 +269,28 @@ public struct Responder: Sendable {
     func stopTimer(_ name: String?, of account: Account) async throws -> Reply {
         let timers = try await directory.timers(of: account.id)
         guard !timers.isEmpty else { throw HabitatError(.notFound, "No timers running.") }
-        let timer: HabitTimer
+        var candidates = timers
         if let name {
-            switch NameMatch.resolve(name, among: timers, name: \.habit) {
-            case .found(let found): timer = found
-            case .ambiguous(let hits):
-                throw HabitatError(.ambiguous, "'\(name)' could be \(GameState.either(hits.map(\.habit))). Type more of the name.", symbol: .question)
-            case .none:
-                throw HabitatError(.notFound, "No timer for '\(name)'. Type 'timers' to see them.", symbol: .question)
+            if let number = Int(name) {
+                guard timers.indices.contains(number - 1) else {
+                    throw HabitatError(.notFound, "There is no timer \(number). Type 'timers' to see them.")
+                }
+                candidates = [timers[number - 1]]
+            } else {
+                switch NameMatch.resolve(name, among: Array(Set(timers.map(\.habit))), name: { $0 }) {
+                case .found(let habit): candidates = timers.filter { $0.habit == habit }
+                case .ambiguous(let hits):
+                    throw HabitatError(.ambiguous, "'\(name)' could be \(GameState.either(hits.sorted())). Type more of the name.", symbol: .question)
+                case .none:
+                    throw HabitatError(.notFound, "No timer for '\(name)'. Type 'timers' to see them.", symbol: .question)
+                }
             }
-        } else {
-            guard timers.count == 1 else {
-                throw HabitatError(.ambiguous, "Which one: \(GameState.either(timers.map(\.habit)))? e.g. 'stop timer \(timers[0].habit.lowercased())'.", symbol: .question)
+        }
+        guard candidates.count == 1, let timer = candidates.first else {
+            let choices = candidates.map { timer in
+                "'stop timer \(timers.firstIndex(of: timer)! + 1)' (\(timer.habit), \(timer.minutes) min)"
             }
-            timer = timers[0]
+            throw HabitatError(.ambiguous, "Which one? \(GameState.either(choices)).", symbol: .question)
         }
         try await directory.removeTimer(id: timer.id)
         return Reply(.success, "Stopped the \(timer.minutes) min timer for \(timer.habit). Nothing was recorded.")

@@ -82,7 +82,7 @@ public struct Ledger {
         return try Row.fetchAll(db, sql: sql + " ORDER BY e.day, e.id", arguments: arguments).map(LedgerEntry.init(row:))
     }
 
-    /// The latest `limit` entries that stand (not undone, not routine leads), newest first.
+    /// The latest `limit` entries that stand (not undone, not routine leads), newest day first.
     public func recent(limit: Int, habitID: Int64? = nil) throws -> [LedgerEntry] {
         var sql = "SELECT * FROM ledger e WHERE e.kind != 'routine' AND \(Self.standing)"
         var arguments: StatementArguments = []
@@ -90,7 +90,7 @@ public struct Ledger {
             sql += " AND e.habit_id = ?"
             arguments += [habitID]
         }
-        return try Row.fetchAll(db, sql: sql + " ORDER BY e.id DESC LIMIT ?", arguments: arguments + [limit])
+        return try Row.fetchAll(db, sql: sql + " ORDER BY e.day DESC, e.id DESC LIMIT ?", arguments: arguments + [limit])
             .map(LedgerEntry.init(row:))
     }
 

@@ -13,7 +13,7 @@ struct TimerTests {
             #expect(try await phone.reply(to: "start timer meditation 10 min") == [
                 "⏰ Timer started: 10 min of Meditation, done at 12:10. I'll record it then."
             ])
-            #expect(try await phone.reply(to: "timers") == ["ℹ️ Timers (1)", "  Meditation: 10 min, 10 min left (done at 12:10)"])
+            #expect(try await phone.reply(to: "timers") == ["ℹ️ Timers (1)", "  1. Meditation: 10 min, 10 min left (done at 12:10)"])
             server.clock.advance(by: 600)
             #expect(try await phone.readReply() == ["⏰ 10 min of Meditation done! +10 XP, +5 coins"])
             #expect(try await laptop.readReply() == ["⏰ 10 min of Meditation done! +10 XP, +5 coins"])

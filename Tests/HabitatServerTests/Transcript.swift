@@ -16,6 +16,9 @@ struct Transcript: Sendable, CustomStringConvertible {
 
     let name: String
     let steps: [Step]
+    let url: URL
+    /// The file's comment and directive lines, by line number, kept when recording.
+    let kept: [(Int, String)]
     var description: String { name }
 
     static var directory: URL {
@@ -30,10 +33,13 @@ struct Transcript: Sendable, CustomStringConvertible {
     }
 
     init(contentsOf url: URL) throws {
+        self.url = url
         name = url.deletingPathExtension().lastPathComponent
         var steps: [Step] = []
+        var kept: [(Int, String)] = []
         for (index, raw) in try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n").enumerated() {
             let number = index + 1
+            if raw.hasPrefix("#") || raw.hasPrefix("@") || raw.trimmingCharacters(in: .whitespaces).isEmpty { kept.append((number, raw)) }
             if raw.hasPrefix("#") || raw.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             if raw.hasPrefix("@clock ") {
                 guard let date = ISO8601DateFormatter().date(from: String(raw.dropFirst(7))) else {
@@ -58,7 +64,12 @@ struct Transcript: Sendable, CustomStringConvertible {
             }
         }
         self.steps = steps
+        self.kept = kept
     }
+
+    /// Whether replays write what the server said into the files instead of comparing
+    /// (`HABITAT_RECORD_TRANSCRIPTS=1 swift test --filter Transcript`); review the diff before keeping it.
+    static var recording: Bool { ProcessInfo.processInfo.environment["HABITAT_RECORD_TRANSCRIPTS"] == "1" }
 
     /// Replays every step; each mismatch is recorded as an issue naming the file and line.
     func replay(on server: TestServer) async throws {
@@ -69,12 +80,26 @@ struct Transcript: Sendable, CustomStringConvertible {
             clients[name] = client
             return client
         }
-        for step in steps {
+        var recorded: [(Int, String)] = kept
+        for (index, step) in steps.enumerated() {
             switch step {
             case .clock(let date):
                 server.clock.set(date)
-            case .send(let connection, let line, _):
+            case .send(let connection, let line, let lineNumber):
                 try await client(connection).send(line)
+                if Self.recording {
+                    recorded.append((lineNumber, "\(connection)> \(line)"))
+                    guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+                    for reply in try await client(connection).readReply() {
+                        recorded.append((lineNumber, "\(connection)< \(reply)"))
+                    }
+                }
+            case .expect(let connection, let expected, let lineNumber) where Self.recording:
+                // An event (an expect block with no request before it): record what arrives.
+                if index > 0, case .send(let previous, _, _) = steps[index - 1], previous == connection { continue }
+                var actual: [String] = []
+                while actual.count < expected.count { actual += try await client(connection).readReply() }
+                for reply in actual { recorded.append((lineNumber, "\(connection)< \(reply)")) }
             case .expect(let connection, let expected, let lineNumber):
                 let client = try await client(connection)
                 var actual: [String] = []
@@ -89,6 +114,13 @@ struct Transcript: Sendable, CustomStringConvertible {
             }
         }
         for client in clients.values { await client.close() }
+        if Self.recording {
+            // Keep file order: by source line, then in the order recorded.
+            let lines = recorded.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
+                .map { $0.element.1 }
+            let text = lines.joined(separator: "\n").trimmingCharacters(in: .newlines) + "\n"
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
     }
 
     static func matches(_ actual: [String], _ expected: [String]) -> Bool {
