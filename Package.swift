@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "habitat", targets: ["habitat"]),
+        .executable(name: "habitat-bench", targets: ["habitat-bench"]),
         .library(name: "HabitatEngine", targets: ["HabitatEngine"]),
     ],
     dependencies: [
@@ -15,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.1.0"),
     ],
     targets: [
         // The game: value types and pure rules. Foundation only, so any app can embed it.
@@ -42,16 +44,44 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
+        // The IRC bridge: an IRC client on one side, a client of the bridge protocol on the other.
+        .target(
+            name: "HabitatIRC",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "habitat",
             dependencies: [
-                "HabitatServer", "HabitatStorage",
+                "HabitatServer", "HabitatStorage", "HabitatIRC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The load generator: N clients over real TCP, latency in an HDR histogram.
+        .executableTarget(
+            name: "habitat-bench",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(name: "HabitatEngineTests", dependencies: ["HabitatEngine"]),
+        .testTarget(
+            name: "HabitatIRCTests",
+            dependencies: [
+                "HabitatIRC",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "HabitatStorageTests", dependencies: ["HabitatStorage"]),
         .testTarget(name: "HabitatCommandsTests", dependencies: ["HabitatCommands"]),
         .testTarget(

@@ -1,0 +1,1 @@
+print("habitat-bench: not built yet")
