@@ -47,6 +47,8 @@ public enum Command: Sendable, Equatable {
     case timers
     /// `stop timer` alone stops the only one.
     case stopTimer(String?)
+    case rooms
+    case room(RoomCommand)
 
     /// Commands that work before logging in.
     public var allowedBeforeLogin: Bool {
@@ -55,4 +57,20 @@ public enum Command: Sendable, Equatable {
         default: false
         }
     }
+}
+
+/// `room …`: household rooms.
+public enum RoomCommand: Sendable, Equatable {
+    case create(String)
+    case invite
+    case join(String, code: String)
+    case leave(String?)
+    case kick(String)
+    case use(String)
+    case addHabit(HabitDraft)
+    case status
+    case log
+    case fairness
+    /// `room did dishes`: the shared habit, even when a personal one has the same name.
+    case record(Recording)
 }

@@ -172,6 +172,56 @@ public enum CommandTable {
             "stop timer", usage: "stop timer [habit | number]", summary: "cancel a timer (nothing is recorded)",
             examples: ["stop timer", "stop timer meditation", "stop timer 2"], triggers: [["stop", "timer"], ["cancel", "timer"]]
         ) { rest in .stopTimer(rest.isEmpty ? nil : rest.phrase) },
+        CommandSpec("rooms", summary: "the household rooms you're in", triggers: [["rooms"]], command: .rooms),
+        CommandSpec(
+            "room create", usage: "room create <name>", summary: "start a household room; you get an invite code",
+            examples: ["room create Smiths"], triggers: [["room", "create"], ["create", "room"]]
+        ) { rest in
+            guard !rest.isEmpty else { throw HabitatError.usage("room create <name>", "Name the room.") }
+            return .room(.create(rest.phrase))
+        },
+        CommandSpec("room invite", summary: "a new single-use invite code for your room (valid 7 days)", triggers: [["room", "invite"]], command: .room(.invite)),
+        CommandSpec(
+            "room join", usage: "room join <name> <code>", summary: "join a room with an invite code",
+            examples: ["room join smiths K7P-2QX"], triggers: [["room", "join"], ["join", "room"]]
+        ) { rest in
+            guard rest.count >= 2 else { throw HabitatError.usage("room join <name> <code>") }
+            return .room(.join(rest.dropLast().phrase, code: rest.last!.text))
+        },
+        CommandSpec(
+            "room leave", usage: "room leave [name]", summary: "leave your room", triggers: [["room", "leave"], ["leave", "room"]]
+        ) { rest in .room(.leave(rest.isEmpty ? nil : rest.phrase)) },
+        CommandSpec(
+            "room kick", usage: "room kick <user>", summary: "remove someone from your room (owner only)",
+            triggers: [["room", "kick"], ["room", "remove"]]
+        ) { rest in
+            guard rest.count == 1 else { throw HabitatError.usage("room kick <user>") }
+            return .room(.kick(rest[0].text))
+        },
+        CommandSpec(
+            "room use", usage: "room use <name>", summary: "choose which room this connection's room commands are about",
+            triggers: [["room", "use"], ["use", "room"]]
+        ) { rest in
+            guard !rest.isEmpty else { throw HabitatError.usage("room use <name>") }
+            return .room(.use(rest.phrase))
+        },
+        CommandSpec(
+            "room add habit", usage: "room add habit <name> [N xp] [N coins]", summary: "a shared habit anyone in the room can record",
+            examples: ["room add habit Dishes 10 xp"], triggers: [["room", "add", "habit"], ["room", "add", "good", "habit"]]
+        ) { rest in .room(.addHabit(try HabitDraftParser.parse(rest, kind: .good))) },
+        CommandSpec(
+            "room add bad habit", usage: "room add bad habit <name> [N life]", summary: "a shared bad habit",
+            examples: ["room add bad habit Takeout 20 life"], triggers: [["room", "add", "bad", "habit"]]
+        ) { rest in .room(.addHabit(try HabitDraftParser.parse(rest, kind: .bad))) },
+        CommandSpec(
+            "room did", usage: "room did <habit>", summary: "record the room's shared habit (when you have one of the same name)",
+            examples: ["room did dishes"], triggers: [["room", "did"], ["room", "done"]], parse: { rest in
+                guard case .record(let recording) = try RecordingParser.parse(rest) else { throw HabitatError.usage("room did <habit>") }
+                return .room(.record(recording))
+            }),
+        CommandSpec("room status", summary: "members, today's shared habits and the week's leaderboard", triggers: [["room", "status"], ["room"]], command: .room(.status)),
+        CommandSpec("room log", summary: "the room's recent activity", triggers: [["room", "log"]], command: .room(.log)),
+        CommandSpec("room fairness", summary: "each member's share of chores this week, and who is due next", triggers: [["room", "fairness"], ["room", "fair"]], command: .room(.fairness)),
         CommandSpec("store", summary: "what you can buy", triggers: [["store"], ["shop"]], command: .store),
         CommandSpec(
             "buy", usage: "buy [N] <item>", summary: "buy a potion or one of your rewards",

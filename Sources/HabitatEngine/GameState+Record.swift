@@ -126,7 +126,7 @@ extension GameState {
     }
 
     /// The routine a `did <name>` means: its exact name, or a prefix no habit also starts with.
-    func routine(recording query: String) throws -> Routine? {
+    public func routine(recording query: String) throws -> Routine? {
         guard !routines.isEmpty else { return nil }
         let wanted = query.lowercased()
         if let exact = routines.first(where: { $0.name.lowercased() == wanted }) { return exact }

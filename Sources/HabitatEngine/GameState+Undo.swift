@@ -14,7 +14,8 @@ extension GameState {
         }
         let entry = LedgerEntry(
             at: now, day: settings.day(of: now), kind: .undo, habitID: latest.habitID, subject: latest.subject,
-            quantity: latest.quantity, xp: -latest.xp, coins: -latest.coins, health: -latest.health, reverts: id)
+            quantity: latest.quantity, xp: -latest.xp, coins: -latest.coins, health: -latest.health, reverts: id,
+            roomToken: latest.roomToken)
         return Outcome(toasts: [Toast(.undo, "Undid \(Self.describe(latest))")], entry: entry)
     }
 

@@ -57,6 +57,8 @@ public enum Action: Sendable, Equatable {
     case addRoutine(name: String, habits: [String])
     case deleteRoutine(String)
     case useTemplate(String)
+    /// A household room's shared habit, credited to this player.
+    case recordShared(SharedRecording)
 }
 
 /// What an action produced: the toasts to show and the ledger entries to append.
@@ -97,6 +99,7 @@ extension GameState {
         case .addRoutine(let name, let habits): outcome = try next.addRoutine(name: name, habits: habits)
         case .deleteRoutine(let name): outcome = try next.deleteRoutine(name)
         case .useTemplate(let name): outcome = try next.useTemplate(name, at: now)
+        case .recordShared(let shared): outcome = try next.recordShared(shared, at: now)
         }
         self = next
         return outcome

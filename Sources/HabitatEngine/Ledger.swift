@@ -39,13 +39,17 @@ public struct LedgerEntry: Sendable, Equatable, Codable {
     public var reverts: Int64?
     /// For an entry recorded as part of another (a routine's completions): that lead entry.
     public var batch: Int64?
+    /// For a shared habit of a household room: the token that names this entry in the room's log.
+    public var roomToken: String?
 
     public init(
         id: Int64? = nil, at: Date, day: Day, kind: Kind, habitID: Int64? = nil, subject: String,
         quantity: Int = 1, xp: Int = 0, coins: Int = 0, health: Int = 0, note: String? = nil,
-        timeOfDay: Int? = nil, before: Snapshot? = nil, reverts: Int64? = nil, batch: Int64? = nil
+        timeOfDay: Int? = nil, before: Snapshot? = nil, reverts: Int64? = nil, batch: Int64? = nil,
+        roomToken: String? = nil
     ) {
         self.batch = batch
+        self.roomToken = roomToken
         self.id = id
         self.at = at
         self.day = day

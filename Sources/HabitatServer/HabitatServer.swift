@@ -16,6 +16,7 @@ public final class HabitatServer: Service, Sendable {
     let responder: Responder
     let timers: TimerService
     let hub: Hub
+    let household: Household
     let eventLoopGroup: MultiThreadedEventLoopGroup
     let onServerRunning: @Sendable (Int) async -> Void
     private let connections = ConnectionRegistry()
@@ -36,12 +37,16 @@ public final class HabitatServer: Service, Sendable {
             directory: directory, hasher: configuration.passwordHasher, throttle: LoginThrottle(), threadPool: .singleton)
         let hub = Hub(directory: directory)
         self.hub = hub
-        self.responder = Responder(accounts: accounts, users: users, directory: directory, configuration: configuration, logger: logger)
+        let household = Household(directory: directory, users: users, hub: hub, logger: logger, crashPoint: configuration.crashPoint)
+        self.household = household
+        self.responder = Responder(
+            accounts: accounts, users: users, directory: directory, household: household, configuration: configuration, logger: logger)
         self.timers = TimerService(
             directory: directory, users: users, hub: hub, clock: configuration.clock, tick: configuration.timerTick, logger: logger)
     }
 
     public func run() async throws {
+        try await household.recover()
         let maxLine = configuration.maxLineLength
         let server = try await ServerBootstrap(group: eventLoopGroup)
             .serverChannelOption(.backlog, value: 1024)

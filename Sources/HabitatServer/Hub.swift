@@ -76,6 +76,9 @@ public final class Hub: Sendable {
         }
     }
 
+    /// Room events for rooms that are a bridge's channels (filled in with bridges).
+    func deliverToBridges(_ event: Event, room: Room) {}
+
     /// Events kept while the user was away, as one event marked as such.
     func offlineDelivery(for accountID: Int64) async throws -> Event? {
         let items = try await directory.takeInbox(of: accountID)

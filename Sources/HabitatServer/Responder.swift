@@ -12,6 +12,7 @@ public struct Responder: Sendable {
     let accounts: Accounts
     let users: UserDatabases
     let directory: DirectoryDatabase
+    let household: Household
     let configuration: ServerConfiguration
     let logger: Logger
 
@@ -130,6 +131,14 @@ public struct Responder: Sendable {
         case .passwd(let old, let new):
             try await accounts.changePassword(of: account, old: old, new: new, now: now)
             return Reply(.success, "Password changed.")
+        case .rooms:
+            return try await household.list(for: account, current: try await household.currentRoom(of: account, chosen: session.room))
+        case .room(let command):
+            return try await room(command, session: &session, account: account, now: now)
+        case .record(let recording):
+            return try await record(recording, session: session, account: account, now: now)
+        case .undo:
+            return try await users.with(account.fileID) { try await household.undo(for: account, on: $0, now: now) }
         case .startTimer(let name, let minutes):
             return try await startTimer(name, minutes: minutes, for: account, now: now)
         case .timers:
@@ -167,13 +176,8 @@ public struct Responder: Sendable {
             return try await apply(.addHabit(draft))
         case .addReward(let name, let price):
             return try await apply(.addReward(name: name, price: price))
-        case .record(let recording):
-            return try await apply(.record(recording))
         case .buy(let item, let quantity):
             return try await apply(.buy(item: item, quantity: quantity))
-        case .undo:
-            let (outcome, state) = try await database.undo(at: now)
-            return Views.outcome(outcome, state)
         case .addArea(let name):
             return try await apply(.addArea(name))
         case .areas:
@@ -229,7 +233,8 @@ public struct Responder: Sendable {
             let start = Views.heatmapStart(today: today)
             let recordings = try await database.read { try $0.recordings(from: start, through: today, habitID: habit?.id) }
             return Views.heatmap(recordings, today: today, habit: habit?.name)
-        case .help, .register, .login, .logout, .passwd, .mode, .plain, .quit, .confirm, .cancel, .startTimer, .timers, .stopTimer:
+        case .help, .register, .login, .logout, .passwd, .mode, .plain, .quit, .confirm, .cancel, .startTimer, .timers,
+            .stopTimer, .rooms, .room, .record, .undo:
             throw HabitatError(.internal, "Unhandled command.")
         }
     }
@@ -310,5 +315,86 @@ public struct Responder: Sendable {
         let seconds = Int(date.timeIntervalSince1970) + zone.secondsFromGMT(for: date)
         let minutes = ((seconds / 60) % 1440 + 1440) % 1440
         return String(format: "%d:%02d", minutes / 60, minutes % 60)
+    }
+
+    // MARK: - Rooms
+
+    func room(_ command: RoomCommand, session: inout Session, account: Account, now: Date) async throws -> Reply {
+        switch command {
+        case .create(let name):
+            let (reply, room) = try await household.create(name, by: account, now: now)
+            session.room = room.id
+            return reply
+        case .join(let name, let code):
+            let (reply, room) = try await household.join(name, code: code, by: account, now: now)
+            session.room = room.id
+            return reply
+        case .use(let name):
+            let room = try await household.memberRoom(named: name, for: account)
+            session.room = room.id
+            return Reply(.room, "Room commands on this connection now go to \(room.name).")
+        case .leave(let name):
+            let room: Room
+            if let name {
+                room = try await household.memberRoom(named: name, for: account)
+            } else {
+                room = try await household.requireRoom(of: account, chosen: session.room)
+            }
+            if session.room == room.id { session.room = nil }
+            return try await household.leave(room, by: account, now: now)
+        default:
+            break
+        }
+        let room = try await household.requireRoom(of: account, chosen: session.room)
+        let state = try await users.with(account.fileID) { try await $0.state() }
+        let today = state.settings.day(of: now)
+        switch command {
+        case .invite: return try await household.invite(to: room, by: account, now: now)
+        case .kick(let name): return try await household.kick(name, from: room, by: account, now: now)
+        case .addHabit(let draft): return try await household.addHabit(draft, to: room, by: account, now: now)
+        case .status: return try await household.status(of: room, today: today)
+        case .log: return try await household.log(of: room, settings: state.settings)
+        case .fairness: return try await household.fairness(of: room, today: today)
+        case .record(let recording):
+            switch try await household.sharedHabit(recording.habit, in: room) {
+            case .found(let habit):
+                return try await users.with(account.fileID) {
+                    try await household.record(habit, in: room, recording: recording, for: account, on: $0, now: now)
+                }
+            case .ambiguous(let hits):
+                throw HabitatError(.ambiguous, "'\(recording.habit)' could be \(GameState.either(hits.map(\.name))) in \(room.name). Type more of the name.", symbol: .question)
+            case .none(let suggestion):
+                let hint = suggestion.map { " Did you mean '\($0.name)'?" } ?? ""
+                throw HabitatError(.unknownHabit, "\(room.name) has no shared habit '\(recording.habit)'.\(hint)", symbol: .question)
+            }
+        case .create, .join, .use, .leave: throw HabitatError(.internal, "Unhandled room command.")
+        }
+    }
+
+    /// `did <habit>`: a personal habit or routine, or a shared habit of the current room; when both
+    /// match, `ambiguous`, saying how to choose (`did my …` or `room did …`).
+    func record(_ recording: Recording, session: Session, account: Account, now: Date) async throws -> Reply {
+        var recording = recording
+        let words = recording.habit.split(separator: " ", maxSplits: 1)
+        let mine = words.count == 2 && words[0].lowercased() == "my"
+        if mine { recording.habit = String(words[1]) }
+        return try await users.with(account.fileID) { database in
+            if !mine, let room = try await household.currentRoom(of: account, chosen: session.room),
+                case .found(let shared) = try await household.sharedHabit(recording.habit, in: room)
+            {
+                let state = try await database.state()
+                let routine = (try? state.routine(recording: recording.habit)) ?? nil
+                let personal = routine?.name ?? (try? state.habit(named: recording.habit))?.name
+                if let personal {
+                    throw HabitatError(
+                        .ambiguous,
+                        "'\(recording.habit)' is both your own \(personal) and the \(room.name) room's \(shared.name). Say 'did my \(recording.habit)' or 'room did \(recording.habit)'.",
+                        symbol: .question)
+                }
+                return try await household.record(shared, in: room, recording: recording, for: account, on: database, now: now)
+            }
+            let (outcome, state) = try await database.apply(.record(recording), at: now)
+            return Views.outcome(outcome, state)
+        }
     }
 }

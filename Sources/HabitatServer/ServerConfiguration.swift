@@ -22,6 +22,8 @@ public struct ServerConfiguration: Sendable {
     public var passwordHasher = PasswordHasher.standard
     /// How often ended timers are looked for.
     public var timerTick: Duration = .seconds(1)
+    /// For crash-consistency tests only: where the process kills itself during a shared completion.
+    public var crashPoint: CrashPoint?
 
     public init() {}
 }

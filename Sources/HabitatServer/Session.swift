@@ -13,6 +13,8 @@ public struct Session: Sendable {
     public var closing = false
     /// A habit `delete habit` asked about; the next line confirms (`yes`) or cancels.
     public var pendingDelete: String?
+    /// The room chosen with `room use` on this connection.
+    public var room: Int64?
     var bucket: TokenBucket
 
     public init(id: String, rateLimit: Int, now: Date) {

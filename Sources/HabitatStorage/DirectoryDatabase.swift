@@ -59,6 +59,70 @@ public struct DirectoryDatabase: Sendable {
                         created_at REAL NOT NULL
                     );
                     CREATE INDEX inbox_account ON inbox(account_id, id);
+
+                    -- Household rooms.
+                    CREATE TABLE room (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                        created_at REAL NOT NULL
+                    );
+                    CREATE TABLE membership (
+                        room_id INTEGER NOT NULL REFERENCES room(id) ON DELETE CASCADE,
+                        account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                        role TEXT NOT NULL CHECK (role IN ('owner', 'member')),
+                        joined_at REAL NOT NULL,
+                        PRIMARY KEY (room_id, account_id)
+                    );
+                    CREATE INDEX membership_account ON membership(account_id);
+                    -- Single-use invite codes.
+                    CREATE TABLE invite (
+                        code TEXT PRIMARY KEY,
+                        room_id INTEGER NOT NULL REFERENCES room(id) ON DELETE CASCADE,
+                        created_by INTEGER NOT NULL,
+                        expires_at REAL NOT NULL,
+                        used_by INTEGER
+                    );
+                    CREATE TABLE room_habit (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        room_id INTEGER NOT NULL REFERENCES room(id) ON DELETE CASCADE,
+                        name TEXT NOT NULL COLLATE NOCASE,
+                        kind TEXT NOT NULL CHECK (kind IN ('good', 'bad')),
+                        xp INTEGER NOT NULL,
+                        coins INTEGER NOT NULL,
+                        life INTEGER NOT NULL,
+                        UNIQUE (room_id, name)
+                    );
+                    -- The room's log: who did which shared habit, when. `ref` names the entry in the
+                    -- member's own ledger (`<account>:<ledger id>`), so a replay never doubles it.
+                    CREATE TABLE room_log (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        room_id INTEGER NOT NULL REFERENCES room(id) ON DELETE CASCADE,
+                        habit_id INTEGER NOT NULL,
+                        habit TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        account_id INTEGER NOT NULL,
+                        member TEXT NOT NULL,
+                        at REAL NOT NULL,
+                        day TEXT NOT NULL,
+                        quantity INTEGER NOT NULL,
+                        xp INTEGER NOT NULL,
+                        health INTEGER NOT NULL,
+                        ref TEXT NOT NULL UNIQUE,
+                        undone INTEGER NOT NULL DEFAULT 0
+                    );
+                    CREATE INDEX room_log_room ON room_log(room_id, day);
+                    -- A shared completion (or its undo) in flight between a member's file and the room
+                    -- log. Written before the member's commit, removed with the room log write; a row
+                    -- left by a crash is finished (or dropped) at start-up by checking the member's ledger.
+                    CREATE TABLE room_intent (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        account_id INTEGER NOT NULL,
+                        token TEXT NOT NULL UNIQUE,
+                        action TEXT NOT NULL CHECK (action IN ('record', 'undo')),
+                        room_id INTEGER NOT NULL,
+                        habit_id INTEGER NOT NULL,
+                        created_at REAL NOT NULL
+                    );
                     """)
         }
         return migrator

@@ -48,14 +48,14 @@ public struct Ledger {
         let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO ledger (at, day, kind, habit_id, subject, quantity, xp, coins, health, note,
-                    time_of_day, before, reverts, batch)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    time_of_day, before, reverts, batch, room_token)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let before = try entry.before.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
         try statement.execute(arguments: [
             entry.at.timeIntervalSince1970, entry.day.description, entry.kind.rawValue, entry.habitID, entry.subject,
             entry.quantity, entry.xp, entry.coins, entry.health, entry.note, entry.timeOfDay, before, entry.reverts,
-            entry.batch,
+            entry.batch, entry.roomToken,
         ])
         var saved = entry
         saved.id = db.lastInsertedRowID
@@ -94,6 +94,18 @@ public struct Ledger {
             .map(LedgerEntry.init(row:))
     }
 
+    /// Whether this ledger has a row of `kind` carrying a room token (so a shared completion, or its
+    /// undo, committed).
+    public func hasEntry(roomToken: String, kind: LedgerEntry.Kind) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM ledger WHERE room_token = ? AND kind = ?)", arguments: [roomToken, kind.rawValue]) ?? false
+    }
+
+    /// The entry with a room token that is not an undo.
+    public func entry(roomToken: String) throws -> LedgerEntry? {
+        try Row.fetchOne(db, sql: "SELECT * FROM ledger WHERE room_token = ? AND kind != 'undo'", arguments: [roomToken]).map(LedgerEntry.init(row:))
+    }
+
     /// Whether an entry for `subject` was written at exactly `at` (a timer's recording, already made).
     public func hasEntry(at date: Date, subject: String) throws -> Bool {
         try Bool.fetchOne(
@@ -119,6 +131,6 @@ extension LedgerEntry {
             kind: LedgerEntry.Kind(rawValue: row["kind"]) ?? .completion, habitID: row["habit_id"],
             subject: row["subject"], quantity: row["quantity"], xp: row["xp"], coins: row["coins"],
             health: row["health"], note: row["note"], timeOfDay: row["time_of_day"], before: before,
-            reverts: row["reverts"], batch: row["batch"])
+            reverts: row["reverts"], batch: row["batch"], roomToken: row["room_token"])
     }
 }

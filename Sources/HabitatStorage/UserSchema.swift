@@ -83,8 +83,11 @@ enum UserSchema {
                         before TEXT,
                         reverts INTEGER UNIQUE REFERENCES ledger(id),
                         -- Rows recorded together (a routine) name their lead row here; undo reverts them all.
-                        batch INTEGER REFERENCES ledger(id)
+                        batch INTEGER REFERENCES ledger(id),
+                        -- A household room's shared habit: the token naming this entry in the room's log.
+                        room_token TEXT
                     );
+                    CREATE INDEX ledger_room_token ON ledger(room_token);
                     CREATE INDEX ledger_habit_day ON ledger(habit_id, day);
                     CREATE INDEX ledger_day ON ledger(day);
                     CREATE INDEX ledger_batch ON ledger(batch);

@@ -64,6 +64,8 @@ struct Serve: AsyncParsableCommand {
         configuration.maxLineLength = maxLine
         configuration.unauthenticatedTimeout = TimeInterval(loginTimeout)
         configuration.openUserFiles = openFiles
+        // A hook for the crash-consistency tests; never set in normal use.
+        configuration.crashPoint = ProcessInfo.processInfo.environment["HABITAT_CRASH_POINT"].flatMap(CrashPoint.init(rawValue:))
 
         let server = try HabitatServer(configuration: configuration, logger: logger)
         let group = ServiceGroup(

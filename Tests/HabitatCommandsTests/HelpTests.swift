@@ -45,6 +45,21 @@ private func specName(of command: Command) -> String {
     case .startTimer: "start timer"
     case .timers: "timers"
     case .stopTimer: "stop timer"
+    case .rooms: "rooms"
+    case .room(let command):
+        switch command {
+        case .create: "room create"
+        case .invite: "room invite"
+        case .join: "room join"
+        case .leave: "room leave"
+        case .kick: "room kick"
+        case .use: "room use"
+        case .addHabit(let draft): draft.kind == .bad ? "room add bad habit" : "room add habit"
+        case .status: "room status"
+        case .log: "room log"
+        case .fairness: "room fairness"
+        case .record: "room did"
+        }
     }
 }
 

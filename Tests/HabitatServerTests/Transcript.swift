@@ -6,7 +6,8 @@ import Testing
 /// Format: `> line` is sent; the `< line`s after it are the reply expected, in order (the empty line that
 /// ends a text reply is implied). `bob> ` and `bob< ` speak on a second connection named bob; `<` lines
 /// with no request before them are events that connection receives. `…` in an expected line matches any
-/// text. `@clock 2026-11-21T08:00:00Z` sets the server's clock. `#` starts a comment.
+/// text; `{{code}}` matches a word and remembers it, and `{{code}}` in a later sent line stands for it.
+/// `@clock 2026-11-21T08:00:00Z` sets the server's clock. `#` starts a comment.
 struct Transcript: Sendable, CustomStringConvertible {
     enum Step: Sendable {
         case send(connection: String, line: String, lineNumber: Int)
@@ -81,18 +82,27 @@ struct Transcript: Sendable, CustomStringConvertible {
             return client
         }
         var recorded: [(Int, String)] = kept
+        var captured: [String: String] = [:]
         for (index, step) in steps.enumerated() {
             switch step {
             case .clock(let date):
                 server.clock.set(date)
-            case .send(let connection, let line, let lineNumber):
+            case .send(let connection, let pattern, let lineNumber):
+                var line = pattern
+                for (name, value) in captured { line = line.replacingOccurrences(of: "{{\(name)}}", with: value) }
                 try await client(connection).send(line)
                 if Self.recording {
-                    recorded.append((lineNumber, "\(connection)> \(line)"))
+                    recorded.append((lineNumber, "\(connection)> \(pattern)"))
                     guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
-                    for reply in try await client(connection).readReply() {
-                        recorded.append((lineNumber, "\(connection)< \(reply)"))
+                    var reply = try await client(connection).readReply()
+                    // A pattern that captures (`{{code}}`) is kept as written when it matches.
+                    if index + 1 < steps.count, case .expect(connection, let expected, _) = steps[index + 1],
+                        expected.contains(where: { $0.contains("{{") }), let values = Self.match(reply, expected)
+                    {
+                        captured.merge(values) { $1 }
+                        reply = expected
                     }
+                    for line in reply { recorded.append((lineNumber, "\(connection)< \(line)")) }
                 }
             case .expect(let connection, let expected, let lineNumber) where Self.recording:
                 // An event (an expect block with no request before it): record what arrives.
@@ -106,7 +116,9 @@ struct Transcript: Sendable, CustomStringConvertible {
                 while actual.count < expected.count {
                     actual += try await client.readReply()
                 }
-                if !Self.matches(actual, expected) {
+                if let values = Self.match(actual, expected) {
+                    captured.merge(values) { $1 }
+                } else {
                     Issue.record(
                         "\(name).txt:\(lineNumber)\nexpected:\n\(expected.joined(separator: "\n"))\nactual:\n\(actual.joined(separator: "\n"))")
                     break
@@ -123,23 +135,44 @@ struct Transcript: Sendable, CustomStringConvertible {
         }
     }
 
-    static func matches(_ actual: [String], _ expected: [String]) -> Bool {
-        actual.count == expected.count && zip(actual, expected).allSatisfy { glob($0, $1) }
+    /// The values captured by `{{name}}` when every line matches its pattern, else `nil`.
+    static func match(_ actual: [String], _ expected: [String]) -> [String: String]? {
+        guard actual.count == expected.count else { return nil }
+        var values: [String: String] = [:]
+        for (line, pattern) in zip(actual, expected) {
+            guard let found = match(line, pattern) else { return nil }
+            values.merge(found) { $1 }
+        }
+        return values
     }
 
-    /// Exact match, where `…` in the pattern stands for any text.
-    static func glob(_ text: String, _ pattern: String) -> Bool {
-        let parts = pattern.components(separatedBy: "…")
-        guard parts.count > 1 else { return text == pattern }
-        guard text.hasPrefix(parts[0]), text.hasSuffix(parts.last!),
-            text.count >= parts[0].count + parts.last!.count
-        else { return false }
-        var rest = Substring(text.dropFirst(parts[0].count).dropLast(parts.last!.count))
-        for middle in parts.dropFirst().dropLast() where !middle.isEmpty {
-            guard let range = rest.range(of: middle) else { return false }
-            rest = rest[range.upperBound...]
+    /// Exact match, where `…` stands for any text and `{{name}}` for a word that is captured.
+    static func match(_ text: String, _ pattern: String) -> [String: String]? {
+        guard pattern.contains("…") || pattern.contains("{{") else { return text == pattern ? [:] : nil }
+        var regex = "^"
+        var names: [String] = []
+        var rest = Substring(pattern)
+        while !rest.isEmpty {
+            if rest.hasPrefix("…") {
+                regex += ".*"
+                rest = rest.dropFirst()
+            } else if rest.hasPrefix("{{"), let close = rest.range(of: "}}") {
+                names.append(String(rest[rest.index(rest.startIndex, offsetBy: 2)..<close.lowerBound]))
+                regex += "([^\\s:,.']+)"
+                rest = rest[close.upperBound...]
+            } else {
+                regex += NSRegularExpression.escapedPattern(for: String(rest.first!))
+                rest = rest.dropFirst()
+            }
         }
-        return true
+        guard let expression = try? NSRegularExpression(pattern: regex + "$"),
+            let result = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
+        else { return nil }
+        var values: [String: String] = [:]
+        for (index, name) in names.enumerated() {
+            if let range = Range(result.range(at: index + 1), in: text) { values[name] = String(text[range]) }
+        }
+        return values
     }
 }
 

@@ -1,0 +1,112 @@
+import Foundation
+import HabitatCommands
+import HabitatEngine
+import HabitatStorage
+
+extension Household {
+    /// The week so far, Monday first, in the viewer's days.
+    static func weekStart(_ today: Day) -> Day { today - today.weekday }
+
+    /// `room status`: members' level and health, today's shared habits and who did them, the week's XP.
+    func status(of room: Room, today: Day) async throws -> Reply {
+        let members = try await directory.members(of: room.id)
+        var memberRows: [(String, JSON)] = []
+        for member in members {
+            let state = try await users.with(member.fileID) { try await $0.state() }
+            let p = state.profile
+            let owner = member.isOwner ? " (owner)" : ""
+            let over = p.state == .active ? "" : " · \(p.state == .gameOver ? "game over" : "running back")"
+            memberRows.append((
+                "\(member.name)\(owner): level \(p.progress.level), \(p.health)/\(p.maxHealth) health\(over)",
+                ["name": .string(member.name), "owner": .bool(member.isOwner), "level": .int(p.progress.level),
+                 "health": .int(p.health), "max_health": .int(p.maxHealth), "state": .string(p.state.rawValue)]
+            ))
+        }
+        let habits = try await directory.sharedHabits(of: room.id)
+        let week = try await directory.roomLog(room.id, since: Self.weekStart(today))
+        let todays = week.filter { $0.day == today }
+        var lines = memberRows.map(\.0)
+        var habitRows: [JSON] = []
+        if habits.isEmpty {
+            lines.append("No shared habits yet: 'room add habit Dishes 10 xp'.")
+        } else {
+            lines.append("Today:")
+            for habit in habits {
+                let by = Self.unique(todays.filter { $0.habitID == habit.id }.reversed().map(\.member))
+                let mark = by.isEmpty ? "·" : (habit.kind == .good ? "✓" : "✗")
+                lines.append("  \(mark) \(habit.name)" + (by.isEmpty ? "" : " — \(by.joined(separator: ", "))"))
+                habitRows.append(["name": .string(habit.name), "kind": .string(habit.kind.rawValue), "done_by": .array(by.map(JSON.string))])
+            }
+        }
+        var board: [(name: String, xp: Int)] = []
+        for member in members {
+            let xp = week.filter { $0.accountID == member.accountID }.reduce(0) { $0 + $1.xp }
+            board.append((member.name, xp))
+        }
+        board.sort { $0.xp > $1.xp || ($0.xp == $1.xp && $0.name < $1.name) }
+        lines.append("This week: " + board.map { "\($0.name) \($0.xp) XP" }.joined(separator: " · "))
+        let leaderboard: [JSON] = board.map { ["name": .string($0.name), "xp": .int($0.xp)] }
+        let data: JSON = [
+            "room": .string(room.name), "members": .array(memberRows.map(\.1)), "today": .array(habitRows),
+            "leaderboard": .array(leaderboard),
+        ]
+        return Reply(.room, "\(room.name) — \(Views.plural(members.count, "member"))", details: lines, data: data)
+    }
+
+    /// `room log`: the latest shared completions and slips.
+    func log(of room: Room, settings: Settings) async throws -> Reply {
+        let entries = try await directory.roomLog(room.id, limit: 20)
+        let data: JSON = [
+            "room": .string(room.name),
+            "entries": .array(entries.map { ["member": .string($0.member), "habit": .string($0.habit), "kind": .string($0.kind.rawValue),
+                                              "at": .string(ISO8601DateFormatter().string(from: $0.at)), "day": .string($0.day.description),
+                                              "xp": .int($0.xp), "health": .int($0.health)] }),
+        ]
+        guard !entries.isEmpty else { return Reply(.room, "\(room.name): nothing logged yet.", data: data) }
+        let lines = entries.map { entry in
+            let what = entry.kind == .good ? "did \(entry.habit) (+\(entry.xp) XP)" : "slipped: \(entry.habit) (\(entry.health) life)"
+            return "\(Views.label(entry.day)) \(Responder.time(entry.at, in: settings))  \(entry.member) \(what)"
+        }
+        return Reply(.room, "\(room.name) — recent activity", details: lines, data: data)
+    }
+
+    /// `room fairness`: each member's share of this week's chores, and who is due next for each.
+    func fairness(of room: Room, today: Day) async throws -> Reply {
+        let members = try await directory.members(of: room.id)
+        let chores = try await directory.sharedHabits(of: room.id).filter { $0.kind == .good }
+        let week = try await directory.roomLog(room.id, since: Self.weekStart(today)).filter { $0.kind == .good }
+        func count(_ member: Member, _ habit: SharedHabit? = nil) -> Int {
+            week.filter { $0.accountID == member.accountID && (habit == nil || $0.habitID == habit!.id) }.reduce(0) { $0 + $1.quantity }
+        }
+        let total = members.reduce(0) { $0 + count($1) }
+        let shares = members.map { member -> (String, Int, Int) in
+            let done = count(member)
+            return (member.name, done, total == 0 ? 0 : Int((Double(done) * 100 / Double(total)).rounded()))
+        }.sorted { $0.1 > $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
+        var lines = [shares.map { "\($0.0) \($0.2)% (\($0.1))" }.joined(separator: " · ")]
+        var choreRows: [JSON] = []
+        for chore in chores {
+            // Least done this week first; among equals, whoever did it longest ago (or never), then by name.
+            let last = Dictionary(week.filter { $0.habitID == chore.id }.map { ($0.accountID, $0.at) }, uniquingKeysWith: max)
+            let order = members.sorted {
+                (count($0, chore), last[$0.accountID] ?? .distantPast, $0.name) < (count($1, chore), last[$1.accountID] ?? .distantPast, $1.name)
+            }
+            let tallies = order.map { "\($0.name) \(count($0, chore))" }.joined(separator: ", ")
+            lines.append("\(chore.name): \(order.first.map { "\($0.name) is due next" } ?? "no one yet") (\(tallies))")
+            choreRows.append(["chore": .string(chore.name), "next": order.first.map { .string($0.name) } ?? .null,
+                              "counts": .array(order.map { ["name": .string($0.name), "count": .int(count($0, chore))] })])
+        }
+        if chores.isEmpty { lines.append("No shared chores yet: 'room add habit Dishes 10 xp'.") }
+        let data: JSON = [
+            "room": .string(room.name), "week_of": .string(Self.weekStart(today).description), "total": .int(total),
+            "shares": .array(shares.map { ["name": .string($0.0), "done": .int($0.1), "percent": .int($0.2)] }),
+            "chores": .array(choreRows),
+        ]
+        return Reply(.room, "\(room.name) — fair shares this week (\(Views.plural(total, "chore")) done)", details: lines, data: data)
+    }
+
+    static func unique(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+}

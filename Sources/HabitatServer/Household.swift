@@ -1,0 +1,288 @@
+import Foundation
+import HabitatCommands
+import HabitatEngine
+import HabitatStorage
+import Logging
+import Synchronization
+
+/// Where a test may make the server die in the middle of a shared completion.
+public enum CrashPoint: String, Sendable {
+    /// After the intent is written, before the member's file commits.
+    case beforeMemberCommit = "before-member-commit"
+    /// After the member's file commits, before the room log is written.
+    case afterMemberCommit = "after-member-commit"
+}
+
+/// Household rooms: membership (checked on every use), shared habits, the room log, live events.
+///
+/// A shared completion touches two databases: the member's file and the room log in the directory.
+/// It is written as: an intent in the directory, then the member's commit (carrying the intent's
+/// token), then the room log line together with the intent's removal. At start-up, each intent left
+/// by a crash is finished if the member's ledger has its token, and dropped if not — so neither side
+/// is lost or doubled.
+final class Household: Sendable {
+    let directory: DirectoryDatabase
+    let users: UserDatabases
+    let hub: Hub
+    let logger: Logger
+    let crashPoint: CrashPoint?
+    /// Rooms per account; every membership change goes through this server, which keeps it current.
+    private let roomsByAccount = Mutex<[Int64: [Room]]>([:])
+
+    init(directory: DirectoryDatabase, users: UserDatabases, hub: Hub, logger: Logger, crashPoint: CrashPoint?) {
+        self.directory = directory
+        self.users = users
+        self.hub = hub
+        self.logger = logger
+        self.crashPoint = crashPoint
+    }
+
+    // MARK: Membership
+
+    func rooms(of accountID: Int64) async throws -> [Room] {
+        if let cached = roomsByAccount.withLock({ $0[accountID] }) { return cached }
+        let rooms = try await directory.rooms(of: accountID)
+        roomsByAccount.withLock { $0[accountID] = rooms }
+        return rooms
+    }
+
+    func forget(_ accountIDs: [Int64]) {
+        roomsByAccount.withLock { table in accountIDs.forEach { table[$0] = nil } }
+    }
+
+    /// The room a command is about: the one chosen with `room use` (if still a member), else the only one.
+    func currentRoom(of account: Account, chosen: Int64?) async throws -> Room? {
+        let rooms = try await rooms(of: account.id)
+        if let chosen, let room = rooms.first(where: { $0.id == chosen }) { return room }
+        return rooms.count == 1 ? rooms[0] : nil
+    }
+
+    func requireRoom(of account: Account, chosen: Int64?) async throws -> Room {
+        if let room = try await currentRoom(of: account, chosen: chosen) { return room }
+        let rooms = try await rooms(of: account.id)
+        if rooms.isEmpty {
+            throw HabitatError(.notFound, "You're not in a room yet. Start one with 'room create <name>', or join with 'room join <name> <code>'.")
+        }
+        throw HabitatError(.invalidArgument, "You're in \(rooms.count) rooms; choose one with 'room use <name>' (\(GameState.either(rooms.map(\.name)))).")
+    }
+
+    /// The room called `name` if `account` is a member; `forbidden` otherwise, whether or not it exists.
+    func memberRoom(named name: String, for account: Account) async throws -> Room {
+        guard let room = try await rooms(of: account.id).first(where: { $0.name.lowercased() == name.lowercased() }) else {
+            throw HabitatError(.forbidden, "You're not a member of a room called \(name).")
+        }
+        return room
+    }
+
+    /// Tells every member but those in `except` (live, or at their next login).
+    func announce(_ message: String, in room: Room, except: Set<Int64>, at now: Date) async {
+        do {
+            let event = Event(kind: "room", toasts: [Toast(.room, message)], data: ["room": .string(room.name)])
+            for member in try await directory.members(of: room.id) where !except.contains(member.accountID) {
+                try await hub.deliver(event, to: member.accountID, at: now)
+            }
+            hub.deliverToBridges(event, room: room)
+        } catch {
+            logger.error("room event not delivered", metadata: ["room": "\(room.name)", "error": "\(error)"])
+        }
+    }
+
+    static func validRoomName(_ raw: String) throws -> String {
+        let name = raw.trimmingCharacters(in: .whitespaces)
+        let allowed = name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "_- ".unicodeScalars.contains($0) }
+        guard (2...32).contains(name.count), allowed, !name.contains(":") else {
+            throw HabitatError(.invalidName, "Room names are 2–32 letters, digits, spaces, _ or -.")
+        }
+        return name
+    }
+
+    // MARK: Commands
+
+    func create(_ rawName: String, by account: Account, now: Date) async throws -> (Reply, Room) {
+        let name = try Self.validRoomName(rawName)
+        let room = try await directory.createRoom(named: name, owner: account.id, at: now)
+        forget([account.id])
+        let code = try await directory.createInvite(for: room.id, by: account.id, at: now)
+        return (
+            Reply(
+                .room, "Room \(room.name) created — you're its owner. Invite someone with the code \(code): they type 'room join \(room.name.lowercased()) \(code)' (single use, valid 7 days).",
+                data: ["room": .string(room.name), "invite": .string(code)]),
+            room
+        )
+    }
+
+    func invite(to room: Room, by account: Account, now: Date) async throws -> Reply {
+        let code = try await directory.createInvite(for: room.id, by: account.id, at: now)
+        return Reply(
+            .room, "New invite for \(room.name): \(code) — 'room join \(room.name.lowercased()) \(code)' (single use, valid 7 days).",
+            data: ["room": .string(room.name), "invite": .string(code)])
+    }
+
+    func join(_ name: String, code: String, by account: Account, now: Date) async throws -> (Reply, Room) {
+        let refusal = HabitatError(.forbidden, "That code doesn't open a room called \(name). Codes work once and for 7 days; ask for a new one.")
+        guard let room = try await directory.room(named: name) else { throw refusal }
+        if try await directory.membership(of: account.id, in: room.id) != nil {
+            return (Reply(.room, "You're already in \(room.name)."), room)
+        }
+        guard try await directory.redeemInvite(code, room: room.id, by: account.id, at: now) else { throw refusal }
+        forget([account.id])
+        await announce("\(account.name) joined \(room.name)", in: room, except: [account.id], at: now)
+        let members = try await directory.members(of: room.id)
+        return (
+            Reply(.room, "Welcome to \(room.name)! \(members.count) members: \(members.map(\.name).joined(separator: ", ")). Try 'room status'.", data: ["room": .string(room.name)]),
+            room
+        )
+    }
+
+    func leave(_ room: Room, by account: Account, now: Date) async throws -> Reply {
+        try await directory.removeMember(account.id, from: room.id)
+        forget([account.id])
+        await announce("\(account.name) left \(room.name)", in: room, except: [account.id], at: now)
+        return Reply(.room, "You left \(room.name).")
+    }
+
+    func kick(_ name: String, from room: Room, by account: Account, now: Date) async throws -> Reply {
+        let members = try await directory.members(of: room.id)
+        guard members.first(where: { $0.accountID == account.id })?.isOwner == true else {
+            throw HabitatError(.forbidden, "Only the owner of \(room.name) can remove members.")
+        }
+        guard let member = members.first(where: { $0.name == name.lowercased() }) else {
+            throw HabitatError(.notFound, "\(name) isn't in \(room.name).")
+        }
+        guard member.accountID != account.id else {
+            throw HabitatError(.invalidArgument, "To leave your own room, type 'room leave'.")
+        }
+        try await directory.removeMember(member.accountID, from: room.id)
+        forget([member.accountID])
+        try await hub.deliver(Event(kind: "room", toasts: [Toast(.room, "You were removed from \(room.name).")]), to: member.accountID, at: now)
+        await announce("\(member.name) was removed from \(room.name)", in: room, except: [member.accountID, account.id], at: now)
+        return Reply(.room, "Removed \(member.name) from \(room.name).")
+    }
+
+    func list(for account: Account, current: Room?) async throws -> Reply {
+        let rooms = try await rooms(of: account.id)
+        var rows: [(String, JSON)] = []
+        for room in rooms {
+            let members = try await directory.members(of: room.id)
+            let owner = members.first { $0.accountID == account.id }?.isOwner == true
+            let line = "\(room.name): \(Views.plural(members.count, "member"))\(owner ? " · you own it" : "")\(room.id == current?.id ? " · current" : "")"
+            rows.append((line, ["name": .string(room.name), "members": .int(members.count), "owner": .bool(owner), "current": .bool(room.id == current?.id)]))
+        }
+        let data: JSON = ["rooms": .array(rows.map(\.1))]
+        guard !rows.isEmpty else {
+            return Reply(.info, "You're not in a room yet. Start one with 'room create <name>'.", data: data)
+        }
+        return Reply(.room, "Your rooms (\(rows.count))", details: rows.map(\.0), data: data)
+    }
+
+    func addHabit(_ draft: HabitDraft, to room: Room, by account: Account, now: Date) async throws -> Reply {
+        var draft = draft
+        draft.name = try Self.validHabitName(draft.name)
+        let habit = try await directory.addSharedHabit(draft, to: room.id)
+        let terms = habit.kind == .good ? "+\(habit.xp) XP, +\(habit.coins) coins" : "-\(habit.life) life"
+        await announce("\(account.name) added a shared habit: \(habit.name) (\(terms))", in: room, except: [account.id], at: now)
+        return Reply(.room, "Added \(habit.name) to \(room.name) (\(terms)). Anyone in the room records it with '\(habit.kind == .good ? "did" : "slipped") \(habit.name.lowercased())'.")
+    }
+
+    static func validHabitName(_ raw: String) throws -> String {
+        var state = GameState()
+        _ = try state.apply(.addHabit(HabitDraft(name: raw)), at: Date())
+        return state.habits[0].name
+    }
+
+    // MARK: Shared completions
+
+    /// The shared habit `query` names in `room`, if one does (exact name or unique prefix).
+    func sharedHabit(_ query: String, in room: Room) async throws -> NameMatch<SharedHabit> {
+        NameMatch.resolve(query, among: try await directory.sharedHabits(of: room.id), name: \.name)
+    }
+
+    /// Records a shared habit for `account` with the intent protocol, then tells the room.
+    func record(
+        _ habit: SharedHabit, in room: Room, recording: Recording, for account: Account, on database: UserDatabase, now: Date
+    ) async throws -> Reply {
+        let intent = try await directory.beginIntent(.record, account: account.id, room: room.id, habit: habit.id, at: now)
+        if crashPoint == .beforeMemberCommit { Self.crash() }
+        let shared = SharedRecording(
+            habit: habit.name, kind: habit.kind, xp: habit.xp, coins: habit.coins, life: habit.life, room: room.name,
+            token: intent.token, times: recording.times, note: recording.note)
+        let outcome: Outcome
+        let state: GameState
+        do {
+            (outcome, state) = try await database.apply(.recordShared(shared), at: now)
+        } catch {
+            try await directory.finish(intent, entry: nil)
+            throw error
+        }
+        if crashPoint == .afterMemberCommit { Self.crash() }
+        if let entry = outcome.entry {
+            try await directory.finish(intent, entry: Self.logEntry(entry, habit: habit, account: account))
+            let what = habit.kind == .good ? "did \(habit.name) (+\(entry.xp) XP)" : "slipped: \(habit.name) (\(entry.health) life)"
+            await announce("\(account.name) \(what)", in: room, except: [account.id], at: now)
+        }
+        return Views.outcome(outcome, state)
+    }
+
+    /// Undo for a user whose latest action may be a shared completion: keeps the room log in step.
+    func undo(for account: Account, on database: UserDatabase, now: Date) async throws -> Reply {
+        let latest = try await database.read { try $0.latestUndoable() }
+        var intent: RoomIntent?
+        if let token = latest?.roomToken, latest?.kind != .undo,
+            let line = try await directory.roomLogLine(ref: token)
+        {
+            intent = try await directory.beginIntent(.undo, token: token, account: account.id, room: line.roomID, habit: line.habitID, at: now)
+        }
+        let outcome: Outcome
+        let state: GameState
+        do {
+            (outcome, state) = try await database.undo(at: now)
+        } catch {
+            if let intent { try await directory.finish(intent, entry: nil) }
+            throw error
+        }
+        if let intent {
+            let undoneHere = outcome.entry?.roomToken == intent.token
+            let line = undoneHere ? try await directory.roomLogLine(ref: intent.token) : nil
+            try await directory.finish(intent, entry: line?.entry)
+            if let line, let room = try await directory.room(id: line.roomID) {
+                await announce("\(account.name) took back \(line.entry.habit)", in: room, except: [account.id], at: now)
+            }
+        }
+        return Views.outcome(outcome, state)
+    }
+
+    static func logEntry(_ entry: LedgerEntry, habit: SharedHabit, account: Account) -> RoomLogEntry {
+        RoomLogEntry(
+            habitID: habit.id, habit: habit.name, kind: habit.kind, accountID: account.id, member: account.name, at: entry.at,
+            day: entry.day, quantity: entry.quantity, xp: entry.xp, health: entry.health, ref: entry.roomToken ?? "")
+    }
+
+    /// Finishes or drops the intents a crash left, by asking each member's own ledger what committed.
+    func recover() async throws {
+        for intent in try await directory.unfinishedIntents() {
+            guard let account = try await directory.account(id: intent.accountID) else {
+                try await directory.finish(intent, entry: nil)
+                continue
+            }
+            let entry: RoomLogEntry? = try await users.with(account.fileID) { database in
+                switch intent.action {
+                case .record:
+                    guard let committed = try await database.read({ try $0.entry(roomToken: intent.token) }) else { return nil }
+                    let habit = try await directory.sharedHabits(of: intent.roomID).first { $0.id == intent.habitID }
+                        ?? SharedHabit(id: intent.habitID, roomID: intent.roomID, name: committed.subject, kind: committed.kind == .slip ? .bad : .good, xp: 0, coins: 0, life: 0)
+                    return Self.logEntry(committed, habit: habit, account: account)
+                case .undo:
+                    guard try await database.read({ try $0.hasEntry(roomToken: intent.token, kind: .undo) }) else { return nil }
+                    return try await directory.roomLogLine(ref: intent.token)?.entry
+                }
+            }
+            try await directory.finish(intent, entry: entry)
+            logger.notice("finished a shared completion interrupted by a crash", metadata: ["intent": "\(intent.id)", "kept": "\(entry != nil)"])
+        }
+    }
+
+    static func crash() -> Never {
+        kill(getpid(), SIGKILL)
+        fatalError("unreachable")
+    }
+}

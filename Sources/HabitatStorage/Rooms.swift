@@ -1,0 +1,309 @@
+import Foundation
+import GRDB
+import HabitatEngine
+
+/// A household room.
+public struct Room: Sendable, Equatable {
+    public var id: Int64
+    public var name: String
+}
+
+/// A member of a room, with their role.
+public struct Member: Sendable, Equatable {
+    public var accountID: Int64
+    public var name: String
+    public var fileID: String
+    public var isOwner: Bool
+}
+
+/// A habit the whole room shares; whoever does it is credited.
+public struct SharedHabit: Sendable, Equatable {
+    public var id: Int64
+    public var roomID: Int64
+    public var name: String
+    public var kind: HabitKind
+    public var xp: Int
+    public var coins: Int
+    public var life: Int
+
+    public init(id: Int64, roomID: Int64, name: String, kind: HabitKind, xp: Int, coins: Int, life: Int) {
+        (self.id, self.roomID, self.name, self.kind, self.xp, self.coins, self.life) = (id, roomID, name, kind, xp, coins, life)
+    }
+}
+
+/// One line of a room's log.
+public struct RoomLogEntry: Sendable, Equatable {
+    public var habitID: Int64
+    public var habit: String
+    public var kind: HabitKind
+    public var accountID: Int64
+    public var member: String
+    public var at: Date
+    public var day: Day
+    public var quantity: Int
+    public var xp: Int
+    public var health: Int
+    public var ref: String
+
+    public init(
+        habitID: Int64, habit: String, kind: HabitKind, accountID: Int64, member: String, at: Date, day: Day, quantity: Int,
+        xp: Int, health: Int, ref: String
+    ) {
+        (self.habitID, self.habit, self.kind, self.accountID, self.member) = (habitID, habit, kind, accountID, member)
+        (self.at, self.day, self.quantity, self.xp, self.health, self.ref) = (at, day, quantity, xp, health, ref)
+    }
+}
+
+/// A shared completion (or its undo) on its way from a member's file to the room log.
+public struct RoomIntent: Sendable, Equatable {
+    public enum Action: String, Sendable { case record, undo }
+    public var id: Int64
+    public var accountID: Int64
+    /// Also written into the member's ledger entry, so recovery can tell whether it committed.
+    public var token: String
+    public var action: Action
+    public var roomID: Int64
+    public var habitID: Int64
+}
+
+// MARK: - Rooms and members
+
+extension DirectoryDatabase {
+    /// Creates a room owned by `owner`; `name_taken` if the name exists.
+    public func createRoom(named name: String, owner: Int64, at now: Date) async throws -> Room {
+        try await writer.write { db in
+            if try Row.fetchOne(db, sql: "SELECT 1 FROM room WHERE name = ?", arguments: [name]) != nil {
+                throw HabitatError(.nameTaken, "A room called \(name) exists already. Pick another name.")
+            }
+            try db.execute(sql: "INSERT INTO room (name, created_at) VALUES (?, ?)", arguments: [name, now.timeIntervalSince1970])
+            let room = Room(id: db.lastInsertedRowID, name: name)
+            try db.execute(
+                sql: "INSERT INTO membership (room_id, account_id, role, joined_at) VALUES (?, ?, 'owner', ?)",
+                arguments: [room.id, owner, now.timeIntervalSince1970])
+            return room
+        }
+    }
+
+    /// The room called `name`, whether or not anyone may see it (callers check membership).
+    public func room(named name: String) async throws -> Room? {
+        try await writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, name FROM room WHERE name = ?", arguments: [name]).map { Room(id: $0["id"], name: $0["name"]) }
+        }
+    }
+
+    public func room(id: Int64) async throws -> Room? {
+        try await writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, name FROM room WHERE id = ?", arguments: [id]).map { Room(id: $0["id"], name: $0["name"]) }
+        }
+    }
+
+    /// The rooms `accountID` belongs to, by name.
+    public func rooms(of accountID: Int64) async throws -> [Room] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT r.id, r.name FROM room r JOIN membership m ON m.room_id = r.id WHERE m.account_id = ? ORDER BY r.name",
+                arguments: [accountID]
+            ).map { Room(id: $0["id"], name: $0["name"]) }
+        }
+    }
+
+    public func members(of roomID: Int64) async throws -> [Member] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT a.id, a.name, a.file_id, m.role FROM membership m JOIN account a ON a.id = m.account_id
+                    WHERE m.room_id = ? ORDER BY m.joined_at, a.name
+                    """,
+                arguments: [roomID]
+            ).map { Member(accountID: $0["id"], name: $0["name"], fileID: $0["file_id"], isOwner: ($0["role"] as String) == "owner") }
+        }
+    }
+
+    /// The member record, or `nil` when `accountID` is not in the room.
+    public func membership(of accountID: Int64, in roomID: Int64) async throws -> Member? {
+        try await members(of: roomID).first { $0.accountID == accountID }
+    }
+
+    /// Adds a member directly (a bridge channel's speakers).
+    public func addMember(_ accountID: Int64, to roomID: Int64, at now: Date) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO membership (room_id, account_id, role, joined_at) VALUES (?, ?, 'member', ?)",
+                arguments: [roomID, accountID, now.timeIntervalSince1970])
+        }
+    }
+
+    /// Removes a member; an owner who leaves hands the room to the longest-standing member, and the
+    /// last one out closes the room.
+    public func removeMember(_ accountID: Int64, from roomID: Int64) async throws {
+        try await writer.write { db in
+            let wasOwner = try String.fetchOne(
+                db, sql: "SELECT role FROM membership WHERE room_id = ? AND account_id = ?", arguments: [roomID, accountID]) == "owner"
+            try db.execute(sql: "DELETE FROM membership WHERE room_id = ? AND account_id = ?", arguments: [roomID, accountID])
+            let left = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM membership WHERE room_id = ?", arguments: [roomID]) ?? 0
+            if left == 0 {
+                try db.execute(sql: "DELETE FROM room WHERE id = ?", arguments: [roomID])
+            } else if wasOwner {
+                try db.execute(
+                    sql: """
+                        UPDATE membership SET role = 'owner' WHERE room_id = ? AND account_id =
+                        (SELECT account_id FROM membership WHERE room_id = ? ORDER BY joined_at LIMIT 1)
+                        """,
+                    arguments: [roomID, roomID])
+            }
+        }
+    }
+}
+
+// MARK: - Invites
+
+extension DirectoryDatabase {
+    /// How long an invite code lasts.
+    public static let inviteLifetime: TimeInterval = 7 * 24 * 3600
+
+    /// A new single-use code for `roomID`, like `K7P-2QX` (no 0/O or 1/I to misread).
+    public func createInvite(for roomID: Int64, by accountID: Int64, at now: Date) async throws -> String {
+        let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+        var generator = SystemRandomNumberGenerator()
+        let raw = String((0..<6).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+        let code = String(raw.prefix(3) + "-" + raw.suffix(3))
+        try await writer.write { db in
+            try db.execute(
+                sql: "INSERT INTO invite (code, room_id, created_by, expires_at) VALUES (?, ?, ?, ?)",
+                arguments: [code, roomID, accountID, now.addingTimeInterval(Self.inviteLifetime).timeIntervalSince1970])
+        }
+        return String(code)
+    }
+
+    /// Uses a code to join `roomID`: `true` when the code was valid for that room, unused and unexpired.
+    public func redeemInvite(_ typed: String, room roomID: Int64, by accountID: Int64, at now: Date) async throws -> Bool {
+        // `k7p2qx`, `K7P-2QX` and `k7p-2qx` are the same code.
+        let bare = typed.uppercased().filter { $0 != "-" }
+        let code = bare.count == 6 ? String(bare.prefix(3) + "-" + bare.suffix(3)) : bare
+        return try await writer.write { db in
+            guard
+                let row = try Row.fetchOne(db, sql: "SELECT room_id, expires_at, used_by FROM invite WHERE code = ?", arguments: [code]),
+                (row["room_id"] as Int64) == roomID, (row["used_by"] as Int64?) == nil,
+                (row["expires_at"] as Double) > now.timeIntervalSince1970
+            else { return false }
+            try db.execute(sql: "UPDATE invite SET used_by = ? WHERE code = ?", arguments: [accountID, code])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO membership (room_id, account_id, role, joined_at) VALUES (?, ?, 'member', ?)",
+                arguments: [roomID, accountID, now.timeIntervalSince1970])
+            return true
+        }
+    }
+}
+
+// MARK: - Shared habits and the room log
+
+extension DirectoryDatabase {
+    public func addSharedHabit(_ draft: HabitDraft, to roomID: Int64) async throws -> SharedHabit {
+        try await writer.write { db in
+            if try Row.fetchOne(db, sql: "SELECT 1 FROM room_habit WHERE room_id = ? AND name = ?", arguments: [roomID, draft.name]) != nil {
+                throw HabitatError(.nameTaken, "The room already has a habit called \(draft.name).")
+            }
+            let good = draft.kind == .good
+            let habit = SharedHabit(
+                id: 0, roomID: roomID, name: draft.name, kind: draft.kind, xp: good ? draft.xp ?? Habit.defaultXP : 0,
+                coins: good ? draft.coins ?? Habit.defaultCoins : 0, life: good ? 0 : draft.life ?? Habit.defaultLife)
+            try db.execute(
+                sql: "INSERT INTO room_habit (room_id, name, kind, xp, coins, life) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [roomID, habit.name, habit.kind.rawValue, habit.xp, habit.coins, habit.life])
+            var saved = habit
+            saved.id = db.lastInsertedRowID
+            return saved
+        }
+    }
+
+    public func sharedHabits(of roomID: Int64) async throws -> [SharedHabit] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM room_habit WHERE room_id = ? ORDER BY id", arguments: [roomID]).map {
+                SharedHabit(
+                    id: $0["id"], roomID: $0["room_id"], name: $0["name"], kind: HabitKind(rawValue: $0["kind"]) ?? .good,
+                    xp: $0["xp"], coins: $0["coins"], life: $0["life"])
+            }
+        }
+    }
+
+    /// Registers a shared completion (or undo) about to be committed in a member's file. A record
+    /// gets a fresh token; an undo names the token of the completion it takes back.
+    public func beginIntent(
+        _ action: RoomIntent.Action, token: String? = nil, account: Int64, room: Int64, habit: Int64, at now: Date
+    ) async throws -> RoomIntent {
+        let token = token ?? UUID().uuidString.lowercased()
+        return try await writer.write { db in
+            try db.execute(
+                sql: "INSERT INTO room_intent (account_id, token, action, room_id, habit_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [account, token, action.rawValue, room, habit, now.timeIntervalSince1970])
+            return RoomIntent(id: db.lastInsertedRowID, accountID: account, token: token, action: action, roomID: room, habitID: habit)
+        }
+    }
+
+    /// Finishes an intent: writes (or marks undone) the room log line and drops the intent, in one
+    /// transaction. `entry == nil` drops it only (the member's commit never happened). Replays are harmless.
+    public func finish(_ intent: RoomIntent, entry: RoomLogEntry?) async throws {
+        try await writer.write { db in
+            if let entry {
+                switch intent.action {
+                case .record:
+                    try db.execute(
+                        sql: """
+                            INSERT OR IGNORE INTO room_log (room_id, habit_id, habit, kind, account_id, member, at, day, quantity, xp, health, ref)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            intent.roomID, entry.habitID, entry.habit, entry.kind.rawValue, entry.accountID, entry.member,
+                            entry.at.timeIntervalSince1970, entry.day.description, entry.quantity, entry.xp, entry.health, entry.ref,
+                        ])
+                case .undo:
+                    try db.execute(sql: "UPDATE room_log SET undone = 1 WHERE ref = ?", arguments: [entry.ref])
+                }
+            }
+            try db.execute(sql: "DELETE FROM room_intent WHERE id = ?", arguments: [intent.id])
+        }
+    }
+
+    /// The room log line a member's ledger entry is known by, with its room and habit.
+    public func roomLogLine(ref: String) async throws -> (roomID: Int64, habitID: Int64, entry: RoomLogEntry)? {
+        try await writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM room_log WHERE ref = ?", arguments: [ref]).map { row in
+                (row["room_id"], row["habit_id"], Self.logEntry(row))
+            }
+        }
+    }
+
+    static func logEntry(_ row: Row) -> RoomLogEntry {
+        RoomLogEntry(
+            habitID: row["habit_id"], habit: row["habit"], kind: HabitKind(rawValue: row["kind"]) ?? .good,
+            accountID: row["account_id"], member: row["member"], at: Date(timeIntervalSince1970: row["at"]),
+            day: Day(iso: row["day"]) ?? Day(ordinal: 0), quantity: row["quantity"], xp: row["xp"], health: row["health"],
+            ref: row["ref"])
+    }
+
+    /// Intents left by a crash, oldest first.
+    public func unfinishedIntents() async throws -> [RoomIntent] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM room_intent ORDER BY id").map {
+                RoomIntent(
+                    id: $0["id"], accountID: $0["account_id"], token: $0["token"],
+                    action: RoomIntent.Action(rawValue: $0["action"]) ?? .record, roomID: $0["room_id"], habitID: $0["habit_id"])
+            }
+        }
+    }
+
+    /// Log lines of a room that stand (not undone), newest first; from `since` when given.
+    public func roomLog(_ roomID: Int64, since: Day? = nil, limit: Int = 1000) async throws -> [RoomLogEntry] {
+        try await writer.read { db in
+            var sql = "SELECT * FROM room_log WHERE room_id = ? AND undone = 0"
+            var arguments: StatementArguments = [roomID]
+            if let since {
+                sql += " AND day >= ?"
+                arguments += [since.description]
+            }
+            return try Row.fetchAll(db, sql: sql + " ORDER BY at DESC, id DESC LIMIT ?", arguments: arguments + [limit])
+                .map(Self.logEntry)
+        }
+    }
+}

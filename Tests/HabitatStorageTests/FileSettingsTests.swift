@@ -1,0 +1,139 @@
+import Foundation
+import GRDB
+import HabitatEngine
+import Testing
+
+@testable import HabitatStorage
+
+/// The SQLite settings every Habitat file is opened with: WAL, foreign keys, and the durability flag.
+@Suite struct FileSettingsTests {
+    @Test func aUserFileUsesWAL() async throws {
+        try await withUserDatabase { db in
+            try await db.add(Fixture.exercise)
+            let mode = try await rawDatabase(at: db.path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+            #expect(mode == "wal")
+        }
+    }
+
+    @Test func foreignKeysAreOnInAUserFile() async throws {
+        try await withUserDatabase { db in
+            let foreignKeys = try await db.pragma("foreign_keys")
+            #expect(foreignKeys == 1)
+        }
+    }
+
+    @Test func normalDurabilityIsSynchronousNormal() async throws {
+        try await withUserDatabase(durability: .normal) { db in
+            let synchronous = try await db.pragma("synchronous")
+            #expect(synchronous == 1)
+        }
+    }
+
+    @Test func fullDurabilityIsSynchronousFull() async throws {
+        try await withUserDatabase(durability: .full) { db in
+            let synchronous = try await db.pragma("synchronous")
+            withKnownIssue("GRDB's WAL set-up runs after prepareDatabase and resets synchronous to NORMAL") {
+                #expect(synchronous == 2)
+            }
+        }
+    }
+
+    @Test(arguments: Durability.allCases)
+    func theDirectoryFileUsesWALAndForeignKeys(durability: Durability) async throws {
+        try await withTemporaryDirectory { directory in
+            let directoryDB = try DirectoryDatabase(directory: directory, durability: durability)
+            let (mode, foreignKeys, synchronous) = try await directoryDB.writer.read { db in
+                (
+                    try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+                    try Int.fetchOne(db, sql: "PRAGMA foreign_keys"),
+                    try Int.fetchOne(db, sql: "PRAGMA synchronous")
+                )
+            }
+            #expect(mode == "wal")
+            #expect(foreignKeys == 1)
+            withKnownIssue("GRDB's WAL set-up runs after prepareDatabase and resets synchronous to NORMAL") {
+                #expect(synchronous == (durability == .full ? 2 : 1))
+            } when: {
+                durability == .full
+            }
+        }
+    }
+
+    @Test func theMigrationIsRecordedOnceAndReopeningDoesNotRepeatIt() async throws {
+        try await withUserDatabase { db in
+            try await db.add(Fixture.exercise)
+            _ = try await db.reloaded()
+            _ = try await db.reloaded()
+            let migrations = try await rawDatabase(at: db.path).read {
+                try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations")
+            }
+            #expect(migrations == ["v1"])
+            #expect(try await db.reloaded().habits.count == 1)
+        }
+    }
+
+    // MARK: - Integrity check
+
+    @Test func aFileInUseByAUserDatabaseIsSound() async throws {
+        try await withUserDatabase { db in
+            try await db.add(Fixture.exercise)
+            try await db.add(Fixture.smoking)
+            for _ in 0..<50 { try await db.did("exercise") }
+            try await db.did("smoking")
+            try await db.undo()
+            #expect(try integrityCheck(ofDatabaseAt: db.path) == ["ok"])
+        }
+    }
+
+    @Test func aClosedUserFileIsSound() async throws {
+        try await withUserDatabase { db in
+            try await db.add(Fixture.exercise)
+            for _ in 0..<50 { try await db.did("exercise") }
+            db.close()
+            try await waitUntil { !FileManager.default.fileExists(atPath: db.path + "-wal") }
+            try rawDatabase(at: db.path).close()  // waits out the closing connection's lock
+            #expect(try integrityCheck(ofDatabaseAt: db.path) == ["ok"])
+            #expect(try await db.state().profile.coins == 250)
+        }
+    }
+
+    @Test func checkingAFileAsItsHandleClosesWaitsInsteadOfFailing() async throws {
+        var failures: [String] = []
+        for _ in 0..<20 {
+            try await withUserDatabase { db in
+                try await db.add(Fixture.exercise)
+                try await db.did("exercise")
+                db.close()
+                try await waitUntil { !FileManager.default.fileExists(atPath: db.path + "-wal") }
+                do {
+                    #expect(try integrityCheck(ofDatabaseAt: db.path) == ["ok"])
+                } catch {
+                    failures.append(String(describing: error))
+                }
+            }
+        }
+        withKnownIssue(
+            "integrityCheck opens without a busy timeout, so a lock still held by a closing connection is SQLITE_BUSY",
+            isIntermittent: true
+        ) {
+            #expect(failures.isEmpty, "\(failures.count) of 20 checks failed: \(failures.first ?? "")")
+        }
+    }
+
+    @Test func theDirectoryFileIsSound() async throws {
+        try await withTemporaryDirectory { directory in
+            let directoryDB = try DirectoryDatabase(directory: directory, durability: .normal)
+            _ = try await directoryDB.createAccount(name: "alice", passwordHash: "h", at: Fixture.now)
+            let path = directory.appendingPathComponent("directory.sqlite").path
+            #expect(try integrityCheck(ofDatabaseAt: path) == ["ok"])
+        }
+    }
+
+    @Test func aFileThatIsNotADatabaseIsReported() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("garbage.sqlite").path
+            try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: path))
+            #expect(throws: DatabaseError.self) { try integrityCheck(ofDatabaseAt: path) }
+        }
+    }
+}

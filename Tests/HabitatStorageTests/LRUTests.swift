@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import HabitatStorage
+
+@Suite struct LRUTests {
+    /// A handle named `key`; never opened.
+    static func handle(_ key: String) -> UserDatabase {
+        UserDatabase(path: "/nonexistent/\(key).sqlite", durability: .normal)
+    }
+
+    /// Checks `keys` out and back in, in order.
+    static func touch(_ keys: [String], in lru: inout LRU) {
+        for key in keys {
+            _ = lru.checkOut(key) { handle(key) }
+            lru.checkIn(key)
+        }
+    }
+
+    static func names(_ evicted: [UserDatabase]) -> [String] {
+        evicted.map { URL(fileURLWithPath: $0.path).deletingPathExtension().lastPathComponent }
+    }
+
+    @Test func theLeastRecentlyUsedIsEvictedFirst() {
+        var lru = LRU()
+        Self.touch(["a", "b", "c", "d"], in: &lru)
+        #expect(Self.names(lru.evict(above: 2)) == ["a", "b"])
+        #expect(lru.count == 2)
+        #expect(Self.names(lru.evict(above: 0)) == ["c", "d"])
+        #expect(lru.count == 0)
+    }
+
+    @Test func nothingIsEvictedWithinCapacity() {
+        var lru = LRU()
+        Self.touch(["a", "b"], in: &lru)
+        #expect(lru.evict(above: 2).isEmpty)
+        #expect(lru.evict(above: 5).isEmpty)
+        #expect(lru.count == 2)
+    }
+
+    @Test func checkingOutAgainMakesAnEntryTheMostRecent() {
+        var lru = LRU()
+        Self.touch(["a", "b", "c"], in: &lru)
+        Self.touch(["a"], in: &lru)
+        #expect(Self.names(lru.evict(above: 2)) == ["b"])
+        Self.touch(["c"], in: &lru)
+        #expect(Self.names(lru.evict(above: 1)) == ["a"])
+        #expect(Self.names(lru.evict(above: 0)) == ["c"])
+    }
+
+    @Test func entriesInUseAreSkipped() {
+        var lru = LRU()
+        _ = lru.checkOut("a") { Self.handle("a") }
+        Self.touch(["b", "c"], in: &lru)
+        #expect(Self.names(lru.evict(above: 1)) == ["b", "c"])
+        #expect(lru.count == 1)
+        #expect(lru.evict(above: 0).isEmpty)
+        lru.checkIn("a")
+        #expect(Self.names(lru.evict(above: 0)) == ["a"])
+    }
+
+    @Test func anEntryCheckedOutTwiceStaysUntilBothAreReturned() {
+        var lru = LRU()
+        _ = lru.checkOut("a") { Self.handle("a") }
+        _ = lru.checkOut("a") { Self.handle("a") }
+        lru.checkIn("a")
+        #expect(lru.evict(above: 0).isEmpty)
+        lru.checkIn("a")
+        #expect(Self.names(lru.evict(above: 0)) == ["a"])
+    }
+
+    @Test func evictionStopsAtCapacityEvenWhenSomeAreInUse() {
+        var lru = LRU()
+        Self.touch(["a"], in: &lru)
+        _ = lru.checkOut("b") { Self.handle("b") }
+        Self.touch(["c", "d"], in: &lru)
+        #expect(Self.names(lru.evict(above: 2)) == ["a", "c"])
+        #expect(lru.count == 2)
+    }
+
+    @Test func aCachedKeyReturnsTheSameHandleWithoutMakingANewOne() {
+        var lru = LRU()
+        let first = lru.checkOut("a") { Self.handle("a") }
+        var made = false
+        let second = lru.checkOut("a") {
+            made = true
+            return Self.handle("a")
+        }
+        #expect(first === second)
+        #expect(!made)
+        #expect(lru.count == 1)
+    }
+
+    @Test func anEvictedKeyIsMadeAfresh() {
+        var lru = LRU()
+        let first = lru.checkOut("a") { Self.handle("a") }
+        lru.checkIn("a")
+        _ = lru.evict(above: 0)
+        let second = lru.checkOut("a") { Self.handle("a") }
+        #expect(first !== second)
+    }
+
+    @Test func recencyIsKeptThroughManyEvictionsAndReuses() {
+        var lru = LRU()
+        let keys = (0..<50).map { "k\($0)" }
+        Self.touch(keys, in: &lru)
+        // Refresh the even keys in reverse: the odd ones are now the oldest, in order.
+        Self.touch(keys.enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element).reversed(), in: &lru)
+        let odd = keys.enumerated().filter { !$0.offset.isMultiple(of: 2) }.map(\.element)
+        let even = keys.enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element)
+        #expect(Self.names(lru.evict(above: 25)) == odd)
+        #expect(Self.names(lru.evict(above: 0)) == Array(even.reversed()))
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import HabitatEngine
+import Testing
+
+@testable import HabitatStorage
+
+@Suite struct UserDatabasesTests {
+    // MARK: - Paths
+
+    @Test func aFileIsNamedByItsIDUnderItsFirstTwoCharacters() async throws {
+        try await withTemporaryDirectory { directory in
+            let databases = UserDatabases(directory: directory, capacity: 4, durability: .normal)
+            let id = "3f9a0c1e2b4d5f60718293a4b5c6d7e8"
+            let path = try databases.path(for: id)
+            #expect(path == directory.path + "/users/3f/3f9a0c1e2b4d5f60718293a4b5c6d7e8.sqlite")
+            let fresh = Fixture.fileID()
+            let freshPath = try databases.path(for: fresh)
+            #expect(freshPath == directory.appendingPathComponent("users/\(fresh.prefix(2))/\(fresh).sqlite").path)
+        }
+    }
+
+    static let invalidIDs = [
+        "", "../etc", "../../../../../../etc/passwd", "3F9A0C1E2B4D5F60718293A4B5C6D7E8",
+        "3f9a0c1e2b4d5f60718293a4b5c6d7E8", "3f9a0c1e2b4d5f60718293a4b5c6d7e", "3f9a0c1e2b4d5f60718293a4b5c6d7e80",
+        "3f/a0c1e2b4d5f60718293a4b5c6d7e8", "3f9a0c1e2b4d5f60718293a4b5c6d/..", "..9a0c1e2b4d5f60718293a4b5c6d7e8",
+        "3f9a0c1e-2b4d-5f60-7182-93a4b5c6", "3f9a0c1e2b4d5f60718293a4b5c6d7g8", "3f9a0c1e2b4d5f60718293a4b5c6d7\u{0}8",
+        "3f9a0c1e2b4d5f60718293a4b5c6d7 8", "alice", "3f9a0c1e2b4d5f60718293a4b5c6d7e\\",
+    ]
+
+    @Test(arguments: invalidIDs)
+    func anythingButThirtyTwoLowercaseHexDigitsIsRefused(id: String) async throws {
+        try await withTemporaryDirectory { directory in
+            let databases = UserDatabases(directory: directory, capacity: 4, durability: .normal)
+            #expect(throws: StorageError.self) { try databases.path(for: id) }
+            await #expect(throws: StorageError.self) { try await databases.with(id) { _ in } }
+            #expect(databases.openCount == 0)
+        }
+    }
+
+    @Test func nonASCIIHexDigitsAreRefused() async throws {
+        try await withTemporaryDirectory { directory in
+            let databases = UserDatabases(directory: directory, capacity: 4, durability: .normal)
+            // Fullwidth "ａ" and "０" are hex digits to Character.isHexDigit, and are not uppercase.
+            let fullwidth = String(repeating: "\u{FF41}", count: 16) + String(repeating: "\u{FF10}", count: 16)
+            withKnownIssue("path(for:) accepts fullwidth hex digits, which are not in 0-9a-f") {
+                #expect(throws: StorageError.self) { try databases.path(for: fullwidth) }
+            }
+        }
+    }
+
+    // MARK: - Handles
+
+    @Test func theSameIDGivesTheSameHandleWhileItIsCached() async throws {
+        try await withTemporaryDirectory { directory in
+            let databases = UserDatabases(directory: directory, capacity: 4, durability: .normal)
+            let id = Fixture.fileID()
+            let first = try await databases.with(id) { $0 }
+            let second = try await databases.with(id) { $0 }
+            #expect(first === second)
+            #expect(first.path == (try databases.path(for: id)))
+            let nested = try await databases.with(id) { outer in
+                try await databases.with(id) { inner in outer === inner }
+            }
+            #expect(nested)
+            #expect(databases.openCount == 1)
+        }
+    }
+
+    @Test func differentIDsGetDifferentFiles() async throws {
+        try await withTemporaryDirectory { directory in
+            let databases = UserDatabases(directory: directory, capacity: 4, durability: .normal)
+            let (alice, bob) = (Fixture.fileID(), Fixture.fileID())
+            _ = try await databases.with(alice) { try await $0.add(Fixture.exercise) }
+            _ = try await databases.with(bob) { try await $0.add(Fixture.smoking) }
+            #expect(try await databases.with(alice) { try await $0.state().habits.map(\.name) } == ["Exercise"])
+            #expect(try await databases.with(bob) { try await $0.state().habits.map(\.name) } == ["Smoking"])
+        }
+    }
+
+    @Test func theNumberOfOpenFilesStaysWithinCapacity() async throws {
+        try await withTemporaryDirectory { directory in
+            let databases = UserDatabases(directory: directory, capacity: 3, durability: .normal)
+            let ids = (0..<12).map { _ in Fixture.fileID() }
+            for id in ids {
+                _ = try await databases.with(id) { try await $0.add(Fixture.exercise) }
+                #expect(databases.openCount <= 3)
+            }
+            #expect(databases.openCount == 3)
+            for id in ids {
+                #expect(try await databases.with(id) { try await $0.state().habits.count } == 1)
+            }
+            #expect(databases.openCount <= 3)
+        }
+    }
+
+    @Test func aCapacityBelowOneIsTreatedAsOne() async throws {
+        try await withTemporaryDirectory { directory in
+            let databases = UserDatabases(directory: directory, capacity: 0, durability: .normal)
+            #expect(databases.capacity == 1)
+            for _ in 0..<3 { try await databases.with(Fixture.fileID()) { _ = try await $0.state() } }
+            #expect(databases.openCount == 1)
+        }
+    }
+
+    @Test func aHandleInUseIsNeverEvicted() async throws {
+        try await withTemporaryDirectory { directory in
+            let databases = UserDatabases(directory: directory, capacity: 2, durability: .normal)
+            let held = Fixture.fileID()
+            let others = (0..<10).map { _ in Fixture.fileID() }
+            try await databases.with(held) { database in
+                try await database.add(Fixture.exercise)
+                try await database.did("exercise")
+                for id in others {
+                    _ = try await databases.with(id) { try await $0.add(Fixture.smoking) }
+                }
+                #expect(databases.openCount <= 2)
+                #expect(try await databases.with(held) { $0 } === database)
+                let recorded = try await database.did("exercise")
+                #expect(recorded.state.profile.progress.xp == 20)
+                #expect(try await database.entries().count == 2)
+            }
+            #expect(try await databases.with(held) { try await $0.reloaded().profile.coins } == 10)
+        }
+    }
+
+    @Test func handlesInUseMayExceedCapacityUntilTheyAreReturned() async throws {
+        try await withTemporaryDirectory { directory in
+            let databases = UserDatabases(directory: directory, capacity: 1, durability: .normal)
+            let (a, b, c) = (Fixture.fileID(), Fixture.fileID(), Fixture.fileID())
+            try await databases.with(a) { _ in
+                try await databases.with(b) { _ in
+                    try await databases.with(c) { _ in
+                        #expect(databases.openCount == 3)
+                    }
+                    #expect(databases.openCount == 2)
+                }
+                #expect(databases.openCount == 1)
+            }
+            #expect(databases.openCount == 1)
+        }
+    }
+
+    @Test func dataWrittenBeforeEvictionIsThereAfterTheFileIsReopened() async throws {
+        try await withTemporaryDirectory { directory in
+            let databases = UserDatabases(directory: directory, capacity: 1, durability: .normal)
+            let (alice, bob) = (Fixture.fileID(), Fixture.fileID())
+            let (first, written) = try await databases.with(alice) { database in
+                try await database.add(Fixture.exercise)
+                return (database, try await database.did("exercise", times: 4).state)
+            }
+            try await databases.with(bob) { _ = try await $0.state() }
+            let reopened = try await databases.with(alice) { $0 }
+            #expect(reopened !== first, "alice's handle should have been evicted")
+            #expect(try await reopened.state() == written)
+            #expect(try await reopened.entries().count == 1)
+        }
+    }
+
+    @Test func aHandleErrorStillReturnsItToTheCache() async throws {
+        struct Boom: Error {}
+        try await withTemporaryDirectory { directory in
+            let databases = UserDatabases(directory: directory, capacity: 1, durability: .normal)
+            let (alice, bob) = (Fixture.fileID(), Fixture.fileID())
+            let first = try await databases.with(alice) { $0 }
+            await #expect(throws: Boom.self) {
+                try await databases.with(alice) { (_: UserDatabase) -> Void in throw Boom() }
+            }
+            // alice is idle again, so touching bob evicts her.
+            try await databases.with(bob) { _ = try await $0.state() }
+            #expect(databases.openCount == 1)
+            #expect(try await databases.with(alice) { $0 } !== first)
+        }
+    }
+
+    @Test func manyConcurrentUsersBehindASmallCacheKeepAllTheirData() async throws {
+        try await withTemporaryDirectory { directory in
+            let databases = UserDatabases(directory: directory, capacity: 4, durability: .normal)
+            let ids = (0..<16).map { _ in Fixture.fileID() }
+            for id in ids { _ = try await databases.with(id) { try await $0.add(Fixture.exercise) } }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for round in 0..<10 {
+                    for id in ids {
+                        group.addTask {
+                            _ = try await databases.with(id) { try await $0.did("exercise", times: 1 + round % 2) }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(databases.openCount <= 4)
+            for id in ids {
+                let coins = try await databases.with(id) { try await $0.reloaded().profile.coins }
+                #expect(coins == 75)
+                #expect(try await databases.with(id) { try await $0.entries().count } == 10)
+            }
+        }
+    }
+}
