@@ -23,8 +23,9 @@ final class ServerProcess: @unchecked Sendable {
         return URL(fileURLWithPath: "habitat")
     }
 
-    init(data: URL, extraArguments: [String] = []) throws {
+    init(data: URL, extraArguments: [String] = [], environment: [String: String] = [:]) throws {
         process.executableURL = Self.executable
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.arguments = ["serve", "--port", "0", "--data", data.path, "--rate-limit", "0"] + extraArguments
         let errors = Pipe()
         process.standardError = errors
@@ -47,6 +48,12 @@ final class ServerProcess: @unchecked Sendable {
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+    }
+
+    /// Waits for the process to end by itself (a planned crash).
+    func waitForExit() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 
     func terminate() -> Int32 {

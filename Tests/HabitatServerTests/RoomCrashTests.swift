@@ -1,0 +1,73 @@
+import Foundation
+import HabitatStorage
+import Testing
+
+/// A shared completion touches the member's file and the room's log. The server is made to die
+/// (SIGKILL, from inside) between the two; after a restart neither side is lost or doubled.
+@Suite("Rooms: a crash between the member's file and the room log", .serialized)
+struct RoomCrashTests {
+    /// alice owns Smiths with a shared Dishes habit; bob is a member.
+    func household(in data: URL) async throws {
+        let server = try ServerProcess(data: data)
+        let alice = try await LineClient.connect(port: server.port)
+        try await alice.expectReply(to: "register alice correct-horse", startsWith: "✅")
+        let created = try await alice.json("{\"text\": \"room create Smiths\"}")
+        let code = try #require(created.data?["invite"] as? String)
+        try await alice.expectReply(to: "room add habit Dishes 10 xp", startsWith: "🏠 Added Dishes")
+        let bob = try await LineClient.connect(port: server.port)
+        try await bob.expectReply(to: "register bob correct-horse", startsWith: "✅")
+        try await bob.expectReply(to: "room join smiths \(code)", startsWith: "🏠 Welcome to Smiths!")
+        #expect(server.terminate() == 0)
+    }
+
+    /// bob says `did dishes` to a server that dies during it.
+    func crash(at point: String, in data: URL) async throws {
+        let server = try ServerProcess(data: data, environment: ["HABITAT_CRASH_POINT": point])
+        let bob = try await LineClient.connect(port: server.port)
+        try await bob.expectReply(to: "login bob correct-horse", startsWith: "✅")
+        try await bob.send("did dishes")
+        #expect(try await bob.readLine() == nil)
+        #expect(server.waitForExit() != 0)
+    }
+
+    /// bob's XP, and the room log's lines, after a normal restart.
+    func afterRestart(_ data: URL) async throws -> (xp: Int, log: [String]) {
+        let server = try ServerProcess(data: data)
+        defer { _ = server.terminate() }
+        let bob = try await LineClient.connect(port: server.port)
+        try await bob.expectReply(to: "login bob correct-horse", startsWith: "✅")
+        let xp = try #require(try await bob.json("{\"text\": \"status\"}").int("xp"))
+        let log = try await bob.json("{\"text\": \"room log\"}")
+        let entries = try #require(log.data?["entries"] as? [[String: Any]])
+        return (xp, entries.map { "\($0["member"] as? String ?? "") \($0["habit"] as? String ?? "")" })
+    }
+
+    @Test func aCrashAfterTheMembersCommitIsFinishedAtRestartOnce() async throws {
+        let data = temporaryDirectory()
+        try await household(in: data)
+        try await crash(at: "after-member-commit", in: data)
+        // The member's file has it; the room log does not yet, and an intent says so.
+        let directory = try DirectoryDatabase(directory: data, durability: .normal)
+        #expect(try await directory.unfinishedIntents().count == 1)
+        let first = try await afterRestart(data)
+        #expect(first.xp == 10)
+        #expect(first.log == ["bob Dishes"])
+        #expect(try await directory.unfinishedIntents().isEmpty)
+        // Restarting again changes nothing: nothing doubled.
+        let second = try await afterRestart(data)
+        #expect(second.xp == 10)
+        #expect(second.log == ["bob Dishes"])
+    }
+
+    @Test func aCrashBeforeTheMembersCommitLeavesNeitherSide() async throws {
+        let data = temporaryDirectory()
+        try await household(in: data)
+        try await crash(at: "before-member-commit", in: data)
+        let after = try await afterRestart(data)
+        // bob was never told it was done, and neither side has it.
+        #expect(after.xp == 0)
+        #expect(after.log.isEmpty)
+        let directory = try DirectoryDatabase(directory: data, durability: .normal)
+        #expect(try await directory.unfinishedIntents().isEmpty)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@Suite("Rooms: each member sees exactly the events meant for them")
+struct RoomEventTests {
+    /// Nothing is waiting on `client`: the next line it reads is the reply to a fresh request.
+    func expectNoPendingEvents(_ client: LineClient) async throws {
+        let first = try await client.reply(to: "help undo").first ?? ""
+        #expect(first.hasPrefix("ℹ️ undo") || first.hasPrefix(#"{"ok":true,"type":"info","text":"ℹ️ undo"#))
+    }
+
+    @Test func eventsReachOtherMembersLiveAndAbsentOnesAtLogin() async throws {
+        try await TestServer.with { server in
+            let ann = try await server.user("ann")
+            let code = try #require(try await ann.json("{\"text\": \"room create Flat\"}").data?["invite"] as? String)
+            let ben = try await server.user("ben")
+            try await ben.expectReply(to: "room join flat \(code)", startsWith: "🏠 Welcome")
+            #expect(try await ann.readReply() == ["🏠 ben joined Flat"])
+            let invite = try #require(try await ann.json("{\"text\": \"room invite\"}").data?["invite"] as? String)
+            let cal = try await server.user("cal")
+            try await cal.expectReply(to: "room join flat \(invite)", startsWith: "🏠 Welcome")
+            #expect(try await ann.readReply() == ["🏠 cal joined Flat"])
+            #expect(try await ben.readReply() == ["🏠 cal joined Flat"])
+            // An outsider and a second connection of ann's.
+            let outsider = try await server.user("out")
+            let annPhone = try await server.connect()
+            try await annPhone.expectReply(to: "login ann correct-horse", startsWith: "✅")
+
+            try await ann.expectReply(to: "room add habit Dishes 10 xp", startsWith: "🏠 Added")
+            _ = try await ben.readReply()
+            _ = try await cal.readReply()
+
+            // cal goes away; ben does the dishes in JSON mode.
+            try await cal.expectReply(to: "logout", startsWith: "👋")
+            _ = try await ben.reply(to: "mode json")
+            #expect(try await ben.json("did dishes").ok == true)
+            #expect(try await ann.readReply() == ["🏠 ben did Dishes (+10 XP)"])
+            let phoneEvent = try await annPhone.readReply()
+            #expect(phoneEvent == ["🏠 ben did Dishes (+10 XP)"])
+            for client in [ann, ben, annPhone, outsider] { try await expectNoPendingEvents(client) }
+
+            // cal sees what happened while away, once, at login.
+            try await cal.expectReply(to: "login cal correct-horse", startsWith: "✅")
+            #expect(try await cal.readReply() == ["ℹ️ While you were away (1):", "🏠 ben did Dishes (+10 XP)"])
+            try await expectNoPendingEvents(cal)
+
+            // In JSON mode an event is an `event` line with the room and never an `ok`.
+            try await ann.expectReply(to: "did dishes", startsWith: "✅ Dishes completed!")
+            let event = try JSONReply(try await ben.readReply()[0])
+            #expect(event.object["event"] as? String == "room")
+            #expect(event.object["ok"] == nil)
+            #expect(event.text == "🏠 ann did Dishes (+10 XP)")
+            #expect(event.data?["room"] as? String == "Flat")
+        }
+    }
+
+    @Test func outsidersCanNeitherSeeNorUseNorRecordInARoom() async throws {
+        try await TestServer.with { server in
+            let ann = try await server.user("amy")
+            _ = try await ann.json("{\"text\": \"room create Home\"}")
+            try await ann.expectReply(to: "room add habit Dishes", startsWith: "🏠 Added")
+            let eve = try await server.user("eve")
+            _ = try await eve.reply(to: "mode json")
+            #expect(try await eve.json("room use home").code == "forbidden")
+            #expect(try await eve.json("room join home AAA-BBB").code == "forbidden")
+            #expect(try await eve.json("room join nowhere AAA-BBB").code == "forbidden")
+            #expect(try await eve.json("room status").code == "not_found")
+            #expect(try await eve.json("did dishes").code == "unknown_habit")
+            #expect(try await eve.json("room leave home").code == "forbidden")
+        }
+    }
+}
