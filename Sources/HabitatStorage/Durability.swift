@@ -11,11 +11,12 @@ public enum Durability: String, Sendable, CaseIterable {
     func configuration(label: String) -> Configuration {
         var config = Configuration()
         config.label = label
-        config.journalMode = .wal
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(5)
         let synchronous = self == .full ? "FULL" : "NORMAL"
+        // WAL is set here rather than with `journalMode = .wal`, whose set-up would reset `synchronous`.
         config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
             try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
         }
         return config

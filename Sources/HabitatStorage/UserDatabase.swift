@@ -30,7 +30,11 @@ public final class UserDatabase: Sendable {
 
     /// Runs `body` on a copy of the state in one transaction: commits and caches the result, or, if
     /// `body` throws, rolls back and leaves everything as it was.
-    public func change<T: Sendable>(_ body: @escaping @Sendable (inout GameState, Ledger) throws -> T) async throws -> T {
+    /// Returns `body`'s result and the state as committed (new rows with their ids).
+    @discardableResult
+    public func change<T: Sendable>(
+        _ body: @escaping @Sendable (inout GameState, Ledger) throws -> T
+    ) async throws -> (result: T, state: GameState) {
         try await run { db in
             var state = try self.loadedState(db)
             let old = state
@@ -41,23 +45,23 @@ public final class UserDatabase: Sendable {
                 return .commit
             }
             self.cached.withLock { $0 = state }
-            return result!
+            return (result!, state)
         }
     }
 
     /// Applies an engine action at `now` and appends its ledger entries, all in one commit.
     /// Returns the outcome and the state after it.
     public func apply(_ action: Action, at now: Date) async throws -> (outcome: Outcome, state: GameState) {
-        try await change { state, ledger in
-            (try Self.apply(action, to: &state, ledger: ledger, at: now), state)
-        }
+        let (outcome, state) = try await change { state, ledger in try Self.apply(action, to: &state, ledger: ledger, at: now) }
+        return (outcome, state)
     }
 
     /// Reverts the most recent recorded action that is not undone yet.
     public func undo(at now: Date) async throws -> (outcome: Outcome, state: GameState) {
-        try await change { state, ledger in
-            (try Self.apply(.undo(latest: try ledger.latestUndoable()), to: &state, ledger: ledger, at: now), state)
+        let (outcome, state) = try await change { state, ledger in
+            try Self.apply(.undo(latest: try ledger.latestUndoable()), to: &state, ledger: ledger, at: now)
         }
+        return (outcome, state)
     }
 
     static func apply(_ action: Action, to state: inout GameState, ledger: Ledger, at now: Date) throws -> Outcome {

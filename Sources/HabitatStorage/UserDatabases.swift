@@ -33,7 +33,7 @@ public final class UserDatabases: Sendable {
 
     /// The file of a user: `users/ab/ab12….sqlite`, from the server-assigned id alone.
     public func path(for fileID: String) throws -> String {
-        guard fileID.count == 32, fileID.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+        guard fileID.utf8.count == 32, fileID.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
             throw StorageError.invalidFileID
         }
         return directory.appendingPathComponent("users").appendingPathComponent(String(fileID.prefix(2)))

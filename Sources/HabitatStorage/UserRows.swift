@@ -152,7 +152,11 @@ extension GameState {
             let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)")
             for (key, value) in settings.pairs { try statement.execute(arguments: [key, value]) }
         }
-        // Areas first: habits refer to them.
+        // Areas first: habits refer to them. A habit whose area is gone has none (as the schema says).
+        let areaIDs = Set(areas.compactMap(\.id))
+        for index in habits.indices where habits[index].areaID.map({ !areaIDs.contains($0) }) == true {
+            habits[index].areaID = nil
+        }
         try Self.save(&areas, since: old.areas, in: db)
         try Self.save(&habits, since: old.habits, in: db)
         try Self.save(&rewards, since: old.rewards, in: db)

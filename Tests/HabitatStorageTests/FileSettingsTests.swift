@@ -32,9 +32,7 @@ import Testing
     @Test func fullDurabilityIsSynchronousFull() async throws {
         try await withUserDatabase(durability: .full) { db in
             let synchronous = try await db.pragma("synchronous")
-            withKnownIssue("GRDB's WAL set-up runs after prepareDatabase and resets synchronous to NORMAL") {
-                #expect(synchronous == 2)
-            }
+            #expect(synchronous == 2)
         }
     }
 
@@ -51,11 +49,7 @@ import Testing
             }
             #expect(mode == "wal")
             #expect(foreignKeys == 1)
-            withKnownIssue("GRDB's WAL set-up runs after prepareDatabase and resets synchronous to NORMAL") {
-                #expect(synchronous == (durability == .full ? 2 : 1))
-            } when: {
-                durability == .full
-            }
+            #expect(synchronous == (durability == .full ? 2 : 1))
         }
     }
 
@@ -112,12 +106,7 @@ import Testing
                 }
             }
         }
-        withKnownIssue(
-            "integrityCheck opens without a busy timeout, so a lock still held by a closing connection is SQLITE_BUSY",
-            isIntermittent: true
-        ) {
-            #expect(failures.isEmpty, "\(failures.count) of 20 checks failed: \(failures.first ?? "")")
-        }
+        #expect(failures.isEmpty, "\(failures.count) of 20 checks failed: \(failures.first ?? "")")
     }
 
     @Test func theDirectoryFileIsSound() async throws {

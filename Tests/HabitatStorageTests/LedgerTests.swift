@@ -183,7 +183,7 @@ import Testing
         try await withUserDatabase { db in
             try await db.add(HabitDraft(name: "Exercise", xp: 7, coins: 3))
             let start = try await db.state()
-            let after = try await db.change { state, ledger in
+            let (after, _) = try await db.change { state, ledger in
                 for _ in 0..<count {
                     var outcome = try state.apply(.record(Recording(habit: "exercise")), at: Fixture.now)
                     outcome.entry = try ledger.append(try #require(outcome.entry))

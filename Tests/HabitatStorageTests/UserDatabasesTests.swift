@@ -42,9 +42,7 @@ import Testing
             let databases = UserDatabases(directory: directory, capacity: 4, durability: .normal)
             // Fullwidth "ａ" and "０" are hex digits to Character.isHexDigit, and are not uppercase.
             let fullwidth = String(repeating: "\u{FF41}", count: 16) + String(repeating: "\u{FF10}", count: 16)
-            withKnownIssue("path(for:) accepts fullwidth hex digits, which are not in 0-9a-f") {
-                #expect(throws: StorageError.self) { try databases.path(for: fullwidth) }
-            }
+            #expect(throws: StorageError.self) { try databases.path(for: fullwidth) }
         }
     }
 
