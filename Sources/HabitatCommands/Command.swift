@@ -49,11 +49,23 @@ public enum Command: Sendable, Equatable {
     case stopTimer(String?)
     case rooms
     case room(RoomCommand)
+    /// `bridge <name> <token>`: this connection is a chat bridge.
+    case bridge(name: String, token: String)
+    /// `link` (in a terminal) gets a code; `link <code>` (in chat) uses it.
+    case link(String?)
+
+    /// Whether a chat user (through a bridge) may use it: not the account and connection commands.
+    public var availableFromChat: Bool {
+        switch self {
+        case .register, .login, .logout, .passwd, .mode, .quit, .bridge: false
+        default: true
+        }
+    }
 
     /// Commands that work before logging in.
     public var allowedBeforeLogin: Bool {
         switch self {
-        case .help, .register, .login, .mode, .plain, .quit: true
+        case .help, .register, .login, .mode, .plain, .quit, .bridge: true
         default: false
         }
     }

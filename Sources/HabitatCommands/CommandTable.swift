@@ -274,6 +274,17 @@ public enum CommandTable {
             default: throw HabitatError.usage("plain on | plain off")
             }
         },
+        CommandSpec(
+            "link", usage: "link | link <code>", summary: "play as this account from chat too: get a code here, say 'link <code>' in chat",
+            examples: ["link", "link 4KQ-7ZD"], triggers: [["link"]]
+        ) { rest in .link(rest.isEmpty ? nil : rest.phrase) },
+        CommandSpec(
+            "bridge", usage: "bridge <name> <token>", summary: "(for chat bridges) authenticate this connection as a bridge",
+            triggers: [["bridge"]]
+        ) { rest in
+            guard rest.count == 2 else { throw HabitatError.usage("bridge <name> <token>") }
+            return .bridge(name: rest[0].lower, token: rest[1].text)
+        },
         CommandSpec("quit", summary: "close the connection", triggers: [["quit"], ["exit"], ["bye"]], command: .quit),
     ]
 

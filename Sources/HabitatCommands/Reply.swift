@@ -44,10 +44,12 @@ extension Reply {
         return out
     }
 
-    /// JSON mode: exactly one line. `id` is echoed from a JSON request.
-    public func json(id: JSON? = nil, plain: Bool) -> String {
+    /// JSON mode: exactly one line. `id` is echoed from a JSON request; `extra` keys (a bridge's
+    /// `user` and `room`) follow it.
+    public func json(id: JSON? = nil, plain: Bool, extra: [(String, JSON)] = []) -> String {
         var pairs: [(String, JSON)] = []
         if let id { pairs.append(("id", id)) }
+        pairs += extra
         pairs.append(("ok", .bool(ok)))
         pairs += Self.toastFields(toasts, plain: plain)
         if let code { pairs.append(("code", .string(code.rawValue))) }

@@ -40,7 +40,8 @@ public final class HabitatServer: Service, Sendable {
         let household = Household(directory: directory, users: users, hub: hub, logger: logger, crashPoint: configuration.crashPoint)
         self.household = household
         self.responder = Responder(
-            accounts: accounts, users: users, directory: directory, household: household, configuration: configuration, logger: logger)
+            accounts: accounts, users: users, directory: directory, household: household, hub: hub, configuration: configuration,
+            logger: logger)
         self.timers = TimerService(
             directory: directory, users: users, hub: hub, clock: configuration.clock, tick: configuration.timerTick, logger: logger)
     }
@@ -100,27 +101,41 @@ public final class HabitatServer: Service, Sendable {
         }
         let outbox = Outbox()
         var attached: Int64?
+        var bridge: String?
         do {
             try await connection.executeThenClose { inbound, outbound in
                 try await outbound.write(ByteBuffer(string: Responder.greeting.text(plain: false)))
                 try await withThrowingDiscardingTaskGroup { group in
                     // Events are written between replies, never inside one.
                     group.addTask {
-                        for await event in outbox.events { try await outbound.write(ByteBuffer(string: outbox.render(event))) }
+                        for await _ in outbox.wakes {
+                            for event in outbox.takeIfIdle() { try await outbound.write(ByteBuffer(string: event)) }
+                        }
                     }
                     defer { outbox.finish() }
                     var session = Session(id: "c\(id)", rateLimit: configuration.rateLimit, now: configuration.clock())
                     for try await frame in inbound {
+                        outbox.hold()
                         let reply = await responder.respond(to: frame, session: &session)
-                        outbox.setFormat(mode: session.mode, plain: session.plain)
                         if let reply { try await outbound.write(ByteBuffer(string: reply)) }
+                        for event in outbox.release(mode: session.mode, plain: session.plain) {
+                            try await outbound.write(ByteBuffer(string: event))
+                        }
+                        if bridge == nil, let name = session.bridge {
+                            bridge = name
+                            idle.cancel()
+                            hub.attachBridge(outbox, connection: id, name: name)
+                        }
                         if session.account?.id != attached {
                             if let old = attached { hub.detach(connection: id, from: old) }
                             attached = session.account?.id
                             if let new = attached {
                                 idle.cancel()
                                 hub.attach(outbox, connection: id, to: new)
-                                if let kept = try? await hub.offlineDelivery(for: new) { outbox.send(kept) }
+                                // What waited while they were away comes right after the login reply.
+                                if let kept = try? await hub.offlineDelivery(for: new) {
+                                    try await outbound.write(ByteBuffer(string: kept.rendered(mode: session.mode, plain: session.plain)))
+                                }
                             }
                         }
                         if session.closing { break }
@@ -131,6 +146,7 @@ public final class HabitatServer: Service, Sendable {
             logger.debug("connection ended", metadata: ["connection": "c\(id)", "error": "\(error)"])
         }
         if let attached { hub.detach(connection: id, from: attached) }
+        if let bridge { hub.detachBridge(connection: id, name: bridge) }
         idle.cancel()
     }
 }

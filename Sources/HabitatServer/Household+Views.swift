@@ -17,8 +17,8 @@ extension Household {
             let owner = member.isOwner ? " (owner)" : ""
             let over = p.state == .active ? "" : " · \(p.state == .gameOver ? "game over" : "running back")"
             memberRows.append((
-                "\(member.name)\(owner): level \(p.progress.level), \(p.health)/\(p.maxHealth) health\(over)",
-                ["name": .string(member.name), "owner": .bool(member.isOwner), "level": .int(p.progress.level),
+                "\(member.displayName)\(owner): level \(p.progress.level), \(p.health)/\(p.maxHealth) health\(over)",
+                ["name": .string(member.displayName), "owner": .bool(member.isOwner), "level": .int(p.progress.level),
                  "health": .int(p.health), "max_health": .int(p.maxHealth), "state": .string(p.state.rawValue)]
             ))
         }
@@ -41,33 +41,33 @@ extension Household {
         var board: [(name: String, xp: Int)] = []
         for member in members {
             let xp = week.filter { $0.accountID == member.accountID }.reduce(0) { $0 + $1.xp }
-            board.append((member.name, xp))
+            board.append((member.displayName, xp))
         }
         board.sort { $0.xp > $1.xp || ($0.xp == $1.xp && $0.name < $1.name) }
         lines.append("This week: " + board.map { "\($0.name) \($0.xp) XP" }.joined(separator: " · "))
         let leaderboard: [JSON] = board.map { ["name": .string($0.name), "xp": .int($0.xp)] }
         let data: JSON = [
-            "room": .string(room.name), "members": .array(memberRows.map(\.1)), "today": .array(habitRows),
+            "room": .string(room.displayName), "members": .array(memberRows.map(\.1)), "today": .array(habitRows),
             "leaderboard": .array(leaderboard),
         ]
-        return Reply(.room, "\(room.name) — \(Views.plural(members.count, "member"))", details: lines, data: data)
+        return Reply(.room, "\(room.displayName) — \(Views.plural(members.count, "member"))", details: lines, data: data)
     }
 
     /// `room log`: the latest shared completions and slips.
     func log(of room: Room, settings: Settings) async throws -> Reply {
         let entries = try await directory.roomLog(room.id, limit: 20)
         let data: JSON = [
-            "room": .string(room.name),
+            "room": .string(room.displayName),
             "entries": .array(entries.map { ["member": .string($0.member), "habit": .string($0.habit), "kind": .string($0.kind.rawValue),
                                               "at": .string(ISO8601DateFormatter().string(from: $0.at)), "day": .string($0.day.description),
                                               "xp": .int($0.xp), "health": .int($0.health)] }),
         ]
-        guard !entries.isEmpty else { return Reply(.room, "\(room.name): nothing logged yet.", data: data) }
+        guard !entries.isEmpty else { return Reply(.room, "\(room.displayName): nothing logged yet.", data: data) }
         let lines = entries.map { entry in
             let what = entry.kind == .good ? "did \(entry.habit) (+\(entry.xp) XP)" : "slipped: \(entry.habit) (\(entry.health) life)"
             return "\(Views.label(entry.day)) \(Responder.time(entry.at, in: settings))  \(entry.member) \(what)"
         }
-        return Reply(.room, "\(room.name) — recent activity", details: lines, data: data)
+        return Reply(.room, "\(room.displayName) — recent activity", details: lines, data: data)
     }
 
     /// `room fairness`: each member's share of this week's chores, and who is due next for each.
@@ -81,7 +81,7 @@ extension Household {
         let total = members.reduce(0) { $0 + count($1) }
         let shares = members.map { member -> (String, Int, Int) in
             let done = count(member)
-            return (member.name, done, total == 0 ? 0 : Int((Double(done) * 100 / Double(total)).rounded()))
+            return (member.displayName, done, total == 0 ? 0 : Int((Double(done) * 100 / Double(total)).rounded()))
         }.sorted { $0.1 > $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
         var lines = [shares.map { "\($0.0) \($0.2)% (\($0.1))" }.joined(separator: " · ")]
         var choreRows: [JSON] = []
@@ -91,18 +91,18 @@ extension Household {
             let order = members.sorted {
                 (count($0, chore), last[$0.accountID] ?? .distantPast, $0.name) < (count($1, chore), last[$1.accountID] ?? .distantPast, $1.name)
             }
-            let tallies = order.map { "\($0.name) \(count($0, chore))" }.joined(separator: ", ")
-            lines.append("\(chore.name): \(order.first.map { "\($0.name) is due next" } ?? "no one yet") (\(tallies))")
-            choreRows.append(["chore": .string(chore.name), "next": order.first.map { .string($0.name) } ?? .null,
-                              "counts": .array(order.map { ["name": .string($0.name), "count": .int(count($0, chore))] })])
+            let tallies = order.map { "\($0.displayName) \(count($0, chore))" }.joined(separator: ", ")
+            lines.append("\(chore.name): \(order.first.map { "\($0.displayName) is due next" } ?? "no one yet") (\(tallies))")
+            choreRows.append(["chore": .string(chore.name), "next": order.first.map { .string($0.displayName) } ?? .null,
+                              "counts": .array(order.map { ["name": .string($0.displayName), "count": .int(count($0, chore))] })])
         }
         if chores.isEmpty { lines.append("No shared chores yet: 'room add habit Dishes 10 xp'.") }
         let data: JSON = [
-            "room": .string(room.name), "week_of": .string(Self.weekStart(today).description), "total": .int(total),
+            "room": .string(room.displayName), "week_of": .string(Self.weekStart(today).description), "total": .int(total),
             "shares": .array(shares.map { ["name": .string($0.0), "done": .int($0.1), "percent": .int($0.2)] }),
             "chores": .array(choreRows),
         ]
-        return Reply(.room, "\(room.name) — fair shares this week (\(Views.plural(total, "chore")) done)", details: lines, data: data)
+        return Reply(.room, "\(room.displayName) — fair shares this week (\(Views.plural(total, "chore")) done)", details: lines, data: data)
     }
 
     static func unique(_ names: [String]) -> [String] {

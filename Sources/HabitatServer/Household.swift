@@ -63,7 +63,7 @@ final class Household: Sendable {
         if rooms.isEmpty {
             throw HabitatError(.notFound, "You're not in a room yet. Start one with 'room create <name>', or join with 'room join <name> <code>'.")
         }
-        throw HabitatError(.invalidArgument, "You're in \(rooms.count) rooms; choose one with 'room use <name>' (\(GameState.either(rooms.map(\.name)))).")
+        throw HabitatError(.invalidArgument, "You're in \(rooms.count) rooms; choose one with 'room use <name>' (\(GameState.either(rooms.map(\.displayName)))).")
     }
 
     /// The room called `name` if `account` is a member; `forbidden` otherwise, whether or not it exists.
@@ -74,16 +74,20 @@ final class Household: Sendable {
         return room
     }
 
-    /// Tells every member but those in `except` (live, or at their next login).
-    func announce(_ message: String, in room: Room, except: Set<Int64>, at now: Date) async {
+    /// Tells every member but those in `except` (live, or at their next login), and the channel of a
+    /// bridge's room unless the news was said in that channel (its reply is there already).
+    func announce(_ message: String, in room: Room, except: Set<Int64>, at now: Date, postToChannel: Bool = true) async {
         do {
-            let event = Event(kind: "room", toasts: [Toast(.room, message)], data: ["room": .string(room.name)])
+            let event = Event(kind: "room", toasts: [Toast(.room, message)], data: ["room": .string(room.displayName)])
+            let bridge = Hub.channel(of: room)?.bridge
             for member in try await directory.members(of: room.id) where !except.contains(member.accountID) {
+                // The bridge's own chat users read the channel post instead.
+                if let bridge, member.name.hasPrefix(bridge + ":") { continue }
                 try await hub.deliver(event, to: member.accountID, at: now)
             }
-            hub.deliverToBridges(event, room: room)
+            if postToChannel { hub.deliverToBridges(event, room: room) }
         } catch {
-            logger.error("room event not delivered", metadata: ["room": "\(room.name)", "error": "\(error)"])
+            logger.error("room event not delivered", metadata: ["room": "\(room.displayName)", "error": "\(error)"])
         }
     }
 
@@ -105,8 +109,8 @@ final class Household: Sendable {
         let code = try await directory.createInvite(for: room.id, by: account.id, at: now)
         return (
             Reply(
-                .room, "Room \(room.name) created — you're its owner. Invite someone with the code \(code): they type 'room join \(room.name.lowercased()) \(code)' (single use, valid 7 days).",
-                data: ["room": .string(room.name), "invite": .string(code)]),
+                .room, "Room \(room.displayName) created — you're its owner. Invite someone with the code \(code): they type 'room join \(room.name.lowercased()) \(code)' (single use, valid 7 days).",
+                data: ["room": .string(room.displayName), "invite": .string(code)]),
             room
         )
     }
@@ -114,22 +118,22 @@ final class Household: Sendable {
     func invite(to room: Room, by account: Account, now: Date) async throws -> Reply {
         let code = try await directory.createInvite(for: room.id, by: account.id, at: now)
         return Reply(
-            .room, "New invite for \(room.name): \(code) — 'room join \(room.name.lowercased()) \(code)' (single use, valid 7 days).",
-            data: ["room": .string(room.name), "invite": .string(code)])
+            .room, "New invite for \(room.displayName): \(code) — 'room join \(room.name.lowercased()) \(code)' (single use, valid 7 days).",
+            data: ["room": .string(room.displayName), "invite": .string(code)])
     }
 
     func join(_ name: String, code: String, by account: Account, now: Date) async throws -> (Reply, Room) {
         let refusal = HabitatError(.forbidden, "That code doesn't open a room called \(name). Codes work once and for 7 days; ask for a new one.")
         guard let room = try await directory.room(named: name) else { throw refusal }
         if try await directory.membership(of: account.id, in: room.id) != nil {
-            return (Reply(.room, "You're already in \(room.name)."), room)
+            return (Reply(.room, "You're already in \(room.displayName)."), room)
         }
         guard try await directory.redeemInvite(code, room: room.id, by: account.id, at: now) else { throw refusal }
         forget([account.id])
-        await announce("\(account.name) joined \(room.name)", in: room, except: [account.id], at: now)
+        await announce("\(account.displayName) joined \(room.displayName)", in: room, except: [account.id], at: now)
         let members = try await directory.members(of: room.id)
         return (
-            Reply(.room, "Welcome to \(room.name)! \(members.count) members: \(members.map(\.name).joined(separator: ", ")). Try 'room status'.", data: ["room": .string(room.name)]),
+            Reply(.room, "Welcome to \(room.displayName)! \(members.count) members: \(members.map(\.displayName).joined(separator: ", ")). Try 'room status'.", data: ["room": .string(room.displayName)]),
             room
         )
     }
@@ -137,26 +141,26 @@ final class Household: Sendable {
     func leave(_ room: Room, by account: Account, now: Date) async throws -> Reply {
         try await directory.removeMember(account.id, from: room.id)
         forget([account.id])
-        await announce("\(account.name) left \(room.name)", in: room, except: [account.id], at: now)
-        return Reply(.room, "You left \(room.name).")
+        await announce("\(account.displayName) left \(room.displayName)", in: room, except: [account.id], at: now)
+        return Reply(.room, "You left \(room.displayName).")
     }
 
     func kick(_ name: String, from room: Room, by account: Account, now: Date) async throws -> Reply {
         let members = try await directory.members(of: room.id)
         guard members.first(where: { $0.accountID == account.id })?.isOwner == true else {
-            throw HabitatError(.forbidden, "Only the owner of \(room.name) can remove members.")
+            throw HabitatError(.forbidden, "Only the owner of \(room.displayName) can remove members.")
         }
-        guard let member = members.first(where: { $0.name == name.lowercased() }) else {
-            throw HabitatError(.notFound, "\(name) isn't in \(room.name).")
+        guard let member = members.first(where: { $0.name == name.lowercased() || $0.displayName.lowercased() == name.lowercased() }) else {
+            throw HabitatError(.notFound, "\(name) isn't in \(room.displayName).")
         }
         guard member.accountID != account.id else {
             throw HabitatError(.invalidArgument, "To leave your own room, type 'room leave'.")
         }
         try await directory.removeMember(member.accountID, from: room.id)
         forget([member.accountID])
-        try await hub.deliver(Event(kind: "room", toasts: [Toast(.room, "You were removed from \(room.name).")]), to: member.accountID, at: now)
-        await announce("\(member.name) was removed from \(room.name)", in: room, except: [member.accountID, account.id], at: now)
-        return Reply(.room, "Removed \(member.name) from \(room.name).")
+        try await hub.deliver(Event(kind: "room", toasts: [Toast(.room, "You were removed from \(room.displayName).")]), to: member.accountID, at: now)
+        await announce("\(member.displayName) was removed from \(room.displayName)", in: room, except: [member.accountID, account.id], at: now)
+        return Reply(.room, "Removed \(member.displayName) from \(room.displayName).")
     }
 
     func list(for account: Account, current: Room?) async throws -> Reply {
@@ -165,8 +169,8 @@ final class Household: Sendable {
         for room in rooms {
             let members = try await directory.members(of: room.id)
             let owner = members.first { $0.accountID == account.id }?.isOwner == true
-            let line = "\(room.name): \(Views.plural(members.count, "member"))\(owner ? " · you own it" : "")\(room.id == current?.id ? " · current" : "")"
-            rows.append((line, ["name": .string(room.name), "members": .int(members.count), "owner": .bool(owner), "current": .bool(room.id == current?.id)]))
+            let line = "\(room.displayName): \(Views.plural(members.count, "member"))\(owner ? " · you own it" : "")\(room.id == current?.id ? " · current" : "")"
+            rows.append((line, ["name": .string(room.displayName), "members": .int(members.count), "owner": .bool(owner), "current": .bool(room.id == current?.id)]))
         }
         let data: JSON = ["rooms": .array(rows.map(\.1))]
         guard !rows.isEmpty else {
@@ -180,8 +184,8 @@ final class Household: Sendable {
         draft.name = try Self.validHabitName(draft.name)
         let habit = try await directory.addSharedHabit(draft, to: room.id)
         let terms = habit.kind == .good ? "+\(habit.xp) XP, +\(habit.coins) coins" : "-\(habit.life) life"
-        await announce("\(account.name) added a shared habit: \(habit.name) (\(terms))", in: room, except: [account.id], at: now)
-        return Reply(.room, "Added \(habit.name) to \(room.name) (\(terms)). Anyone in the room records it with '\(habit.kind == .good ? "did" : "slipped") \(habit.name.lowercased())'.")
+        await announce("\(account.displayName) added a shared habit: \(habit.name) (\(terms))", in: room, except: [account.id], at: now)
+        return Reply(.room, "Added \(habit.name) to \(room.displayName) (\(terms)). Anyone in the room records it with '\(habit.kind == .good ? "did" : "slipped") \(habit.name.lowercased())'.")
     }
 
     static func validHabitName(_ raw: String) throws -> String {
@@ -199,12 +203,13 @@ final class Household: Sendable {
 
     /// Records a shared habit for `account` with the intent protocol, then tells the room.
     func record(
-        _ habit: SharedHabit, in room: Room, recording: Recording, for account: Account, on database: UserDatabase, now: Date
+        _ habit: SharedHabit, in room: Room, recording: Recording, for account: Account, on database: UserDatabase, now: Date,
+        saidInChannel: Bool = false
     ) async throws -> Reply {
         let intent = try await directory.beginIntent(.record, account: account.id, room: room.id, habit: habit.id, at: now)
         if crashPoint == .beforeMemberCommit { Self.crash() }
         let shared = SharedRecording(
-            habit: habit.name, kind: habit.kind, xp: habit.xp, coins: habit.coins, life: habit.life, room: room.name,
+            habit: habit.name, kind: habit.kind, xp: habit.xp, coins: habit.coins, life: habit.life, room: room.displayName,
             token: intent.token, times: recording.times, note: recording.note)
         let outcome: Outcome
         let state: GameState
@@ -218,7 +223,7 @@ final class Household: Sendable {
         if let entry = outcome.entry {
             try await directory.finish(intent, entry: Self.logEntry(entry, habit: habit, account: account))
             let what = habit.kind == .good ? "did \(habit.name) (+\(entry.xp) XP)" : "slipped: \(habit.name) (\(entry.health) life)"
-            await announce("\(account.name) \(what)", in: room, except: [account.id], at: now)
+            await announce("\(account.displayName) \(what)", in: room, except: [account.id], at: now, postToChannel: !saidInChannel)
         }
         return Views.outcome(outcome, state)
     }
@@ -245,7 +250,7 @@ final class Household: Sendable {
             let line = undoneHere ? try await directory.roomLogLine(ref: intent.token) : nil
             try await directory.finish(intent, entry: line?.entry)
             if let line, let room = try await directory.room(id: line.roomID) {
-                await announce("\(account.name) took back \(line.entry.habit)", in: room, except: [account.id], at: now)
+                await announce("\(account.displayName) took back \(line.entry.habit)", in: room, except: [account.id], at: now)
             }
         }
         return Views.outcome(outcome, state)
@@ -253,7 +258,7 @@ final class Household: Sendable {
 
     static func logEntry(_ entry: LedgerEntry, habit: SharedHabit, account: Account) -> RoomLogEntry {
         RoomLogEntry(
-            habitID: habit.id, habit: habit.name, kind: habit.kind, accountID: account.id, member: account.name, at: entry.at,
+            habitID: habit.id, habit: habit.name, kind: habit.kind, accountID: account.id, member: account.displayName, at: entry.at,
             day: entry.day, quantity: entry.quantity, xp: entry.xp, health: entry.health, ref: entry.roomToken ?? "")
     }
 

@@ -10,6 +10,8 @@ public struct Event: Sendable {
     public var kind: String
     public var toasts: [Toast]
     public var data: JSON?
+    /// Top-level keys after `event` (for bridges: `room` or `user`).
+    public var fields: [(String, JSON)] = []
 
     public init(kind: String, toasts: [Toast], data: JSON? = nil) {
         self.kind = kind
@@ -17,38 +19,84 @@ public struct Event: Sendable {
         self.data = data
     }
 
+    /// The same event with a top-level key added.
+    func with(_ key: String, _ value: String) -> Event {
+        var event = self
+        event.fields.append((key, .string(value)))
+        return event
+    }
+
     /// Text mode: toast lines and an empty line; JSON mode: one line with `event` and never `ok`.
     func rendered(mode: OutputMode, plain: Bool) -> String {
         mode == .json
-            ? Reply.event(kind, toasts: toasts, data: data, plain: plain)
+            ? Reply.event(kind, toasts: toasts, data: data, plain: plain, extra: fields)
             : Reply(toasts: toasts).text(plain: plain)
     }
 }
 
 /// One connection's way to receive events, rendered in whatever mode it is in when they arrive.
+///
+/// Order is defined: an event raised while the connection's own request is being handled is written
+/// right after that request's reply; otherwise at once.
 final class Outbox: Sendable {
-    let events: AsyncStream<Event>
-    private let continuation: AsyncStream<Event>.Continuation
-    private let format = Mutex((mode: OutputMode.text, plain: false))
-
-    init() {
-        // A client that stops reading loses the oldest events, never the server's memory.
-        (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(256))
+    private struct State {
+        var queue: [Event] = []
+        var busy = false
+        var mode = OutputMode.text
+        var plain = false
     }
 
-    func send(_ event: Event) { continuation.yield(event) }
-    func finish() { continuation.finish() }
+    /// A client that stops reading loses the oldest events, never the server's memory.
+    static let limit = 256
+    private let state = Mutex(State())
+    /// Wakes the writer when events wait and no request is being handled.
+    let wakes: AsyncStream<Void>
+    private let wake: AsyncStream<Void>.Continuation
 
-    func setFormat(mode: OutputMode, plain: Bool) { format.withLock { $0 = (mode, plain) } }
-    func render(_ event: Event) -> String {
-        let (mode, plain) = format.withLock { $0 }
-        return event.rendered(mode: mode, plain: plain)
+    init() {
+        (wakes, wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    func send(_ event: Event) {
+        let idle = state.withLock { state in
+            state.queue.append(event)
+            if state.queue.count > Self.limit { state.queue.removeFirst(state.queue.count - Self.limit) }
+            return !state.busy
+        }
+        if idle { wake.yield() }
+    }
+
+    func finish() { wake.finish() }
+
+    /// A request is being handled: hold events until its reply is written.
+    func hold() { state.withLock { $0.busy = true } }
+
+    /// The reply is written: the held events, rendered in the connection's current mode.
+    func release(mode: OutputMode, plain: Bool) -> [String] {
+        state.withLock { state in
+            state.busy = false
+            (state.mode, state.plain) = (mode, plain)
+            defer { state.queue.removeAll() }
+            return state.queue.map { $0.rendered(mode: mode, plain: plain) }
+        }
+    }
+
+    /// Events waiting while no request is being handled.
+    func takeIfIdle() -> [String] {
+        state.withLock { state in
+            guard !state.busy else { return [] }
+            defer { state.queue.removeAll() }
+            return state.queue.map { $0.rendered(mode: state.mode, plain: state.plain) }
+        }
     }
 }
 
 /// Who is connected as whom, so events reach every connection of a user — or wait in their inbox.
 public final class Hub: Sendable {
     private let online = Mutex<[Int64: [Int: Outbox]]>([:])
+    /// Connected bridges by name, and which chat user each bridge identity (or linked account) is.
+    private let bridges = Mutex<[String: [Int: Outbox]]>([:])
+    private let identities = Mutex<[Int64: (bridge: String, user: String)]>([:])
     let directory: DirectoryDatabase
 
     init(directory: DirectoryDatabase) {
@@ -66,18 +114,50 @@ public final class Hub: Sendable {
         }
     }
 
-    /// Sends `event` to every connection of the user, or keeps it for their next login.
-    public func deliver(_ event: Event, to accountID: Int64, at now: Date) async throws {
-        let outboxes = online.withLock { Array(($0[accountID] ?? [:]).values) }
-        if outboxes.isEmpty {
-            try await directory.keep(InboxItem(kind: event.kind, toasts: event.toasts, created: now), for: accountID)
-        } else {
-            outboxes.forEach { $0.send(event) }
+    func attachBridge(_ outbox: Outbox, connection: Int, name: String) {
+        bridges.withLock { $0[name, default: [:]][connection] = outbox }
+    }
+
+    func detachBridge(connection: Int, name: String) {
+        bridges.withLock { table in
+            table[name]?[connection] = nil
+            if table[name]?.isEmpty == true { table[name] = nil }
         }
     }
 
-    /// Room events for rooms that are a bridge's channels (filled in with bridges).
-    func deliverToBridges(_ event: Event, room: Room) {}
+    /// Remembers that `accountID` speaks through `bridge` as chat user `user`.
+    func register(_ accountID: Int64, bridge: String, user: String) {
+        identities.withLock { $0[accountID] = (bridge, user) }
+    }
+
+    /// Sends `event` to every connection of the user (and to the bridge they speak through, marked
+    /// with their chat id), or keeps it for later.
+    public func deliver(_ event: Event, to accountID: Int64, at now: Date) async throws {
+        var outboxes = online.withLock { Array(($0[accountID] ?? [:]).values) }
+        var viaBridge: [Outbox] = []
+        if let identity = identities.withLock({ $0[accountID] }) {
+            viaBridge = bridges.withLock { Array(($0[identity.bridge] ?? [:]).values) }
+            viaBridge.forEach { $0.send(event.with("user", identity.user)) }
+        }
+        outboxes.forEach { $0.send(event) }
+        outboxes += viaBridge
+        if outboxes.isEmpty {
+            try await directory.keep(InboxItem(kind: event.kind, toasts: event.toasts, created: now), for: accountID)
+        }
+    }
+
+    /// A room that is a bridge's channel (`irc:#smiths`): the bridge and the channel.
+    static func channel(of room: Room) -> (bridge: String, channel: String)? {
+        guard let colon = room.name.firstIndex(of: ":") else { return nil }
+        return (String(room.name[..<colon]), String(room.name[room.name.index(after: colon)...]))
+    }
+
+    /// Room events of a bridge's channel go to that bridge, to be posted in the channel.
+    func deliverToBridges(_ event: Event, room: Room) {
+        guard let (bridge, channel) = Self.channel(of: room) else { return }
+        let outboxes = bridges.withLock { Array(($0[bridge] ?? [:]).values) }
+        outboxes.forEach { $0.send(event.with("room", channel)) }
+    }
 
     /// Events kept while the user was away, as one event marked as such.
     func offlineDelivery(for accountID: Int64) async throws -> Event? {

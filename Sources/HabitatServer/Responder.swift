@@ -13,6 +13,7 @@ public struct Responder: Sendable {
     let users: UserDatabases
     let directory: DirectoryDatabase
     let household: Household
+    let hub: Hub
     let configuration: ServerConfiguration
     let logger: Logger
 
@@ -36,9 +37,12 @@ public struct Responder: Sendable {
     public func respond(to line: String, session: inout Session) async -> String? {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
+        if let bridge = session.bridge { return await respond(asBridge: bridge, to: trimmed, session: &session) }
         var text = trimmed
         var requestID: JSON?
         var asJSON = false
+        // A bridge speaks JSON from its first line on.
+        if trimmed.lowercased().hasPrefix("bridge ") { asJSON = true }
         if trimmed.hasPrefix("{") {
             // A JSON request is always answered in JSON, whatever the mode.
             asJSON = true
@@ -104,6 +108,17 @@ public struct Responder: Sendable {
         case .quit:
             session.closing = true
             return Reply(.greeting, "Bye! Keep the streak going.")
+        case _ where session.chatUser != nil && !command.availableFromChat:
+            throw HabitatError(.forbidden, "That isn't available from chat.")
+        case .bridge(let name, let token):
+            guard session.account == nil, session.bridge == nil else {
+                throw HabitatError(.invalidArgument, "This connection is already in use; a bridge needs a connection of its own.")
+            }
+            try await authenticateBridge(name, token: token, connection: session.id, now: now)
+            session.bridge = name
+            session.mode = .json
+            logger.info("bridge connected", metadata: ["bridge": "\(name)"])
+            return Reply(.success, "Bridge \(name) ready.", data: ["bridge": .string(name)])
         case .register(let name, let password):
             if let current = session.account { throw alreadyLoggedIn(current) }
             let account = try await accounts.register(name: name, password: password, now: now)
@@ -131,6 +146,8 @@ public struct Responder: Sendable {
         case .passwd(let old, let new):
             try await accounts.changePassword(of: account, old: old, new: new, now: now)
             return Reply(.success, "Password changed.")
+        case .link(let code):
+            return try await link(code, session: &session, account: account, now: now)
         case .rooms:
             return try await household.list(for: account, current: try await household.currentRoom(of: account, chosen: session.room))
         case .room(let command):
@@ -234,7 +251,7 @@ public struct Responder: Sendable {
             let recordings = try await database.read { try $0.recordings(from: start, through: today, habitID: habit?.id) }
             return Views.heatmap(recordings, today: today, habit: habit?.name)
         case .help, .register, .login, .logout, .passwd, .mode, .plain, .quit, .confirm, .cancel, .startTimer, .timers,
-            .stopTimer, .rooms, .room, .record, .undo:
+            .stopTimer, .rooms, .room, .record, .undo, .bridge, .link:
             throw HabitatError(.internal, "Unhandled command.")
         }
     }
@@ -359,7 +376,8 @@ public struct Responder: Sendable {
             switch try await household.sharedHabit(recording.habit, in: room) {
             case .found(let habit):
                 return try await users.with(account.fileID) {
-                    try await household.record(habit, in: room, recording: recording, for: account, on: $0, now: now)
+                    try await household.record(
+                        habit, in: room, recording: recording, for: account, on: $0, now: now, saidInChannel: session.chatUser != nil && session.room == room.id)
                 }
             case .ambiguous(let hits):
                 throw HabitatError(.ambiguous, "'\(recording.habit)' could be \(GameState.either(hits.map(\.name))) in \(room.name). Type more of the name.", symbol: .question)
@@ -391,10 +409,100 @@ public struct Responder: Sendable {
                         "'\(recording.habit)' is both your own \(personal) and the \(room.name) room's \(shared.name). Say 'did my \(recording.habit)' or 'room did \(recording.habit)'.",
                         symbol: .question)
                 }
-                return try await household.record(shared, in: room, recording: recording, for: account, on: database, now: now)
+                return try await household.record(
+                    shared, in: room, recording: recording, for: account, on: database, now: now,
+                    saidInChannel: session.chatUser != nil && session.room == room.id)
             }
             let (outcome, state) = try await database.apply(.record(recording), at: now)
             return Views.outcome(outcome, state)
+        }
+    }
+
+    // MARK: - Bridges
+
+    func authenticateBridge(_ name: String, token: String, connection: String, now: Date) async throws {
+        let keys = ["bridge:" + name, "connection:" + connection]
+        if let wait = keys.compactMap({ accounts.throttle.wait(for: $0, now: now) }).max() {
+            throw HabitatError(.rateLimited, "Too many failed attempts. Wait \(Int(wait.rounded(.up))) seconds and try again.")
+        }
+        guard let bridge = try await directory.bridge(named: name), BridgeToken.matches(token, bridge.tokenHash) else {
+            keys.forEach { accounts.throttle.recordFailure(for: $0, now: now) }
+            throw HabitatError(.badCredentials, "That bridge name and token don't match.")
+        }
+    }
+
+    /// A bridge's request: `{"id", "user", "room"?, "text"}`, run as `<bridge>:<user>`.
+    func respond(asBridge bridge: String, to line: String, session: inout Session) async -> String {
+        let now = configuration.clock()
+        guard let request = JSON.parse(line), case .object = request else {
+            return Reply(error: HabitatError(.invalidArgument, #"A bridge sends JSON objects: {"id": 1, "user": "alice", "text": "status"}."#))
+                .json(plain: false)
+        }
+        let id = request["id"]
+        guard let user = request["user"]?.stringValue, Self.validChatName(user), let text = request["text"]?.stringValue else {
+            let problem = HabitatError(.invalidArgument, #"A bridge request needs "user" (1–64 characters) and "text" strings."#)
+            return Reply(error: problem).json(id: id, plain: false)
+        }
+        let channel = request["room"]?.stringValue
+        var extra: [(String, JSON)] = [("user", .string(user))]
+        if let channel { extra.append(("room", .string(channel))) }
+        var chat = session.chatUsers[user] ?? Session(id: "\(session.id)/\(user)", rateLimit: 0, now: now)
+        let reply: Reply
+        do {
+            // A removed bridge loses access at its next request.
+            guard try await directory.bridge(named: bridge) != nil else {
+                throw HabitatError(.forbidden, "The bridge \(bridge) has been removed.")
+            }
+            if let channel, !Self.validChatName(channel) {
+                throw HabitatError(.invalidArgument, "A room (channel) name is 1–64 characters.")
+            }
+            let account = try await directory.identity("\(bridge):\(user)", at: now)
+            hub.register(account.id, bridge: bridge, user: user)
+            chat.account = account
+            chat.chatUser = "\(bridge):\(user)"
+            chat.mode = .json
+            // Linking happens before the (not yet linked) identity joins the channel's room.
+            if let channel, case .link? = try? CommandTable.parse(text) {
+                chat.room = nil
+            } else if let channel {
+                let room = try await directory.channelRoom("\(bridge):\(channel)", speaker: account.id, at: now)
+                household.forget([account.id])
+                chat.room = room.id
+            }
+            reply = await execute(text, session: &chat)
+            if let kept = try? await hub.offlineDelivery(for: account.id) {
+                try? await hub.deliver(kept, to: account.id, at: now)
+            }
+        } catch let error as HabitatError {
+            reply = Reply(error: error)
+        } catch {
+            logger.error("bridge request failed", metadata: ["bridge": "\(bridge)", "error": "\(error)"])
+            reply = Reply(error: HabitatError(.internal, "Something went wrong on our side, and nothing was changed."))
+        }
+        session.chatUsers[user] = chat
+        return reply.json(id: id, plain: chat.plain, extra: extra)
+    }
+
+    static func validChatName(_ name: String) -> Bool {
+        (1...64).contains(name.count) && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
+    func link(_ code: String?, session: inout Session, account: Account, now: Date) async throws -> Reply {
+        switch (code, session.chatUser) {
+        case (nil, nil):
+            let code = try await directory.createLinkCode(for: account.id, at: now)
+            return Reply(.success, "Your link code is \(code). Say 'link \(code)' to the Habitat bot in chat within 10 minutes.", data: ["code": .string(code)])
+        case (let code?, let identity?):
+            guard let linked = try await directory.redeemLinkCode(code, identity: identity, at: now) else {
+                throw HabitatError(.notFound, "That link code didn't work. Codes work once, for 10 minutes; type 'link' in Habitat for a new one.")
+            }
+            session.account = linked
+            household.forget([linked.id])
+            return Reply(.success, "Linked! From now on you play as \(linked.name) here too.")
+        case (nil, _?):
+            throw HabitatError(.invalidArgument, "Type 'link' in a Habitat terminal first; it gives you a code to say here.")
+        case (_?, nil):
+            throw HabitatError(.invalidArgument, "Say 'link <code>' in chat, to the Habitat bot; here, 'link' alone gives you a code.")
         }
     }
 }

@@ -15,6 +15,12 @@ public struct Session: Sendable {
     public var pendingDelete: String?
     /// The room chosen with `room use` on this connection.
     public var room: Int64?
+    /// Set once this connection authenticated as a chat bridge.
+    public var bridge: String?
+    /// For a bridge: the session of each chat user it speaks for.
+    var chatUsers: [String: Session] = [:]
+    /// For a chat user's session: who they are in chat.
+    var chatUser: String?
     var bucket: TokenBucket
 
     public init(id: String, rateLimit: Int, now: Date) {

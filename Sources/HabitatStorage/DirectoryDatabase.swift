@@ -11,6 +11,9 @@ public struct Account: Sendable, Equatable {
     /// The server-assigned id that names the user's SQLite file; never derived from the name.
     public var fileID: String
     public var created: Date
+
+    /// The name as people see it (`alice` for the bridge identity `irc:alice`).
+    public var displayName: String { chatName(name) }
 }
 
 /// The directory database: accounts (and later rooms, memberships, bridges), shared by all users.
@@ -122,6 +125,24 @@ public struct DirectoryDatabase: Sendable {
                         room_id INTEGER NOT NULL,
                         habit_id INTEGER NOT NULL,
                         created_at REAL NOT NULL
+                    );
+
+                    -- Chat bridges: only a hash of each token is kept.
+                    CREATE TABLE bridge (
+                        name TEXT PRIMARY KEY,
+                        token_hash TEXT NOT NULL,
+                        created_at REAL NOT NULL
+                    );
+                    -- One-time codes that link a chat identity to an existing account.
+                    CREATE TABLE link_code (
+                        code TEXT PRIMARY KEY,
+                        account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                        expires_at REAL NOT NULL
+                    );
+                    -- A chat identity (`irc:alice`) that acts as an existing account.
+                    CREATE TABLE identity_link (
+                        identity TEXT PRIMARY KEY,
+                        account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE
                     );
                     """)
         }

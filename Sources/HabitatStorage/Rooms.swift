@@ -6,6 +6,14 @@ import HabitatEngine
 public struct Room: Sendable, Equatable {
     public var id: Int64
     public var name: String
+
+    /// The name as people see it: a bridge's channel room `irc:#smiths` is `#smiths`.
+    public var displayName: String { chatName(name) }
+}
+
+/// A bridge identity `irc:alice` is `alice` to people; other names are as they are.
+public func chatName(_ name: String) -> String {
+    name.firstIndex(of: ":").map { String(name[name.index(after: $0)...]) } ?? name
 }
 
 /// A member of a room, with their role.
@@ -14,6 +22,8 @@ public struct Member: Sendable, Equatable {
     public var name: String
     public var fileID: String
     public var isOwner: Bool
+
+    public var displayName: String { chatName(name) }
 }
 
 /// A habit the whole room shares; whoever does it is credited.

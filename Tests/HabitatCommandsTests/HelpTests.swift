@@ -46,6 +46,8 @@ private func specName(of command: Command) -> String {
     case .timers: "timers"
     case .stopTimer: "stop timer"
     case .rooms: "rooms"
+    case .bridge: "bridge"
+    case .link: "link"
     case .room(let command):
         switch command {
         case .create: "room create"

@@ -1,4 +1,6 @@
 import Foundation
+import HabitatServer
+import HabitatStorage
 import Testing
 
 /// A conversation in `protocols/transcripts/*.txt`, replayed against a real server.
@@ -13,6 +15,8 @@ struct Transcript: Sendable, CustomStringConvertible {
         case send(connection: String, line: String, lineNumber: Int)
         case expect(connection: String, lines: [String], lineNumber: Int)
         case clock(Date)
+        /// `@bridge irc hbt_token`: the operator created this bridge.
+        case bridge(name: String, token: String)
     }
 
     let name: String
@@ -42,6 +46,12 @@ struct Transcript: Sendable, CustomStringConvertible {
             let number = index + 1
             if raw.hasPrefix("#") || raw.hasPrefix("@") || raw.trimmingCharacters(in: .whitespaces).isEmpty { kept.append((number, raw)) }
             if raw.hasPrefix("#") || raw.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            if raw.hasPrefix("@bridge ") {
+                let parts = raw.split(separator: " ").map(String.init)
+                guard parts.count == 3 else { throw TestFailure("\(name):\(number): @bridge <name> <token>") }
+                steps.append(.bridge(name: parts[1], token: parts[2]))
+                continue
+            }
             if raw.hasPrefix("@clock ") {
                 guard let date = ISO8601DateFormatter().date(from: String(raw.dropFirst(7))) else {
                     throw TestFailure("\(name):\(number): bad @clock")
@@ -87,6 +97,9 @@ struct Transcript: Sendable, CustomStringConvertible {
             switch step {
             case .clock(let date):
                 server.clock.set(date)
+            case .bridge(let name, let token):
+                let directory = try DirectoryDatabase(directory: server.dataDirectory, durability: .normal)
+                try await directory.addBridge(named: name, tokenHash: BridgeToken.hash(token), at: server.clock.now)
             case .send(let connection, let pattern, let lineNumber):
                 var line = pattern
                 for (name, value) in captured { line = line.replacingOccurrences(of: "{{\(name)}}", with: value) }
@@ -95,6 +108,8 @@ struct Transcript: Sendable, CustomStringConvertible {
                     recorded.append((lineNumber, "\(connection)> \(pattern)"))
                     guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
                     var reply = try await client(connection).readReply()
+                    // Events that arrive before the reply are part of what the transcript shows.
+                    while reply.last?.hasPrefix(#"{"event""#) == true { reply += try await client(connection).readReply() }
                     // A pattern that captures (`{{code}}`) is kept as written when it matches.
                     if index + 1 < steps.count, case .expect(connection, let expected, _) = steps[index + 1],
                         expected.contains(where: { $0.contains("{{") }), let values = Self.match(reply, expected)

@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+import HabitatEngine
+
+/// A chat bridge registered by the operator.
+public struct Bridge: Sendable, Equatable {
+    public var name: String
+    public var tokenHash: String
+    public var created: Date
+}
+
+extension DirectoryDatabase {
+    public func addBridge(named name: String, tokenHash: String, at now: Date) async throws {
+        try await writer.write { db in
+            if try Row.fetchOne(db, sql: "SELECT 1 FROM bridge WHERE name = ?", arguments: [name]) != nil {
+                throw HabitatError(.nameTaken, "A bridge called \(name) exists already. Remove it first to get a new token.")
+            }
+            try db.execute(
+                sql: "INSERT INTO bridge (name, token_hash, created_at) VALUES (?, ?, ?)",
+                arguments: [name, tokenHash, now.timeIntervalSince1970])
+        }
+    }
+
+    public func bridge(named name: String) async throws -> Bridge? {
+        try await writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM bridge WHERE name = ?", arguments: [name]).map {
+                Bridge(name: $0["name"], tokenHash: $0["token_hash"], created: Date(timeIntervalSince1970: $0["created_at"]))
+            }
+        }
+    }
+
+    public func bridges() async throws -> [Bridge] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM bridge ORDER BY name").map {
+                Bridge(name: $0["name"], tokenHash: $0["token_hash"], created: Date(timeIntervalSince1970: $0["created_at"]))
+            }
+        }
+    }
+
+    /// Removes a bridge; `false` if there was none.
+    @discardableResult
+    public func removeBridge(named name: String) async throws -> Bool {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM bridge WHERE name = ?", arguments: [name])
+            return db.changesCount > 0
+        }
+    }
+
+    /// The account a chat identity acts as: a linked account, else its own (created on first use).
+    public func identity(_ identity: String, at now: Date) async throws -> Account {
+        if let linked = try await writer.read({ db in
+            try Int64.fetchOne(db, sql: "SELECT account_id FROM identity_link WHERE identity = ?", arguments: [identity])
+        }), let account = try await account(id: linked) {
+            return account
+        }
+        if let own = try await account(named: identity) { return own }
+        do {
+            return try await createAccount(name: identity, passwordHash: nil, at: now)
+        } catch let error as HabitatError where error.code == .nameTaken {
+            // Created meanwhile by another request for the same person.
+            guard let own = try await account(named: identity) else { throw error }
+            return own
+        }
+    }
+
+    /// A one-time code (valid 10 minutes) that links a chat identity to `accountID`.
+    public func createLinkCode(for accountID: Int64, at now: Date) async throws -> String {
+        let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+        var generator = SystemRandomNumberGenerator()
+        let raw = String((0..<6).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+        let code = String(raw.prefix(3) + "-" + raw.suffix(3))
+        try await writer.write { db in
+            try db.execute(
+                sql: "INSERT INTO link_code (code, account_id, expires_at) VALUES (?, ?, ?)",
+                arguments: [code, accountID, now.addingTimeInterval(600).timeIntervalSince1970])
+        }
+        return code
+    }
+
+    /// Uses a link code: `identity` acts as the code's account from now on. `nil` for a wrong,
+    /// used or expired code.
+    public func redeemLinkCode(_ typed: String, identity: String, at now: Date) async throws -> Account? {
+        let bare = typed.uppercased().filter { $0 != "-" }
+        let code = bare.count == 6 ? String(bare.prefix(3) + "-" + bare.suffix(3)) : bare
+        let accountID: Int64? = try await writer.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT account_id, expires_at FROM link_code WHERE code = ?", arguments: [code]),
+                (row["expires_at"] as Double) > now.timeIntervalSince1970
+            else { return nil }
+            try db.execute(sql: "DELETE FROM link_code WHERE code = ?", arguments: [code])
+            let accountID: Int64 = row["account_id"]
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO identity_link (identity, account_id) VALUES (?, ?)", arguments: [identity, accountID])
+            return accountID
+        }
+        return try await accountID.asyncMap { try await account(id: $0) } ?? nil
+    }
+
+    /// The room of a bridge's channel (`irc:#smiths`), created on first use with `speaker` as owner,
+    /// and `speaker` made a member.
+    public func channelRoom(_ name: String, speaker: Int64, at now: Date) async throws -> Room {
+        let room: Room
+        if let existing = try await self.room(named: name) {
+            room = existing
+        } else {
+            do {
+                room = try await createRoom(named: name, owner: speaker, at: now)
+            } catch let error as HabitatError where error.code == .nameTaken {
+                guard let existing = try await self.room(named: name) else { throw error }
+                room = existing
+            }
+        }
+        try await addMember(speaker, to: room.id, at: now)
+        return room
+    }
+}
+
+extension Optional {
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
+}
