@@ -87,7 +87,7 @@ struct LimitsTests {
     }
 
     @Test func aConnectionThatNeverLogsInIsClosedAfterTheTimeout() async throws {
-        try await TestServer.with(configure: { $0.unauthenticatedTimeout = 1.5 }) { server in
+        try await TestServer.with(configure: { $0.unauthenticatedTimeout = 5 }) { server in
             let user = try await server.user("jade")
             let idle = try await server.connect()
             #expect(try await idle.readLine() == nil)
