@@ -76,7 +76,9 @@ let package = Package(
         .testTarget(
             name: "HabitatIRCTests",
             dependencies: [
-                "HabitatIRC",
+                "HabitatIRC", "HabitatServer", "HabitatStorage",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -74,9 +74,13 @@ final class Household: Sendable {
         return room
     }
 
+    /// The room of the bridge channel the current request was said in, if any: news it causes is
+    /// not posted back to that channel, where its reply already is.
+    @TaskLocal static var spokenIn: Int64?
+
     /// Tells every member but those in `except` (live, or at their next login), and the channel of a
-    /// bridge's room unless the news was said in that channel (its reply is there already).
-    func announce(_ message: String, in room: Room, except: Set<Int64>, at now: Date, postToChannel: Bool = true) async {
+    /// bridge's room unless the news was said in that channel.
+    func announce(_ message: String, in room: Room, except: Set<Int64>, at now: Date) async {
         do {
             let event = Event(kind: "room", toasts: [Toast(.room, message)], data: ["room": .string(room.displayName)])
             let bridge = Hub.channel(of: room)?.bridge
@@ -85,7 +89,7 @@ final class Household: Sendable {
                 if let bridge, member.name.hasPrefix(bridge + ":") { continue }
                 try await hub.deliver(event, to: member.accountID, at: now)
             }
-            if postToChannel { hub.deliverToBridges(event, room: room) }
+            if Self.spokenIn != room.id { hub.deliverToBridges(event, room: room) }
         } catch {
             logger.error("room event not delivered", metadata: ["room": "\(room.displayName)", "error": "\(error)"])
         }
@@ -203,8 +207,7 @@ final class Household: Sendable {
 
     /// Records a shared habit for `account` with the intent protocol, then tells the room.
     func record(
-        _ habit: SharedHabit, in room: Room, recording: Recording, for account: Account, on database: UserDatabase, now: Date,
-        saidInChannel: Bool = false
+        _ habit: SharedHabit, in room: Room, recording: Recording, for account: Account, on database: UserDatabase, now: Date
     ) async throws -> Reply {
         let intent = try await directory.beginIntent(.record, account: account.id, room: room.id, habit: habit.id, at: now)
         if crashPoint == .beforeMemberCommit { Self.crash() }
@@ -223,7 +226,7 @@ final class Household: Sendable {
         if let entry = outcome.entry {
             try await directory.finish(intent, entry: Self.logEntry(entry, habit: habit, account: account))
             let what = habit.kind == .good ? "did \(habit.name) (+\(entry.xp) XP)" : "slipped: \(habit.name) (\(entry.health) life)"
-            await announce("\(account.displayName) \(what)", in: room, except: [account.id], at: now, postToChannel: !saidInChannel)
+            await announce("\(account.displayName) \(what)", in: room, except: [account.id], at: now)
         }
         return Views.outcome(outcome, state)
     }

@@ -376,8 +376,7 @@ public struct Responder: Sendable {
             switch try await household.sharedHabit(recording.habit, in: room) {
             case .found(let habit):
                 return try await users.with(account.fileID) {
-                    try await household.record(
-                        habit, in: room, recording: recording, for: account, on: $0, now: now, saidInChannel: session.chatUser != nil && session.room == room.id)
+                    try await household.record(habit, in: room, recording: recording, for: account, on: $0, now: now)
                 }
             case .ambiguous(let hits):
                 throw HabitatError(.ambiguous, "'\(recording.habit)' could be \(GameState.either(hits.map(\.name))) in \(room.name). Type more of the name.", symbol: .question)
@@ -409,9 +408,7 @@ public struct Responder: Sendable {
                         "'\(recording.habit)' is both your own \(personal) and the \(room.name) room's \(shared.name). Say 'did my \(recording.habit)' or 'room did \(recording.habit)'.",
                         symbol: .question)
                 }
-                return try await household.record(
-                    shared, in: room, recording: recording, for: account, on: database, now: now,
-                    saidInChannel: session.chatUser != nil && session.room == room.id)
+                return try await household.record(shared, in: room, recording: recording, for: account, on: database, now: now)
             }
             let (outcome, state) = try await database.apply(.record(recording), at: now)
             return Views.outcome(outcome, state)
@@ -461,15 +458,20 @@ public struct Responder: Sendable {
             chat.account = account
             chat.chatUser = "\(bridge):\(user)"
             chat.mode = .json
-            // Linking happens before the (not yet linked) identity joins the channel's room.
+            // A private message is about no channel in particular; linking happens before the (not yet
+            // linked) identity joins the channel's room.
+            chat.room = nil
             if let channel, case .link? = try? CommandTable.parse(text) {
-                chat.room = nil
             } else if let channel {
                 let room = try await directory.channelRoom("\(bridge):\(channel)", speaker: account.id, at: now)
                 household.forget([account.id])
                 chat.room = room.id
             }
-            reply = await execute(text, session: &chat)
+            var request = chat
+            reply = await Household.$spokenIn.withValue(channel == nil ? nil : chat.room) {
+                await execute(text, session: &request)
+            }
+            chat = request
             if let kept = try? await hub.offlineDelivery(for: account.id) {
                 try? await hub.deliver(kept, to: account.id, at: now)
             }

@@ -1,0 +1,42 @@
+/// Habitat's answer to a ``BridgeRequest`` (a JSON-mode reply with `id`, `user` and `room` first).
+public struct BridgeReply: Sendable, Equatable, Decodable {
+    /// The request's id; `nil` when missing or not an integer (this bridge only sends integers).
+    public var id: Int?
+    public var user: String?
+    public var room: String?
+    /// Whether the command was carried out.
+    public var ok: Bool
+    public var text: String
+    public var toasts: [BridgeToast]
+    /// The stable error code, when `ok` is false.
+    public var code: String?
+
+    public init(
+        id: Int? = nil, user: String? = nil, room: String? = nil, ok: Bool, text: String,
+        toasts: [BridgeToast] = [], code: String? = nil
+    ) {
+        self.id = id
+        self.user = user
+        self.room = room
+        self.ok = ok
+        self.text = text
+        self.toasts = toasts
+        self.code = code
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, user, room, ok, text, toasts, code
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try? container.decodeIfPresent(Int.self, forKey: .id),
+            user: try container.decodeIfPresent(String.self, forKey: .user),
+            room: try container.decodeIfPresent(String.self, forKey: .room),
+            ok: try container.decode(Bool.self, forKey: .ok),
+            text: try container.decodeIfPresent(String.self, forKey: .text) ?? "",
+            toasts: try container.decodeIfPresent([BridgeToast].self, forKey: .toasts) ?? [],
+            code: try container.decodeIfPresent(String.self, forKey: .code))
+    }
+}

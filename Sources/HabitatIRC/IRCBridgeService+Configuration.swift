@@ -1,0 +1,27 @@
+extension IRCBridgeService {
+    /// Both ends of the bridge: the Habitat server with the bridge's credentials, and the IRC server and channels.
+    public struct Configuration: Sendable {
+        public var habitat: HabitatClient.Configuration
+        public var irc: IRCClient.Configuration
+        /// Channel lines starting with this are commands (`!did dishes`); `nil` turns it off.
+        public var commandPrefix: String?
+
+        public init(habitat: HabitatClient.Configuration, irc: IRCClient.Configuration, commandPrefix: String? = "!") {
+            self.habitat = habitat
+            self.irc = irc
+            self.commandPrefix = commandPrefix
+        }
+
+        /// The usual set-up: `habitat irc-bridge --habitat H:P --bridge B --token T --irc H:P --nick N --channel C`.
+        public init(
+            habitatHost: String, habitatPort: Int, bridge: String, token: String, ircHost: String, ircPort: Int,
+            nick: String, channels: [String], ircPassword: String? = nil
+        ) {
+            self.init(
+                habitat: HabitatClient.Configuration(
+                    host: habitatHost, port: habitatPort, bridge: bridge, token: token),
+                irc: IRCClient.Configuration(
+                    host: ircHost, port: ircPort, nick: nick, password: ircPassword, channels: channels))
+        }
+    }
+}

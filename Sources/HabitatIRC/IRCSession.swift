@@ -1,0 +1,130 @@
+/// The protocol side of one IRC connection as a pure state machine: messages in, actions out. It negotiates
+/// IRCv3 capabilities, registers, answers PING, dodges nick collisions, joins the channels and rejoins after KICK.
+public struct IRCSession: Sendable {
+    /// What the connection must do about a message.
+    public enum Action: Sendable, Equatable {
+        /// Send this protocol line, ahead of chat lines.
+        case send(IRCMessage)
+        /// The server welcomed us (001) under this nick; chat lines may flow.
+        case registered(nick: String)
+        /// The server changed our nick after registration.
+        case renamed(nick: String)
+    }
+
+    /// The capabilities requested when the server offers them.
+    public static let wantedCapabilities = ["account-tag", "message-tags"]
+
+    public let configuredNick: String
+    public let user: String
+    public let realName: String
+    public let password: String?
+    public let channels: [String]
+    /// The nick we have, or are asking for while registering.
+    public private(set) var nick: String
+    public private(set) var isRegistered = false
+    /// The capabilities the server acknowledged.
+    public private(set) var capabilities: Set<String> = []
+    private var negotiating = false
+    private var offered: Set<String> = []
+    private var collisions = 0
+    /// The longest nick the server took, learnt when a nick with underscores was refused as erroneous (432).
+    private var nickLength = Int.max
+
+    public init(
+        nick: String, user: String? = nil, realName: String = "Habitat bridge", password: String? = nil,
+        channels: [String]
+    ) {
+        self.configuredNick = nick
+        self.nick = nick
+        self.user = user ?? nick
+        self.realName = realName
+        self.password = password
+        self.channels = channels
+    }
+
+    /// The lines that open a connection: `CAP LS 302`, `PASS` when there is a password, `NICK`, `USER`.
+    public mutating func start() -> [Action] {
+        negotiating = true
+        var lines = [IRCMessage(command: "CAP", parameters: ["LS", "302"])]
+        if let password { lines.append(IRCMessage(command: "PASS", parameters: [password])) }
+        lines.append(IRCMessage(command: "NICK", parameters: [nick]))
+        lines.append(IRCMessage(command: "USER", parameters: [user, "0", "*", realName]))
+        return lines.map(Action.send)
+    }
+
+    /// What to do about one message from the server.
+    public mutating func receive(_ message: IRCMessage) -> [Action] {
+        switch message.command {
+        case "PING":
+            return [.send(IRCMessage(command: "PONG", parameters: message.parameters))]
+        case "CAP":
+            return capability(message.parameters.dropFirst())
+        case "001":
+            isRegistered = true
+            negotiating = false
+            if let name = message.parameters.first { nick = name }
+            return [.registered(nick: nick)] + channels.map { .send(join($0)) }
+        case "433", "436":
+            guard !isRegistered else { return [] }
+            collisions += 1
+            return [.send(nextNick())]
+        case "432":
+            guard !isRegistered, collisions > 0, nick.count > collisions + 1 else { return [] }
+            nickLength = nick.count - 1
+            return [.send(nextNick())]
+        case "NICK" where isRegistered && isMe(message.source?.nick):
+            guard let name = message.parameters.first else { return [] }
+            nick = name
+            return [.renamed(nick: name)]
+        case "KICK" where message.parameters.count >= 2 && isMe(message.parameters[1]):
+            let channel = message.parameters[0]
+            return channels.contains { $0.lowercased() == channel.lowercased() } ? [.send(join(channel))] : []
+        default:
+            return []
+        }
+    }
+
+    /// Whether `name` is our nick (IRC nicks compare without case).
+    public func isMe(_ name: String?) -> Bool {
+        name?.lowercased() == nick.lowercased()
+    }
+
+    /// `CAP <subcommand> ...` after the target: LS (maybe over several lines), ACK, NAK.
+    private mutating func capability(_ parameters: ArraySlice<String>) -> [Action] {
+        guard negotiating, let subcommand = parameters.first?.uppercased(), let list = parameters.last else {
+            return []
+        }
+        let names = list.split(separator: " ").map { String($0.prefix { $0 != "=" }) }
+        switch subcommand {
+        case "LS":
+            offered.formUnion(names)
+            if parameters.count >= 3 && parameters[parameters.startIndex + 1] == "*" { return [] }
+            let wanted = Self.wantedCapabilities.filter(offered.contains)
+            if wanted.isEmpty { return endNegotiation() }
+            return [.send(IRCMessage(command: "CAP", parameters: ["REQ", wanted.joined(separator: " ")]))]
+        case "ACK":
+            capabilities.formUnion(names.filter { !$0.hasPrefix("-") })
+            return endNegotiation()
+        case "NAK":
+            return endNegotiation()
+        default:
+            return []
+        }
+    }
+
+    private mutating func endNegotiation() -> [Action] {
+        negotiating = false
+        return [.send(IRCMessage(command: "CAP", parameters: ["END"]))]
+    }
+
+    /// The next nick to try after a collision: `nick_`, `nick__`, …, shortened to fit ``nickLength``.
+    private mutating func nextNick() -> IRCMessage {
+        let underscores = String(repeating: "_", count: collisions)
+        nick = String(configuredNick.prefix(max(1, nickLength - collisions))) + underscores
+        return IRCMessage(command: "NICK", parameters: [nick])
+    }
+
+    private func join(_ channel: String) -> IRCMessage {
+        IRCMessage(command: "JOIN", parameters: [channel])
+    }
+}

@@ -1,0 +1,25 @@
+import Logging
+
+/// Runs a connection again and again until the task is cancelled, waiting a ``Backoff`` delay in between.
+struct Reconnector: Sendable {
+    var backoff: Backoff
+    let clock: any BridgeClock
+    let logger: Logger
+
+    /// `session` connects and serves one connection; it returns `true` when the connection got ready
+    /// (registered, logged in), which makes the next delay start from the beginning again.
+    mutating func run(_ what: String, session: @Sendable () async throws -> Bool) async {
+        while !Task.isCancelled {
+            do {
+                if try await session() { backoff.reset() }
+                logger.info("disconnected", metadata: ["server": "\(what)"])
+            } catch {
+                logger.warning("connection failed", metadata: ["server": "\(what)", "error": "\(error)"])
+            }
+            guard !Task.isCancelled else { return }
+            let delay = backoff.next()
+            logger.info("reconnecting", metadata: ["server": "\(what)", "delay": "\(delay)"])
+            do { try await clock.sleep(until: clock.now + delay) } catch { return }
+        }
+    }
+}

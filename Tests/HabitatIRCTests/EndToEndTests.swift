@@ -1,0 +1,91 @@
+import Foundation
+import HabitatIRC
+import HabitatServer
+import HabitatStorage
+import Logging
+import ServiceLifecycle
+import Testing
+
+/// The whole loop: a real ngircd, a real Habitat server, the IRC bridge between them, and two
+/// people on plain IRC connections sharing a household channel.
+@Suite("IRC bridge end to end against ngircd and a Habitat server", .serialized)
+struct EndToEndTests {
+    static let token = "hbt_end_to_end_0123456789abcdef"
+    static let quiet = Logger(label: "e2e", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// Runs `body` with ngircd, a Habitat server (with bridge `irc`) and the bridge running.
+    func withEverything(_ body: @Sendable (_ ircPort: Int) async throws -> Void) async throws {
+        let ngircd = try await Ngircd.start()
+        defer { ngircd.stop() }
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("habitat-e2e-\(UUID().uuidString)")
+        let directory = try DirectoryDatabase(directory: data, durability: .normal)
+        try await directory.addBridge(named: "irc", tokenHash: BridgeToken.hash(Self.token), at: Date())
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.dataDirectory = data
+        configuration.passwordHasher = PasswordHasher(rounds: 1 << 10, blockSize: 8, parallelism: 1)
+        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+        let server = try HabitatServer(configuration: configuration, logger: Self.quiet) { portContinuation.yield($0) }
+        let group = ServiceGroup(configuration: .init(services: [server], logger: Self.quiet))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            var iterator = ports.makeAsyncIterator()
+            let habitatPort = try #require(await iterator.next())
+            let bridge = IRCBridgeService(
+                configuration: .init(
+                    habitatHost: "127.0.0.1", habitatPort: habitatPort, bridge: "irc", token: Self.token, ircHost: "127.0.0.1",
+                    ircPort: ngircd.port, nick: "habitat", channels: ["#smiths"]),
+                logger: Self.quiet)
+            let bridgeTask = Task { try await bridge.run() }
+            defer { bridgeTask.cancel() }
+            try await body(ngircd.port)
+            bridgeTask.cancel()
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+    }
+
+    @Test(.enabled(if: Ngircd.isInstalled, "ngircd is not installed (apt-get install ngircd)"))
+    func aHouseholdPlaysInAChannel() async throws {
+        try await withEverything { port in
+            let alice = try await RawIRC.connect(port: port, nick: "alice")
+            let bob = try await RawIRC.connect(port: port, nick: "bob")
+            try await alice.join("#smiths", waitingFor: "habitat")
+            try await bob.join("#smiths", waitingFor: "habitat")
+
+            /// The next line the bot says in the channel, as both of them see it.
+            func channelLine() async throws -> String {
+                let seen = [try await alice.privmsg(from: "habitat", to: "#smiths"), try await bob.privmsg(from: "habitat", to: "#smiths")]
+                #expect(seen[0] == seen[1], "alice saw \(seen[0]); bob saw \(seen[1])")
+                return seen[0]
+            }
+
+            // A command in the channel, the reply in the channel with the speaker's nick.
+            try await alice.send("PRIVMSG #smiths :habitat: room add habit Dishes 10 xp")
+            #expect(try await channelLine() == "alice: 🏠 Added Dishes to #smiths (+10 XP, +5 coins). Anyone in the room records it with 'did dishes'.")
+
+            // bob's completion, said in the channel with the ! prefix: everyone there sees the reply.
+            try await bob.send("PRIVMSG #smiths :!did dishes")
+            let done = try await channelLine()
+            #expect(done == "bob: ✅ Dishes completed! +10 XP, +5 coins (#smiths)", "\(done)")
+
+            // Done privately: the reply is private, and the channel hears about it as household news.
+            try await alice.send("PRIVMSG habitat :did dishes")
+            #expect(try await alice.privmsg(from: "habitat", to: "alice") == "✅ Dishes completed! +10 XP, +5 coins (#smiths)")
+            #expect(try await channelLine() == "🏠 alice did Dishes (+10 XP)")
+
+            // A private status.
+            try await bob.send("PRIVMSG habitat :status")
+            #expect(try await bob.privmsg(from: "habitat", to: "bob") == "ℹ️ Level 1 · 10/100 XP · 1000/1000 health · 5 coins")
+
+            // Errors go privately, not to the channel; the channel's next line is the next good reply.
+            try await bob.send("PRIVMSG #smiths :habitat: did juggling")
+            #expect(try await bob.privmsg(from: "habitat", to: "bob").hasPrefix("❓ No habit 'juggling'."))
+            try await bob.send("PRIVMSG #smiths :!room fairness")
+            #expect(try await channelLine() == "bob: 🏠 #smiths — fair shares this week (2 chores done)")
+
+            await alice.close()
+            await bob.close()
+        }
+    }
+}

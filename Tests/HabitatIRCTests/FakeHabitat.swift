@@ -1,0 +1,78 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import Synchronization
+
+@testable import HabitatIRC
+
+/// A stand-in Habitat server speaking the bridge protocol: greets, accepts `bridge irc secret`, and answers
+/// each request with `✅ <text>!` (`boom` fails privately; `did dishes` also raises a room event).
+final class FakeHabitat: Sendable {
+    let port: Int
+    private let server: any Channel
+    private let received = Mutex<[String]>([])
+
+    /// The lines received so far (the handshake, then JSON requests).
+    var lines: [String] { received.withLock { $0 } }
+
+    private init(port: Int, server: any Channel) {
+        self.port = port
+        self.server = server
+    }
+
+    static func start() async throws -> FakeHabitat {
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        ByteToMessageHandler(LineDecoder(maximumLength: 1 << 20)))
+                    return try NIOAsyncChannel<String, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        let fake = FakeHabitat(port: server.channel.localAddress?.port ?? 0, server: server.channel)
+        Task {
+            try await server.executeThenClose { connections in
+                for try await connection in connections { Task { try await fake.serve(connection) } }
+            }
+        }
+        return fake
+    }
+
+    func stop() async {
+        try? await server.close()
+    }
+
+    private func serve(_ connection: NIOAsyncChannel<String, ByteBuffer>) async throws {
+        try await connection.executeThenClose { inbound, outbound in
+            try await outbound.write(ByteBuffer(string: "👋 Habitat test\n\n"))
+            for try await line in inbound {
+                received.withLock { $0.append(line) }
+                for answer in answers(to: line) { try await outbound.write(ByteBuffer(string: answer + "\n")) }
+            }
+        }
+    }
+
+    private func answers(to line: String) -> [String] {
+        if line.hasPrefix("bridge ") {
+            let ok = line == "bridge irc secret"
+            return [json(["ok": ok, "type": ok ? "success" : "error", "text": ok ? "✅ Bridge irc ready." : "❌ No."])]
+        }
+        guard let request = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+            let text = request["text"] as? String, let user = request["user"] as? String
+        else { return [] }
+        var reply: [String: Any] = ["id": request["id"] ?? NSNull(), "user": user, "ok": text != "boom"]
+        reply["room"] = request["room"]
+        reply["text"] = text == "boom" ? "❌ Boom." : "✅ \(text)!"
+        reply["toasts"] = [["type": text == "boom" ? "error" : "success", "text": reply["text"]!]]
+        var answers = [json(reply)]
+        if text == "did dishes", let room = request["room"] as? String {
+            answers.append(
+                json(["event": "room", "room": room, "type": "info", "text": "🏠 \(user) did Dishes (+10 XP)"]))
+        }
+        return answers
+    }
+
+    private func json(_ object: [String: Any]) -> String {
+        String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+    }
+}

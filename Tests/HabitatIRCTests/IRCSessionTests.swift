@@ -1,0 +1,116 @@
+import HabitatIRC
+import Testing
+
+/// A session that has sent its opening lines, and a way to feed it server lines and read back what it says.
+private struct Conversation {
+    var session: IRCSession
+    var opening: [String] = []
+
+    init(password: String? = nil, channels: [String] = ["#smiths"]) {
+        session = IRCSession(nick: "habitat", password: password, channels: channels)
+        opening = Self.lines(session.start())
+    }
+
+    /// The lines sent in answer to `line` from the server.
+    mutating func hear(_ line: String) -> [String] {
+        Self.lines(actions(line))
+    }
+
+    mutating func actions(_ line: String) -> [IRCSession.Action] {
+        session.receive(IRCMessage(line: line)!)
+    }
+
+    static func lines(_ actions: [IRCSession.Action]) -> [String] {
+        actions.compactMap { if case .send(let message) = $0 { message.line } else { nil } }
+    }
+}
+
+@Test func registrationOpensWithCapabilitiesThenNickAndUser() {
+    #expect(Conversation().opening == ["CAP LS 302", "NICK habitat", "USER habitat 0 * :Habitat bridge"])
+    #expect(
+        Conversation(password: "s3cret").opening
+            == ["CAP LS 302", "PASS s3cret", "NICK habitat", "USER habitat 0 * :Habitat bridge"])
+}
+
+@Test func offeredCapabilitiesAreRequestedThenNegotiationEnds() {
+    var conversation = Conversation()
+    #expect(
+        conversation.hear(":irc.test CAP * LS :multi-prefix account-tag sasl=PLAIN,EXTERNAL message-tags")
+            == ["CAP REQ :account-tag message-tags"])
+    #expect(conversation.hear(":irc.test CAP habitat ACK :account-tag message-tags") == ["CAP END"])
+    #expect(conversation.session.capabilities == ["account-tag", "message-tags"])
+}
+
+@Test func onlyWhatIsOfferedIsRequested() {
+    var conversation = Conversation()
+    #expect(conversation.hear(":irc.test CAP * LS :account-tag away-notify") == ["CAP REQ account-tag"])
+    #expect(conversation.hear(":irc.test CAP * NAK :account-tag") == ["CAP END"])
+    #expect(conversation.session.capabilities.isEmpty)
+}
+
+@Test func nothingWantedMeansCapEndAtOnce() {
+    var conversation = Conversation()
+    #expect(conversation.hear(":irc.test CAP * LS :multi-prefix") == ["CAP END"])
+    #expect(conversation.hear(":irc.test CAP * ACK :multi-prefix") == [])
+}
+
+@Test func aCapabilityListOverSeveralLinesIsReadToTheEnd() {
+    var conversation = Conversation()
+    #expect(conversation.hear(":irc.test CAP * LS * :multi-prefix account-tag") == [])
+    #expect(conversation.hear(":irc.test CAP * LS :message-tags batch") == ["CAP REQ :account-tag message-tags"])
+}
+
+@Test func nickCollisionsTryUnderscores() {
+    var conversation = Conversation()
+    #expect(conversation.hear(":irc.test 433 * habitat :Nickname already in use") == ["NICK habitat_"])
+    #expect(conversation.hear(":irc.test 436 * habitat_ :Nickname collision") == ["NICK habitat__"])
+    #expect(conversation.session.nick == "habitat__")
+    #expect(
+        conversation.actions(":irc.test 001 habitat__ :Welcome")
+            == [.registered(nick: "habitat__"), .send(IRCMessage(command: "JOIN", parameters: ["#smiths"]))])
+    #expect(conversation.hear(":irc.test 433 habitat__ habitat :Nickname already in use") == [])
+}
+
+@Test func underscoresThatMakeTheNickTooLongShortenItInstead() {
+    var conversation = Conversation()
+    #expect(conversation.hear(":irc.test 433 * habitat :in use") == ["NICK habitat_"])
+    #expect(conversation.hear(":irc.test 433 * habitat_ :in use") == ["NICK habitat__"])
+    #expect(conversation.hear(":irc.test 433 * habitat__ :in use") == ["NICK habitat___"])
+    #expect(conversation.hear(":irc.test 432 * habitat___ :Erroneous nickname") == ["NICK habita___"])
+    #expect(conversation.hear(":irc.test 433 * habita___ :in use") == ["NICK habit____"])
+}
+
+@Test func anErroneousNickWithoutACollisionIsLeftToTheOperator() {
+    var conversation = Conversation()
+    #expect(conversation.hear(":irc.test 432 * habitat :Erroneous nickname") == [])
+}
+
+@Test func theWelcomeJoinsEveryChannel() {
+    var conversation = Conversation(channels: ["#smiths", "#jones"])
+    _ = conversation.hear(":irc.test CAP * LS :multi-prefix")
+    #expect(conversation.hear(":irc.test 001 habitat :Welcome") == ["JOIN #smiths", "JOIN #jones"])
+    #expect(conversation.session.isRegistered)
+}
+
+@Test func pingIsAnsweredWithTheSameToken() {
+    var conversation = Conversation()
+    #expect(conversation.hear("PING :irc.test") == ["PONG irc.test"])
+    #expect(conversation.hear("PING :token with spaces") == ["PONG :token with spaces"])
+    #expect(conversation.hear("PING") == ["PONG"])
+}
+
+@Test func aKickFromAConfiguredChannelIsFollowedByARejoin() {
+    var conversation = Conversation()
+    _ = conversation.hear(":irc.test 001 habitat :Welcome")
+    #expect(conversation.hear(":op!o@h KICK #Smiths habitat :out") == ["JOIN #Smiths"])
+    #expect(conversation.hear(":op!o@h KICK #smiths alice :out") == [])
+    #expect(conversation.hear(":op!o@h KICK #elsewhere habitat :out") == [])
+}
+
+@Test func aNickChangeByTheServerIsFollowed() {
+    var conversation = Conversation()
+    _ = conversation.hear(":irc.test 001 habitat :Welcome")
+    #expect(conversation.actions(":habitat!h@host NICK :Guest42") == [.renamed(nick: "Guest42")])
+    #expect(conversation.session.nick == "Guest42")
+    #expect(conversation.actions(":alice!a@host NICK :alicia") == [])
+}

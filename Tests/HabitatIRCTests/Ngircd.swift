@@ -1,0 +1,84 @@
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// Debian's `ngircd`, started on a free loopback port with a temporary configuration, for integration tests.
+final class Ngircd: Sendable {
+    static let path = "/usr/sbin/ngircd"
+    static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+    let port: Int
+    private let process: Process
+    private let directory: URL
+
+    private init(port: Int, process: Process, directory: URL) {
+        self.port = port
+        self.process = process
+        self.directory = directory
+    }
+
+    /// Starts the server and returns once it accepts connections. ngircd's lowest ping timeouts are 5 s.
+    static func start(pingTimeout: Int = 120, pongTimeout: Int = 20) async throws -> Ngircd {
+        let port = try await freePort()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ngircd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let config = directory.appendingPathComponent("ngircd.conf")
+        try """
+        [Global]
+        Name = irc.test
+        Info = Habitat test server
+        Ports = \(port)
+        Listen = 127.0.0.1
+        MotdPhrase = Habitat test
+        PidFile = \(directory.path)/ngircd.pid
+        [Limits]
+        PingTimeout = \(pingTimeout)
+        PongTimeout = \(pongTimeout)
+        MaxConnectionsIP = 0
+        [Options]
+        PAM = no
+        Ident = no
+        DNS = no
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["-n", "-f", config.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let server = Ngircd(port: port, process: process, directory: directory)
+        do {
+            try await eventually("ngircd to listen on \(port)") { await accepts(port: port) }
+        } catch {
+            server.stop()
+            throw error
+        }
+        return server
+    }
+
+    /// Kills the server: a child of the test runner inherits its blocked signals, so SIGTERM would not arrive.
+    func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private static func freePort() async throws -> Int {
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = channel.localAddress?.port ?? 0
+        try await channel.close()
+        return port
+    }
+
+    private static func accepts(port: Int) async -> Bool {
+        guard
+            let channel = try? await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connect(host: "127.0.0.1", port: port).get()
+        else { return false }
+        try? await channel.close()
+        return true
+    }
+}

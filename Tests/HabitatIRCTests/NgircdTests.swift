@@ -1,0 +1,101 @@
+import HabitatIRC
+import Testing
+
+/// Integration tests against a real IRC server (Debian's ngircd) on loopback.
+@Suite(.enabled(if: Ngircd.isInstalled, "ngircd is not installed at /usr/sbin/ngircd (apt-get install ngircd)"))
+struct NgircdTests {
+    @Test func theClientRegistersJoinsTalksAndQuits() async throws {
+        let ngircd = try await Ngircd.start()
+        defer { ngircd.stop() }
+        let bot = IRCClient(
+            configuration: .init(host: "127.0.0.1", port: ngircd.port, nick: "habitat", channels: ["#smiths"]),
+            logger: quietLogger)
+        let events = Recording.of(bot.events)
+        let running = Task { await bot.run() }
+        try await events.first { $0 == .registered(nick: "habitat") }
+
+        let alice = try await RawIRC.connect(port: ngircd.port, nick: "alice")
+        try await alice.join("#smiths", waitingFor: "habitat")
+        try await alice.send("PRIVMSG #smiths :habitat: did dishes")
+        try await events.first {
+            $0 == .message(IRCMessage(line: ":alice!~alice@127.0.0.1 PRIVMSG #smiths :habitat: did dishes")!)
+        }
+        await bot.send([.privmsg("#smiths", "alice: ✅ Dishes completed!")])
+        #expect(try await alice.privmsg(from: "habitat", to: "#smiths") == "alice: ✅ Dishes completed!")
+
+        running.cancel()
+        await running.value
+        let quit = try await alice.next { $0.command == "QUIT" && $0.source?.nick == "habitat" }
+        #expect(quit.parameters.last?.contains("Habitat bridge stopping") == true)
+        await alice.close()
+    }
+
+    @Test func aTakenNickGetsAnUnderscoreAndAQuietLinkIsPinged() async throws {
+        let ngircd = try await Ngircd.start()
+        defer { ngircd.stop() }
+        let holder = try await RawIRC.connect(port: ngircd.port, nick: "habitat")
+        let bot = IRCClient(
+            configuration: .init(host: "127.0.0.1", port: ngircd.port, nick: "habitat", keepAlive: .seconds(1)),
+            logger: quietLogger)
+        let events = Recording.of(bot.events)
+        let running = Task { await bot.run() }
+        try await events.first { $0 == .registered(nick: "habitat_") }
+        try await events.first { if case .message(let message) = $0 { message.command == "PONG" } else { false } }
+        running.cancel()
+        await running.value
+        await holder.close()
+    }
+
+    @Test func theServersPingsAreAnswered() async throws {
+        let ngircd = try await Ngircd.start(pingTimeout: 5, pongTimeout: 5)
+        defer { ngircd.stop() }
+        let bot = IRCClient(
+            configuration: .init(host: "127.0.0.1", port: ngircd.port, nick: "habitat"), logger: quietLogger)
+        let events = Recording.of(bot.events)
+        let running = Task { await bot.run() }
+        let isPing: @Sendable (IRCClient.Event) -> Bool = {
+            if case .message(let message) = $0 { message.command == "PING" } else { false }
+        }
+        // ngircd pings again only when the last ping was answered; otherwise it closes the link.
+        let first = try await events.first(where: isPing)
+        try await events.first(after: first.index, where: isPing)
+        #expect(!events.all.contains(.disconnected))
+        running.cancel()
+        await running.value
+    }
+
+    @Test func theBridgeCarriesCommandsRepliesAndEventsBothWays() async throws {
+        let ngircd = try await Ngircd.start()
+        defer { ngircd.stop() }
+        let habitat = try await FakeHabitat.start()
+        let service = IRCBridgeService(
+            configuration: .init(
+                habitatHost: "127.0.0.1", habitatPort: habitat.port, bridge: "irc", token: "secret",
+                ircHost: "127.0.0.1", ircPort: ngircd.port, nick: "habitat", channels: ["#smiths"]),
+            logger: quietLogger)
+        let running = Task { try await service.run() }
+        try await eventually("the bridge handshake") { habitat.lines.contains("bridge irc secret") }
+
+        let alice = try await RawIRC.connect(port: ngircd.port, nick: "alice")
+        try await alice.join("#smiths", waitingFor: "habitat")
+        try await alice.send("PRIVMSG #smiths :habitat: did dishes")
+        #expect(try await alice.privmsg(from: "habitat", to: "#smiths") == "alice: ✅ did dishes!")
+        #expect(try await alice.privmsg(from: "habitat", to: "#smiths") == "🏠 alice did Dishes (+10 XP)")
+        try await alice.send("PRIVMSG #smiths :!boom")
+        #expect(try await alice.privmsg(from: "habitat", to: "alice") == "❌ Boom.")
+        try await alice.send("PRIVMSG habitat :status")
+        #expect(try await alice.privmsg(from: "habitat", to: "alice") == "✅ status!")
+        #expect(
+            habitat.lines.dropFirst() == [
+                ##"{"id":1,"room":"#smiths","text":"did dishes","user":"alice"}"##,
+                ##"{"id":2,"room":"#smiths","text":"boom","user":"alice"}"##,
+                ##"{"id":3,"text":"status","user":"alice"}"##,
+            ])
+
+        running.cancel()
+        try await running.value
+        _ = try await alice.next { $0.command == "QUIT" && $0.source?.nick == "habitat" }
+        await alice.close()
+        await habitat.stop()
+    }
+}

@@ -1,0 +1,62 @@
+import HabitatIRC
+import Logging
+import Synchronization
+
+/// A clock that never really sleeps: `sleep(until:)` records the deadline and moves time there at once.
+final class TestClock: BridgeClock {
+    let start = ContinuousClock.now
+    private let state: Mutex<(now: ContinuousClock.Instant, sleeps: [ContinuousClock.Instant])>
+
+    init() {
+        state = Mutex((start, []))
+    }
+
+    var now: ContinuousClock.Instant { state.withLock { $0.now } }
+
+    /// The deadlines slept until, as offsets from `start`.
+    var sleeps: [Duration] { state.withLock { $0.sleeps.map { $0 - start } } }
+
+    func sleep(until deadline: ContinuousClock.Instant) async throws {
+        try Task.checkCancellation()
+        state.withLock { state in
+            state.sleeps.append(deadline)
+            state.now = max(state.now, deadline)
+        }
+    }
+}
+
+/// A logger that keeps test output clean.
+let quietLogger = Logger(label: "habitat-irc-test", factory: { _ in SwiftLogNoOpLogHandler() })
+
+/// A message as the server relays it: `said("alice", "#smiths", "habitat: did dishes", account: "al")`.
+func said(_ nick: String, _ target: String, _ text: String, account: String? = nil) -> IRCMessage {
+    IRCMessage(
+        tags: account.map { ["account": $0] } ?? [:], prefix: "\(nick)!\(nick)@example.org", command: "PRIVMSG",
+        parameters: [target, text])
+}
+
+/// The lines a list of messages would put on the wire.
+func lines(_ messages: [IRCMessage]) -> [String] {
+    messages.map(\.line)
+}
+
+/// A reply of one success toast to request `id`.
+func success(_ id: Int, _ text: String) -> BridgeReply {
+    BridgeReply(id: id, ok: true, text: text, toasts: [BridgeToast(type: "success", text: text)])
+}
+
+/// Waits until `condition` holds, checking every 20 ms; fails the test after `timeout`.
+func eventually(
+    _ what: String, timeout: Duration = .seconds(20), _ condition: () async throws -> Bool
+) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while try await !condition() {
+        guard ContinuousClock.now < deadline else { throw TestFailure("timed out waiting for \(what)") }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import HabitatEngine
+import Testing
+
+@testable import HabitatStorage
+
+/// Backdating before a habit's latest day recounts its streak from the days in the ledger.
+@Suite struct BackdatedStreakTests {
+    @Test func aBackdatedDayThatJoinsTwoRunsCountsTheWholeRun() async throws {
+        try await withUserDatabase { db in
+            try await db.add(Fixture.exercise)
+            try await db.did("exercise", when: .daysAgo(2))
+            try await db.did("exercise")
+            #expect(try await db.state().habits[0].stats.streak == 1)
+            let joined = try await db.did("exercise", when: .daysAgo(1)).state.habits[0].stats
+            #expect(joined == HabitStats(streak: 3, best: 3, lastDay: Fixture.today, total: 3))
+            #expect(try await db.reloaded().habits[0].stats == joined)
+        }
+    }
+
+    @Test func theHistoryComesFromTheFileAfterAReopen() async throws {
+        try await withUserDatabase { db in
+            try await db.add(Fixture.exercise)
+            for days in [5, 4, 3] { try await db.did("exercise", when: .daysAgo(days)) }
+            try await db.did("exercise", when: .daysAgo(1))
+            let reopened = UserDatabase(path: db.path, durability: .normal)
+            let stats = try await reopened.did("exercise", when: .daysAgo(2)).state.habits[0].stats
+            #expect(stats.streak == 5 && stats.best == 5)
+            #expect(stats.lastDay == Fixture.today - 1)
+        }
+    }
+
+    @Test func undoneRecordingsDoNotCountTowardsAStreak() async throws {
+        try await withUserDatabase { db in
+            try await db.add(Fixture.exercise)
+            try await db.did("exercise", when: .daysAgo(2))
+            try await db.undo()
+            try await db.did("exercise")
+            let stats = try await db.did("exercise", when: .daysAgo(1)).state.habits[0].stats
+            #expect(stats.streak == 2)
+            #expect(stats.best == 2)
+        }
+    }
+}

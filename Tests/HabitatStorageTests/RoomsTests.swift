@@ -1,0 +1,116 @@
+import Foundation
+import HabitatEngine
+import Testing
+
+@testable import HabitatStorage
+
+@Suite("Rooms in the directory database")
+struct RoomsTests {
+    /// A directory with accounts ann, ben and cal, and ann's room Smiths.
+    func household(_ body: (DirectoryDatabase, Room, [Account]) async throws -> Void) async throws {
+        try await withTemporaryDirectory { folder in
+            let directory = try DirectoryDatabase(directory: folder, durability: .normal)
+            var accounts: [Account] = []
+            for name in ["ann", "ben", "cal"] {
+                accounts.append(try await directory.createAccount(name: name, passwordHash: "h", at: Fixture.now))
+            }
+            let room = try await directory.createRoom(named: "Smiths", owner: accounts[0].id, at: Fixture.now)
+            try await body(directory, room, accounts)
+        }
+    }
+
+    @Test func theCreatorOwnsTheRoomAndNamesAreUniqueInAnyCase() async throws {
+        try await household { directory, room, accounts async throws in
+            #expect(try await directory.members(of: room.id).map(\.name) == ["ann"])
+            #expect(try await directory.membership(of: accounts[0].id, in: room.id)?.isOwner == true)
+            await #expect(throws: HabitatError.self) {
+                _ = try await directory.createRoom(named: "SMITHS", owner: accounts[1].id, at: Fixture.now)
+            }
+            #expect(try await directory.room(named: "smiths")?.id == room.id)
+        }
+    }
+
+    @Test func anInviteWorksOnceForItsRoomUntilItExpires() async throws {
+        try await household { directory, room, accounts async throws in
+            let code = try await directory.createInvite(for: room.id, by: accounts[0].id, at: Fixture.now)
+            #expect(code.count == 7 && code.dropFirst(3).first == "-")
+            let other = try await directory.createRoom(named: "Other", owner: accounts[2].id, at: Fixture.now)
+            #expect(try await directory.redeemInvite(code, room: other.id, by: accounts[1].id, at: Fixture.now) == false)
+            // Any case, with or without the dash.
+            #expect(try await directory.redeemInvite(code.lowercased().replacingOccurrences(of: "-", with: ""), room: room.id, by: accounts[1].id, at: Fixture.now))
+            #expect(try await directory.redeemInvite(code, room: room.id, by: accounts[2].id, at: Fixture.now) == false)
+            let late = try await directory.createInvite(for: room.id, by: accounts[0].id, at: Fixture.now)
+            let afterAWeek = Fixture.now.addingTimeInterval(DirectoryDatabase.inviteLifetime + 1)
+            #expect(try await directory.redeemInvite(late, room: room.id, by: accounts[2].id, at: afterAWeek) == false)
+            #expect(try await directory.members(of: room.id).map(\.name) == ["ann", "ben"])
+        }
+    }
+
+    @Test func anOwnerWhoLeavesHandsTheRoomToTheLongestMemberAndTheLastOneOutClosesIt() async throws {
+        try await household { directory, room, accounts async throws in
+            try await directory.addMember(accounts[1].id, to: room.id, at: Fixture.now.addingTimeInterval(10))
+            try await directory.addMember(accounts[2].id, to: room.id, at: Fixture.now.addingTimeInterval(20))
+            try await directory.removeMember(accounts[0].id, from: room.id)
+            #expect(try await directory.membership(of: accounts[1].id, in: room.id)?.isOwner == true)
+            try await directory.removeMember(accounts[1].id, from: room.id)
+            try await directory.removeMember(accounts[2].id, from: room.id)
+            #expect(try await directory.room(named: "Smiths") == nil)
+        }
+    }
+
+    @Test func finishingAnIntentWritesTheLogLineOnceHoweverOftenItIsReplayed() async throws {
+        try await household { directory, room, accounts async throws in
+            let habit = try await directory.addSharedHabit(HabitDraft(name: "Dishes"), to: room.id)
+            let intent = try await directory.beginIntent(.record, account: accounts[0].id, room: room.id, habit: habit.id, at: Fixture.now)
+            #expect(try await directory.unfinishedIntents() == [intent])
+            let line = RoomLogEntry(
+                habitID: habit.id, habit: "Dishes", kind: .good, accountID: accounts[0].id, member: "ann", at: Fixture.now,
+                day: Fixture.today, quantity: 1, xp: 10, health: 0, ref: intent.token)
+            try await directory.finish(intent, entry: line)
+            try await directory.finish(intent, entry: line)
+            #expect(try await directory.roomLog(room.id).count == 1)
+            #expect(try await directory.unfinishedIntents().isEmpty)
+
+            let undo = try await directory.beginIntent(.undo, token: intent.token, account: accounts[0].id, room: room.id, habit: habit.id, at: Fixture.now)
+            try await directory.finish(undo, entry: line)
+            #expect(try await directory.roomLog(room.id).isEmpty)
+        }
+    }
+
+    @Test func anIntentWhoseCommitNeverHappenedIsDroppedWithoutALogLine() async throws {
+        try await household { directory, room, accounts async throws in
+            let habit = try await directory.addSharedHabit(HabitDraft(name: "Trash", xp: 5), to: room.id)
+            #expect(habit.xp == 5 && habit.coins == Habit.defaultCoins)
+            let intent = try await directory.beginIntent(.record, account: accounts[1].id, room: room.id, habit: habit.id, at: Fixture.now)
+            try await directory.finish(intent, entry: nil)
+            #expect(try await directory.roomLog(room.id).isEmpty)
+            #expect(try await directory.unfinishedIntents().isEmpty)
+        }
+    }
+
+    @Test func aBridgeChannelRoomIsCreatedOnFirstUseAndSpeakersJoin() async throws {
+        try await household { directory, _, accounts async throws in
+            let first = try await directory.channelRoom("irc:#smiths", speaker: accounts[1].id, at: Fixture.now)
+            let again = try await directory.channelRoom("irc:#smiths", speaker: accounts[2].id, at: Fixture.now)
+            #expect(first.id == again.id)
+            #expect(first.displayName == "#smiths")
+            #expect(try await directory.members(of: first.id).map(\.name) == ["ben", "cal"])
+        }
+    }
+
+    @Test func aChatIdentityIsCreatedOnceAndALinkCodeWorksOnceWithinTenMinutes() async throws {
+        try await household { directory, _, accounts async throws in
+            let alice = try await directory.identity("irc:alice", at: Fixture.now)
+            #expect(alice.passwordHash == nil)
+            #expect(alice.displayName == "alice")
+            #expect(try await directory.identity("irc:alice", at: Fixture.now).id == alice.id)
+            let code = try await directory.createLinkCode(for: accounts[0].id, at: Fixture.now)
+            let late = Fixture.now.addingTimeInterval(601)
+            #expect(try await directory.redeemLinkCode(code, identity: "irc:alice", at: late) == nil)
+            let fresh = try await directory.createLinkCode(for: accounts[0].id, at: Fixture.now)
+            #expect(try await directory.redeemLinkCode(fresh, identity: "irc:alice", at: Fixture.now)?.name == "ann")
+            #expect(try await directory.identity("irc:alice", at: Fixture.now).name == "ann")
+            #expect(try await directory.redeemLinkCode(fresh, identity: "irc:bob", at: Fixture.now) == nil)
+        }
+    }
+}
