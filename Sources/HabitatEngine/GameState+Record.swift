@@ -39,40 +39,50 @@ extension GameState {
     mutating func record(_ recording: Recording, at now: Date) throws -> Outcome {
         if let routine = try routine(recording: recording.habit) { return try recordRoutine(routine, recording, at: now) }
         let habit = try self.habit(named: recording.habit)
-        guard (1...100).contains(recording.times) else {
-            throw HabitatError(.invalidArgument, "You can record a habit 1 to 100 times at once.")
-        }
         let day = try self.day(for: recording.when, at: now)
         let before = snapshot(habit: habit)
         var entry = LedgerEntry(
             at: now, day: day, kind: habit.kind == .good ? .completion : .slip, habitID: habit.id,
             subject: habit.name, quantity: recording.times, note: recording.note, timeOfDay: recording.timeOfDay,
             before: before)
-        var toasts: [Toast]
-        switch habit.kind {
+        let toasts = try score(
+            habit.name, kind: habit.kind, xp: habit.xp, coins: habit.coins, life: habit.life, times: recording.times,
+            area: habit.areaID, entry: &entry)
+        updateStats(of: habit, on: day, history: recording.history)
+        return Outcome(toasts: toasts, entry: entry)
+    }
+
+    /// Credits a good habit's XP and coins, or charges a bad habit's life (ending the game at zero),
+    /// `times` over; fills in the entry's changes and returns the toasts. `room` names a shared habit's room.
+    mutating func score(
+        _ name: String, kind: HabitKind, xp: Int, coins: Int, life: Int, times: Int, area: Int64?, room: String? = nil,
+        entry: inout LedgerEntry
+    ) throws -> [Toast] {
+        guard (1...100).contains(times) else {
+            throw HabitatError(.invalidArgument, "You can record a habit 1 to 100 times at once.")
+        }
+        let count = times > 1 ? " ×\(times)" : ""
+        let place = room.map { " (\($0))" } ?? ""
+        switch kind {
         case .good:
-            let xp = habit.xp * recording.times
-            let coins = habit.coins * recording.times
-            let times = recording.times > 1 ? " ×\(recording.times)" : ""
-            toasts = [Toast(.success, "\(habit.name) completed\(times)! +\(xp) XP, +\(coins) coins")]
-            toasts += gain(xp: xp, coins: coins, area: habit.areaID)
-            entry.xp = xp
-            entry.coins = coins
+            entry.xp = xp * times
+            entry.coins = coins * times
+            return [Toast(.success, "\(name) completed\(count)! +\(entry.xp) XP, +\(entry.coins) coins\(place)")]
+                + gain(xp: entry.xp, coins: entry.coins, area: area)
         case .bad:
-            guard profile.state == .active else { throw gameOverRefusal(doing: "record \(habit.name)") }
-            let life = habit.life * recording.times
-            let lost = min(life, profile.health)
+            guard profile.state == .active else { throw gameOverRefusal(doing: "record \(name)") }
+            let cost = life * times
+            let lost = min(cost, profile.health)
             profile.health -= lost
             entry.health = -lost
-            toasts = [Toast(.warning, "\(habit.name) recorded. -\(life) life")]
+            var toasts = [Toast(.warning, "\(name) recorded. -\(cost) life\(place)")]
             if profile.health <= 0 {
                 profile.health = 0
                 profile.state = .gameOver
                 toasts.append(Toast(.gameOver, "Game over! Run \(Self.km(settings.runningTargetKm)) to recover — type 'start challenge'"))
             }
+            return toasts
         }
-        updateStats(of: habit, on: day, history: recording.history)
-        return Outcome(toasts: toasts, entry: entry)
     }
 
     /// Adds XP and coins to the profile (and XP to an area), with a toast for every level reached.

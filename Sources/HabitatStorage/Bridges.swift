@@ -65,10 +65,7 @@ extension DirectoryDatabase {
 
     /// A one-time code (valid 10 minutes) that links a chat identity to `accountID`.
     public func createLinkCode(for accountID: Int64, at now: Date) async throws -> String {
-        let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
-        var generator = SystemRandomNumberGenerator()
-        let raw = String((0..<6).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
-        let code = String(raw.prefix(3) + "-" + raw.suffix(3))
+        let code = Self.newCode()
         try await writer.write { db in
             try db.execute(
                 sql: "INSERT INTO link_code (code, account_id, expires_at) VALUES (?, ?, ?)",
@@ -80,8 +77,7 @@ extension DirectoryDatabase {
     /// Uses a link code: `identity` acts as the code's account from now on. `nil` for a wrong,
     /// used or expired code.
     public func redeemLinkCode(_ typed: String, identity: String, at now: Date) async throws -> Account? {
-        let bare = typed.uppercased().filter { $0 != "-" }
-        let code = bare.count == 6 ? String(bare.prefix(3) + "-" + bare.suffix(3)) : bare
+        let code = Self.normalizedCode(typed)
         let accountID: Int64? = try await writer.write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT account_id, expires_at FROM link_code WHERE code = ?", arguments: [code]),
                 (row["expires_at"] as Double) > now.timeIntervalSince1970

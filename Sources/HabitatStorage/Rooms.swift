@@ -174,10 +174,7 @@ extension DirectoryDatabase {
 
     /// A new single-use code for `roomID`, like `K7P-2QX` (no 0/O or 1/I to misread).
     public func createInvite(for roomID: Int64, by accountID: Int64, at now: Date) async throws -> String {
-        let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
-        var generator = SystemRandomNumberGenerator()
-        let raw = String((0..<6).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
-        let code = String(raw.prefix(3) + "-" + raw.suffix(3))
+        let code = Self.newCode()
         try await writer.write { db in
             try db.execute(
                 sql: "INSERT INTO invite (code, room_id, created_by, expires_at) VALUES (?, ?, ?, ?)",
@@ -188,9 +185,7 @@ extension DirectoryDatabase {
 
     /// Uses a code to join `roomID`: `true` when the code was valid for that room, unused and unexpired.
     public func redeemInvite(_ typed: String, room roomID: Int64, by accountID: Int64, at now: Date) async throws -> Bool {
-        // `k7p2qx`, `K7P-2QX` and `k7p-2qx` are the same code.
-        let bare = typed.uppercased().filter { $0 != "-" }
-        let code = bare.count == 6 ? String(bare.prefix(3) + "-" + bare.suffix(3)) : bare
+        let code = Self.normalizedCode(typed)
         return try await writer.write { db in
             guard
                 let row = try Row.fetchOne(db, sql: "SELECT room_id, expires_at, used_by FROM invite WHERE code = ?", arguments: [code]),
@@ -203,6 +198,22 @@ extension DirectoryDatabase {
                 arguments: [roomID, accountID, now.timeIntervalSince1970])
             return true
         }
+    }
+}
+
+extension DirectoryDatabase {
+    /// A code people type, like `K7P-2QX` (no 0/O or 1/I to misread).
+    static func newCode() -> String {
+        let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+        var generator = SystemRandomNumberGenerator()
+        let raw = String((0..<6).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+        return raw.prefix(3) + "-" + raw.suffix(3)
+    }
+
+    /// `k7p2qx`, `K7P-2QX` and `k7p-2qx` are the same code.
+    static func normalizedCode(_ typed: String) -> String {
+        let bare = typed.uppercased().filter { $0 != "-" }
+        return bare.count == 6 ? bare.prefix(3) + "-" + bare.suffix(3) : bare
     }
 }
 
