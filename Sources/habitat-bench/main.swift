@@ -1,1 +1,0 @@
-print("habitat-bench: not built yet")
