@@ -75,6 +75,13 @@ public enum JSON: Sendable, Equatable {
     }
 
     static func writeString(_ value: String, to out: inout String) {
+        // Most strings need no escaping: copy them whole.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += "\""
+            out += value
+            out += "\""
+            return
+        }
         out += "\""
         for scalar in value.unicodeScalars {
             switch scalar {

@@ -72,10 +72,20 @@ public struct Snapshot: Sendable, Equatable, Codable {
     public struct HabitPart: Sendable, Equatable, Codable {
         public var id: Int64
         public var stats: HabitStats
+
+        public init(id: Int64, stats: HabitStats) {
+            self.id = id
+            self.stats = stats
+        }
     }
     public struct AreaPart: Sendable, Equatable, Codable {
         public var id: Int64
         public var progress: Progress
+
+        public init(id: Int64, progress: Progress) {
+            self.id = id
+            self.progress = progress
+        }
     }
 
     public var profile: Profile

@@ -51,7 +51,7 @@ public struct Ledger {
                     time_of_day, before, reverts, batch, room_token)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-        let before = try entry.before.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        let before = entry.before?.jsonText
         try statement.execute(arguments: [
             entry.at.timeIntervalSince1970, entry.day.description, entry.kind.rawValue, entry.habitID, entry.subject,
             entry.quantity, entry.xp, entry.coins, entry.health, entry.note, entry.timeOfDay, before, entry.reverts,

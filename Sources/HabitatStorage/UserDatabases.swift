@@ -36,14 +36,15 @@ public final class UserDatabases: Sendable {
         guard fileID.utf8.count == 32, fileID.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
             throw StorageError.invalidFileID
         }
-        return directory.appendingPathComponent("users").appendingPathComponent(String(fileID.prefix(2)))
-            .appendingPathComponent(fileID + ".sqlite").path
+        return usersPath + "/" + fileID.prefix(2) + "/" + fileID + ".sqlite"
     }
 
+    private var usersPath: String { directory.appendingPathComponent("users").path }
+
     private func checkOut(_ fileID: String) throws -> UserDatabase {
-        let path = try path(for: fileID)
-        let (database, evicted) = entries.withLock { lru in
-            let database = lru.checkOut(fileID) { UserDatabase(path: path, durability: durability) }
+        // The path is worked out only when the file is not open already.
+        let (database, evicted) = try entries.withLock { lru in
+            let database = try lru.checkOut(fileID) { UserDatabase(path: try path(for: fileID), durability: durability) }
             return (database, lru.evict(above: capacity))
         }
         evicted.forEach { $0.close() }
@@ -78,7 +79,7 @@ struct LRU: ~Copyable {
 
     var count: Int { nodes.count }
 
-    mutating func checkOut(_ key: String, make: () -> UserDatabase) -> UserDatabase {
+    mutating func checkOut(_ key: String, make: () throws -> UserDatabase) rethrows -> UserDatabase {
         if var node = nodes[key] {
             unlink(key)
             node = nodes[key]!
@@ -87,7 +88,7 @@ struct LRU: ~Copyable {
             pushNewest(key)
             return node.database
         }
-        let database = make()
+        let database = try make()
         nodes[key] = Node(database: database, uses: 1)
         pushNewest(key)
         return database
