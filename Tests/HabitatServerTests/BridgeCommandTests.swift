@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// `habitat bridge add|list|remove`, run as the operator would, against a real server.
+@Suite("The bridge commands of the habitat tool", .serialized)
+struct BridgeCommandTests {
+    /// Runs `habitat <arguments>` and returns what it printed.
+    func habitat(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = ServerProcess.executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func aBridgeIsAddedWithATokenShownOnceListedAndRemoved() async throws {
+        let data = temporaryDirectory().path
+        let added = try habitat(["bridge", "add", "irc", "--data", data])
+        #expect(added.status == 0)
+        let lines = added.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Bridge 'irc' created. Its token (shown once; keep it secret):")
+        let token = try #require(lines.last)
+        #expect(token.hasPrefix("hbt_") && token.count == 52)
+        #expect(try habitat(["bridge", "add", "irc", "--data", data]).status != 0)
+        #expect(try habitat(["bridge", "list", "--data", data]).output.hasPrefix("irc\tcreated "))
+        // Only the token's hash is kept.
+        let directory = try Data(contentsOf: URL(fileURLWithPath: data + "/directory.sqlite"))
+        #expect(directory.range(of: Data(token.utf8)) == nil)
+
+        let server = try ServerProcess(data: URL(fileURLWithPath: data))
+        let bridge = try await LineClient.connect(port: server.port)
+        #expect(try await bridge.json("bridge irc \(token)").ok == true)
+        #expect(try await bridge.json(#"{"id": 1, "user": "zed", "text": "status"}"#).ok == true)
+        let removed = try habitat(["bridge", "remove", "irc", "--data", data])
+        #expect(removed.output == "Bridge 'irc' removed.\n")
+        #expect(try await bridge.json(#"{"id": 2, "user": "zed", "text": "status"}"#).code == "forbidden")
+        let again = try await LineClient.connect(port: server.port)
+        #expect(try await again.json("bridge irc \(token)").code == "bad_credentials")
+        #expect(server.terminate() == 0)
+    }
+}
