@@ -114,3 +114,22 @@ struct RoomsTests {
         }
     }
 }
+
+@Suite("Offline delivery in the directory database")
+struct InboxTests {
+    @Test func theInboxKeepsTheNewestEventsUpToItsBoundAndEmptiesWhenTaken() async throws {
+        try await withTemporaryDirectory { folder in
+            let directory = try DirectoryDatabase(directory: folder, durability: .normal)
+            let ann = try await directory.createAccount(name: "ann", passwordHash: "h", at: Fixture.now)
+            for number in 1...(DirectoryDatabase.inboxLimit + 10) {
+                let item = InboxItem(kind: "room", toasts: [Toast(.room, "event \(number)")], created: Fixture.now)
+                try await directory.keep(item, for: ann.id)
+            }
+            let items = try await directory.takeInbox(of: ann.id)
+            #expect(items.count == 50)
+            #expect(items.first?.toasts.first?.message == "event 11")
+            #expect(items.last?.toasts.first?.message == "event 60")
+            #expect(try await directory.takeInbox(of: ann.id).isEmpty)
+        }
+    }
+}
