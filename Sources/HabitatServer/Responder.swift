@@ -463,8 +463,8 @@ public struct Responder: Sendable {
             chat.room = nil
             if let channel, case .link? = try? CommandTable.parse(text) {
             } else if let channel {
-                let room = try await directory.channelRoom("\(bridge):\(channel)", speaker: account.id, at: now)
-                household.forget([account.id])
+                let (room, joined) = try await directory.channelRoom("\(bridge):\(channel)", speaker: account.id, at: now)
+                if joined { household.forget([account.id]) }
                 chat.room = room.id
             }
             var request = chat

@@ -92,21 +92,22 @@ extension DirectoryDatabase {
     }
 
     /// The room of a bridge's channel (`irc:#smiths`), created on first use with `speaker` as owner,
-    /// and `speaker` made a member.
-    public func channelRoom(_ name: String, speaker: Int64, at now: Date) async throws -> Room {
+    /// and `speaker` made a member; `joined` says whether they just became one.
+    public func channelRoom(_ name: String, speaker: Int64, at now: Date) async throws -> (room: Room, joined: Bool) {
         let room: Room
         if let existing = try await self.room(named: name) {
             room = existing
         } else {
             do {
-                room = try await createRoom(named: name, owner: speaker, at: now)
+                return (try await createRoom(named: name, owner: speaker, at: now), true)
             } catch let error as HabitatError where error.code == .nameTaken {
                 guard let existing = try await self.room(named: name) else { throw error }
                 room = existing
             }
         }
+        if try await membership(of: speaker, in: room.id) != nil { return (room, false) }
         try await addMember(speaker, to: room.id, at: now)
-        return room
+        return (room, true)
     }
 }
 

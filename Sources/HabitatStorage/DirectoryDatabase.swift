@@ -286,7 +286,12 @@ extension DirectoryDatabase {
 
     /// Takes every waiting event, oldest first, and empties the inbox.
     public func takeInbox(of accountID: Int64) async throws -> [InboxItem] {
-        try await writer.write { db in
+        // Usually nothing waits: find that out without a write.
+        let waiting = try await writer.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM inbox WHERE account_id = ?)", arguments: [accountID]) ?? false
+        }
+        guard waiting else { return [] }
+        return try await writer.write { db in
             let items = try Row.fetchAll(db, sql: "SELECT * FROM inbox WHERE account_id = ? ORDER BY id", arguments: [accountID])
                 .map { row in
                     InboxItem(

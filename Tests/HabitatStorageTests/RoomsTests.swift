@@ -90,9 +90,11 @@ struct RoomsTests {
 
     @Test func aBridgeChannelRoomIsCreatedOnFirstUseAndSpeakersJoin() async throws {
         try await household { directory, _, accounts async throws in
-            let first = try await directory.channelRoom("irc:#smiths", speaker: accounts[1].id, at: Fixture.now)
-            let again = try await directory.channelRoom("irc:#smiths", speaker: accounts[2].id, at: Fixture.now)
+            let (first, benJoined) = try await directory.channelRoom("irc:#smiths", speaker: accounts[1].id, at: Fixture.now)
+            let (again, calJoined) = try await directory.channelRoom("irc:#smiths", speaker: accounts[2].id, at: Fixture.now)
+            let (_, benAgain) = try await directory.channelRoom("irc:#smiths", speaker: accounts[1].id, at: Fixture.now)
             #expect(first.id == again.id)
+            #expect((benJoined, calJoined, benAgain) == (true, true, false))
             #expect(first.displayName == "#smiths")
             #expect(try await directory.members(of: first.id).map(\.name) == ["ben", "cal"])
         }
