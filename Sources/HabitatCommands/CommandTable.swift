@@ -206,8 +206,9 @@ public enum CommandTable {
             return .room(.use(rest.phrase))
         },
         CommandSpec(
-            "room add habit", usage: "room add habit <name> [N xp] [N coins]", summary: "a shared habit anyone in the room can record",
-            examples: ["room add habit Dishes 10 xp"], triggers: [["room", "add", "habit"], ["room", "add", "good", "habit"]]
+            "room add habit", usage: "room add habit <name> [N xp] [N coins] [in <area>]",
+            summary: "a shared habit anyone in the room can record (its XP also goes to their own area of that name)",
+            examples: ["room add habit Dishes 10 xp", "room add habit Dishes 10 xp in Home"], triggers: [["room", "add", "habit"], ["room", "add", "good", "habit"]]
         ) { rest in .room(.addHabit(try HabitDraftParser.parse(rest, kind: .good))) },
         CommandSpec(
             "room add bad habit", usage: "room add bad habit <name> [N life]", summary: "a shared bad habit",

@@ -8,6 +8,8 @@ public struct SharedRecording: Sendable, Equatable {
     public var coins: Int
     public var life: Int
     public var room: String
+    /// The area it counts for, matched by name among this player's own areas.
+    public var area: String?
     /// Names the entry in the room's log; written into the member's own ledger entry.
     public var token: String
     public var times: Int
@@ -15,8 +17,9 @@ public struct SharedRecording: Sendable, Equatable {
 
     public init(
         habit: String, kind: HabitKind, xp: Int, coins: Int, life: Int, room: String, token: String, times: Int = 1,
-        note: String? = nil
+        note: String? = nil, area: String? = nil
     ) {
+        self.area = area
         self.habit = habit
         self.kind = kind
         self.xp = xp
@@ -32,13 +35,15 @@ public struct SharedRecording: Sendable, Equatable {
 extension GameState {
     /// Credits a shared habit to this player: XP and coins, or life, with the usual level-ups and game over.
     mutating func recordShared(_ shared: SharedRecording, at now: Date) throws -> Outcome {
-        let before = snapshot()
+        let area = shared.area.flatMap { name in areas.first { $0.name.lowercased() == name.lowercased() } }
+        var before = snapshot()
+        if let area, let id = area.id { before.areas = [.init(id: id, progress: area.progress)] }
         var entry = LedgerEntry(
             at: now, day: settings.day(of: now), kind: shared.kind == .good ? .completion : .slip, subject: shared.habit,
             quantity: shared.times, note: shared.note, before: before, roomToken: shared.token)
         let toasts = try score(
             shared.habit, kind: shared.kind, xp: shared.xp, coins: shared.coins, life: shared.life, times: shared.times,
-            area: nil, room: shared.room, entry: &entry)
+            area: area?.id, room: shared.room, entry: &entry)
         return Outcome(toasts: toasts, entry: entry)
     }
 }

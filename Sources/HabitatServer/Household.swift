@@ -187,7 +187,8 @@ final class Household: Sendable {
         var draft = draft
         draft.name = try Self.validHabitName(draft.name)
         let habit = try await directory.addSharedHabit(draft, to: room.id)
-        let terms = habit.kind == .good ? "+\(habit.xp) XP, +\(habit.coins) coins" : "-\(habit.life) life"
+        var terms = habit.kind == .good ? "+\(habit.xp) XP, +\(habit.coins) coins" : "-\(habit.life) life"
+        if let area = habit.area { terms += ", in each member's \(area)" }
         await announce("\(account.displayName) added a shared habit: \(habit.name) (\(terms))", in: room, except: [account.id], at: now)
         return Reply(.room, "Added \(habit.name) to \(room.displayName) (\(terms)). Anyone in the room records it with '\(habit.kind == .good ? "did" : "slipped") \(habit.name.lowercased())'.")
     }
@@ -213,7 +214,7 @@ final class Household: Sendable {
         if crashPoint == .beforeMemberCommit { Self.crash() }
         let shared = SharedRecording(
             habit: habit.name, kind: habit.kind, xp: habit.xp, coins: habit.coins, life: habit.life, room: room.displayName,
-            token: intent.token, times: recording.times, note: recording.note)
+            token: intent.token, times: recording.times, note: recording.note, area: habit.area)
         let outcome: Outcome
         let state: GameState
         do {

@@ -93,6 +93,8 @@ public struct DirectoryDatabase: Sendable {
                         xp INTEGER NOT NULL,
                         coins INTEGER NOT NULL,
                         life INTEGER NOT NULL,
+                        -- Credited to each member's own area of this name, if they have one.
+                        area TEXT,
                         UNIQUE (room_id, name)
                     );
                     -- The room's log: who did which shared habit, when. `ref` names the entry in the

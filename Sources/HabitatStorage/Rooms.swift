@@ -35,9 +35,12 @@ public struct SharedHabit: Sendable, Equatable {
     public var xp: Int
     public var coins: Int
     public var life: Int
+    /// The area it counts for in each member's own areas (by name).
+    public var area: String?
 
-    public init(id: Int64, roomID: Int64, name: String, kind: HabitKind, xp: Int, coins: Int, life: Int) {
+    public init(id: Int64, roomID: Int64, name: String, kind: HabitKind, xp: Int, coins: Int, life: Int, area: String? = nil) {
         (self.id, self.roomID, self.name, self.kind, self.xp, self.coins, self.life) = (id, roomID, name, kind, xp, coins, life)
+        self.area = area
     }
 }
 
@@ -228,10 +231,11 @@ extension DirectoryDatabase {
             let good = draft.kind == .good
             let habit = SharedHabit(
                 id: 0, roomID: roomID, name: draft.name, kind: draft.kind, xp: good ? draft.xp ?? Habit.defaultXP : 0,
-                coins: good ? draft.coins ?? Habit.defaultCoins : 0, life: good ? 0 : draft.life ?? Habit.defaultLife)
+                coins: good ? draft.coins ?? Habit.defaultCoins : 0, life: good ? 0 : draft.life ?? Habit.defaultLife,
+                area: draft.area)
             try db.execute(
-                sql: "INSERT INTO room_habit (room_id, name, kind, xp, coins, life) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [roomID, habit.name, habit.kind.rawValue, habit.xp, habit.coins, habit.life])
+                sql: "INSERT INTO room_habit (room_id, name, kind, xp, coins, life, area) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [roomID, habit.name, habit.kind.rawValue, habit.xp, habit.coins, habit.life, habit.area])
             var saved = habit
             saved.id = db.lastInsertedRowID
             return saved
@@ -243,7 +247,7 @@ extension DirectoryDatabase {
             try Row.fetchAll(db, sql: "SELECT * FROM room_habit WHERE room_id = ? ORDER BY id", arguments: [roomID]).map {
                 SharedHabit(
                     id: $0["id"], roomID: $0["room_id"], name: $0["name"], kind: HabitKind(rawValue: $0["kind"]) ?? .good,
-                    xp: $0["xp"], coins: $0["coins"], life: $0["life"])
+                    xp: $0["xp"], coins: $0["coins"], life: $0["life"], area: $0["area"])
             }
         }
     }

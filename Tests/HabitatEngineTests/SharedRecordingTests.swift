@@ -40,3 +40,29 @@ import Testing
         #expect(undo.entry?.reverts == 1)
     }
 }
+
+@Suite struct SharedRecordingAreaTests {
+    let now = Date(timeIntervalSince1970: 1_795_176_000)
+
+    @Test func aSharedHabitInAnAreaLevelsUpThePlayersOwnAreaOfThatName() throws {
+        var state = GameState(areas: [Area(id: 4, name: "Home")])
+        let before = state
+        let dishes = SharedRecording(
+            habit: "Dishes", kind: .good, xp: 100, coins: 5, life: 0, room: "Smiths", token: "t", area: "home")
+        var outcome = try state.apply(.recordShared(dishes), at: now)
+        #expect(outcome.toasts.map(\.message) == [
+            "Dishes completed! +100 XP, +5 coins (Smiths)", "Level up! You reached level 2", "Home reached level 2",
+        ])
+        #expect(state.areas[0].progress == Progress(level: 2, xp: 0))
+        outcome.entry?.id = 1
+        _ = try state.apply(.undo(latest: outcome.entry), at: now)
+        #expect(state == before)
+    }
+
+    @Test func aMemberWithoutThatAreaIsCreditedWithoutOne() throws {
+        var state = GameState()
+        let dishes = SharedRecording(habit: "Dishes", kind: .good, xp: 10, coins: 5, life: 0, room: "Smiths", token: "t", area: "Home")
+        #expect(try state.apply(.recordShared(dishes), at: now).toasts.count == 1)
+        #expect(state.profile.progress.xp == 10)
+    }
+}
