@@ -42,11 +42,7 @@ extension GameState {
         let habit = try self.habit(named: query)
         let index = habits.firstIndex { $0.id == habit.id }!
         var changed = habits[index]
-        for (label, value) in [("XP", edit.xp), ("coins", edit.coins), ("life", edit.life)] {
-            if let value, !(0...10_000).contains(value) {
-                throw HabitatError(.invalidArgument, "\(label) must be between 0 and 10000.")
-            }
-        }
+        try Self.checkAmounts(xp: edit.xp, coins: edit.coins, life: edit.life)
         switch habit.kind {
         case .good:
             if edit.life != nil { throw HabitatError(.invalidArgument, "\(habit.name) is a good habit; it doesn't cost life.") }

@@ -29,17 +29,13 @@ public let maxNameLength = 64
 
 extension GameState {
     mutating func addHabit(_ draft: HabitDraft, at now: Date) throws -> Outcome {
-        let name = try Self.validName(draft.name, of: "habit")
+        let draft = try Self.checked(draft)
+        let name = draft.name
         if habits.contains(where: { $0.name.lowercased() == name.lowercased() }) {
             throw HabitatError(.nameTaken, "You already have a habit called \(name).")
         }
         if routines.contains(where: { $0.name.lowercased() == name.lowercased() }) {
             throw HabitatError(.nameTaken, "You already have a routine called \(name).")
-        }
-        for (label, value) in [("XP", draft.xp), ("coins", draft.coins), ("life", draft.life)] {
-            if let value, !(0...10_000).contains(value) {
-                throw HabitatError(.invalidArgument, "\(label) must be between 0 and 10000.")
-            }
         }
         let areaID = try draft.area.map { areas[try areaIndex(named: $0)].id } ?? nil
         let good = draft.kind == .good
@@ -93,6 +89,22 @@ extension GameState {
             }
             let hint = activeHabits.isEmpty ? "Add one with 'add habit \(query)'." : "Type 'habits' to see yours."
             throw HabitatError(.unknownHabit, "No habit '\(query)'. \(hint)", symbol: .question)
+        }
+    }
+
+    /// The checks every habit passes, personal or a room's: a name, and XP, coins and life from 0 to 10000.
+    public static func checked(_ draft: HabitDraft) throws -> HabitDraft {
+        var draft = draft
+        draft.name = try validName(draft.name, of: "habit")
+        try checkAmounts(xp: draft.xp, coins: draft.coins, life: draft.life)
+        return draft
+    }
+
+    static func checkAmounts(xp: Int?, coins: Int?, life: Int?) throws {
+        for (label, value) in [("XP", xp), ("coins", coins), ("life", life)] {
+            if let value, !(0...10_000).contains(value) {
+                throw HabitatError(.invalidArgument, "\(label) must be between 0 and 10000.")
+            }
         }
     }
 

@@ -184,19 +184,12 @@ final class Household: Sendable {
     }
 
     func addHabit(_ draft: HabitDraft, to room: Room, by account: Account, now: Date) async throws -> Reply {
-        var draft = draft
-        draft.name = try Self.validHabitName(draft.name)
+        let draft = try GameState.checked(draft)
         let habit = try await directory.addSharedHabit(draft, to: room.id)
         var terms = habit.kind == .good ? "+\(habit.xp) XP, +\(habit.coins) coins" : "-\(habit.life) life"
         if let area = habit.area { terms += ", in each member's \(area)" }
         await announce("\(account.displayName) added a shared habit: \(habit.name) (\(terms))", in: room, except: [account.id], at: now)
         return Reply(.room, "Added \(habit.name) to \(room.displayName) (\(terms)). Anyone in the room records it with '\(habit.kind == .good ? "did" : "slipped") \(habit.name.lowercased())'.")
-    }
-
-    static func validHabitName(_ raw: String) throws -> String {
-        var state = GameState()
-        _ = try state.apply(.addHabit(HabitDraft(name: raw)), at: Date())
-        return state.habits[0].name
     }
 
     // MARK: Shared completions

@@ -88,7 +88,8 @@ extension DirectoryDatabase {
                 sql: "INSERT OR REPLACE INTO identity_link (identity, account_id) VALUES (?, ?)", arguments: [identity, accountID])
             return accountID
         }
-        return try await accountID.asyncMap { try await account(id: $0) } ?? nil
+        guard let accountID else { return nil }
+        return try await account(id: accountID)
     }
 
     /// The room of a bridge's channel (`irc:#smiths`), created on first use with `speaker` as owner,
@@ -108,12 +109,5 @@ extension DirectoryDatabase {
         if try await membership(of: speaker, in: room.id) != nil { return (room, false) }
         try await addMember(speaker, to: room.id, at: now)
         return (room, true)
-    }
-}
-
-extension Optional {
-    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
-        guard let value = self else { return nil }
-        return try await transform(value)
     }
 }

@@ -70,3 +70,18 @@ struct RoomEventTests {
         }
     }
 }
+
+@Suite("Rooms: shared habits pass the same checks as personal ones")
+struct SharedHabitCheckTests {
+    @Test func aSharedHabitWithAnImpossibleRewardIsRefusedNotRecorded() async throws {
+        try await TestServer.with { server in
+            let ann = try await server.user("ivo")
+            _ = try await ann.json("{\"text\": \"room create Attic\"}")
+            #expect(try await ann.reply(to: "room add habit Dust 9223372036854775807 xp") == ["❌ XP must be between 0 and 10000."])
+            #expect(try await ann.reply(to: "room add bad habit Mess 20000 life") == ["❌ life must be between 0 and 10000."])
+            #expect(try await ann.reply(to: "room add habit \"\"") == ["❌ Give the habit a name."])
+            try await ann.expectReply(to: "room add habit Dust 10000 xp", startsWith: "🏠 Added Dust")
+            try await ann.expectReply(to: "did dust x100", startsWith: "✅ Dust completed ×100! +1000000 XP")
+        }
+    }
+}
