@@ -133,15 +133,14 @@ public final class Hub: Sendable {
     /// Sends `event` to every connection of the user (and to the bridge they speak through, marked
     /// with their chat id), or keeps it for later.
     public func deliver(_ event: Event, to accountID: Int64, at now: Date) async throws {
-        var outboxes = online.withLock { Array(($0[accountID] ?? [:]).values) }
+        let direct = online.withLock { Array(($0[accountID] ?? [:]).values) }
+        direct.forEach { $0.send(event) }
         var viaBridge: [Outbox] = []
         if let identity = identities.withLock({ $0[accountID] }) {
             viaBridge = bridges.withLock { Array(($0[identity.bridge] ?? [:]).values) }
             viaBridge.forEach { $0.send(event.with("user", identity.user)) }
         }
-        outboxes.forEach { $0.send(event) }
-        outboxes += viaBridge
-        if outboxes.isEmpty {
+        if direct.isEmpty && viaBridge.isEmpty {
             try await directory.keep(InboxItem(kind: event.kind, toasts: event.toasts, created: now), for: accountID)
         }
     }
