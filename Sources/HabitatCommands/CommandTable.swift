@@ -311,16 +311,35 @@ public enum CommandTable {
         return all.first { $0.name == words.joined(separator: " ") } ?? match(tokenize(topic))?.spec
     }
 
+    /// The longest trigger the line starts with; of equally long ones, the first in the table.
     static func match(_ tokens: [Token]) -> (spec: CommandSpec, length: Int)? {
-        guard let first = tokens.first, !first.quoted else { return nil }
-        var best: (spec: CommandSpec, length: Int)?
-        for spec in all {
-            for trigger in spec.triggers where trigger.count <= tokens.count && trigger.count > (best?.length ?? 0) {
-                if zip(trigger, tokens).allSatisfy({ $0 == $1.lower && !$1.quoted }) { best = (spec, trigger.count) }
+        guard let first = tokens.first, !first.quoted, let candidates = triggersByFirstWord[first.lower] else { return nil }
+        for candidate in candidates where candidate.trigger.count <= tokens.count {
+            if zip(candidate.trigger, tokens).allSatisfy({ $0 == $1.lower && !$1.quoted }) {
+                return (all[candidate.spec], candidate.trigger.count)
             }
         }
-        return best
+        return nil
     }
+
+    /// Every trigger under its first word, longest first (table order among equals), so matching a
+    /// line looks at a handful of triggers instead of the whole table.
+    private static let triggersByFirstWord: [String: [(spec: Int, trigger: [String])]] = {
+        var table: [String: [(spec: Int, trigger: [String], order: Int)]] = [:]
+        var order = 0
+        for (index, spec) in all.enumerated() {
+            for trigger in spec.triggers {
+                guard let first = trigger.first else { continue }
+                table[first, default: []].append((index, trigger, order))
+                order += 1
+            }
+        }
+        return table.mapValues { candidates in
+            candidates
+                .sorted { ($0.trigger.count, -$0.order) > ($1.trigger.count, -$1.order) }
+                .map { ($0.spec, $0.trigger) }
+        }
+    }()
 
     /// `unknown_command`, with the command the words most likely meant: `add habbit` → 'add habit',
     /// a bare `add` → its completions.

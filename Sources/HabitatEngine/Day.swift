@@ -34,7 +34,23 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     /// `YYYY-MM-DD`.
     public var description: String {
         let (y, m, d) = civil
-        return String(format: "%04d-%02d-%02d", y, m, d)
+        guard (0...9999).contains(y) else { return String(format: "%04d-%02d-%02d", y, m, d) }
+        // Written digit by digit: this runs for every recorded action.
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            func put(_ value: Int, width: Int, at start: Int) {
+                var value = value
+                for index in stride(from: start + width - 1, through: start, by: -1) {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+            }
+            put(y, width: 4, at: 0)
+            buffer[4] = UInt8(ascii: "-")
+            put(m, width: 2, at: 5)
+            buffer[7] = UInt8(ascii: "-")
+            put(d, width: 2, at: 8)
+            return 10
+        }
     }
 
     /// Year, month (1–12) and day of month.

@@ -72,7 +72,9 @@ public final class HabitatServer: Service, Sendable {
             try await withThrowingDiscardingTaskGroup { group in
                 try await server.executeThenClose { inbound in
                     for try await connection in inbound {
-                        group.addTask { await self.serve(connection) }
+                        // The connection's task runs on its channel's event loop: no thread hop between them.
+                        let executor = EventLoopTaskExecutor(connection.channel.eventLoop)
+                        group.addTask(executorPreference: executor) { await self.serve(connection) }
                     }
                 }
             }

@@ -35,14 +35,14 @@ public struct Responder: Sendable {
 
     /// The reply text for one request line.
     public func respond(to line: String, session: inout Session) async -> String? {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = Self.trimmed(line)
         guard !trimmed.isEmpty else { return nil }
         if let bridge = session.bridge { return await respond(asBridge: bridge, to: trimmed, session: &session) }
         var text = trimmed
         var requestID: JSON?
         var asJSON = false
         // A bridge speaks JSON from its first line on.
-        if trimmed.lowercased().hasPrefix("bridge ") { asJSON = true }
+        if trimmed.utf8.prefix(7).lazy.map({ $0 | 0x20 }).elementsEqual("bridge ".utf8) { asJSON = true }
         if trimmed.hasPrefix("{") {
             // A JSON request is always answered in JSON, whatever the mode.
             asJSON = true
@@ -62,6 +62,13 @@ public struct Responder: Sendable {
         // The reply to `mode json` is already JSON: the mode in force after the command decides.
         return asJSON || session.mode == .json
             ? reply.json(id: requestID, plain: session.plain) : reply.text(plain: session.plain)
+    }
+
+    /// `line` without leading and trailing spaces; most lines have none, and are returned as they are.
+    static func trimmed(_ line: String) -> String {
+        func plain(_ byte: UInt8?) -> Bool { byte.map { $0 > 0x20 && $0 < 0x7F } ?? false }
+        if plain(line.utf8.first), plain(line.utf8.last) { return line }
+        return line.trimmingCharacters(in: .whitespaces)
     }
 
     func render(_ reply: Reply, _ session: Session) -> String {

@@ -13,7 +13,6 @@ public enum Durability: String, Sendable, CaseIterable {
         config.label = label
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(5)
-        let synchronous = self == .full ? "FULL" : "NORMAL"
         // WAL is set here rather than with `journalMode = .wal`, whose set-up would reset `synchronous`.
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA journal_mode = WAL")
@@ -21,4 +20,7 @@ public enum Durability: String, Sendable, CaseIterable {
         }
         return config
     }
+
+    /// The `PRAGMA synchronous` level.
+    var synchronous: String { self == .full ? "FULL" : "NORMAL" }
 }

@@ -97,6 +97,49 @@ enum UserSchema {
                         BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
                     """)
         }
+        // Each recorded action wrote nine pages: the ledger row, its AUTOINCREMENT counter, an index
+        // entry for every index (NULLs included), the profile and the habit. The ledger is append-only
+        // (no row is ever deleted), so plain rowids are never reused and the counter can go; `reverts`,
+        // `batch` and `room_token` are NULL on almost every row, so their indexes keep only the others.
+        // The rebuild copies the ledger once, the first time the file is opened.
+        migrator.registerMigration("v2") { db in
+            try db.execute(
+                sql: """
+                    DROP TRIGGER ledger_no_update;
+                    DROP TRIGGER ledger_no_delete;
+                    CREATE TABLE ledger_v2 (
+                        id INTEGER PRIMARY KEY,
+                        at REAL NOT NULL,
+                        day TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        habit_id INTEGER,
+                        subject TEXT NOT NULL,
+                        quantity INTEGER NOT NULL,
+                        xp INTEGER NOT NULL,
+                        coins INTEGER NOT NULL,
+                        health INTEGER NOT NULL,
+                        note TEXT,
+                        time_of_day INTEGER,
+                        before TEXT,
+                        reverts INTEGER REFERENCES ledger(id),
+                        batch INTEGER REFERENCES ledger(id),
+                        room_token TEXT
+                    );
+                    INSERT INTO ledger_v2 SELECT id, at, day, kind, habit_id, subject, quantity, xp, coins, health, note,
+                        time_of_day, before, reverts, batch, room_token FROM ledger;
+                    DROP TABLE ledger;
+                    ALTER TABLE ledger_v2 RENAME TO ledger;
+                    CREATE UNIQUE INDEX ledger_reverts ON ledger(reverts) WHERE reverts IS NOT NULL;
+                    CREATE INDEX ledger_batch ON ledger(batch) WHERE batch IS NOT NULL;
+                    CREATE INDEX ledger_room_token ON ledger(room_token) WHERE room_token IS NOT NULL;
+                    CREATE INDEX ledger_habit_day ON ledger(habit_id, day);
+                    CREATE INDEX ledger_day ON ledger(day);
+                    CREATE TRIGGER ledger_no_update BEFORE UPDATE ON ledger
+                        BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+                    CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger
+                        BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+                    """)
+        }
         return migrator
     }
 }

@@ -171,3 +171,10 @@ import Testing
         #expect(state.stored("Exercise")?.stats.lastDay == Fixture.today - 1)
     }
 }
+
+@Suite struct DayTextTests {
+    @Test(arguments: [("0005-03-07", "0005-03-07"), ("0999-12-31", "0999-12-31"), ("9999-12-31", "9999-12-31")])
+    func earlyAndLateYearsKeepFourDigits(iso: String, expected: String) throws {
+        #expect(try #require(Day(iso: iso)).description == expected)
+    }
+}

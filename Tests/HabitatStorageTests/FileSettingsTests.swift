@@ -61,7 +61,7 @@ import Testing
             let migrations = try await rawDatabase(at: db.path).read {
                 try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations")
             }
-            #expect(migrations == ["v1"])
+            #expect(migrations == ["v1", "v2"])
             #expect(try await db.reloaded().habits.count == 1)
         }
     }

@@ -1,0 +1,16 @@
+import NIOCore
+
+/// Runs a task's jobs on one event loop: given as a connection task's executor preference, the task
+/// and its socket share a thread, and work finished elsewhere (a database commit) resumes it there.
+final class EventLoopTaskExecutor: TaskExecutor {
+    let eventLoop: any EventLoop
+
+    init(_ eventLoop: any EventLoop) {
+        self.eventLoop = eventLoop
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        eventLoop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}

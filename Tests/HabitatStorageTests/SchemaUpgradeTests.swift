@@ -1,0 +1,106 @@
+import Foundation
+import GRDB
+import HabitatEngine
+import Testing
+
+@testable import HabitatStorage
+
+/// A file written by the first schema is upgraded in place the first time it is opened, losing nothing.
+@Suite struct SchemaUpgradeTests {
+    /// A user file as the first release left it: habits, completions, a routine and an undo.
+    func makeFirstReleaseFile(at path: String) throws {
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let database = try DatabaseQueue(path: path, configuration: Durability.normal.configuration(label: "v1"))
+        defer { try? database.close() }
+        try UserSchema.migrator.migrate(database, upTo: "v1")
+        try database.write { db in
+            var state = try GameState.fetch(db)
+            let ledger = Ledger(db: db)
+            for action: Action in [
+                .addHabit(Fixture.exercise), .addHabit(HabitDraft(name: "Stretch")),
+                .addRoutine(name: "Morning", habits: ["exercise", "stretch"]),
+            ] {
+                let old = state
+                _ = try UserDatabase.apply(action, to: &state, ledger: ledger, at: Fixture.now)
+                try state.save(since: old, in: db)
+            }
+            for action: Action in [
+                .record(Recording(habit: "exercise")), .record(Recording(habit: "morning")),
+                .record(Recording(habit: "exercise")),
+            ] {
+                let old = state
+                _ = try UserDatabase.apply(action, to: &state, ledger: ledger, at: Fixture.now)
+                try state.save(since: old, in: db)
+            }
+            let old = state
+            _ = try UserDatabase.apply(.undo(latest: try ledger.latestUndoable()), to: &state, ledger: ledger, at: Fixture.now)
+            try state.save(since: old, in: db)
+        }
+    }
+
+    @Test func aFirstReleaseFileKeepsEveryEntryAndTotalAfterTheUpgrade() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("users/ab/old.sqlite").path
+            try makeFirstReleaseFile(at: path)
+            let before = try dump(ofDatabaseAt: path)
+            #expect(before["ledger"]?.count == 6)  // 1 + 3 (routine lead and its two) + 1 + 1 undo
+
+            let db = UserDatabase(path: path, durability: .normal)
+            let state = try await db.state()
+            #expect(try dump(ofDatabaseAt: path) == before)
+            #expect(state.profile.coins == 15)  // exercise, the routine's two; the last exercise undone
+            let migrations = try await rawDatabase(at: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
+            #expect(migrations == ["v1", "v2"])
+
+            // New rows follow the old ones, and undo still reverts a whole routine.
+            let next = try #require(try await db.did("morning").outcome.entry?.id)
+            #expect(next == 7)
+            let undone = try await db.undo()
+            #expect(undone.state.profile.coins == 15)
+            #expect(try await db.entries().count == 12)  // the routine (3 rows) and its undo (3)
+            #expect(try integrityCheck(ofDatabaseAt: path) == ["ok"])
+            let problems = try await rawDatabase(at: path).read { try Row.fetchAll($0, sql: "PRAGMA foreign_key_check") }
+            #expect(problems.isEmpty)
+        }
+    }
+
+    @Test func theUpgradedLedgerIsStillAppendOnlyAndRevertsEachEntryOnce() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("users/ab/old.sqlite").path
+            try makeFirstReleaseFile(at: path)
+            _ = try await UserDatabase(path: path, durability: .normal).state()
+            let raw = try rawDatabase(at: path)
+            for sql in ["UPDATE ledger SET xp = 1000", "DELETE FROM ledger WHERE id = 1"] {
+                let error = #expect(throws: DatabaseError.self) { try raw.write { try $0.execute(sql: sql) } }
+                #expect(error?.message == "the ledger is append-only")
+            }
+            // Entry 5 is already reverted by the undo row: a second revert of it is refused.
+            let error = #expect(throws: DatabaseError.self) {
+                try raw.write { db in
+                    try db.execute(
+                        sql: """
+                            INSERT INTO ledger (at, day, kind, subject, quantity, xp, coins, health, reverts)
+                            VALUES (0, '2026-11-20', 'undo', 'Exercise', 1, -10, -5, 0, 5)
+                            """)
+                }
+            }
+            #expect(error?.resultCode == .SQLITE_CONSTRAINT)
+        }
+    }
+
+    @Test func aLongRunOfWritesKeepsTheLogBounded() async throws {
+        try await withUserDatabase { db in
+            try await db.add(Fixture.exercise)
+            for _ in 0..<3000 { try await db.did("exercise") }
+            // 3,000 actions write tens of megabytes of log pages; checkpoints copy them into the file and the
+            // log starts over, so it never grows much past the checkpoint size.
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: db.path + "-wal")[.size] as? Int)
+            #expect(size < (UserDatabase.checkpointPages + 500) * 4096)
+            #expect(try await db.entries().count == 3000)
+            #expect(try await db.reloaded().profile.coins == 15000)
+            #expect(try integrityCheck(ofDatabaseAt: db.path) == ["ok"])
+            #expect(try await db.pragma("wal_autocheckpoint") == UserDatabase.checkpointPages)
+        }
+    }
+}
