@@ -18,6 +18,7 @@ struct EndToEndTests {
         let ngircd = try await Ngircd.start()
         defer { ngircd.stop() }
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("habitat-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
         let directory = try DirectoryDatabase(directory: data, durability: .normal)
         try await directory.addBridge(named: "irc", tokenHash: BridgeToken.hash(Self.token), at: Date())
         var configuration = ServerConfiguration()
