@@ -52,6 +52,9 @@ import Testing
             #expect(state.profile.coins == 15)  // exercise, the routine's two; the last exercise undone
             let migrations = try await rawDatabase(at: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
             #expect(migrations == ["v1", "v2"])
+            // An older file keeps its 4 KB pages; its log is checkpointed at the same 4 MB.
+            #expect(try await db.pragma("page_size") == 4096)
+            #expect(try await db.pragma("wal_autocheckpoint") == 1024)
 
             // New rows follow the old ones, and undo still reverts a whole routine.
             let next = try #require(try await db.did("morning").outcome.entry?.id)
@@ -96,11 +99,12 @@ import Testing
             // 3,000 actions write tens of megabytes of log pages; checkpoints copy them into the file and the
             // log starts over, so it never grows much past the checkpoint size.
             let size = try #require(try FileManager.default.attributesOfItem(atPath: db.path + "-wal")[.size] as? Int)
-            #expect(size < (UserDatabase.checkpointPages + 500) * 4096)
+            #expect(size < UserDatabase.logBytes + 100 * 1024)
             #expect(try await db.entries().count == 3000)
             #expect(try await db.reloaded().profile.coins == 15000)
             #expect(try integrityCheck(ofDatabaseAt: db.path) == ["ok"])
-            #expect(try await db.pragma("wal_autocheckpoint") == UserDatabase.checkpointPages)
+            #expect(try await db.pragma("page_size") == 1024)
+            #expect(try await db.pragma("wal_autocheckpoint") == 4096)
         }
     }
 }
