@@ -15,6 +15,7 @@ public final class UserDatabase: Sendable {
     private let queue: DispatchQueue
     private let connection = Mutex<DatabaseQueue?>(nil)
     private let cached = Mutex<GameState?>(nil)
+    private let flusher: LogFlusher?
 
     /// The page size of a new user file. A recorded action changes about five pages (the ledger row,
     /// two index entries, the totals, the habit), and the write-ahead log holds each whole: at 1 KB
@@ -29,6 +30,7 @@ public final class UserDatabase: Sendable {
         self.path = path
         self.durability = durability
         self.queue = DispatchQueue(label: "habitat.user")
+        self.flusher = durability == .normal ? LogFlusher(databasePath: path) : nil
     }
 
     /// The current state, from memory when cached.
@@ -53,6 +55,7 @@ public final class UserDatabase: Sendable {
                 try state.save(since: old, in: db)
                 return .commit
             }
+            self.flusher?.committed()
             self.cached.withLock { $0 = state }
             return (result!, state)
         }
