@@ -227,6 +227,8 @@ final class Household: Sendable {
 
     /// Undo for a user whose latest action may be a shared completion: keeps the room log in step.
     func undo(for account: Account, on database: UserDatabase, now: Date) async throws -> Reply {
+        // Most actions are personal: undone in one transaction, with nothing for a room to hear.
+        if let (outcome, state) = try await database.undoUnlessShared(at: now) { return Views.outcome(outcome, state) }
         let latest = try await database.read { try $0.latestUndoable() }
         var intent: RoomIntent?
         if let token = latest?.roomToken, latest?.kind != .undo,

@@ -12,7 +12,7 @@ public struct Ledger {
     /// The most recent action that is not undone yet (a routine's own completions are undone with it).
     public func latestUndoable() throws -> LedgerEntry? {
         try Row.fetchOne(
-            db, sql: "SELECT * FROM ledger e WHERE \(Self.standing) AND e.batch IS NULL ORDER BY e.id DESC LIMIT 1"
+            db.cachedStatement(sql: "SELECT * FROM ledger e WHERE \(Self.standing) AND e.batch IS NULL ORDER BY e.id DESC LIMIT 1")
         ).map(LedgerEntry.init(row:))
     }
 
@@ -27,7 +27,7 @@ public struct Ledger {
             try append(member)
         }
         if lead.kind == .undo, let reverted = lead.reverts {
-            let members = try Row.fetchAll(db, sql: "SELECT * FROM ledger WHERE batch = ?", arguments: [reverted])
+            let members = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM ledger WHERE batch = ?"), arguments: [reverted])
                 .map(LedgerEntry.init(row:))
             for member in members {
                 var undo = lead

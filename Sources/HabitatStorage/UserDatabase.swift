@@ -50,14 +50,26 @@ public final class UserDatabase: Sendable {
             var state = try self.loadedState(db)
             let old = state
             var result: T?
-            try db.inTransaction {
+            try Self.inTransaction(db) {
                 result = try body(&state, Ledger(db: db))
                 try state.save(since: old, in: db)
-                return .commit
             }
             self.flusher?.committed()
             self.cached.withLock { $0 = state }
             return (result!, state)
+        }
+    }
+
+    /// Runs `body` in a transaction: commits if it returns, rolls back if it throws. Unlike GRDB's
+    /// `inTransaction`, `BEGIN` and `COMMIT` are prepared once per connection, not once per change.
+    static func inTransaction(_ db: Database, _ body: () throws -> Void) throws {
+        try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+        do {
+            try body()
+            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+        } catch {
+            if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }
+            throw error
         }
     }
 
@@ -74,6 +86,22 @@ public final class UserDatabase: Sendable {
             try Self.apply(.undo(latest: try ledger.latestUndoable()), to: &state, ledger: ledger, at: now)
         }
         return (outcome, state)
+    }
+
+    /// Reverts the most recent action in one transaction, unless it was a room's shared habit (whose
+    /// undo must be announced to the room's log first): then nothing changes and the result is `nil`.
+    public func undoUnlessShared(at now: Date) async throws -> (outcome: Outcome, state: GameState)? {
+        struct Shared: Error {}
+        do {
+            let (outcome, state) = try await change { state, ledger in
+                let latest = try ledger.latestUndoable()
+                if latest?.roomToken != nil { throw Shared() }
+                return try Self.apply(.undo(latest: latest), to: &state, ledger: ledger, at: now)
+            }
+            return (outcome, state)
+        } catch is Shared {
+            return nil
+        }
     }
 
     static func apply(_ action: Action, to state: inout GameState, ledger: Ledger, at now: Date) throws -> Outcome {

@@ -154,3 +154,30 @@ import Testing
         }
     }
 }
+
+/// Undo of a personal action takes one transaction; a room's shared habit is left for the room's
+/// own undo, which tells the room's log first.
+@Suite struct UndoUnlessSharedTests {
+    @Test func aPersonalActionIsUndoneAtOnce() async throws {
+        try await withUserDatabase { db in
+            try await db.add(Fixture.exercise)
+            try await db.did("exercise")
+            let undone = try #require(try await db.undoUnlessShared(at: Fixture.now))
+            #expect(undone.outcome.entry?.kind == .undo)
+            #expect(undone.state.profile.coins == 0)
+            #expect(try await db.entries().count == 2)
+        }
+    }
+
+    @Test func aSharedHabitIsLeftAsItWas() async throws {
+        try await withUserDatabase { db in
+            let shared = SharedRecording(
+                habit: "Dishes", kind: .good, xp: 10, coins: 5, life: 0, room: "home", token: "t-1", times: 1, note: nil, area: nil)
+            try await db.apply(.recordShared(shared), at: Fixture.now)
+            let before = try dump(ofDatabaseAt: db.path)
+            #expect(try await db.undoUnlessShared(at: Fixture.now) == nil)
+            #expect(try dump(ofDatabaseAt: db.path) == before)
+            #expect(try await db.state().profile.coins == 5)
+        }
+    }
+}
