@@ -19,13 +19,15 @@ final class LogFlusher: Sendable {
 
     let path: String
     let every: Int
+    private let flush: @Sendable (String) -> Void
     private let commits = Atomic<Int>(0)
     private let pending = Atomic<Bool>(false)
 
-    /// Flushes `databasePath`'s log after every `every` commits.
-    init(databasePath: String, every: Int = 64) {
+    /// Flushes `databasePath`'s log after every `every` commits (`flush` stands in for the disk in tests).
+    init(databasePath: String, every: Int = 64, flush: @escaping @Sendable (String) -> Void = LogFlusher.sync) {
         self.path = databasePath + "-wal"
         self.every = every
+        self.flush = flush
     }
 
     /// Counts a commit; every `every`th asks for a flush unless one is waiting already.
@@ -34,11 +36,25 @@ final class LogFlusher: Sendable {
         guard count % every == 0, !pending.exchange(true, ordering: .acquiringAndReleasing) else { return }
         Self.queue.async {
             self.pending.store(false, ordering: .releasing)
-            // The log may be gone (the file was closed and checkpointed): then there is nothing to do.
-            let descriptor = open(self.path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { return }
-            _ = fdatasync(descriptor)
-            close(descriptor)
+            self.flush(self.path)
         }
+    }
+
+    /// Waits until the flushes asked for so far are done.
+    func drain() {
+        Self.queue.sync {}
+    }
+
+    /// Syncs the file at `path` to disk. The log may be gone (its database was closed and
+    /// checkpointed): then there is nothing to do.
+    static func sync(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        #if canImport(Glibc)
+        _ = fdatasync(descriptor)
+        #else
+        _ = fsync(descriptor)
+        #endif
+        close(descriptor)
     }
 }
