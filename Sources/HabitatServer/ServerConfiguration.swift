@@ -15,6 +15,8 @@ public struct ServerConfiguration: Sendable {
     public var rateLimit = 1000
     /// Seconds a connection may stay without logging in.
     public var unauthenticatedTimeout: TimeInterval = 120
+    /// Seconds a client may leave its replies unread (beyond the socket's buffers) before it is disconnected.
+    public var unreadRepliesTimeout: TimeInterval = 60
     /// How many user files stay open at once.
     public var openUserFiles = 1024
     /// The game's clock; tests pass a fixed one.

@@ -37,6 +37,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a connection may stay open without logging in.")
     var loginTimeout = 120
 
+    @Option(help: "Seconds a client may leave its replies unread before it is disconnected.")
+    var unreadTimeout = 60
+
     @Option(help: "How many users' files stay open at once.")
     var openFiles = 1024
 
@@ -63,6 +66,7 @@ struct Serve: AsyncParsableCommand {
         configuration.rateLimit = rateLimit
         configuration.maxLineLength = maxLine
         configuration.unauthenticatedTimeout = TimeInterval(loginTimeout)
+        configuration.unreadRepliesTimeout = TimeInterval(unreadTimeout)
         configuration.openUserFiles = openFiles
         // A hook for the crash-consistency tests; never set in normal use.
         configuration.crashPoint = ProcessInfo.processInfo.environment["HABITAT_CRASH_POINT"].flatMap(CrashPoint.init(rawValue:))
