@@ -29,13 +29,15 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Cutting a byte stream into bounded lines: the server, the IRC bridge and the load generator.
+        .target(name: "LineFraming", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
         // Command parsing, the help table, rendering replies as text and JSON.
         .target(name: "HabitatCommands", dependencies: ["HabitatEngine"]),
         // The SwiftNIO line-protocol server: framing, sessions, accounts, limits.
         .target(
             name: "HabitatServer",
             dependencies: [
-                "HabitatEngine", "HabitatStorage", "HabitatCommands",
+                "HabitatEngine", "HabitatStorage", "HabitatCommands", "LineFraming",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -48,6 +50,7 @@ let package = Package(
         .target(
             name: "HabitatIRC",
             dependencies: [
+                "LineFraming",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -66,6 +69,7 @@ let package = Package(
         .executableTarget(
             name: "habitat-bench",
             dependencies: [
+                "LineFraming",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
@@ -73,6 +77,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HabitatEngineTests", dependencies: ["HabitatEngine"]),
+        .testTarget(
+            name: "LineFramingTests",
+            dependencies: [
+                "LineFraming",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "HabitatIRCTests",
             dependencies: [
@@ -89,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "HabitatServerTests",
             dependencies: [
-                "HabitatServer", "HabitatStorage",
+                "HabitatServer", "HabitatStorage", "LineFraming",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

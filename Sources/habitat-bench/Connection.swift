@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LineFraming
 import NIOCore
 import NIOPosix
 
@@ -28,22 +29,13 @@ enum BenchError: Error, CustomStringConvertible {
     }
 }
 
-/// Splits the byte stream into lines ending in LF (a CR before it is dropped).
+/// Splits the byte stream into lines (``LineFramer``'s rules, no length limit).
 struct LineDecoder: ByteToMessageDecoder {
     typealias InboundOut = ByteBuffer
-    private var scanned = 0
+    private var framer = LineFramer(maximumLength: .max)
 
     mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
-        let view = buffer.readableBytesView
-        guard let newline = view[(view.startIndex + scanned)...].firstIndex(of: UInt8(ascii: "\n")) else {
-            scanned = view.count
-            return .needMoreData
-        }
-        let length = newline - view.startIndex
-        scanned = 0
-        var line = buffer.readSlice(length: length)!
-        buffer.moveReaderIndex(forwardBy: 1)
-        if line.readableBytesView.last == UInt8(ascii: "\r") { line.moveWriterIndex(to: line.writerIndex - 1) }
+        guard case .line(let line)? = framer.next(from: &buffer) else { return .needMoreData }
         context.fireChannelRead(Self.wrapInboundOut(line))
         return .continue
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HabitatServer
+import LineFraming
 import NIOCore
 import NIOPosix
 

@@ -2,7 +2,7 @@ import NIOCore
 import NIOEmbedded
 import Testing
 
-@testable import HabitatServer
+import LineFraming
 
 @Suite("Line framing")
 struct LineFrameDecoderTests {

@@ -1,0 +1,86 @@
+import NIOCore
+
+/// One framed line, or the news that a line was too long and was dropped.
+public enum LineFrame: Sendable, Equatable {
+    /// The line without its `\n` or `\r\n`.
+    case line(ByteBuffer)
+    /// A line passed the length limit; its bytes were discarded up to the next `\n`.
+    case tooLong
+}
+
+/// Cuts a byte stream into lines ending in LF (a CR before it is dropped), never holding more than
+/// `maximumLength` bytes of a line: a longer line is reported once as ``LineFrame/tooLong`` and its
+/// bytes are skipped up to the next LF. The one framing rule of the server, the IRC bridge and the
+/// load generator.
+public struct LineFramer: Sendable {
+    public let maximumLength: Int
+    private var discarding = false
+    private var scanned = 0
+
+    public init(maximumLength: Int) {
+        self.maximumLength = maximumLength
+    }
+
+    /// The next frame taken from `buffer`, or `nil` when it needs more bytes.
+    public mutating func next(from buffer: inout ByteBuffer) -> LineFrame? {
+        while true {
+            let view = buffer.readableBytesView
+            guard let newline = view[(view.startIndex + scanned)...].firstIndex(of: UInt8(ascii: "\n")) else {
+                scanned = view.count
+                if view.count > maximumLength {
+                    buffer.moveReaderIndex(forwardBy: view.count)
+                    scanned = 0
+                    if !discarding {
+                        discarding = true
+                        return .tooLong
+                    }
+                }
+                return nil
+            }
+            let length = newline - view.startIndex
+            scanned = 0
+            if discarding {
+                // The end of a line already reported as too long.
+                discarding = false
+                buffer.moveReaderIndex(forwardBy: length + 1)
+                continue
+            }
+            var line = buffer.readSlice(length: length)!
+            buffer.moveReaderIndex(forwardBy: 1)
+            if line.readableBytesView.last == UInt8(ascii: "\r") { line.moveWriterIndex(to: line.writerIndex - 1) }
+            return line.readableBytes > maximumLength ? .tooLong : .line(line)
+        }
+    }
+
+    /// At the end of the stream: a last line without its LF (unless it was too long). Empties `buffer`.
+    public mutating func remainder(from buffer: inout ByteBuffer) -> ByteBuffer? {
+        defer { buffer.moveReaderIndex(to: buffer.writerIndex) }
+        guard buffer.readableBytes > 0, !discarding else { return nil }
+        return buffer.readSlice(length: buffer.readableBytes)
+    }
+}
+
+/// ``LineFramer`` as a channel handler's decoder: emits ``LineFrame``s.
+public struct LineFrameDecoder: ByteToMessageDecoder {
+    public typealias InboundOut = LineFrame
+
+    private var framer: LineFramer
+
+    public init(maximumLength: Int) {
+        framer = LineFramer(maximumLength: maximumLength)
+    }
+
+    public mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+        guard let frame = framer.next(from: &buffer) else { return .needMoreData }
+        context.fireChannelRead(Self.wrapInboundOut(frame))
+        return .continue
+    }
+
+    public mutating func decodeLast(
+        context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool
+    ) throws -> DecodingState {
+        if try decode(context: context, buffer: &buffer) == .continue { return .continue }
+        if let line = framer.remainder(from: &buffer) { context.fireChannelRead(Self.wrapInboundOut(.line(line))) }
+        return .needMoreData
+    }
+}
