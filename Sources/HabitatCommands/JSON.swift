@@ -42,13 +42,8 @@ public enum JSON: Sendable, Equatable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends compact JSON text to `out`.
-    public func write(to out: inout String) {
-        out += serialized
-    }
-
     /// Appends compact JSON text to `out` as UTF-8: byte copies, no per-append string bookkeeping.
-    public func write(to out: inout [UInt8]) {
+    func write(to out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
