@@ -22,7 +22,7 @@ extension Household {
                  "health": .int(p.health), "max_health": .int(p.maxHealth), "state": .string(p.state.rawValue)]
             ))
         }
-        let habits = try await directory.sharedHabits(of: room.id)
+        let habits = try await sharedHabits(of: room.id)
         let week = try await directory.roomLog(room.id, since: Self.weekStart(today))
         let todays = week.filter { $0.day == today }
         var lines = memberRows.map(\.0)
@@ -73,7 +73,7 @@ extension Household {
     /// `room fairness`: each member's share of this week's chores, and who is due next for each.
     func fairness(of room: Room, today: Day) async throws -> Reply {
         let members = try await directory.members(of: room.id)
-        let chores = try await directory.sharedHabits(of: room.id).filter { $0.kind == .good }
+        let chores = try await sharedHabits(of: room.id).filter { $0.kind == .good }
         let week = try await directory.roomLog(room.id, since: Self.weekStart(today)).filter { $0.kind == .good }
         func count(_ member: Member, _ habit: SharedHabit? = nil) -> Int {
             week.filter { $0.accountID == member.accountID && (habit == nil || $0.habitID == habit!.id) }.reduce(0) { $0 + $1.quantity }

@@ -28,6 +28,9 @@ final class Household: Sendable {
     let crashPoint: CrashPoint?
     /// Rooms per account; every membership change goes through this server, which keeps it current.
     private let roomsByAccount = Mutex<[Int64: [Room]]>([:])
+    /// Shared habits per room, which a member's every `did` looks through; they are added only
+    /// through this server. `generation` counts additions, so a read that raced one is not kept.
+    private let sharedHabitsByRoom = Mutex<(generation: Int, table: [Int64: [SharedHabit]])>((0, [:]))
 
     init(directory: DirectoryDatabase, users: UserDatabases, hub: Hub, logger: Logger, crashPoint: CrashPoint?) {
         self.directory = directory
@@ -48,6 +51,14 @@ final class Household: Sendable {
 
     func forget(_ accountIDs: [Int64]) {
         roomsByAccount.withLock { table in accountIDs.forEach { table[$0] = nil } }
+    }
+
+    func sharedHabits(of roomID: Int64) async throws -> [SharedHabit] {
+        let (generation, cached) = sharedHabitsByRoom.withLock { ($0.generation, $0.table[roomID]) }
+        if let cached { return cached }
+        let habits = try await directory.sharedHabits(of: roomID)
+        sharedHabitsByRoom.withLock { if $0.generation == generation { $0.table[roomID] = habits } }
+        return habits
     }
 
     /// The room a command is about: the one chosen with `room use` (if still a member), else the only one.
@@ -186,6 +197,10 @@ final class Household: Sendable {
     func addHabit(_ draft: HabitDraft, to room: Room, by account: Account, now: Date) async throws -> Reply {
         let draft = try GameState.checked(draft)
         let habit = try await directory.addSharedHabit(draft, to: room.id)
+        sharedHabitsByRoom.withLock { cache in
+            cache.generation += 1
+            cache.table[room.id] = nil
+        }
         var terms = habit.kind == .good ? "+\(habit.xp) XP, +\(habit.coins) coins" : "-\(habit.life) life"
         if let area = habit.area { terms += ", in each member's \(area)" }
         await announce("\(account.displayName) added a shared habit: \(habit.name) (\(terms))", in: room, except: [account.id], at: now)
@@ -196,7 +211,7 @@ final class Household: Sendable {
 
     /// The shared habit `query` names in `room`, if one does (exact name or unique prefix).
     func sharedHabit(_ query: String, in room: Room) async throws -> NameMatch<SharedHabit> {
-        NameMatch.resolve(query, among: try await directory.sharedHabits(of: room.id), name: \.name)
+        NameMatch.resolve(query, among: try await sharedHabits(of: room.id), name: \.name)
     }
 
     /// Records a shared habit for `account` with the intent protocol, then tells the room.
@@ -272,7 +287,7 @@ final class Household: Sendable {
                 switch intent.action {
                 case .record:
                     guard let committed = try await database.read({ try $0.entry(roomToken: intent.token) }) else { return nil }
-                    let habit = try await directory.sharedHabits(of: intent.roomID).first { $0.id == intent.habitID }
+                    let habit = try await sharedHabits(of: intent.roomID).first { $0.id == intent.habitID }
                         ?? SharedHabit(id: intent.habitID, roomID: intent.roomID, name: committed.subject, kind: committed.kind == .slip ? .bad : .good, xp: 0, coins: 0, life: 0)
                     return Self.logEntry(committed, habit: habit, account: account)
                 case .undo:
