@@ -49,24 +49,25 @@ public final class UserDatabase: Sendable {
         try await run { db in
             var state = try self.loadedState(db)
             let old = state
-            var result: T?
-            try Self.inTransaction(db) {
-                result = try body(&state, Ledger(db: db))
+            let result = try Self.inTransaction(db) {
+                let result = try body(&state, Ledger(db: db))
                 try state.save(since: old, in: db)
+                return result
             }
             self.flusher?.committed()
             self.cached.withLock { $0 = state }
-            return (result!, state)
+            return (result, state)
         }
     }
 
     /// Runs `body` in a transaction: commits if it returns, rolls back if it throws. Unlike GRDB's
     /// `inTransaction`, `BEGIN` and `COMMIT` are prepared once per connection, not once per change.
-    static func inTransaction(_ db: Database, _ body: () throws -> Void) throws {
+    static func inTransaction<T>(_ db: Database, _ body: () throws -> T) throws -> T {
         try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
         do {
-            try body()
+            let result = try body()
             try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+            return result
         } catch {
             if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }
             throw error
