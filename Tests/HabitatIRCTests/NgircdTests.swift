@@ -34,8 +34,10 @@ struct NgircdTests {
         let ngircd = try await Ngircd.start()
         defer { ngircd.stop() }
         let holder = try await RawIRC.connect(port: ngircd.port, nick: "habitat")
+        // ngircd answers nothing for 2 s after refusing a nick; a quiet period shorter than that would ping,
+        // then close the link as dead before registration completes.
         let bot = IRCClient(
-            configuration: .init(host: "127.0.0.1", port: ngircd.port, nick: "habitat", keepAlive: .seconds(1)),
+            configuration: .init(host: "127.0.0.1", port: ngircd.port, nick: "habitat", keepAlive: .seconds(3)),
             logger: quietLogger)
         let events = Recording.of(bot.events)
         let running = Task { await bot.run() }
