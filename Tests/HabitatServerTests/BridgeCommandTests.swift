@@ -20,6 +20,7 @@ struct BridgeCommandTests {
 
     @Test func aBridgeIsAddedWithATokenShownOnceListedAndRemoved() async throws {
         let data = temporaryDirectory().path
+        defer { try? FileManager.default.removeItem(atPath: data) }
         let added = try habitat(["bridge", "add", "irc", "--data", data])
         #expect(added.status == 0)
         let lines = added.output.split(separator: "\n").map(String.init)

@@ -67,6 +67,7 @@ final class ServerProcess: @unchecked Sendable {
 struct CrashTests {
     @Test func everyAcknowledgedActionSurvivesSIGKILLUnderLoad() async throws {
         let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
         let names = (1...6).map { "runner\($0)" }
         let first = try ServerProcess(data: data)
         // Each client records as fast as the server answers; the count of acknowledged
@@ -127,6 +128,7 @@ struct CrashTests {
 
     @Test func sigtermFinishesAndExitsCleanly() async throws {
         let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
         let server = try ServerProcess(data: data)
         let client = try await LineClient.connect(port: server.port)
         try await client.expectReply(to: "register nora correct-horse", startsWith: "✅")

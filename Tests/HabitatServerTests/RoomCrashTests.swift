@@ -44,6 +44,7 @@ struct RoomCrashTests {
 
     @Test func aCrashAfterTheMembersCommitIsFinishedAtRestartOnce() async throws {
         let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
         try await household(in: data)
         try await crash(at: "after-member-commit", in: data)
         // The member's file has it; the room log does not yet, and an intent says so.
@@ -61,6 +62,7 @@ struct RoomCrashTests {
 
     @Test func aCrashBeforeTheMembersCommitLeavesNeitherSide() async throws {
         let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
         try await household(in: data)
         try await crash(at: "before-member-commit", in: data)
         let after = try await afterRestart(data)

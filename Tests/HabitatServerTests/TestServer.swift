@@ -31,13 +31,15 @@ struct TestServer: Sendable {
     /// A cheaper scrypt cost than production, so suites that register many users stay fast.
     static let testHasher = PasswordHasher(rounds: 1 << 10, blockSize: 8, parallelism: 1)
 
-    /// Runs `body` against a fresh server, then shuts it down gracefully.
+    /// Runs `body` against a fresh server, then shuts it down gracefully and removes the data it made.
     static func with<T: Sendable>(
         dataDirectory: URL? = nil,
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
         let directory = dataDirectory ?? temporaryDirectory()
+        // A directory the caller passed in is theirs to remove (they may start another server on it).
+        defer { if dataDirectory == nil { try? FileManager.default.removeItem(at: directory) } }
         let clock = ManualClock()
         var configuration = ServerConfiguration()
         configuration.port = 0

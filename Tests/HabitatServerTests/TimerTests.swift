@@ -57,6 +57,7 @@ struct TimerTests {
 
     @Test func timersSurviveARestart() async throws {
         let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
         try await TestServer.with(dataDirectory: data) { server in
             let client = try await server.user("rosa")
             try await client.expectReply(to: "add habit Nap", startsWith: "✅")
