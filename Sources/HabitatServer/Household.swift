@@ -244,6 +244,11 @@ final class Household: Sendable {
     func undo(for account: Account, on database: UserDatabase, now: Date) async throws -> Reply {
         // Most actions are personal: undone in one transaction, with nothing for a room to hear.
         if let (outcome, state) = try await database.undoUnlessShared(at: now) { return Views.outcome(outcome, state) }
+        return try await undoShared(for: account, on: database, now: now)
+    }
+
+    /// Undo of an action that may be a shared completion, with the intent protocol that keeps the room log in step.
+    func undoShared(for account: Account, on database: UserDatabase, now: Date) async throws -> Reply {
         let latest = try await database.read { try $0.latestUndoable() }
         var intent: RoomIntent?
         if let token = latest?.roomToken, latest?.kind != .undo,

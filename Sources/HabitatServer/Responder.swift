@@ -77,32 +77,63 @@ public struct Responder: Sendable {
     }
 
     func execute(_ text: String, session: inout Session) async -> Reply {
+        // A question (`delete habit`) is answered by the very next line: `yes`, or anything else cancels.
+        if let pending = session.pendingDelete {
+            session.pendingDelete = nil
+            return await answer(deleting: pending, with: text, session: &session)
+        }
         do {
-            // A question (`delete habit`) is answered by the very next line: `yes`, or anything else cancels.
-            if let pending = session.pendingDelete {
-                session.pendingDelete = nil
-                let answer = try? CommandTable.parse(text)
-                if answer == .confirm {
-                    return try await execute(.delete(pending), session: &session, confirmed: true)
-                }
-                let kept = Toast(.info, "Delete cancelled; \(pending) is kept.")
-                if answer == .cancel { return Reply(toasts: [kept]) }
-                var reply = await execute(text, session: &session)
-                reply.toasts.insert(kept, at: 0)
-                return reply
-            }
             guard let command = try CommandTable.parse(text) else { return Reply(.info, "Type 'help' to see what I understand.") }
             return try await execute(command, session: &session)
-        } catch let error as HabitatError {
-            return Reply(error: error)
         } catch {
-            logger.error("command failed", metadata: ["error": "\(error)", "connection": "\(session.id)"])
-            return Reply(error: HabitatError(.internal, "Something went wrong on our side, and nothing was changed. Please try again."))
+            return failure(error, session: session)
         }
     }
 
+    /// The line after `delete <habit>`: `yes` deletes, `no` keeps, anything else keeps it and is run as usual.
+    @inline(never)
+    func answer(deleting habit: String, with text: String, session: inout Session) async -> Reply {
+        let answer = try? CommandTable.parse(text)
+        if answer == .confirm {
+            do {
+                return try await execute(.delete(habit), session: &session, confirmed: true)
+            } catch {
+                return failure(error, session: session)
+            }
+        }
+        let kept = Toast(.info, "Delete cancelled; \(habit) is kept.")
+        if answer == .cancel { return Reply(toasts: [kept]) }
+        var reply = await execute(text, session: &session)
+        reply.toasts.insert(kept, at: 0)
+        return reply
+    }
+
+    /// The reply to a command that failed: its own message, or an apology for the unexpected (which is logged).
+    func failure(_ error: any Error, session: Session) -> Reply {
+        if let error = error as? HabitatError { return Reply(error: error) }
+        logger.error("command failed", metadata: ["error": "\(error)", "connection": "\(session.id)"])
+        return Reply(error: HabitatError(.internal, "Something went wrong on our side, and nothing was changed. Please try again."))
+    }
+
     func execute(_ command: Command, session: inout Session, confirmed: Bool = false) async throws -> Reply {
-        let now = configuration.clock()
+        if let reply = try Self.sessionCommand(command, session: &session) { return reply }
+        switch command {
+        case .bridge(let name, let token):
+            return try await connectBridge(name, token: token, session: &session)
+        case .register(let name, let password):
+            return try await register(name, password: password, session: &session)
+        case .login(let name, let password):
+            return try await login(name, password: password, session: &session)
+        default:
+            guard let account = session.account else {
+                throw HabitatError(.authRequired, "Log in first: 'login <name> <password>', or 'register <name> <password>' to start.")
+            }
+            return try await execute(command, as: account, session: &session, confirmed: confirmed)
+        }
+    }
+
+    /// Commands about the connection itself, answered without touching any file.
+    static func sessionCommand(_ command: Command, session: inout Session) throws -> Reply? {
         switch command {
         case .help(let topic):
             return Views.help(topic: topic)
@@ -118,39 +149,51 @@ public struct Responder: Sendable {
             return Reply(.greeting, "Bye! Keep the streak going.")
         case _ where session.chatUser != nil && !command.availableFromChat:
             throw HabitatError(.forbidden, "That isn't available from chat.")
-        case .bridge(let name, let token):
-            guard session.account == nil, session.bridge == nil else {
-                throw HabitatError(.invalidArgument, "This connection is already in use; a bridge needs a connection of its own.")
-            }
-            try await authenticateBridge(name, token: token, connection: session.id, now: now)
-            session.bridge = name
-            session.mode = .json
-            logger.info("bridge connected", metadata: ["bridge": "\(name)"])
-            return Reply(.success, "Bridge \(name) ready.", data: ["bridge": .string(name)])
-        case .register(let name, let password):
-            if let current = session.account { throw alreadyLoggedIn(current) }
-            let account = try await accounts.register(name: name, password: password, now: now)
-            try await users.with(account.fileID) { _ = try await $0.state() }  // creates the user's file
-            session.account = account
-            logger.info("registered", metadata: ["user": "\(account.name)"])
-            return Reply(.success, "Welcome to Habitat, \(account.name)! You're logged in. Try 'add habit Exercise', then 'did exercise'.")
-        case .login(let name, let password):
-            if let current = session.account { throw alreadyLoggedIn(current) }
-            let account = try await accounts.login(name: name, password: password, connection: session.id, now: now)
-            let state = try await users.with(account.fileID) { try await $0.state() }
-            session.account = account
-            let status = Views.status(state)
-            return Reply(toasts: [Toast(.success, "Welcome back, \(account.name)! \(status.toasts[0].message)")], data: status.data)
-        default:
-            break
-        }
-        guard let account = session.account else {
-            throw HabitatError(.authRequired, "Log in first: 'login <name> <password>', or 'register <name> <password>' to start.")
-        }
-        switch command {
         case .logout:
+            guard let account = session.account else { return nil }
             session.account = nil
             return Reply(.greeting, "Logged out. See you soon, \(account.name)!")
+        case .confirm, .cancel:
+            guard session.account != nil else { return nil }
+            throw HabitatError(.notFound, "There's no question waiting for an answer.")
+        default:
+            return nil
+        }
+    }
+
+    func connectBridge(_ name: String, token: String, session: inout Session) async throws -> Reply {
+        guard session.account == nil, session.bridge == nil else {
+            throw HabitatError(.invalidArgument, "This connection is already in use; a bridge needs a connection of its own.")
+        }
+        try await authenticateBridge(name, token: token, connection: session.id, now: configuration.clock())
+        session.bridge = name
+        session.mode = .json
+        logger.info("bridge connected", metadata: ["bridge": "\(name)"])
+        return Reply(.success, "Bridge \(name) ready.", data: ["bridge": .string(name)])
+    }
+
+    func register(_ name: String, password: String, session: inout Session) async throws -> Reply {
+        if let current = session.account { throw alreadyLoggedIn(current) }
+        let account = try await accounts.register(name: name, password: password, now: configuration.clock())
+        try await users.with(account.fileID) { _ = try await $0.state() }  // creates the user's file
+        session.account = account
+        logger.info("registered", metadata: ["user": "\(account.name)"])
+        return Reply(.success, "Welcome to Habitat, \(account.name)! You're logged in. Try 'add habit Exercise', then 'did exercise'.")
+    }
+
+    func login(_ name: String, password: String, session: inout Session) async throws -> Reply {
+        if let current = session.account { throw alreadyLoggedIn(current) }
+        let account = try await accounts.login(name: name, password: password, connection: session.id, now: configuration.clock())
+        let state = try await users.with(account.fileID) { try await $0.state() }
+        session.account = account
+        let status = Views.status(state)
+        return Reply(toasts: [Toast(.success, "Welcome back, \(account.name)! \(status.toasts[0].message)")], data: status.data)
+    }
+
+    /// A command of a logged-in user.
+    func execute(_ command: Command, as account: Account, session: inout Session, confirmed: Bool) async throws -> Reply {
+        let now = configuration.clock()
+        switch command {
         case .passwd(let old, let new):
             try await accounts.changePassword(of: account, old: old, new: new, now: now)
             return Reply(.success, "Password changed.")
@@ -170,8 +213,6 @@ public struct Responder: Sendable {
             return try await listTimers(of: account, now: now)
         case .stopTimer(let name):
             return try await stopTimer(name, of: account)
-        case .confirm, .cancel:
-            throw HabitatError(.notFound, "There's no question waiting for an answer.")
         case .delete(let name) where !confirmed:
             let habit = try await users.with(account.fileID) { try await $0.state() }.habit(named: name)
             session.pendingDelete = habit.name
@@ -184,84 +225,85 @@ public struct Responder: Sendable {
     }
 
     /// Game commands, on the logged-in user's own file.
+    ///
+    /// The async part is kept small on purpose: a task keeps the stack memory its deepest call ever needed for
+    /// as long as the connection lives, so the per-command work is done in the synchronous helpers below.
     func play(_ command: Command, on database: UserDatabase, now: Date) async throws -> Reply {
-        func apply(_ action: Action) async throws -> Reply {
+        if let action = Self.action(for: command) {
             let (outcome, state) = try await database.apply(action, at: now)
             return Views.outcome(outcome, state)
         }
         switch command {
-        case .status:
-            return Views.status(try await database.state())
-        case .habits:
-            let state = try await database.state()
-            return Views.habits(state, today: state.settings.day(of: now))
-        case .store:
-            return Views.store(try await database.state())
-        case .addHabit(let draft):
-            return try await apply(.addHabit(draft))
-        case .addReward(let name, let price):
-            return try await apply(.addReward(name: name, price: price))
-        case .buy(let item, let quantity):
-            return try await apply(.buy(item: item, quantity: quantity))
-        case .addArea(let name):
-            return try await apply(.addArea(name))
-        case .areas:
-            return Views.areas(try await database.state())
-        case .showConfig:
-            return Views.config(try await database.state())
-        case .configure(let setting, let area):
-            return try await apply(.configure(setting, area: area))
-        case .startChallenge:
-            return try await apply(.startChallenge)
-        case .ran(let km):
-            return try await apply(.run(km: km))
-        case .archive(nil):
-            let state = try await database.state()
-            return Views.archive(state, today: state.settings.day(of: now))
-        case .archive(let name?):
-            return try await apply(.archive(name))
-        case .unarchive(let name):
-            return try await apply(.unarchive(name))
-        case .edit(let name, let edit):
-            return try await apply(.edit(name, edit))
-        case .rename(let name, let newName):
-            return try await apply(.rename(name, to: newName))
-        case .delete(let name):
-            return try await apply(.delete(name))
-        case .addRoutine(let name, let habits):
-            return try await apply(.addRoutine(name: name, habits: habits))
-        case .routines:
-            return Views.routines(try await database.state())
-        case .deleteRoutine(let name):
-            return try await apply(.deleteRoutine(name))
-        case .templates:
-            return Views.templates()
-        case .useTemplate(let name):
-            return try await apply(.useTemplate(name))
-        case .streaks:
-            let state = try await database.state()
-            return Views.streaks(state, today: state.settings.day(of: now))
         case .today:
-            let state = try await database.state()
-            let today = state.settings.day(of: now)
-            let recordings = try await database.read { try $0.recordings(from: today, through: today) }
-            return Views.today(state, recordings: recordings, today: today)
+            return try await today(on: database, now: now)
         case .history(let name):
-            let state = try await database.state()
-            let habit = try name.map { try state.habit(named: $0, includingArchived: true) }
-            let entries = try await database.read { try $0.recent(limit: 20, habitID: habit?.id) }
-            return Views.history(entries, habit: habit?.name)
+            return try await history(of: name, on: database)
         case .heatmap(let name):
-            let state = try await database.state()
-            let habit = try name.map { try state.habit(named: $0, includingArchived: true) }
-            let today = state.settings.day(of: now)
-            let start = Views.heatmapStart(today: today)
-            let recordings = try await database.read { try $0.recordings(from: start, through: today, habitID: habit?.id) }
-            return Views.heatmap(recordings, today: today, habit: habit?.name)
-        case .help, .register, .login, .logout, .passwd, .mode, .plain, .quit, .confirm, .cancel, .startTimer, .timers,
-            .stopTimer, .rooms, .room, .record, .undo, .bridge, .link:
-            throw HabitatError(.internal, "Unhandled command.")
+            return try await heatmap(of: name, on: database, now: now)
+        default:
+            return try Self.view(command, of: try await database.state(), now: now)
         }
+    }
+
+    /// The game action a command performs, if it changes the user's game.
+    static func action(for command: Command) -> Action? {
+        switch command {
+        case .addHabit(let draft): .addHabit(draft)
+        case .addReward(let name, let price): .addReward(name: name, price: price)
+        case .buy(let item, let quantity): .buy(item: item, quantity: quantity)
+        case .addArea(let name): .addArea(name)
+        case .configure(let setting, let area): .configure(setting, area: area)
+        case .startChallenge: .startChallenge
+        case .ran(let km): .run(km: km)
+        case .archive(let name?): .archive(name)
+        case .unarchive(let name): .unarchive(name)
+        case .edit(let name, let edit): .edit(name, edit)
+        case .rename(let name, let newName): .rename(name, to: newName)
+        case .delete(let name): .delete(name)
+        case .addRoutine(let name, let habits): .addRoutine(name: name, habits: habits)
+        case .deleteRoutine(let name): .deleteRoutine(name)
+        case .useTemplate(let name): .useTemplate(name)
+        default: nil
+        }
+    }
+
+    /// The reply to a command that only shows the user's game.
+    static func view(_ command: Command, of state: GameState, now: Date) throws -> Reply {
+        switch command {
+        case .status: return Views.status(state)
+        case .habits: return Views.habits(state, today: state.settings.day(of: now))
+        case .store: return Views.store(state)
+        case .areas: return Views.areas(state)
+        case .showConfig: return Views.config(state)
+        case .archive(nil): return Views.archive(state, today: state.settings.day(of: now))
+        case .routines: return Views.routines(state)
+        case .templates: return Views.templates()
+        case .streaks: return Views.streaks(state, today: state.settings.day(of: now))
+        default: throw HabitatError(.internal, "Unhandled command.")
+        }
+    }
+
+    func today(on database: UserDatabase, now: Date) async throws -> Reply {
+        let state = try await database.state()
+        let today = state.settings.day(of: now)
+        let recordings = try await database.read { try $0.recordings(from: today, through: today) }
+        return Views.today(state, recordings: recordings, today: today)
+    }
+
+    func history(of name: String?, on database: UserDatabase) async throws -> Reply {
+        let state = try await database.state()
+        let habit = try name.map { try state.habit(named: $0, includingArchived: true) }
+        let entries = try await database.read { try $0.recent(limit: 20, habitID: habit?.id) }
+        return Views.history(entries, habit: habit?.name)
+    }
+
+    func heatmap(of name: String?, on database: UserDatabase, now: Date) async throws -> Reply {
+        let state = try await database.state()
+        let habit = try name.map { try state.habit(named: $0, includingArchived: true) }
+        let today = state.settings.day(of: now)
+        let start = Views.heatmapStart(today: today)
+        let recordings = try await database.read { try $0.recordings(from: start, through: today, habitID: habit?.id) }
+        return Views.heatmap(recordings, today: today, habit: habit?.name)
     }
 
     func alreadyLoggedIn(_ account: Account) -> HabitatError {
@@ -403,24 +445,33 @@ public struct Responder: Sendable {
         let words = recording.habit.split(separator: " ", maxSplits: 1)
         let mine = words.count == 2 && words[0].lowercased() == "my"
         if mine { recording.habit = String(words[1]) }
-        return try await users.with(account.fileID) { database in
+        return try await users.with(account.fileID) { [recording] database in
             if !mine, let room = try await household.currentRoom(of: account, chosen: session.room),
                 case .found(let shared) = try await household.sharedHabit(recording.habit, in: room)
             {
-                let state = try await database.state()
-                let routine = (try? state.routine(recording: recording.habit)) ?? nil
-                let personal = routine?.name ?? (try? state.habit(named: recording.habit))?.name
-                if let personal {
-                    throw HabitatError(
-                        .ambiguous,
-                        "'\(recording.habit)' is both your own \(personal) and the \(room.name) room's \(shared.name). Say 'did my \(recording.habit)' or 'room did \(recording.habit)'.",
-                        symbol: .question)
-                }
-                return try await household.record(shared, in: room, recording: recording, for: account, on: database, now: now)
+                return try await recordShared(shared, in: room, recording: recording, for: account, on: database, now: now)
             }
             let (outcome, state) = try await database.apply(.record(recording), at: now)
             return Views.outcome(outcome, state)
         }
+    }
+
+    /// A room's habit, unless the user has a habit or routine of the same name (then they must say which).
+    ///
+    /// Not inlined, so the personal `did` does not carry this path's locals in its task's stack.
+    @inline(never)
+    func recordShared(
+        _ shared: SharedHabit, in room: Room, recording: Recording, for account: Account, on database: UserDatabase, now: Date
+    ) async throws -> Reply {
+        let state = try await database.state()
+        let routine = (try? state.routine(recording: recording.habit)) ?? nil
+        if let personal = routine?.name ?? (try? state.habit(named: recording.habit))?.name {
+            throw HabitatError(
+                .ambiguous,
+                "'\(recording.habit)' is both your own \(personal) and the \(room.name) room's \(shared.name). Say 'did my \(recording.habit)' or 'room did \(recording.habit)'.",
+                symbol: .question)
+        }
+        return try await household.record(shared, in: room, recording: recording, for: account, on: database, now: now)
     }
 
     // MARK: - Bridges
