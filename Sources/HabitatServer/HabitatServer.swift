@@ -18,6 +18,7 @@ public final class HabitatServer: Service, Sendable {
     let timers: TimerService
     let hub: Hub
     let household: Household
+    let users: UserDatabases
     let eventLoopGroup: MultiThreadedEventLoopGroup
     let onServerRunning: @Sendable (Int) async -> Void
     private let connections = ConnectionRegistry()
@@ -34,6 +35,7 @@ public final class HabitatServer: Service, Sendable {
         let directory = try DirectoryDatabase(directory: configuration.dataDirectory, durability: configuration.durability)
         let users = UserDatabases(
             directory: configuration.dataDirectory, capacity: configuration.openUserFiles, durability: configuration.durability)
+        self.users = users
         let accounts = Accounts(
             directory: directory, hasher: configuration.passwordHasher, throttle: LoginThrottle(), threadPool: .singleton)
         let hub = Hub(directory: directory)
@@ -71,6 +73,8 @@ public final class HabitatServer: Service, Sendable {
 
         let timers = Task { await self.timers.run() }
         defer { timers.cancel() }
+        let idleFiles = Task { await self.closeIdleFiles() }
+        defer { idleFiles.cancel() }
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { group in
                 try await server.executeThenClose { inbound in
@@ -87,6 +91,22 @@ public final class HabitatServer: Service, Sendable {
             self.connections.closeAllInputs()
         }
         logger.info("stopped")
+    }
+
+    /// Closes users' files left unused for `idleFileTimeout`, looking a few times per timeout (at most once
+    /// a minute): a user who stays logged in but quiet costs a connection, not an open file.
+    func closeIdleFiles() async {
+        let timeout = configuration.idleFileTimeout
+        guard timeout > 0 else { return }
+        let idle = Duration.milliseconds(Int64(timeout * 1000))
+        let every = Duration.milliseconds(Int64(min(60, max(0.05, timeout / 5)) * 1000))
+        var closedBefore = 0
+        while (try? await Task.sleep(for: every)) != nil {
+            // Files close on their own queues; by the next look the last sweep's are closed.
+            if closedBefore > 0 { SystemMemory.returnFreePages() }
+            closedBefore = users.closeIdle(unusedFor: idle)
+            if closedBefore > 0 { logger.debug("closed idle user files", metadata: ["files": "\(closedBefore)"]) }
+        }
     }
 
     /// Serves one client until it quits or goes away. Never throws: one client's trouble stays its own.

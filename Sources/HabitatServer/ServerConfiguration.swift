@@ -19,6 +19,8 @@ public struct ServerConfiguration: Sendable {
     public var unreadRepliesTimeout: TimeInterval = 60
     /// How many user files stay open at once.
     public var openUserFiles = 1024
+    /// Seconds a user's file stays open after its last use; 0 keeps it until `openUserFiles` needs room.
+    public var idleFileTimeout: TimeInterval = 300
     /// The game's clock; tests pass a fixed one.
     public var clock: @Sendable () -> Date = { Date() }
     public var passwordHasher = PasswordHasher.standard

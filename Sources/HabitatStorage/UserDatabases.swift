@@ -28,6 +28,15 @@ public final class UserDatabases: Sendable {
         return try await body(database)
     }
 
+    /// Closes the files nobody has used for `idle` (as of `now`), so a user who stays logged in but quiet
+    /// does not keep a file's memory and descriptors; their next command opens it again. Returns how many.
+    @discardableResult
+    public func closeIdle(unusedFor idle: Duration, now: ContinuousClock.Instant = .now) -> Int {
+        let closed = entries.withLock { $0.evict(unusedSince: now - idle) }
+        closed.forEach { $0.close() }
+        return closed.count
+    }
+
     /// How many files are open now.
     public var openCount: Int { entries.withLock { $0.count } }
 
@@ -44,7 +53,9 @@ public final class UserDatabases: Sendable {
     private func checkOut(_ fileID: String) throws -> UserDatabase {
         // The path is worked out only when the file is not open already.
         let (database, evicted) = try entries.withLock { lru in
-            let database = try lru.checkOut(fileID) { UserDatabase(path: try path(for: fileID), durability: durability) }
+            let database = try lru.checkOut(fileID, at: .now) {
+                UserDatabase(path: try path(for: fileID), durability: durability)
+            }
             return (database, lru.evict(above: capacity))
         }
         evicted.forEach { $0.close() }
@@ -53,7 +64,7 @@ public final class UserDatabases: Sendable {
 
     private func checkIn(_ fileID: String) {
         let evicted = entries.withLock { lru in
-            lru.checkIn(fileID)
+            lru.checkIn(fileID, at: .now)
             return lru.evict(above: capacity)
         }
         evicted.forEach { $0.close() }
@@ -69,6 +80,8 @@ struct LRU: ~Copyable {
     private struct Node {
         var database: UserDatabase
         var uses: Int
+        /// When it was last checked out or in.
+        var used: ContinuousClock.Instant
         var newer: String?
         var older: String?
     }
@@ -79,23 +92,41 @@ struct LRU: ~Copyable {
 
     var count: Int { nodes.count }
 
-    mutating func checkOut(_ key: String, make: () throws -> UserDatabase) rethrows -> UserDatabase {
+    mutating func checkOut(_ key: String, at now: ContinuousClock.Instant = .now, make: () throws -> UserDatabase) rethrows -> UserDatabase {
         if var node = nodes[key] {
             unlink(key)
             node = nodes[key]!
             node.uses += 1
+            node.used = now
             nodes[key] = node
             pushNewest(key)
             return node.database
         }
         let database = try make()
-        nodes[key] = Node(database: database, uses: 1)
+        nodes[key] = Node(database: database, uses: 1, used: now)
         pushNewest(key)
         return database
     }
 
-    mutating func checkIn(_ key: String) {
+    mutating func checkIn(_ key: String, at now: ContinuousClock.Instant = .now) {
         nodes[key]?.uses -= 1
+        nodes[key]?.used = now
+    }
+
+    /// Removes idle handles last used before `cutoff`, oldest first. The list is in check-out order, so the
+    /// walk stops at the first handle used since; one checked in late is left for a later sweep.
+    mutating func evict(unusedSince cutoff: ContinuousClock.Instant) -> [UserDatabase] {
+        var evicted: [UserDatabase] = []
+        var cursor = oldest
+        while let key = cursor, let node = nodes[key], node.used < cutoff {
+            cursor = node.newer
+            if node.uses <= 0 {
+                unlink(key)
+                nodes[key] = nil
+                evicted.append(node.database)
+            }
+        }
+        return evicted
     }
 
     /// Removes idle handles, oldest first, until at most `capacity` remain (handles in use stay).

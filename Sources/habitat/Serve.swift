@@ -43,6 +43,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "How many users' files stay open at once.")
     var openFiles = 1024
 
+    @Option(help: "Seconds a user's file stays open after its last command (0 = until --open-files needs room).")
+    var idleFiles = 300
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -56,6 +59,7 @@ struct Serve: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "habitat")
+        SystemMemory.returnLargeBuffersWhenFreed()
 
         var configuration = ServerConfiguration()
         configuration.host = host
@@ -68,6 +72,7 @@ struct Serve: AsyncParsableCommand {
         configuration.unauthenticatedTimeout = TimeInterval(loginTimeout)
         configuration.unreadRepliesTimeout = TimeInterval(unreadTimeout)
         configuration.openUserFiles = openFiles
+        configuration.idleFileTimeout = TimeInterval(idleFiles)
         // A hook for the crash-consistency tests; never set in normal use.
         configuration.crashPoint = ProcessInfo.processInfo.environment["HABITAT_CRASH_POINT"].flatMap(CrashPoint.init(rawValue:))
 

@@ -111,4 +111,31 @@ import Testing
         #expect(Self.names(lru.evict(above: 25)) == odd)
         #expect(Self.names(lru.evict(above: 0)) == Array(even.reversed()))
     }
+
+    // MARK: - Idle handles
+
+    @Test func handlesUnusedSinceTheCutoffAreEvictedAndRecentOnesStay() {
+        var lru = LRU()
+        let start = ContinuousClock.now
+        for (offset, key) in ["a", "b", "c"].enumerated() {
+            _ = lru.checkOut(key, at: start + .seconds(offset)) { Self.handle(key) }
+            lru.checkIn(key, at: start + .seconds(offset))
+        }
+        #expect(lru.evict(unusedSince: start).isEmpty)
+        #expect(Self.names(lru.evict(unusedSince: start + .seconds(1.5))) == ["a", "b"])
+        #expect(lru.count == 1)
+        #expect(Self.names(lru.evict(unusedSince: start + .seconds(3))) == ["c"])
+    }
+
+    @Test func anIdleSweepSkipsHandlesInUseAndCountsTheirReturnAsUse() {
+        var lru = LRU()
+        let start = ContinuousClock.now
+        _ = lru.checkOut("a", at: start) { Self.handle("a") }
+        _ = lru.checkOut("b", at: start) { Self.handle("b") }
+        lru.checkIn("b", at: start)
+        #expect(Self.names(lru.evict(unusedSince: start + .seconds(60))) == ["b"])
+        lru.checkIn("a", at: start + .seconds(60))
+        #expect(lru.evict(unusedSince: start + .seconds(30)).isEmpty)
+        #expect(Self.names(lru.evict(unusedSince: start + .seconds(61))) == ["a"])
+    }
 }

@@ -154,6 +154,28 @@ import Testing
         }
     }
 
+    @Test func filesIdleLongerThanTheTimeoutAreClosedAndReopenWithTheirData() async throws {
+        try await withTemporaryDirectory { directory in
+            let databases = UserDatabases(directory: directory, capacity: 8, durability: .normal)
+            let (alice, bob) = (Fixture.fileID(), Fixture.fileID())
+            let (first, written) = try await databases.with(alice) { database in
+                try await database.add(Fixture.exercise)
+                return (database, try await database.did("exercise", times: 2).state)
+            }
+            try await databases.with(bob) { _ = try await $0.state() }
+            #expect(databases.closeIdle(unusedFor: .seconds(60)) == 0)
+            #expect(databases.openCount == 2)
+            // A file in use is kept however long ago it was opened.
+            try await databases.with(bob) { _ in
+                #expect(databases.closeIdle(unusedFor: .seconds(60), now: .now + .seconds(61)) == 1)
+            }
+            #expect(databases.openCount == 1)
+            let reopened = try await databases.with(alice) { $0 }
+            #expect(reopened !== first)
+            #expect(try await reopened.state() == written)
+        }
+    }
+
     @Test func aHandleErrorStillReturnsItToTheCache() async throws {
         struct Boom: Error {}
         try await withTemporaryDirectory { directory in
