@@ -487,6 +487,11 @@ public struct Responder: Sendable {
         }
     }
 
+    static func isLink(_ text: String) -> Bool {
+        if case .link? = try? CommandTable.parse(text) { return true }
+        return false
+    }
+
     /// A bridge's request: `{"id", "user", "room"?, "text"}`, run as `<bridge>:<user>`.
     func respond(asBridge bridge: String, to line: String, session: inout Session) async -> String {
         let now = configuration.clock()
@@ -520,8 +525,7 @@ public struct Responder: Sendable {
             // A private message is about no channel in particular; linking happens before the (not yet
             // linked) identity joins the channel's room.
             chat.room = nil
-            if let channel, case .link? = try? CommandTable.parse(text) {
-            } else if let channel {
+            if let channel, !Self.isLink(text) {
                 let (room, joined) = try await directory.channelRoom("\(bridge):\(channel)", speaker: account.id, at: now)
                 if joined { household.forget([account.id]) }
                 chat.room = room.id

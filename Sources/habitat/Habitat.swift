@@ -9,6 +9,6 @@ struct Habitat: AsyncParsableCommand {
             Start a server with 'habitat serve', then talk to it with 'nc 127.0.0.1 7878' and type 'help'.
             """,
         version: "0.1.0",
-        subcommands: [Serve.self, BridgeCommand.self, IRCBridgeCommand.self]
+        subcommands: [Serve.self, BridgeCommand.self, IRCBridgeCommand.self, Export.self, Backup.self]
     )
 }

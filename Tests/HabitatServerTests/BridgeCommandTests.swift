@@ -4,20 +4,6 @@ import Testing
 /// `habitat bridge add|list|remove`, run as the operator would, against a real server.
 @Suite("The bridge commands of the habitat tool", .serialized)
 struct BridgeCommandTests {
-    /// Runs `habitat <arguments>` and returns what it printed.
-    func habitat(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = ServerProcess.executable
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     @Test func aBridgeIsAddedWithATokenShownOnceListedAndRemoved() async throws {
         let data = temporaryDirectory().path
         defer { try? FileManager.default.removeItem(atPath: data) }

@@ -1,0 +1,289 @@
+import Foundation
+import HabitatEngine
+
+/// Everything a user has, for `habitat export`: the whole game as JSON, or the ledger as CSV (a row per
+/// entry, for a spreadsheet).
+///
+/// The JSON format is versioned (`"format": "habitat-export", "version": 1`); days are `YYYY-MM-DD`,
+/// instants ISO 8601 in UTC with milliseconds. The undo snapshots kept with each ledger row are left out:
+/// they are bookkeeping, and the totals at any point follow from the rows.
+public struct UserExport: Sendable {
+    public var user: String
+    public var state: GameState
+    public var ledger: [LedgerEntry]
+    public var exportedAt: Date
+
+    public init(user: String, state: GameState, ledger: [LedgerEntry], exportedAt: Date) {
+        self.user = user
+        self.state = state
+        self.ledger = ledger
+        self.exportedAt = exportedAt
+    }
+
+    /// Reads the user's game and whole ledger from their file.
+    public static func load(user: String, from database: UserDatabase, at now: Date) async throws -> UserExport {
+        let state = try await database.state()
+        let ledger = try await database.read { try $0.all() }
+        return UserExport(user: user, state: state, ledger: ledger, exportedAt: now)
+    }
+
+    // MARK: - JSON
+
+    public func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(Document(self))
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+
+    /// The JSON document: plain values only, so the format does not follow the engine's internals.
+    struct Document: Encodable {
+        var format = "habitat-export"
+        var version = 1
+        var user: String
+        var exported_at: String
+        var profile: ProfileRecord
+        var settings: SettingsRecord
+        var areas: [AreaRecord]
+        var habits: [HabitRecord]
+        var rewards: [RewardRecord]
+        var routines: [RoutineRecord]
+        var ledger: [EntryRecord]
+
+        init(_ export: UserExport) {
+            let state = export.state
+            let names = Dictionary(state.habits.compactMap { habit in habit.id.map { ($0, habit.name) } }, uniquingKeysWith: { a, _ in a })
+            user = export.user
+            exported_at = UserExport.instant(export.exportedAt)
+            profile = ProfileRecord(state)
+            settings = SettingsRecord(state.settings)
+            areas = state.areas.map(AreaRecord.init)
+            habits = state.habits.map { HabitRecord($0, area: state.area(id: $0.areaID)?.name) }
+            rewards = state.rewards.map { RewardRecord(id: $0.id, name: $0.name, price: $0.price) }
+            routines = state.routines.map { RoutineRecord(id: $0.id, name: $0.name, habits: $0.habitIDs.compactMap { names[$0] }) }
+            ledger = export.ledger.map(EntryRecord.init)
+        }
+    }
+
+    struct ProfileRecord: Encodable {
+        var level: Int
+        var xp: Int
+        var xp_needed: Int
+        var coins: Int
+        var life: Int
+        var max_life: Int
+        var state: String
+        var challenge: ChallengeRecord?
+
+        init(_ state: GameState) {
+            let profile = state.profile
+            level = profile.progress.level
+            xp = profile.progress.xp
+            xp_needed = state.xpNeeded
+            coins = profile.coins
+            life = profile.health
+            max_life = profile.maxHealth
+            self.state = profile.state.rawValue
+            challenge = profile.challenge.map {
+                ChallengeRecord(target_km: $0.targetKm, progress_km: $0.progressKm, started: $0.started.description)
+            }
+        }
+    }
+
+    struct ChallengeRecord: Encodable {
+        var target_km: Double
+        var progress_km: Double
+        var started: String
+    }
+
+    struct CurveRecord: Encodable {
+        var kind: String
+        var base: Int
+        var multiplier: Double
+
+        init(_ curve: LevelCurve) {
+            kind = curve.kind.rawValue
+            base = curve.base
+            multiplier = curve.multiplier
+        }
+    }
+
+    struct SettingsRecord: Encodable {
+        var curve: CurveRecord
+        var running_target_km: Double
+        var timezone: String
+        var day_start_hour: Int
+
+        init(_ settings: Settings) {
+            curve = CurveRecord(settings.curve)
+            running_target_km = settings.runningTargetKm
+            timezone = settings.timeZone
+            day_start_hour = settings.dayStartHour
+        }
+    }
+
+    struct AreaRecord: Encodable {
+        var id: Int64?
+        var name: String
+        var level: Int
+        var xp: Int
+        var curve: CurveRecord
+
+        init(_ area: Area) {
+            id = area.id
+            name = area.name
+            level = area.progress.level
+            xp = area.progress.xp
+            curve = CurveRecord(area.curve)
+        }
+    }
+
+    struct HabitRecord: Encodable {
+        var id: Int64?
+        var name: String
+        var kind: String
+        var xp: Int
+        var coins: Int
+        var life: Int
+        var area: String?
+        var archived: Bool
+        var tracks_time: Bool
+        var created: String
+        var times_recorded: Int
+        var streak: Int
+        var best_streak: Int
+        var last_day: String?
+
+        init(_ habit: Habit, area: String?) {
+            id = habit.id
+            name = habit.name
+            kind = habit.kind.rawValue
+            xp = habit.xp
+            coins = habit.coins
+            life = habit.life
+            self.area = area
+            archived = habit.archived
+            tracks_time = habit.tracksTime
+            created = habit.created.description
+            times_recorded = habit.stats.total
+            streak = habit.stats.streak
+            best_streak = habit.stats.best
+            last_day = habit.stats.lastDay?.description
+        }
+    }
+
+    struct RewardRecord: Encodable {
+        var id: Int64?
+        var name: String
+        var price: Int
+    }
+
+    struct RoutineRecord: Encodable {
+        var id: Int64?
+        var name: String
+        var habits: [String]
+    }
+
+    struct EntryRecord: Encodable {
+        var id: Int64?
+        var at: String
+        var day: String
+        var kind: String
+        var habit_id: Int64?
+        var subject: String
+        var quantity: Int
+        var xp: Int
+        var coins: Int
+        var life: Int
+        var note: String?
+        var time_of_day: String?
+        var reverts: Int64?
+        var batch: Int64?
+        var room_token: String?
+
+        init(_ entry: LedgerEntry) {
+            id = entry.id
+            at = UserExport.instant(entry.at)
+            day = entry.day.description
+            kind = entry.kind.rawValue
+            habit_id = entry.habitID
+            subject = entry.subject
+            quantity = entry.quantity
+            xp = entry.xp
+            coins = entry.coins
+            life = entry.health
+            note = entry.note
+            time_of_day = entry.timeOfDay.map(UserExport.clock)
+            reverts = entry.reverts
+            batch = entry.batch
+            room_token = entry.roomToken
+        }
+    }
+
+    // MARK: - CSV
+
+    /// The columns of the CSV export, in order.
+    public static let csvColumns = ["Day", "Recorded at", "Type", "What", "Quantity", "XP", "Coins", "Life", "Note", "Undone"]
+
+    /// The ledger as RFC 4180 CSV (CRLF line ends), oldest first. `Day` is the day an entry counts for,
+    /// `Recorded at` the moment it was recorded in the user's timezone (they differ for backdated
+    /// entries); `Undone` is `yes` for an entry a later undo reverted. Text that a spreadsheet would take
+    /// for a formula (`=`, `+`, `-`, `@` first) is prefixed with `'`: a room's habit names come from
+    /// other people.
+    public func csv() -> String {
+        let undone = Set(ledger.compactMap { $0.kind == .undo ? $0.reverts : nil })
+        let timeZone = TimeZone(identifier: state.settings.timeZone) ?? .gmt
+        var lines = [Self.csvColumns.map(Self.csvField).joined(separator: ",")]
+        for entry in ledger {
+            let fields = [
+                entry.day.description,
+                Self.localTime(entry.at, in: timeZone),
+                entry.kind.rawValue,
+                Self.text(entry.subject),
+                String(entry.quantity),
+                String(entry.xp),
+                String(entry.coins),
+                String(entry.health),
+                Self.text(entry.note ?? ""),
+                entry.id.map { undone.contains($0) } == true ? "yes" : "",
+            ]
+            lines.append(fields.map(Self.csvField).joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// Free text, defused for spreadsheets.
+    static func text(_ value: String) -> String {
+        guard let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return value }
+        return "'" + value
+    }
+
+    /// A field, quoted when it holds a comma, a quote or a line break (quotes doubled).
+    static func csvField(_ value: String) -> String {
+        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    // MARK: - Formats
+
+    /// `2026-11-21T16:40:05.123Z`.
+    static func instant(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
+    }
+
+    /// `2026-11-21 17:40:05`, in `timeZone`: the form spreadsheets read as a date and time.
+    static func localTime(_ date: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(
+            format: "%04d-%02d-%02d %02d:%02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
+            parts.minute ?? 0, parts.second ?? 0)
+    }
+
+    /// Minutes after midnight as `HH:MM`.
+    static func clock(_ minutes: Int) -> String {
+        String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
+}

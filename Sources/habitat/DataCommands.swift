@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import HabitatStorage
+
+struct Export: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write out everything a user has: the whole game as JSON, or the history as CSV.",
+        discussion: """
+            JSON holds the totals, settings, areas, habits, rewards, routines and every ledger entry. CSV holds \
+            the ledger, one row per entry (Day, Recorded at, Type, What, Quantity, XP, Coins, Life, Note, \
+            Undone), for a spreadsheet. Safe to run while the server runs.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, csv
+    }
+
+    @Option(help: "The user's name.")
+    var user: String
+
+    @Option(help: "json (everything) or csv (the history).")
+    var format = Format.json
+
+    @Option(help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @Option(help: "The server's data directory.")
+    var data = "./habitat-data"
+
+    func run() async throws {
+        let dataDirectory = URL(fileURLWithPath: data)
+        guard FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("directory.sqlite").path) else {
+            throw CommandFailure("\(data) holds no Habitat data (there is no directory.sqlite in it). Use --data to point at it.")
+        }
+        let directory = try DirectoryDatabase(directory: dataDirectory, durability: .normal)
+        guard let account = try await directory.account(named: user), !account.fileID.isEmpty else {
+            throw CommandFailure("There is no user called \(user).")
+        }
+        let users = UserDatabases(directory: dataDirectory, capacity: 1, durability: .normal)
+        let export = try await users.with(account.fileID) { database in
+            try await UserExport.load(user: account.name, from: database, at: Date())
+        }
+        let bytes = format == .json ? try export.json() : Data(export.csv().utf8)
+        if let output {
+            try bytes.write(to: URL(fileURLWithPath: output), options: .atomic)
+            print("Exported \(export.ledger.count) ledger entries of \(account.name) to \(output).")
+        } else {
+            FileHandle.standardOutput.write(bytes)
+        }
+    }
+}
+
+struct Backup: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Copy the whole data directory, consistently, while the server runs.",
+        discussion: """
+            Each file is copied with SQLite's online backup API, so it holds exactly what was committed when \
+            its copy began. The copy is a data directory: 'habitat serve --data <copy>' runs on it.
+            """
+    )
+
+    @Argument(help: "Where to put the copy: a new or empty directory.")
+    var destination: String
+
+    @Option(help: "The server's data directory.")
+    var data = "./habitat-data"
+
+    func run() throws {
+        let summary: DataBackup.Summary
+        do {
+            summary = try DataBackup.copy(from: URL(fileURLWithPath: data), to: URL(fileURLWithPath: destination))
+        } catch let failure as DataBackup.Failure {
+            throw CommandFailure(failure.description)
+        }
+        let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_000_000)
+        let files = summary.users == 1 ? "1 user's file" : "\(summary.users) users' files"
+        print("Backed up the directory and \(files) (\(megabytes) MB) to \(destination).")
+    }
+}
+
+/// A command that could not do its work: printed as `Error: <message>` without the usage text, exit status 1.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// `habitat export` and `habitat backup`, run as the operator would while a real server runs.
+@Suite("Exporting a user and backing up the data directory", .serialized)
+struct DataCommandTests {
+    @Test func aUserIsExportedAndABackupMadeWhileTheServerRunsServesTheSameGame() async throws {
+        let root = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let data = root.appendingPathComponent("data")
+        let server = try ServerProcess(data: data)
+        let client = try await LineClient.connect(port: server.port)
+        try await client.expectReply(to: "register alice correct-horse", startsWith: "✅")
+        try await client.expectReply(to: "add habit Dishes", startsWith: "✅")
+        try await client.expectReply(to: "did dishes", startsWith: "✅ Dishes completed! +10 XP, +5 coins")
+        try await client.expectReply(to: "did dishes: pots, too", startsWith: "✅ Dishes completed!")
+
+        let csv = try habitat(["export", "--user", "Alice", "--format", "csv", "--data", data.path])
+        #expect(csv.status == 0)
+        let rows = csv.output.components(separatedBy: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(rows.count == 4)  // the header, two entries, and the empty string after the last line end
+        #expect(rows[0] == ["Day", "Recorded at", "Type", "What", "Quantity", "XP", "Coins", "Life", "Note", "Undone"])
+        #expect(rows[1][2...7] == ["completion", "Dishes", "1", "10", "5", "0"])
+        #expect(rows[2].last == "" && csv.output.contains(#","pots, too","#))
+
+        let file = root.appendingPathComponent("alice.json")
+        let json = try habitat(["export", "--user", "alice", "--data", data.path, "--output", file.path])
+        #expect(json.output == "Exported 2 ledger entries of alice to \(file.path).\n")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        #expect((document["profile"] as? [String: Any])?["xp"] as? Int == 20)
+
+        let missing = try habitat(["export", "--user", "nobody", "--data", data.path])
+        #expect(missing.status != 0)
+        #expect(missing.output.contains("There is no user called nobody."))
+
+        let copy = root.appendingPathComponent("backup")
+        let backup = try habitat(["backup", copy.path, "--data", data.path])
+        #expect(backup.status == 0)
+        #expect(backup.output.hasPrefix("Backed up the directory and 1 user's file ("))
+        #expect(try habitat(["backup", copy.path, "--data", data.path]).status != 0)
+        await client.close()
+        #expect(server.terminate() == 0)
+
+        let restored = try ServerProcess(data: copy)
+        let back = try await LineClient.connect(port: restored.port)
+        try await back.expectReply(to: "login alice correct-horse", startsWith: "✅ Welcome back, alice! Level 1 · 20/100 XP")
+        await back.close()
+        #expect(restored.terminate() == 0)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import HabitatEngine
+import Testing
+
+@testable import HabitatStorage
+
+@Suite struct UserExportTests {
+    /// Exercise four times yesterday and once with a note, two slips (the second undone), a potion: in Berlin time.
+    static func played(_ database: UserDatabase) async throws {
+        try await database.apply(.configure(.timeZone("Europe/Berlin"), area: nil), at: Fixture.now)
+        try await database.add(Fixture.exercise)
+        try await database.add(Fixture.smoking)
+        try await database.did("exercise", times: 4, when: .daysAgo(1))
+        try await database.apply(.record(Recording(habit: "exercise", note: "5 km, \"fast\"")), at: Fixture.now + 60)
+        try await database.did("smoking", at: Fixture.now + 120)
+        try await database.did("smoking", at: Fixture.now + 150)
+        try await database.undo()
+        try await database.buy("potion", at: Fixture.now + 180)
+    }
+
+    @Test func theCSVHasARowPerLedgerEntryInTheUsersTimezone() async throws {
+        try await withUserDatabase { database in
+            try await Self.played(database)
+            let export = try await UserExport.load(user: "alice", from: database, at: Fixture.now)
+            // 12:00 UTC is 13:00 in Berlin; the backdated completion counts for Thursday.
+            #expect(
+                export.csv() == [
+                    "Day,Recorded at,Type,What,Quantity,XP,Coins,Life,Note,Undone",
+                    "2026-11-19,2026-11-20 13:00:00,completion,Exercise,4,40,20,0,,",
+                    #"2026-11-20,2026-11-20 13:01:00,completion,Exercise,1,10,5,0,"5 km, ""fast""","#,
+                    "2026-11-20,2026-11-20 13:02:00,slip,Smoking,1,0,0,-10,,",
+                    "2026-11-20,2026-11-20 13:02:30,slip,Smoking,1,0,0,-10,,yes",
+                    "2026-11-20,2026-11-20 13:00:00,undo,Smoking,1,0,0,10,,",
+                    // A potion at 990/1000 heals the 10 that were missing.
+                    "2026-11-20,2026-11-20 13:03:00,purchase,Health Potion,1,0,-25,10,,",
+                ].joined(separator: "\r\n") + "\r\n")
+        }
+    }
+
+    @Test func theJSONHoldsTheWholeGameInPlainValues() async throws {
+        try await withUserDatabase { database in
+            try await Self.played(database)
+            let export = try await UserExport.load(user: "alice", from: database, at: Fixture.now)
+            let document = try #require(try JSONSerialization.jsonObject(with: export.json()) as? [String: Any])
+            #expect(document["format"] as? String == "habitat-export")
+            #expect(document["version"] as? Int == 1)
+            #expect(document["user"] as? String == "alice")
+            #expect(document["exported_at"] as? String == "2026-11-20T12:00:00.000Z")
+            let profile = try #require(document["profile"] as? [String: Any])
+            #expect(profile["xp"] as? Int == 50)
+            #expect(profile["coins"] as? Int == 25 - 25)
+            #expect(profile["life"] as? Int == 1000)
+            #expect(profile["level"] as? Int == 1)
+            let settings = try #require(document["settings"] as? [String: Any])
+            #expect(settings["timezone"] as? String == "Europe/Berlin")
+            let habits = try #require(document["habits"] as? [[String: Any]])
+            #expect(habits.map { $0["name"] as? String } == ["Exercise", "Smoking"])
+            #expect(habits.map { $0["kind"] as? String } == ["good", "bad"])
+            #expect(habits[0]["times_recorded"] as? Int == 2)
+            #expect(habits[0]["streak"] as? Int == 2)
+            let ledger = try #require(document["ledger"] as? [[String: Any]])
+            #expect(ledger.map { $0["kind"] as? String } == ["completion", "completion", "slip", "slip", "undo", "purchase"])
+            #expect(ledger[0]["day"] as? String == "2026-11-19")
+            #expect(ledger[0]["at"] as? String == "2026-11-20T12:00:00.000Z")
+            #expect(ledger[1]["note"] as? String == #"5 km, "fast""#)
+            #expect(ledger[0]["quantity"] as? Int == 4)
+            #expect(ledger[4]["reverts"] as? Int == ledger[3]["id"] as? Int)
+            #expect(ledger.allSatisfy { $0["before"] == nil })
+        }
+    }
+
+    @Test func anEmptyAccountExportsAHeaderAndNoEntries() async throws {
+        try await withUserDatabase { database in
+            let export = try await UserExport.load(user: "new", from: database, at: Fixture.now)
+            #expect(export.csv() == "Day,Recorded at,Type,What,Quantity,XP,Coins,Life,Note,Undone\r\n")
+            let document = try #require(try JSONSerialization.jsonObject(with: export.json()) as? [String: Any])
+            #expect((document["ledger"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test(arguments: [
+        ("Dishes", "Dishes"),
+        ("=HYPERLINK(\"x\")", "\"'=HYPERLINK(\"\"x\"\")\""),
+        ("+1", "'+1"),
+        ("-2", "'-2"),
+        ("@home", "'@home"),
+        ("tea, no sugar", "\"tea, no sugar\""),
+        ("two\nlines", "\"two\nlines\""),
+        ("Küche 🧽", "Küche 🧽"),
+    ])
+    func textIsQuotedAndDefusedForSpreadsheets(value: String, field: String) {
+        #expect(UserExport.csvField(UserExport.text(value)) == field)
+    }
+}
