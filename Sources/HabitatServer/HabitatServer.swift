@@ -6,6 +6,7 @@ import LineFraming
 import Logging
 import NIOCore
 import NIOPosix
+import NIOSSL
 import ServiceLifecycle
 import Synchronization
 
@@ -19,6 +20,7 @@ public final class HabitatServer: Service, Sendable {
     let hub: Hub
     let household: Household
     let users: UserDatabases
+    let tls: NIOSSLContext?
     let eventLoopGroup: MultiThreadedEventLoopGroup
     let onServerRunning: @Sendable (Int) async -> Void
     private let connections = ConnectionRegistry()
@@ -32,6 +34,7 @@ public final class HabitatServer: Service, Sendable {
         self.logger = logger
         self.eventLoopGroup = eventLoopGroup
         self.onServerRunning = onServerRunning
+        self.tls = try configuration.tls.map(Self.tlsContext)
         let directory = try DirectoryDatabase(directory: configuration.dataDirectory, durability: configuration.durability)
         let users = UserDatabases(
             directory: configuration.dataDirectory, capacity: configuration.openUserFiles, durability: configuration.durability)
@@ -57,8 +60,9 @@ public final class HabitatServer: Service, Sendable {
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-            .bind(host: configuration.host, port: configuration.port) { channel in
+            .bind(host: configuration.host, port: configuration.port) { [tls] channel in
                 channel.eventLoop.makeCompletedFuture {
+                    if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
                     try channel.pipeline.syncOperations.addHandler(UnreadRepliesHandler(timeout: unreadTimeout))
                     try channel.pipeline.syncOperations.addHandler(
                         ByteToMessageHandler(LineFrameDecoder(maximumLength: maxLine)))
@@ -68,7 +72,12 @@ public final class HabitatServer: Service, Sendable {
                 }
             }
         let port = server.channel.localAddress?.port ?? configuration.port
-        logger.info("listening", metadata: ["host": "\(configuration.host)", "port": "\(port)", "data": "\(configuration.dataDirectory.path)"])
+        logger.info(
+            "listening",
+            metadata: [
+                "host": "\(configuration.host)", "port": "\(port)", "tls": "\(tls == nil ? "off" : "on")",
+                "data": "\(configuration.dataDirectory.path)",
+            ])
         await onServerRunning(port)
 
         let timers = Task { await self.timers.run() }
@@ -91,6 +100,31 @@ public final class HabitatServer: Service, Sendable {
             self.connections.closeAllInputs()
         }
         logger.info("stopped")
+    }
+
+    /// The TLS context for `files`: TLS 1.2 or later, the certificate chain and key read once, at start-up.
+    static func tlsContext(_ files: TLSFiles) throws -> NIOSSLContext {
+        let chain: [NIOSSLCertificate]
+        let key: NIOSSLPrivateKey
+        do {
+            chain = try NIOSSLCertificate.fromPEMFile(files.certificateChain)
+        } catch {
+            throw TLSSetupError("Could not read a PEM certificate chain from \(files.certificateChain): \(error)")
+        }
+        guard !chain.isEmpty else { throw TLSSetupError("\(files.certificateChain) holds no certificate.") }
+        do {
+            key = try NIOSSLPrivateKey(file: files.privateKey, format: .pem)
+        } catch {
+            throw TLSSetupError("Could not read a PEM private key from \(files.privateKey): \(error)")
+        }
+        var configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+        configuration.minimumTLSVersion = .tlsv12
+        do {
+            return try NIOSSLContext(configuration: configuration)
+        } catch {
+            throw TLSSetupError("The certificate in \(files.certificateChain) and the key in \(files.privateKey) don't work together: \(error)")
+        }
     }
 
     /// Closes users' files left unused for `idleFileTimeout`, looking a few times per timeout (at most once
@@ -210,4 +244,10 @@ final class ConnectionRegistry: Sendable {
             channel.close(mode: .input).whenFailure { _ in channel.close(promise: nil) }
         }
     }
+}
+
+/// The TLS files could not be used; the message says which and why.
+public struct TLSSetupError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -21,6 +21,8 @@ public struct ServerConfiguration: Sendable {
     public var openUserFiles = 1024
     /// Seconds a user's file stays open after its last use; 0 keeps it until `openUserFiles` needs room.
     public var idleFileTimeout: TimeInterval = 300
+    /// TLS on the listening port: PEM files of the certificate chain and its private key. `nil`: plain TCP.
+    public var tls: TLSFiles?
     /// The game's clock; tests pass a fixed one.
     public var clock: @Sendable () -> Date = { Date() }
     public var passwordHasher = PasswordHasher.standard
@@ -30,4 +32,15 @@ public struct ServerConfiguration: Sendable {
     public var crashPoint: CrashPoint?
 
     public init() {}
+}
+
+/// Where the server's TLS certificate chain and private key are, both PEM.
+public struct TLSFiles: Sendable, Equatable {
+    public var certificateChain: String
+    public var privateKey: String
+
+    public init(certificateChain: String, privateKey: String) {
+        self.certificateChain = certificateChain
+        self.privateKey = privateKey
+    }
 }

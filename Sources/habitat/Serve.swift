@@ -46,8 +46,20 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a user's file stays open after its last command (0 = until --open-files needs room).")
     var idleFiles = 300
 
+    @Option(help: "PEM file of the TLS certificate chain: clients then connect with TLS (needs --tls-key).")
+    var tlsCert: String?
+
+    @Option(help: "PEM file of the TLS private key (with --tls-cert).")
+    var tlsKey: String?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
+
+    func validate() throws {
+        if (tlsCert == nil) != (tlsKey == nil) {
+            throw ValidationError("TLS needs both --tls-cert and --tls-key.")
+        }
+    }
 
     func run() async throws {
         guard let level = Logger.Level(rawValue: logLevel) else {
@@ -73,6 +85,7 @@ struct Serve: AsyncParsableCommand {
         configuration.unreadRepliesTimeout = TimeInterval(unreadTimeout)
         configuration.openUserFiles = openFiles
         configuration.idleFileTimeout = TimeInterval(idleFiles)
+        if let tlsCert, let tlsKey { configuration.tls = TLSFiles(certificateChain: tlsCert, privateKey: tlsKey) }
         // A hook for the crash-consistency tests; never set in normal use.
         configuration.crashPoint = ProcessInfo.processInfo.environment["HABITAT_CRASH_POINT"].flatMap(CrashPoint.init(rawValue:))
 

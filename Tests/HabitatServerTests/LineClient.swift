@@ -3,6 +3,7 @@ import HabitatServer
 import LineFraming
 import NIOCore
 import NIOPosix
+import NIOSSL
 
 /// A test client of the line protocol over real TCP: send lines, read lines and whole replies.
 actor LineClient {
@@ -15,11 +16,16 @@ actor LineClient {
         self.lines = lines.makeAsyncIterator()
     }
 
-    static func connect(port: Int, readGreeting: Bool = true) async throws -> LineClient {
+    /// Connects (over TLS with `tls`, checking the certificate is for `localhost`).
+    static func connect(port: Int, readGreeting: Bool = true, tls: NIOSSLContext? = nil) async throws -> LineClient {
         let (stream, continuation) = AsyncStream<String>.makeStream()
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    if let tls {
+                        try channel.pipeline.syncOperations.addHandler(
+                            NIOSSLClientHandler(context: tls, serverHostname: "localhost"))
+                    }
                     try channel.pipeline.syncOperations.addHandler(
                         ByteToMessageHandler(LineFrameDecoder(maximumLength: 1 << 20)))
                     try channel.pipeline.syncOperations.addHandler(LineCollector(continuation: continuation))
