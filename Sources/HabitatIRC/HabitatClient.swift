@@ -54,7 +54,7 @@ public actor HabitatClient {
     private func connectOnce() async throws -> Bool {
         let connection = try await LineConnection.connect(
             host: configuration.host, port: configuration.port, maximumLineLength: configuration.maximumLineLength,
-            group: group)
+            group: group, tls: configuration.tls)
         return try await connection.executeThenClose { inbound, outbound in
             var lines = inbound.makeAsyncIterator()
             while let line = try await lines.next() {

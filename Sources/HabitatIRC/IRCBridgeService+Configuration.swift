@@ -1,3 +1,5 @@
+import NIOSSL
+
 extension IRCBridgeService {
     /// Both ends of the bridge: the Habitat server with the bridge's credentials, and the IRC server and channels.
     public struct Configuration: Sendable {
@@ -15,13 +17,14 @@ extension IRCBridgeService {
         /// The usual set-up: `habitat irc-bridge --habitat H:P --bridge B --token T --irc H:P --nick N --channel C`.
         public init(
             habitatHost: String, habitatPort: Int, bridge: String, token: String, ircHost: String, ircPort: Int,
-            nick: String, channels: [String], ircPassword: String? = nil
+            nick: String, channels: [String], ircPassword: String? = nil, habitatTLS: NIOSSLContext? = nil,
+            ircTLS: NIOSSLContext? = nil
         ) {
             self.init(
                 habitat: HabitatClient.Configuration(
-                    host: habitatHost, port: habitatPort, bridge: bridge, token: token),
+                    host: habitatHost, port: habitatPort, bridge: bridge, token: token, tls: habitatTLS),
                 irc: IRCClient.Configuration(
-                    host: ircHost, port: ircPort, nick: nick, password: ircPassword, channels: channels))
+                    host: ircHost, port: ircPort, nick: nick, password: ircPassword, channels: channels, tls: ircTLS))
         }
     }
 }

@@ -1,3 +1,5 @@
+import NIOSSL
+
 extension IRCClient {
     /// Where to connect and who to be.
     public struct Configuration: Sendable {
@@ -17,12 +19,16 @@ extension IRCClient {
         public var backoff: Backoff
         /// The longest line read; longer ones (IRCv3 allows 8191 bytes of tags plus 512) are skipped.
         public var maximumLineLength: Int
+        /// Connect with TLS (IRC's port 6697), verifying the server's certificate with this context.
+        public var tls: NIOSSLContext?
 
         public init(
             host: String, port: Int = 6667, nick: String, user: String? = nil, realName: String = "Habitat bridge",
             password: String? = nil, channels: [String] = [], flood: FloodControl = FloodControl(),
-            keepAlive: Duration = .seconds(120), backoff: Backoff = Backoff(), maximumLineLength: Int = 8703
+            keepAlive: Duration = .seconds(120), backoff: Backoff = Backoff(), maximumLineLength: Int = 8703,
+            tls: NIOSSLContext? = nil
         ) {
+            self.tls = tls
             self.host = host
             self.port = port
             self.nick = nick

@@ -55,7 +55,7 @@ public actor IRCClient {
         let keepAlive = TimeAmount.seconds(max(1, configuration.keepAlive.components.seconds))
         let connection = try await LineConnection.connect(
             host: configuration.host, port: configuration.port, maximumLineLength: configuration.maximumLineLength,
-            group: group
+            group: group, tls: configuration.tls
         ) { pipeline in
             try pipeline.addHandler(IdleStateHandler(readTimeout: keepAlive), position: .first)
             try pipeline.addHandler(IRCKeepAlive())

@@ -1,10 +1,12 @@
 import NIOCore
 import NIOPosix
+import NIOSSL
 
-/// Opens TCP connections that read text lines (see ``LineDecoder``) and write raw bytes.
+/// Opens TCP connections, over TLS when given a context, that read text lines (see ``LineDecoder``) and
+/// write raw bytes.
 enum LineConnection {
     static func connect(
-        host: String, port: Int, maximumLineLength: Int, group: any EventLoopGroup,
+        host: String, port: Int, maximumLineLength: Int, group: any EventLoopGroup, tls: NIOSSLContext? = nil,
         configure: @escaping @Sendable (ChannelPipeline.SynchronousOperations) throws -> Void = { _ in }
     ) async throws -> NIOAsyncChannel<String, ByteBuffer> {
         try await ClientBootstrap(group: group)
@@ -13,6 +15,12 @@ enum LineConnection {
             .connect(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
+                    if let tls {
+                        // The certificate is checked against the name, or against the address when the host is one
+                        // (an address is never sent as the server name).
+                        let isAddress = (try? SocketAddress(ipAddress: host, port: 0)) != nil
+                        try pipeline.addHandler(NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : host))
+                    }
                     try pipeline.addHandler(ByteToMessageHandler(LineDecoder(maximumLength: maximumLineLength)))
                     try configure(pipeline)
                     return try NIOAsyncChannel<String, ByteBuffer>(wrappingChannelSynchronously: channel)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HabitatIRC
 import Logging
+import NIOSSL
 import ServiceLifecycle
 
 /// The bridge as a service: SIGTERM or Ctrl-C cancels it, and it says goodbye to IRC.
@@ -41,6 +42,15 @@ struct IRCBridgeCommand: AsyncParsableCommand {
     @Option(name: .customLong("channel"), help: "A channel to join (repeat for more).")
     var channels: [String] = []
 
+    @Flag(help: "Connect to Habitat with TLS (a server started with --tls-cert).")
+    var habitatTLS = false
+
+    @Flag(help: "Connect to IRC with TLS (usually port 6697).")
+    var ircTLS = false
+
+    @Option(help: "PEM file of the certificates to trust for TLS, instead of the system's (e.g. a self-signed one).")
+    var tlsCA: String?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -54,14 +64,30 @@ struct IRCBridgeCommand: AsyncParsableCommand {
         let logger = Logger(label: "habitat-irc")
         let (habitatHost, habitatPort) = try Self.address(habitat, option: "--habitat")
         let (ircHost, ircPort) = try Self.address(irc, option: "--irc")
+        let tls = habitatTLS || ircTLS ? try tlsContext() : nil
         let service = IRCBridgeService(
             configuration: .init(
                 habitatHost: habitatHost, habitatPort: habitatPort, bridge: bridge, token: token, ircHost: ircHost,
-                ircPort: ircPort, nick: nick, channels: channels),
+                ircPort: ircPort, nick: nick, channels: channels, habitatTLS: habitatTLS ? tls : nil,
+                ircTLS: ircTLS ? tls : nil),
             logger: logger)
         let group = ServiceGroup(
             configuration: .init(services: [IRCBridgeRunner(bridge: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
+    }
+
+    /// Verifies servers' certificates against the system's roots, or only those in `--tls-ca`.
+    func tlsContext() throws -> NIOSSLContext {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.minimumTLSVersion = .tlsv12
+        if let tlsCA {
+            do {
+                configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(tlsCA))
+            } catch {
+                throw ValidationError("Could not read PEM certificates from \(tlsCA): \(error)")
+            }
+        }
+        return try NIOSSLContext(configuration: configuration)
     }
 
     static func address(_ text: String, option: String) throws -> (String, Int) {

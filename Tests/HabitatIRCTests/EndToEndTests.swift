@@ -3,6 +3,7 @@ import HabitatIRC
 import HabitatServer
 import HabitatStorage
 import Logging
+import NIOSSL
 import ServiceLifecycle
 import Testing
 
@@ -13,9 +14,19 @@ struct EndToEndTests {
     static let token = "hbt_end_to_end_0123456789abcdef"
     static let quiet = Logger(label: "e2e", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    /// Runs `body` with ngircd, a Habitat server (with bridge `irc`) and the bridge running.
-    func withEverything(_ body: @Sendable (_ ircPort: Int) async throws -> Void) async throws {
-        let ngircd = try await Ngircd.start()
+    /// The test certificate for `localhost` and 127.0.0.1 and its key (see Tests/Fixtures/README.md).
+    static let certificate = fixture("localhost-cert.pem")
+    static let key = fixture("localhost-key.pem")
+
+    static func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/tls/\(name)").path
+    }
+
+    /// Runs `body` with ngircd, a Habitat server (with bridge `irc`) and the bridge running; with `tls`, the
+    /// bridge reaches both servers over TLS, trusting only the test certificate.
+    func withEverything(tls: Bool = false, _ body: @Sendable (_ ircPort: Int) async throws -> Void) async throws {
+        let ngircd = try await Ngircd.start(tls: tls ? (Self.certificate, Self.key) : nil)
         defer { ngircd.stop() }
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("habitat-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
@@ -25,6 +36,10 @@ struct EndToEndTests {
         configuration.port = 0
         configuration.dataDirectory = data
         configuration.passwordHasher = PasswordHasher(rounds: 1 << 10, blockSize: 8, parallelism: 1)
+        if tls { configuration.tls = TLSFiles(certificateChain: Self.certificate, privateKey: Self.key) }
+        var client = TLSConfiguration.makeClientConfiguration()
+        client.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(Self.certificate))
+        let trusting = tls ? try NIOSSLContext(configuration: client) : nil
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         let server = try HabitatServer(configuration: configuration, logger: Self.quiet) { portContinuation.yield($0) }
         let group = ServiceGroup(configuration: .init(services: [server], logger: Self.quiet))
@@ -35,7 +50,8 @@ struct EndToEndTests {
             let bridge = IRCBridgeService(
                 configuration: .init(
                     habitatHost: "127.0.0.1", habitatPort: habitatPort, bridge: "irc", token: Self.token, ircHost: "127.0.0.1",
-                    ircPort: ngircd.port, nick: "habitat", channels: ["#smiths"]),
+                    ircPort: ngircd.tlsPort ?? ngircd.port, nick: "habitat", channels: ["#smiths"], habitatTLS: trusting,
+                    ircTLS: trusting),
                 logger: Self.quiet)
             let bridgeTask = Task { try await bridge.run() }
             defer { bridgeTask.cancel() }
@@ -87,6 +103,21 @@ struct EndToEndTests {
 
             await alice.close()
             await bob.close()
+        }
+    }
+
+    @Test(.enabled(if: Ngircd.isInstalled, "ngircd is not installed (apt-get install ngircd)"))
+    func theBridgeSpeaksTLSToBothServers() async throws {
+        try await withEverything(tls: true) { port in
+            let alice = try await RawIRC.connect(port: port, nick: "alice")
+            try await alice.join("#smiths", waitingFor: "habitat")
+            try await alice.send("PRIVMSG #smiths :habitat: room add habit Dishes 10 xp")
+            #expect(
+                try await alice.privmsg(from: "habitat", to: "#smiths")
+                    == "alice: 🏠 Added Dishes to #smiths (+10 XP, +5 coins). Anyone in the room records it with 'did dishes'.")
+            try await alice.send("PRIVMSG habitat :did dishes")
+            #expect(try await alice.privmsg(from: "habitat", to: "alice") == "✅ Dishes completed! +10 XP, +5 coins (#smiths)")
+            await alice.close()
         }
     }
 }

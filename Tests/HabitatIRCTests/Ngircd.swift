@@ -8,18 +8,26 @@ final class Ngircd: Sendable {
     static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: path) }
 
     let port: Int
+    /// The TLS port, when started with a certificate.
+    let tlsPort: Int?
     private let process: Process
     private let directory: URL
 
-    private init(port: Int, process: Process, directory: URL) {
+    private init(port: Int, tlsPort: Int?, process: Process, directory: URL) {
         self.port = port
+        self.tlsPort = tlsPort
         self.process = process
         self.directory = directory
     }
 
     /// Starts the server and returns once it accepts connections. ngircd's lowest ping timeouts are 5 s.
-    static func start(pingTimeout: Int = 120, pongTimeout: Int = 20) async throws -> Ngircd {
+    /// With `tls` (certificate and key PEM files) it also listens with TLS on ``tlsPort``.
+    static func start(
+        pingTimeout: Int = 120, pongTimeout: Int = 20, tls: (certificate: String, key: String)? = nil
+    ) async throws -> Ngircd {
         let port = try await freePort()
+        let tlsPort = tls == nil ? nil : try await freePort()
+        let tlsSection = tls.map { "[SSL]\nCertFile = \($0.certificate)\nKeyFile = \($0.key)\nPorts = \(tlsPort!)\n" } ?? ""
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ngircd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let config = directory.appendingPathComponent("ngircd.conf")
@@ -39,6 +47,7 @@ final class Ngircd: Sendable {
         PAM = no
         Ident = no
         DNS = no
+        \(tlsSection)
         """.write(to: config, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -46,9 +55,10 @@ final class Ngircd: Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let server = Ngircd(port: port, process: process, directory: directory)
+        let server = Ngircd(port: port, tlsPort: tlsPort, process: process, directory: directory)
         do {
             try await eventually("ngircd to listen on \(port)") { await accepts(port: port) }
+            if let tlsPort { try await eventually("ngircd to listen on \(tlsPort)") { await accepts(port: tlsPort) } }
         } catch {
             server.stop()
             throw error

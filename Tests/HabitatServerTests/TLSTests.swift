@@ -7,52 +7,22 @@ import Testing
 /// `--tls-cert` and `--tls-key`: the line protocol over TLS, so passwords need not cross a network in clear.
 @Suite("TLS on the listening port")
 struct TLSTests {
-    /// A self-signed certificate for `localhost` and 127.0.0.1 (P-256, valid until 2126), and its key.
-    /// For these tests only.
-    static let certificate = """
-        -----BEGIN CERTIFICATE-----
-        MIIBnDCCAUGgAwIBAgIUEOjlc7kV8JczJ0Kar8QlQTrwDwYwCgYIKoZIzj0EAwIw
-        FDESMBAGA1UEAwwJbG9jYWxob3N0MCAXDTI2MTEyMTE2MzgzMFoYDzIxMjYxMDI4
-        MTYzODMwWjAUMRIwEAYDVQQDDAlsb2NhbGhvc3QwWTATBgcqhkjOPQIBBggqhkjO
-        PQMBBwNCAASlS5bqzSSVX8PQ3QQGY98+WIqWWCFz2zaMYHXXm68YJOo27vWfrQqN
-        JSN7HoQKyRay2TalMBgmeqUH/qT48IGXo28wbTAdBgNVHQ4EFgQUb9qKOjaBHbLu
-        rjTIeSe+zhPBLDIwHwYDVR0jBBgwFoAUb9qKOjaBHbLurjTIeSe+zhPBLDIwDwYD
-        VR0TAQH/BAUwAwEB/zAaBgNVHREEEzARgglsb2NhbGhvc3SHBH8AAAEwCgYIKoZI
-        zj0EAwIDSQAwRgIhAK0l1jyWMA8WFJ784mnCR0+ZuvHgRGgXnM8rtTdJ2AL7AiEA
-        1lZD1acotA1UB34oqiBQu4ZcalkRxWPgLd3BHcRxnfs=
-        -----END CERTIFICATE-----
-        """
-    static let privateKey = """
-        -----BEGIN PRIVATE KEY-----
-        MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg/FwYGVoRHJNApqQk
-        raBg/nYPSx78K1LLKOibSI4lqr+hRANCAASlS5bqzSSVX8PQ3QQGY98+WIqWWCFz
-        2zaMYHXXm68YJOo27vWfrQqNJSN7HoQKyRay2TalMBgmeqUH/qT48IGX
-        -----END PRIVATE KEY-----
-        """
-
-    /// The certificate and key written to files in `directory`, as the server takes them.
-    static func files(in directory: URL) throws -> TLSFiles {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let files = TLSFiles(
-            certificateChain: directory.appendingPathComponent("cert.pem").path,
-            privateKey: directory.appendingPathComponent("key.pem").path)
-        try certificate.write(toFile: files.certificateChain, atomically: true, encoding: .utf8)
-        try privateKey.write(toFile: files.privateKey, atomically: true, encoding: .utf8)
-        return files
-    }
+    /// The test certificate for `localhost` and 127.0.0.1 and its key (see Tests/Fixtures/README.md).
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/tls")
+    static let files = TLSFiles(
+        certificateChain: fixtures.appendingPathComponent("localhost-cert.pem").path,
+        privateKey: fixtures.appendingPathComponent("localhost-key.pem").path)
 
     /// A client context that trusts only the test certificate.
     static func clientContext() throws -> NIOSSLContext {
         var configuration = TLSConfiguration.makeClientConfiguration()
-        configuration.trustRoots = .certificates([try NIOSSLCertificate(bytes: Array(certificate.utf8), format: .pem)])
+        configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(files.certificateChain))
         return try NIOSSLContext(configuration: configuration)
     }
 
     @Test func aUserRegistersAndPlaysOverTLS() async throws {
-        let keys = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: keys) }
-        let files = try Self.files(in: keys)
-        try await TestServer.with(configure: { $0.tls = files }) { server in
+        try await TestServer.with(configure: { $0.tls = Self.files }) { server in
             let client = try await LineClient.connect(port: server.port, tls: Self.clientContext())
             try await client.expectReply(to: "register tess correct-horse", startsWith: "✅ Welcome to Habitat, tess!")
             try await client.expectReply(to: "add habit Exercise", startsWith: "✅")
@@ -62,10 +32,7 @@ struct TLSTests {
     }
 
     @Test func aPlainConnectionToTheTLSPortGetsNoGameAndTheServerKeepsServing() async throws {
-        let keys = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: keys) }
-        let files = try Self.files(in: keys)
-        try await TestServer.with(configure: { $0.tls = files }) { server in
+        try await TestServer.with(configure: { $0.tls = Self.files }) { server in
             let plain = try await LineClient.connect(port: server.port, readGreeting: false)
             try await plain.send("register eve correct-horse")
             // The server's TLS handshake fails on a plain line: at most a TLS alert comes back, never a
@@ -81,10 +48,8 @@ struct TLSTests {
     }
 
     @Test func missingOrMismatchedFilesAreRefusedAtStartWithTheirName() async throws {
-        let keys = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: keys) }
-        let files = try Self.files(in: keys)
-        let missing = TLSFiles(certificateChain: keys.appendingPathComponent("none.pem").path, privateKey: files.privateKey)
+        let files = Self.files
+        let missing = TLSFiles(certificateChain: Self.fixtures.appendingPathComponent("none.pem").path, privateKey: files.privateKey)
         await #expect(throws: TLSSetupError.self) {
             try await TestServer.with(configure: { $0.tls = missing }) { _ in }
         }
