@@ -116,25 +116,19 @@ struct LRU: ~Copyable {
     /// Removes idle handles last used before `cutoff`, oldest first. The list is in check-out order, so the
     /// walk stops at the first handle used since; one checked in late is left for a later sweep.
     mutating func evict(unusedSince cutoff: ContinuousClock.Instant) -> [UserDatabase] {
-        var evicted: [UserDatabase] = []
-        var cursor = oldest
-        while let key = cursor, let node = nodes[key], node.used < cutoff {
-            cursor = node.newer
-            if node.uses <= 0 {
-                unlink(key)
-                nodes[key] = nil
-                evicted.append(node.database)
-            }
-        }
-        return evicted
+        evictOldest { _, used in used < cutoff }
     }
 
     /// Removes idle handles, oldest first, until at most `capacity` remain (handles in use stay).
     mutating func evict(above capacity: Int) -> [UserDatabase] {
+        evictOldest { count, _ in count > capacity }
+    }
+
+    /// Walks from the oldest handle while `goOn(count, lastUsed)` holds, removing the idle ones.
+    private mutating func evictOldest(while goOn: (_ count: Int, _ used: ContinuousClock.Instant) -> Bool) -> [UserDatabase] {
         var evicted: [UserDatabase] = []
         var cursor = oldest
-        while nodes.count > capacity, let key = cursor {
-            let node = nodes[key]!
+        while let key = cursor, let node = nodes[key], goOn(nodes.count, node.used) {
             cursor = node.newer
             if node.uses <= 0 {
                 unlink(key)
