@@ -1,5 +1,6 @@
 /// The protocol side of one IRC connection as a pure state machine: messages in, actions out. It negotiates
-/// IRCv3 capabilities, registers, answers PING, dodges nick collisions, joins the channels and rejoins after KICK.
+/// IRCv3 capabilities, registers, answers PING, dodges nick collisions (and takes its own nick back when it is
+/// freed), joins the channels and rejoins after KICK.
 public struct IRCSession: Sendable {
     /// What the connection must do about a message.
     public enum Action: Sendable, Equatable {
@@ -76,12 +77,28 @@ public struct IRCSession: Sendable {
             guard let name = message.parameters.first else { return [] }
             nick = name
             return [.renamed(nick: name)]
+        case "QUIT" where isConfiguredNick(message.source?.nick), "NICK" where isConfiguredNick(message.source?.nick):
+            // Whoever had our nick left or changed theirs: ask for it back.
+            return reclaimNick()
+        case "PONG":
+            // The keep-alive's answer: a quiet moment to try for our own nick again (a refusal is ignored).
+            return reclaimNick()
         case "KICK" where message.parameters.count >= 2 && isMe(message.parameters[1]):
             let channel = message.parameters[0]
             return channels.contains { $0.lowercased() == channel.lowercased() } ? [.send(join(channel))] : []
         default:
             return []
         }
+    }
+
+    /// `NICK <configured>` while registered under a fallback nick.
+    private func reclaimNick() -> [Action] {
+        guard isRegistered, !isConfiguredNick(nick) else { return [] }
+        return [.send(IRCMessage(command: "NICK", parameters: [configuredNick]))]
+    }
+
+    private func isConfiguredNick(_ name: String?) -> Bool {
+        name?.lowercased() == configuredNick.lowercased()
     }
 
     /// Whether `name` is our nick (IRC nicks compare without case).

@@ -114,3 +114,26 @@ private struct Conversation {
     #expect(conversation.session.nick == "Guest42")
     #expect(conversation.actions(":alice!a@host NICK :alicia") == [])
 }
+
+@Test func theOwnNickIsAskedBackWhenItsHolderLeavesOrRenames() {
+    var conversation = Conversation()
+    _ = conversation.hear(":irc.test 433 * habitat :Nickname already in use")
+    _ = conversation.hear(":irc.test 001 habitat_ :Welcome")
+    #expect(conversation.hear(":alice!a@host QUIT :bye") == [])
+    #expect(conversation.hear(":Habitat!x@host QUIT :bye") == ["NICK habitat"])
+    #expect(conversation.hear(":habitat!x@host NICK :someone") == ["NICK habitat"])
+    // Still taken: the refusal after registration changes nothing.
+    #expect(conversation.hear(":irc.test 433 habitat_ habitat :Nickname already in use") == [])
+    #expect(conversation.actions(":habitat_!h@host NICK :habitat") == [.renamed(nick: "habitat")])
+    #expect(conversation.hear(":habitat!x@host QUIT :bye") == [])
+}
+
+@Test func aQuietLinksPongRetriesTheOwnNickOnlyWhileUnderAnother() {
+    var conversation = Conversation()
+    _ = conversation.hear(":irc.test 001 habitat :Welcome")
+    #expect(conversation.hear(":irc.test PONG irc.test :habitat") == [])
+    var fallback = Conversation()
+    _ = fallback.hear(":irc.test 433 * habitat :Nickname already in use")
+    _ = fallback.hear(":irc.test 001 habitat_ :Welcome")
+    #expect(fallback.hear(":irc.test PONG irc.test :habitat") == ["NICK habitat"])
+}

@@ -48,6 +48,25 @@ struct NgircdTests {
         await holder.close()
     }
 
+    @Test func theBotTakesItsNickBackWhenItsHolderQuits() async throws {
+        let ngircd = try await Ngircd.start()
+        defer { ngircd.stop() }
+        let holder = try await RawIRC.connect(port: ngircd.port, nick: "habitat")
+        try await holder.send("JOIN #smiths")
+        let bot = IRCClient(
+            configuration: .init(host: "127.0.0.1", port: ngircd.port, nick: "habitat", channels: ["#smiths"]),
+            logger: quietLogger)
+        let events = Recording.of(bot.events)
+        let running = Task { await bot.run() }
+        try await events.first { $0 == .registered(nick: "habitat_") }
+        _ = try await holder.next { $0.command == "JOIN" && $0.source?.nick == "habitat_" }
+        try await holder.send("QUIT :bye")
+        await holder.close()
+        try await events.first { $0 == .renamed(nick: "habitat") }
+        running.cancel()
+        await running.value
+    }
+
     @Test func theServersPingsAreAnswered() async throws {
         let ngircd = try await Ngircd.start(pingTimeout: 5, pongTimeout: 5)
         defer { ngircd.stop() }
