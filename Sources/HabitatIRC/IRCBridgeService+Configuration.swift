@@ -18,13 +18,14 @@ extension IRCBridgeService {
         public init(
             habitatHost: String, habitatPort: Int, bridge: String, token: String, ircHost: String, ircPort: Int,
             nick: String, channels: [String], ircPassword: String? = nil, habitatTLS: NIOSSLContext? = nil,
-            ircTLS: NIOSSLContext? = nil
+            ircTLS: NIOSSLContext? = nil, ircSASL: IRCSession.SASLCredentials? = nil
         ) {
             self.init(
                 habitat: HabitatClient.Configuration(
                     host: habitatHost, port: habitatPort, bridge: bridge, token: token, tls: habitatTLS),
                 irc: IRCClient.Configuration(
-                    host: ircHost, port: ircPort, nick: nick, password: ircPassword, channels: channels, tls: ircTLS))
+                    host: ircHost, port: ircPort, nick: nick, password: ircPassword, channels: channels, tls: ircTLS,
+                    sasl: ircSASL))
         }
     }
 }

@@ -11,6 +11,8 @@ extension IRCClient {
         public var realName: String
         /// Sent as `PASS` before registering, when set.
         public var password: String?
+        /// The bot's account, logged in with SASL PLAIN when the server offers it.
+        public var sasl: IRCSession.SASLCredentials?
         public var channels: [String]
         /// Lines sent at once before pacing starts, and the pace after that.
         public var flood: FloodControl
@@ -26,9 +28,10 @@ extension IRCClient {
             host: String, port: Int = 6667, nick: String, user: String? = nil, realName: String = "Habitat bridge",
             password: String? = nil, channels: [String] = [], flood: FloodControl = FloodControl(),
             keepAlive: Duration = .seconds(120), backoff: Backoff = Backoff(), maximumLineLength: Int = 8703,
-            tls: NIOSSLContext? = nil
+            tls: NIOSSLContext? = nil, sasl: IRCSession.SASLCredentials? = nil
         ) {
             self.tls = tls
+            self.sasl = sasl
             self.host = host
             self.port = port
             self.nick = nick

@@ -62,7 +62,7 @@ public actor IRCClient {
         }
         var session = IRCSession(
             nick: configuration.nick, user: configuration.user, realName: configuration.realName,
-            password: configuration.password, channels: configuration.channels)
+            password: configuration.password, channels: configuration.channels, sasl: configuration.sasl)
         let (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         queue.reset()
         self.wake = wake
@@ -104,6 +104,8 @@ public actor IRCClient {
                 eventSink.yield(.registered(nick: nick))
             case .renamed(let nick):
                 eventSink.yield(.renamed(nick: nick))
+            case .saslFailed(let reason):
+                logger.warning("not logged in to the IRC account; going on without it", metadata: ["reason": "\(reason)"])
             }
         }
         wake?.yield()

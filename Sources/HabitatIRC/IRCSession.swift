@@ -1,5 +1,7 @@
+import Foundation
+
 /// The protocol side of one IRC connection as a pure state machine: messages in, actions out. It negotiates
-/// IRCv3 capabilities, registers, answers PING, dodges nick collisions (and takes its own nick back when it is
+/// IRCv3 capabilities, logs in to the bot's account with SASL PLAIN when it has credentials, registers, answers PING, dodges nick collisions (and takes its own nick back when it is
 /// freed), joins the channels and rejoins after KICK.
 public struct IRCSession: Sendable {
     /// What the connection must do about a message.
@@ -10,6 +12,19 @@ public struct IRCSession: Sendable {
         case registered(nick: String)
         /// The server changed our nick after registration.
         case renamed(nick: String)
+        /// SASL did not log us in; registration goes on without the account.
+        case saslFailed(String)
+    }
+
+    /// The bot's account for SASL PLAIN (services such as NickServ know it).
+    public struct SASLCredentials: Sendable, Equatable {
+        public var account: String
+        public var password: String
+
+        public init(account: String, password: String) {
+            self.account = account
+            self.password = password
+        }
     }
 
     /// The capabilities requested when the server offers them.
@@ -20,6 +35,7 @@ public struct IRCSession: Sendable {
     public let realName: String
     public let password: String?
     public let channels: [String]
+    public let sasl: SASLCredentials?
     /// The nick we have, or are asking for while registering.
     public private(set) var nick: String
     public private(set) var isRegistered = false
@@ -33,8 +49,9 @@ public struct IRCSession: Sendable {
 
     public init(
         nick: String, user: String? = nil, realName: String = "Habitat bridge", password: String? = nil,
-        channels: [String]
+        channels: [String], sasl: SASLCredentials? = nil
     ) {
+        self.sasl = sasl
         self.configuredNick = nick
         self.nick = nick
         self.user = user ?? nick
@@ -80,6 +97,14 @@ public struct IRCSession: Sendable {
         case "QUIT" where isConfiguredNick(message.source?.nick), "NICK" where isConfiguredNick(message.source?.nick):
             // Whoever had our nick left or changed theirs: ask for it back.
             return reclaimNick()
+        case "AUTHENTICATE" where message.parameters.first == "+":
+            return authenticate()
+        case "903":
+            return negotiating ? endNegotiation() : []
+        case "902", "904", "905", "906", "908":
+            // Locked account, bad credentials, too long, aborted, mechanism refused: go on without the account.
+            guard negotiating else { return [] }
+            return [.saslFailed(message.parameters.last ?? message.command)] + endNegotiation()
         case "PONG":
             // The keep-alive's answer: a quiet moment to try for our own nick again (a refusal is ignored).
             return reclaimNick()
@@ -116,17 +141,34 @@ public struct IRCSession: Sendable {
         case "LS":
             offered.formUnion(names)
             if parameters.count >= 3 && parameters[parameters.startIndex + 1] == "*" { return [] }
-            let wanted = Self.wantedCapabilities.filter(offered.contains)
-            if wanted.isEmpty { return endNegotiation() }
-            return [.send(IRCMessage(command: "CAP", parameters: ["REQ", wanted.joined(separator: " ")]))]
+            let wanted = (Self.wantedCapabilities + (sasl == nil ? [] : ["sasl"])).filter(offered.contains)
+            let unoffered: [Action] = sasl != nil && !offered.contains("sasl")
+                ? [.saslFailed("The server does not offer SASL.")] : []
+            if wanted.isEmpty { return unoffered + endNegotiation() }
+            return unoffered + [.send(IRCMessage(command: "CAP", parameters: ["REQ", wanted.joined(separator: " ")]))]
         case "ACK":
             capabilities.formUnion(names.filter { !$0.hasPrefix("-") })
+            if sasl != nil, capabilities.contains("sasl") {
+                return [.send(IRCMessage(command: "AUTHENTICATE", parameters: ["PLAIN"]))]
+            }
             return endNegotiation()
         case "NAK":
-            return endNegotiation()
+            return (sasl == nil ? [] : [.saslFailed("The server refused the capabilities asked for.")]) + endNegotiation()
         default:
             return []
         }
+    }
+
+    /// The PLAIN response, `account NUL account NUL password` in base64, in 400-byte pieces (and a lone `+`
+    /// after a last piece of exactly 400), as IRCv3 SASL asks.
+    private func authenticate() -> [Action] {
+        guard negotiating, let sasl else { return [] }
+        let encoded = Data("\(sasl.account)\0\(sasl.account)\0\(sasl.password)".utf8).base64EncodedString()
+        var pieces = stride(from: 0, to: encoded.count, by: 400).map { start in
+            String(encoded.dropFirst(start).prefix(400))
+        }
+        if encoded.count % 400 == 0 { pieces.append("+") }
+        return pieces.map { .send(IRCMessage(command: "AUTHENTICATE", parameters: [$0])) }
     }
 
     private mutating func endNegotiation() -> [Action] {

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import HabitatIRC
 import Logging
@@ -51,6 +52,12 @@ struct IRCBridgeCommand: AsyncParsableCommand {
     @Option(help: "PEM file of the certificates to trust for TLS, instead of the system's (e.g. a self-signed one).")
     var tlsCA: String?
 
+    @Option(help: "The bot's IRC account, logged in with SASL PLAIN (use TLS: the password goes with it).")
+    var saslAccount: String?
+
+    @Option(help: "The password of --sasl-account (or the HABITAT_SASL_PASSWORD environment variable).")
+    var saslPassword: String?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -65,11 +72,18 @@ struct IRCBridgeCommand: AsyncParsableCommand {
         let (habitatHost, habitatPort) = try Self.address(habitat, option: "--habitat")
         let (ircHost, ircPort) = try Self.address(irc, option: "--irc")
         let tls = habitatTLS || ircTLS ? try tlsContext() : nil
+        var sasl: IRCSession.SASLCredentials?
+        if let saslAccount {
+            guard let password = saslPassword ?? ProcessInfo.processInfo.environment["HABITAT_SASL_PASSWORD"] else {
+                throw ValidationError("--sasl-account needs --sasl-password (or HABITAT_SASL_PASSWORD).")
+            }
+            sasl = IRCSession.SASLCredentials(account: saslAccount, password: password)
+        }
         let service = IRCBridgeService(
             configuration: .init(
                 habitatHost: habitatHost, habitatPort: habitatPort, bridge: bridge, token: token, ircHost: ircHost,
                 ircPort: ircPort, nick: nick, channels: channels, habitatTLS: habitatTLS ? tls : nil,
-                ircTLS: ircTLS ? tls : nil),
+                ircTLS: ircTLS ? tls : nil, ircSASL: sasl),
             logger: logger)
         let group = ServiceGroup(
             configuration: .init(services: [IRCBridgeRunner(bridge: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

@@ -6,8 +6,8 @@ private struct Conversation {
     var session: IRCSession
     var opening: [String] = []
 
-    init(password: String? = nil, channels: [String] = ["#smiths"]) {
-        session = IRCSession(nick: "habitat", password: password, channels: channels)
+    init(password: String? = nil, channels: [String] = ["#smiths"], sasl: IRCSession.SASLCredentials? = nil) {
+        session = IRCSession(nick: "habitat", password: password, channels: channels, sasl: sasl)
         opening = Self.lines(session.start())
     }
 
@@ -136,4 +136,50 @@ private struct Conversation {
     _ = fallback.hear(":irc.test 433 * habitat :Nickname already in use")
     _ = fallback.hear(":irc.test 001 habitat_ :Welcome")
     #expect(fallback.hear(":irc.test PONG irc.test :habitat") == ["NICK habitat"])
+}
+
+// MARK: - SASL
+
+private let credentials = IRCSession.SASLCredentials(account: "habitat-bot", password: "hunter2")
+
+@Test func withCredentialsTheBotLogsInWithSASLPlainBeforeRegistering() {
+    var conversation = Conversation(sasl: credentials)
+    #expect(conversation.hear(":irc.test CAP * LS :account-tag sasl=PLAIN,EXTERNAL") == ["CAP REQ :account-tag sasl"])
+    #expect(conversation.hear(":irc.test CAP * ACK :account-tag sasl") == ["AUTHENTICATE PLAIN"])
+    // base64 of "habitat-bot\0habitat-bot\0hunter2"
+    #expect(conversation.hear("AUTHENTICATE +") == ["AUTHENTICATE aGFiaXRhdC1ib3QAaGFiaXRhdC1ib3QAaHVudGVyMg=="])
+    #expect(conversation.hear(":irc.test 900 * habitat!h@host habitat-bot :You are now logged in as habitat-bot") == [])
+    #expect(conversation.hear(":irc.test 903 * :SASL authentication successful") == ["CAP END"])
+    #expect(conversation.actions(":irc.test 001 habitat :Welcome").first == .registered(nick: "habitat"))
+}
+
+@Test func aRefusedLoginIsReportedAndRegistrationGoesOn() {
+    var conversation = Conversation(sasl: credentials)
+    _ = conversation.hear(":irc.test CAP * LS :sasl")
+    _ = conversation.hear(":irc.test CAP * ACK :sasl")
+    _ = conversation.hear("AUTHENTICATE +")
+    #expect(
+        conversation.actions(":irc.test 904 * :SASL authentication failed")
+            == [.saslFailed("SASL authentication failed"), .send(IRCMessage(command: "CAP", parameters: ["END"]))])
+}
+
+@Test func aServerWithoutSASLIsReportedAndTheOtherCapabilitiesStillAsked() {
+    var conversation = Conversation(sasl: credentials)
+    #expect(
+        conversation.actions(":irc.test CAP * LS :account-tag")
+            == [.saslFailed("The server does not offer SASL."), .send(IRCMessage(command: "CAP", parameters: ["REQ", "account-tag"]))])
+    #expect(conversation.hear(":irc.test CAP * ACK :account-tag") == ["CAP END"])
+}
+
+@Test func aLongSASLResponseIsSentIn400BytePieces() {
+    // 297 bytes of PLAIN response make 396 base64 characters; 300 make exactly 400, so a lone "+" follows.
+    for (password, pieces) in [(String(repeating: "p", count: 297 - 24), 1), (String(repeating: "p", count: 300 - 24), 2)] {
+        var conversation = Conversation(sasl: .init(account: "habitat-bot", password: password))
+        _ = conversation.hear(":irc.test CAP * LS :sasl")
+        _ = conversation.hear(":irc.test CAP * ACK :sasl")
+        let sent = conversation.hear("AUTHENTICATE +")
+        #expect(sent.count == pieces)
+        if pieces == 2 { #expect(sent.last == "AUTHENTICATE +") }
+        #expect(sent.allSatisfy { $0.count <= "AUTHENTICATE ".count + 400 })
+    }
 }
