@@ -60,6 +60,9 @@ public final class HabitatServer: Service, Sendable {
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            // Each connection keeps its receive buffer between reads; requests are short lines, so it starts
+            // at 512 bytes instead of NIO's 2 KiB and grows when reads fill it (pipelining clients).
+            .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65536))
             .bind(host: configuration.host, port: configuration.port) { [tls] channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
