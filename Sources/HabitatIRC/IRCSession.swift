@@ -1,8 +1,9 @@
 import Foundation
 
 /// The protocol side of one IRC connection as a pure state machine: messages in, actions out. It negotiates
-/// IRCv3 capabilities, logs in to the bot's account with SASL PLAIN when it has credentials, registers, answers PING, dodges nick collisions (and takes its own nick back when it is
-/// freed), joins the channels and rejoins after KICK.
+/// IRCv3 capabilities, logs in to the bot's account with SASL PLAIN when it has credentials, registers,
+/// answers PING, dodges nick collisions (and takes its own nick back when it is freed), joins the channels
+/// and rejoins after KICK.
 public struct IRCSession: Sendable {
     /// What the connection must do about a message.
     public enum Action: Sendable, Equatable {

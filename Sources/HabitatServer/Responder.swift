@@ -279,7 +279,12 @@ public struct Responder: Sendable {
         case .routines: return Views.routines(state)
         case .templates: return Views.templates()
         case .streaks: return Views.streaks(state, today: state.settings.day(of: now))
-        default: throw HabitatError(.internal, "Unhandled command.")
+        // Changes (``action(for:)``), reads of the ledger (`play`), and commands handled before `play`.
+        case .addHabit, .addReward, .buy, .addArea, .configure, .startChallenge, .ran, .archive(.some), .unarchive, .edit,
+            .rename, .delete, .addRoutine, .deleteRoutine, .useTemplate, .today, .history, .heatmap, .help, .register, .login,
+            .logout, .passwd, .mode, .plain, .quit, .confirm, .cancel, .startTimer, .timers, .stopTimer, .rooms, .room,
+            .record, .undo, .bridge, .link:
+            throw HabitatError(.internal, "Unhandled command.")
         }
     }
 
@@ -487,6 +492,7 @@ public struct Responder: Sendable {
         }
     }
 
+    /// Whether a chat line is `link …`, which runs before the speaker joins the channel's room.
     static func isLink(_ text: String) -> Bool {
         if case .link? = try? CommandTable.parse(text) { return true }
         return false

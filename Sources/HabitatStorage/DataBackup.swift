@@ -20,27 +20,23 @@ public enum DataBackup {
         public let description: String
     }
 
-    static let directoryFile = "directory.sqlite"
-
     /// Copies every file of `source` into `destination`, which must be new or empty.
     public static func copy(from source: URL, to destination: URL) throws -> Summary {
         let manager = FileManager.default
-        let directoryPath = source.appendingPathComponent(directoryFile).path
-        guard manager.fileExists(atPath: directoryPath) else {
-            throw Failure(description: "\(source.path) holds no Habitat data (there is no \(directoryFile) in it).")
+        guard DirectoryDatabase.exists(in: source) else {
+            throw Failure(description: "\(source.path) holds no Habitat data (there is no \(DirectoryDatabase.fileName) in it).")
         }
         if manager.fileExists(atPath: destination.path) {
             guard (try? manager.contentsOfDirectory(atPath: destination.path))?.isEmpty == true else {
                 throw Failure(description: "\(destination.path) is not empty: back up into a new or empty directory.")
             }
         }
-        if source.standardizedFileURL.resolvingSymlinksInPath() == destination.standardizedFileURL.resolvingSymlinksInPath() {
-            throw Failure(description: "The backup cannot go into the data directory itself.")
-        }
         try manager.createDirectory(at: destination, withIntermediateDirectories: true)
 
         var summary = Summary(users: 0, bytes: 0)
-        summary.bytes += try copyFile(directoryPath, to: destination.appendingPathComponent(directoryFile).path)
+        summary.bytes += try copyFile(
+            source.appendingPathComponent(DirectoryDatabase.fileName).path,
+            to: destination.appendingPathComponent(DirectoryDatabase.fileName).path)
         for (folder, file) in try userFiles(in: source.appendingPathComponent("users")) {
             let target = destination.appendingPathComponent("users").appendingPathComponent(folder)
             try manager.createDirectory(at: target, withIntermediateDirectories: true)
@@ -55,13 +51,12 @@ public enum DataBackup {
     static func userFiles(in users: URL) throws -> [(String, String)] {
         let manager = FileManager.default
         guard manager.fileExists(atPath: users.path) else { return [] }
-        func isHex(_ text: Substring) -> Bool { text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) } }
         var found: [(String, String)] = []
-        for folder in try manager.contentsOfDirectory(atPath: users.path).sorted() where folder.count == 2 && isHex(folder[...]) {
+        for folder in try manager.contentsOfDirectory(atPath: users.path).sorted() where folder.utf8.count == 2 {
             for file in try manager.contentsOfDirectory(atPath: users.appendingPathComponent(folder).path).sorted() {
                 guard file.hasSuffix(".sqlite") else { continue }
                 let id = file.dropLast(".sqlite".count)
-                guard id.utf8.count == 32, id.hasPrefix(folder), isHex(id) else { continue }
+                guard id.hasPrefix(folder), UserDatabases.isFileID(id) else { continue }
                 found.append((folder, file))
             }
         }

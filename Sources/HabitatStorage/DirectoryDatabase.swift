@@ -20,10 +20,18 @@ public struct Account: Sendable, Equatable {
 public struct DirectoryDatabase: Sendable {
     let writer: DatabaseQueue
 
+    /// The directory database's file in a data directory.
+    public static let fileName = "directory.sqlite"
+
+    /// Whether `directory` holds Habitat data (a directory database).
+    public static func exists(in directory: URL) -> Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent(fileName).path)
+    }
+
     /// Opens (creating if needed) `directory.sqlite` in `directory`. Blocking: call at start-up.
     public init(directory: URL, durability: Durability) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("directory.sqlite").path
+        let path = directory.appendingPathComponent(Self.fileName).path
         writer = try DatabaseQueue(path: path, configuration: durability.configuration(label: "directory"))
         try Self.migrator.migrate(writer)
     }

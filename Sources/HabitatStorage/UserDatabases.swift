@@ -42,10 +42,13 @@ public final class UserDatabases: Sendable {
 
     /// The file of a user: `users/ab/ab12….sqlite`, from the server-assigned id alone.
     public func path(for fileID: String) throws -> String {
-        guard fileID.utf8.count == 32, fileID.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
-            throw StorageError.invalidFileID
-        }
+        guard Self.isFileID(fileID) else { throw StorageError.invalidFileID }
         return usersPath + "/" + fileID.prefix(2) + "/" + fileID + ".sqlite"
+    }
+
+    /// A server-assigned file id: 32 lowercase hex digits, nothing else.
+    static func isFileID(_ text: some StringProtocol) -> Bool {
+        text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
     private var usersPath: String { directory.appendingPathComponent("users").path }
@@ -93,14 +96,12 @@ struct LRU: ~Copyable {
     var count: Int { nodes.count }
 
     mutating func checkOut(_ key: String, at now: ContinuousClock.Instant = .now, make: () throws -> UserDatabase) rethrows -> UserDatabase {
-        if var node = nodes[key] {
+        if nodes[key] != nil {
             unlink(key)
-            node = nodes[key]!
-            node.uses += 1
-            node.used = now
-            nodes[key] = node
+            nodes[key]!.uses += 1
+            nodes[key]!.used = now
             pushNewest(key)
-            return node.database
+            return nodes[key]!.database
         }
         let database = try make()
         nodes[key] = Node(database: database, uses: 1, used: now)

@@ -30,11 +30,11 @@ struct Export: AsyncParsableCommand {
 
     func run() async throws {
         let dataDirectory = URL(fileURLWithPath: data)
-        guard FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("directory.sqlite").path) else {
+        guard DirectoryDatabase.exists(in: dataDirectory) else {
             throw CommandFailure("\(data) holds no Habitat data (there is no directory.sqlite in it). Use --data to point at it.")
         }
         let directory = try DirectoryDatabase(directory: dataDirectory, durability: .normal)
-        guard let account = try await directory.account(named: user), !account.fileID.isEmpty else {
+        guard let account = try await directory.account(named: user) else {
             throw CommandFailure("There is no user called \(user).")
         }
         let users = UserDatabases(directory: dataDirectory, capacity: 1, durability: .normal)
@@ -77,10 +77,4 @@ struct Backup: AsyncParsableCommand {
         let files = summary.users == 1 ? "1 user's file" : "\(summary.users) users' files"
         print("Backed up the directory and \(files) (\(megabytes) MB) to \(destination).")
     }
-}
-
-/// A command that could not do its work: printed as `Error: <message>` without the usage text, exit status 1.
-struct CommandFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -12,3 +12,9 @@ struct Habitat: AsyncParsableCommand {
         subcommands: [Serve.self, BridgeCommand.self, IRCBridgeCommand.self, Export.self, Backup.self]
     )
 }
+
+/// A command that could not do its work: printed as `Error: <message>` without the usage text, exit status 1.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

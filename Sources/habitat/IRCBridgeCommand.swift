@@ -98,7 +98,7 @@ struct IRCBridgeCommand: AsyncParsableCommand {
             do {
                 configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(tlsCA))
             } catch {
-                throw ValidationError("Could not read PEM certificates from \(tlsCA): \(error)")
+                throw CommandFailure("Could not read PEM certificates from \(tlsCA): \(error)")
             }
         }
         return try NIOSSLContext(configuration: configuration)
