@@ -38,8 +38,18 @@ extension NameMatch {
         return .none(suggestion: best.flatMap { $0.distance <= tolerance ? candidates[$0.index] : nil })
     }
 
+    /// `text` in lower case with runs of white space made single spaces and the ends trimmed.
     static func normalized(_ text: String) -> String {
-        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // Most names are plain ASCII words with single spaces: lower-cased byte by byte.
+        let bytes = text.utf8
+        var simple = bytes.first != 0x20 && bytes.last != 0x20
+        var previous: UInt8 = 0
+        for byte in bytes where simple {
+            simple = (byte > 0x20 && byte < 0x7F) || (byte == 0x20 && previous != 0x20)
+            previous = byte
+        }
+        if simple { return String(decoding: bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self) }
+        return text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }
 

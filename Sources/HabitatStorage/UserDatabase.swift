@@ -6,13 +6,13 @@ import Synchronization
 
 /// One user's own SQLite file, with their game state kept in memory so reads cost nothing.
 ///
-/// All SQLite work runs on this handle's serial queue, never on the caller's thread. A change runs the
+/// All SQLite work runs on the handle's storage thread, in order, never on the caller's thread. A change runs the
 /// engine on a copy of the state inside a transaction; the copy replaces the cached state only after
 /// the commit, so a reply built from the result always describes committed data.
 public final class UserDatabase: Sendable {
     public let path: String
     private let durability: Durability
-    private let queue: DispatchQueue
+    private let thread: StorageThread
     private let connection = Mutex<DatabaseQueue?>(nil)
     private let cached = Mutex<GameState?>(nil)
     private let flusher: LogFlusher?
@@ -29,7 +29,7 @@ public final class UserDatabase: Sendable {
     public init(path: String, durability: Durability) {
         self.path = path
         self.durability = durability
-        self.queue = DispatchQueue(label: "habitat.user")
+        self.thread = StorageThreads.shared.assign()
         self.flusher = durability == .normal ? LogFlusher(databasePath: path) : nil
     }
 
@@ -119,14 +119,14 @@ public final class UserDatabase: Sendable {
         return outcome
     }
 
-    /// Reads from the ledger (history, export) on this handle's queue.
+    /// Reads from the ledger (history, export) on this handle's storage thread.
     public func read<T: Sendable>(_ body: @escaping @Sendable (Ledger) throws -> T) async throws -> T {
         try await run { db in try body(Ledger(db: db)) }
     }
 
     /// Closes the file once queued work is done; a later call opens it again.
     public func close() {
-        queue.async {
+        thread.submit {
             let open = self.connection.withLock { connection in
                 defer { connection = nil }
                 return connection
@@ -136,10 +136,10 @@ public final class UserDatabase: Sendable {
         }
     }
 
-    /// Runs blocking SQLite work on this handle's queue, opening the file first if needed.
+    /// Runs blocking SQLite work on this handle's storage thread, opening the file first if needed.
     private func run<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            queue.async {
+            thread.submit {
                 continuation.resume(with: Result {
                     try self.open().inDatabase(work)
                 })

@@ -99,8 +99,25 @@ extension Settings {
 protocol StoredRow: Equatable {
     static var table: String { get }
     static var columns: [String] { get }
+    /// `UPDATE` and `INSERT` for the table, made once from `table` and `columns` (`StoredRowSQL`).
+    static var sql: StoredRowSQL { get }
     var id: Int64? { get set }
     var values: [(any DatabaseValueConvertible)?] { get }
+}
+
+/// The statements that save a `StoredRow`: the values in `columns` order, the id last for an update
+/// and first for an insert.
+struct StoredRowSQL {
+    let update: String
+    let insert: String
+    let delete: String
+
+    init(table: String, columns: [String]) {
+        update = "UPDATE \(table) SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
+        let all = ["id"] + columns
+        insert = "INSERT INTO \(table) (\(all.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: all.count).joined(separator: ", ")))"
+        delete = "DELETE FROM \(table) WHERE id = ?"
+    }
 }
 
 extension Habit: StoredRow {
@@ -109,6 +126,7 @@ extension Habit: StoredRow {
         "name", "kind", "xp", "coins", "life", "area_id", "archived", "tracks_time", "created_day", "streak",
         "best_streak", "last_day", "total",
     ]
+    static let sql = StoredRowSQL(table: table, columns: columns)
     var values: [(any DatabaseValueConvertible)?] {
         [
             name, kind.rawValue, xp, coins, life, areaID, archived, tracksTime, created.description, stats.streak,
@@ -120,6 +138,7 @@ extension Habit: StoredRow {
 extension Area: StoredRow {
     static let table = "area"
     static let columns = ["name", "level", "xp", "curve", "base", "multiplier"]
+    static let sql = StoredRowSQL(table: table, columns: columns)
     var values: [(any DatabaseValueConvertible)?] {
         [name, progress.level, progress.xp, curve.kind.rawValue, curve.base, curve.multiplier]
     }
@@ -128,12 +147,14 @@ extension Area: StoredRow {
 extension Routine: StoredRow {
     static let table = "routine"
     static let columns = ["name", "habit_ids"]
+    static let sql = StoredRowSQL(table: table, columns: columns)
     var values: [(any DatabaseValueConvertible)?] { [name, habitIDs.map(String.init).joined(separator: ",")] }
 }
 
 extension Reward: StoredRow {
     static let table = "reward"
     static let columns = ["name", "price"]
+    static let sql = StoredRowSQL(table: table, columns: columns)
     var values: [(any DatabaseValueConvertible)?] { [name, price] }
 }
 
@@ -165,25 +186,25 @@ extension GameState {
 
     private static func save<Value: StoredRow>(_ rows: inout [Value], since old: [Value], in db: Database) throws {
         guard rows != old else { return }
-        let columns = Value.columns
+        let sql = Value.sql
         let kept = Set(rows.compactMap(\.id))
         for gone in old.compactMap(\.id) where !kept.contains(gone) {
-            try db.execute(sql: "DELETE FROM \(Value.table) WHERE id = ?", arguments: [gone])
+            try db.cachedStatement(sql: sql.delete).execute(arguments: [gone])
         }
-        let previous = Dictionary(old.compactMap { row in row.id.map { ($0, row) } }, uniquingKeysWith: { a, _ in a })
+        // Rows keep their order, so a row is usually at its old index; look it up by id only when not.
+        var byID: [Int64: Value]?
+        func previous(_ index: Int, _ id: Int64) -> Value? {
+            if old.indices.contains(index), old[index].id == id { return old[index] }
+            if byID == nil { byID = Dictionary(old.compactMap { row in row.id.map { ($0, row) } }, uniquingKeysWith: { a, _ in a }) }
+            return byID?[id]
+        }
         for index in rows.indices {
-            if let id = rows[index].id, previous[id] != nil {
-                guard previous[id] != rows[index] else { continue }
-                let assignments = columns.map { "\($0) = ?" }.joined(separator: ", ")
-                let statement = try db.cachedStatement(sql: "UPDATE \(Value.table) SET \(assignments) WHERE id = ?")
-                try statement.execute(arguments: StatementArguments(rows[index].values + [id]))
+            if let id = rows[index].id, let before = previous(index, id) {
+                guard before != rows[index] else { continue }
+                try db.cachedStatement(sql: sql.update).execute(arguments: StatementArguments(rows[index].values + [id]))
             } else {
                 // New rows: SQLite numbers them, unless the engine already did (areas).
-                let all = ["id"] + columns
-                let marks = Array(repeating: "?", count: all.count).joined(separator: ", ")
-                let statement = try db.cachedStatement(
-                    sql: "INSERT INTO \(Value.table) (\(all.joined(separator: ", "))) VALUES (\(marks))")
-                try statement.execute(arguments: StatementArguments([rows[index].id] + rows[index].values))
+                try db.cachedStatement(sql: sql.insert).execute(arguments: StatementArguments([rows[index].id] + rows[index].values))
                 rows[index].id = db.lastInsertedRowID
             }
         }

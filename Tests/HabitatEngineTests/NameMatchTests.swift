@@ -169,3 +169,18 @@ enum Match: Equatable, CustomStringConvertible {
         #expect(try state.habit(named: "ex").name == "Extra reading")
     }
 }
+
+@Suite struct NameMatchCaseAndSpaceTests {
+    @Test(arguments: [
+        ("EXERCISE", ["Exercise"], Match.found("Exercise")),
+        ("morning  walk", ["Morning Walk"], .found("Morning Walk")),
+        ("  Morning walk ", ["Morning walk"], .found("Morning walk")),
+        ("morning\twalk", ["Morning walk"], .found("Morning walk")),
+        ("école", ["ÉCOLE run"], .found("ÉCOLE run")),
+        ("ÉCOLE", ["école"], .found("école")),
+        ("straße", ["STRASSE"], .none("STRASSE")),
+    ])
+    func namesMatchWhateverTheirCaseAndSpacing(query: String, names: [String], expected: Match) {
+        #expect(Match(query, among: names) == expected)
+    }
+}
