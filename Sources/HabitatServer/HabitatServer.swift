@@ -63,15 +63,21 @@ public final class HabitatServer: Service, Sendable {
             // Each connection keeps its receive buffer between reads; requests are short lines, so it starts
             // at 512 bytes instead of NIO's 2 KiB and grows when reads fill it (pipelining clients).
             .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65536))
-            .bind(host: configuration.host, port: configuration.port) { [tls] channel in
+            .bind(host: configuration.host, port: configuration.port) { [tls, responder, configuration] channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
                     try channel.pipeline.syncOperations.addHandler(UnreadRepliesHandler(timeout: unreadTimeout))
                     try channel.pipeline.syncOperations.addHandler(
                         ByteToMessageHandler(LineFrameDecoder(maximumLength: maxLine)))
-                    return try NIOAsyncChannel<LineFrame, ByteBuffer>(
+                    // The connection's session is set when its task starts (it needs the connection's number).
+                    let link = ConnectionLink(
+                        session: Session(id: "", rateLimit: configuration.rateLimit, now: configuration.clock()),
+                        eventLoop: channel.eventLoop)
+                    try channel.pipeline.syncOperations.addHandler(ImmediateRepliesHandler(link: link, responder: responder))
+                    let connection = try NIOAsyncChannel<LineFrame, ByteBuffer>(
                         wrappingChannelSynchronously: channel,
                         configuration: .init(backPressureStrategy: .init(lowWatermark: 4, highWatermark: 64)))
+                    return Connection(link: link, channel: connection)
                 }
             }
         let port = server.channel.localAddress?.port ?? configuration.port
@@ -91,8 +97,9 @@ public final class HabitatServer: Service, Sendable {
             try await withThrowingDiscardingTaskGroup { group in
                 try await server.executeThenClose { inbound in
                     for try await connection in inbound {
-                        // The connection's task runs on its channel's event loop: no thread hop between them.
-                        let executor = EventLoopTaskExecutor(connection.channel.eventLoop)
+                        // The connection's task runs on its channel's event loop: no thread hop between them, and
+                        // the session it shares with the channel's handlers stays on that loop.
+                        let executor = EventLoopTaskExecutor(connection.channel.channel.eventLoop)
                         group.addTask(executorPreference: executor) { await self.serve(connection) }
                     }
                 }
@@ -146,8 +153,19 @@ public final class HabitatServer: Service, Sendable {
         }
     }
 
+    /// A client's channel, and the session its task shares with `ImmediateRepliesHandler`.
+    struct Connection: Sendable {
+        let link: ConnectionLink
+        let channel: NIOAsyncChannel<LineFrame, ByteBuffer>
+    }
+
     /// Serves one client until it quits or goes away. Never throws: one client's trouble stays its own.
-    func serve(_ connection: NIOAsyncChannel<LineFrame, ByteBuffer>) async {
+    ///
+    /// Runs on the connection's event loop. Lines that need only the game in memory are answered by
+    /// `ImmediateRepliesHandler` before they get here; this task answers the rest, one at a time.
+    func serve(_ connection: Connection) async {
+        let link = connection.link
+        let connection = connection.channel
         let channel = connection.channel
         guard let id = connections.add(channel, limit: configuration.maxConnections) else {
             let full = Reply(error: HabitatError(.busy, "The server is full right now. Please try again in a minute."))
@@ -175,10 +193,12 @@ public final class HabitatServer: Service, Sendable {
                         }
                     }
                     defer { outbox.finish() }
-                    var session = Session(id: "c\(id)", rateLimit: configuration.rateLimit, now: configuration.clock())
+                    link.session = Session(id: "c\(id)", rateLimit: configuration.rateLimit, now: configuration.clock())
                     for try await frame in inbound {
                         outbox.hold()
+                        var session = link.session
                         let reply = await responder.respond(to: frame, session: &session)
+                        link.session = session
                         if let reply { try await outbound.write(ByteBuffer(string: reply)) }
                         for event in outbox.release(mode: session.mode, plain: session.plain) {
                             try await outbound.write(ByteBuffer(string: event))
@@ -200,6 +220,7 @@ public final class HabitatServer: Service, Sendable {
                                 }
                             }
                         }
+                        link.taskFinishedLine()
                         if session.closing { break }
                     }
                 }

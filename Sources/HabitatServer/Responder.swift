@@ -39,30 +39,78 @@ public struct Responder: Sendable {
         let trimmed = Self.trimmed(line)
         guard !trimmed.isEmpty else { return nil }
         if let bridge = session.bridge { return await respond(asBridge: bridge, to: trimmed, session: &session) }
-        var text = trimmed
-        var requestID: JSON?
-        var asJSON = false
-        // A bridge speaks JSON from its first line on.
-        if trimmed.utf8.prefix(7).lazy.map({ $0 | 0x20 }).elementsEqual("bridge ".utf8) { asJSON = true }
-        if trimmed.hasPrefix("{") {
-            // A JSON request is always answered in JSON, whatever the mode.
-            asJSON = true
-            guard let request = JSON.parse(trimmed), let requestText = request["text"]?.stringValue else {
-                let problem = HabitatError(.invalidArgument, #"A JSON request is an object with a "text" string, e.g. {"id": 1, "text": "status"}."#)
-                return Reply(error: problem).json(id: JSON.parse(trimmed)?["id"], plain: session.plain)
-            }
-            requestID = request["id"]
-            text = requestText
+        let request: Request
+        switch Request.read(trimmed) {
+        case .success(let read): request = read
+        case .failure(let problem): return Reply(error: problem.error).json(id: problem.id, plain: session.plain)
         }
         let reply: Reply
         if !session.bucket.take(now: configuration.clock()) {
-            reply = Reply(error: HabitatError(.rateLimited, "Slow down a little: at most \(configuration.rateLimit) commands a second."))
+            reply = rateLimited
         } else {
-            reply = await execute(text, session: &session)
+            reply = await execute(request.text, session: &session)
         }
-        // The reply to `mode json` is already JSON: the mode in force after the command decides.
-        return asJSON || session.mode == .json
-            ? reply.json(id: requestID, plain: session.plain) : reply.text(plain: session.plain)
+        return render(reply, to: request, session)
+    }
+
+    /// The reply text for a line that can be answered at once, without waiting for anything: a view of the
+    /// logged-in user's game while it is in memory (`status`, `habits`, …). `nil` when the line must take
+    /// the usual way (`respond(to:session:)`); then nothing about the session has changed.
+    ///
+    /// The server answers these on the connection's event loop, as the line arrives.
+    public func respondAtOnce(to frame: LineFrame, session: inout Session) -> String? {
+        guard case .line(let bytes) = frame, session.bridge == nil, session.pendingDelete == nil,
+            let account = session.account, let line = String(validating: bytes.readableBytesView, as: UTF8.self)
+        else { return nil }
+        let trimmed = Self.trimmed(line)
+        guard !trimmed.isEmpty, case .success(let request) = Request.read(trimmed),
+            let command = try? CommandTable.parse(request.text), let state = users.cachedState(of: account.fileID)
+        else { return nil }
+        let now = configuration.clock()
+        var reply: Reply
+        do {
+            guard let view = try Self.view(command, of: state, now: now) else { return nil }
+            reply = view
+        } catch {
+            reply = failure(error, session: session)
+        }
+        if !session.bucket.take(now: now) { reply = rateLimited }
+        return render(reply, to: request, session)
+    }
+
+    /// One request's text, with the id and JSON-ness a JSON request (`{"id": 1, "text": "status"}`) gives it.
+    struct Request {
+        var text: String
+        var id: JSON?
+        var asJSON: Bool
+
+        struct Problem: Error {
+            let error: HabitatError
+            let id: JSON?
+        }
+
+        static func read(_ trimmed: String) -> Result<Request, Problem> {
+            // A bridge speaks JSON from its first line on.
+            let bridge = trimmed.utf8.prefix(7).lazy.map({ $0 | 0x20 }).elementsEqual("bridge ".utf8)
+            guard trimmed.hasPrefix("{") else { return .success(Request(text: trimmed, id: nil, asJSON: bridge)) }
+            // A JSON request is always answered in JSON, whatever the mode.
+            guard let request = JSON.parse(trimmed), let text = request["text"]?.stringValue else {
+                let error = HabitatError(.invalidArgument, #"A JSON request is an object with a "text" string, e.g. {"id": 1, "text": "status"}."#)
+                return .failure(Problem(error: error, id: JSON.parse(trimmed)?["id"]))
+            }
+            return .success(Request(text: text, id: request["id"], asJSON: true))
+        }
+    }
+
+    var rateLimited: Reply {
+        Reply(error: HabitatError(.rateLimited, "Slow down a little: at most \(configuration.rateLimit) commands a second."))
+    }
+
+    /// The reply as the request and the session want it. The reply to `mode json` is already JSON: the mode
+    /// in force after the command decides.
+    func render(_ reply: Reply, to request: Request, _ session: Session) -> String {
+        request.asJSON || session.mode == .json
+            ? reply.json(id: request.id, plain: session.plain) : reply.text(plain: session.plain)
     }
 
     /// `line` without leading and trailing spaces; most lines have none, and are returned as they are.
@@ -241,7 +289,10 @@ public struct Responder: Sendable {
         case .heatmap(let name):
             return try await heatmap(of: name, on: database, now: now)
         default:
-            return try Self.view(command, of: try await database.state(), now: now)
+            guard let reply = try Self.view(command, of: try await database.state(), now: now) else {
+                throw HabitatError(.internal, "Unhandled command.")
+            }
+            return reply
         }
     }
 
@@ -267,8 +318,8 @@ public struct Responder: Sendable {
         }
     }
 
-    /// The reply to a command that only shows the user's game.
-    static func view(_ command: Command, of state: GameState, now: Date) throws -> Reply {
+    /// The reply to a command that only shows the user's game; `nil` for any other command.
+    static func view(_ command: Command, of state: GameState, now: Date) throws -> Reply? {
         switch command {
         case .status: return Views.status(state)
         case .habits: return Views.habits(state, today: state.settings.day(of: now))
@@ -284,7 +335,7 @@ public struct Responder: Sendable {
             .rename, .delete, .addRoutine, .deleteRoutine, .useTemplate, .today, .history, .heatmap, .help, .register, .login,
             .logout, .passwd, .mode, .plain, .quit, .confirm, .cancel, .startTimer, .timers, .stopTimer, .rooms, .room,
             .record, .undo, .bridge, .link:
-            throw HabitatError(.internal, "Unhandled command.")
+            return nil
         }
     }
 

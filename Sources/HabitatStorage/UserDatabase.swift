@@ -35,9 +35,12 @@ public final class UserDatabase: Sendable {
 
     /// The current state, from memory when cached.
     public func state() async throws -> GameState {
-        if let state = cached.withLock({ $0 }) { return state }
+        if let state = cachedState { return state }
         return try await run { db in try self.loadedState(db) }
     }
+
+    /// The state when it is in memory (as last committed), without waiting for the file.
+    public var cachedState: GameState? { cached.withLock { $0 } }
 
     /// Runs `body` on a copy of the state in one transaction: commits and caches the result, or, if
     /// `body` throws, rolls back and leaves everything as it was.

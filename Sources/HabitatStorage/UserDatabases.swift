@@ -1,4 +1,5 @@
 import Foundation
+import HabitatEngine
 import Synchronization
 
 /// The open user files, bounded: the least recently used idle file is closed when the bound is passed,
@@ -26,6 +27,11 @@ public final class UserDatabases: Sendable {
         let database = try checkOut(fileID)
         defer { checkIn(fileID) }
         return try await body(database)
+    }
+
+    /// The user's game as last committed, if their file is open and its state in memory; counts as a use.
+    public func cachedState(of fileID: String, now: ContinuousClock.Instant = .now) -> GameState? {
+        entries.withLock { $0.touch(fileID, at: now) }?.cachedState
     }
 
     /// Closes the files nobody has used for `idle` (as of `now`), so a user who stays logged in but quiet
@@ -107,6 +113,15 @@ struct LRU: ~Copyable {
         nodes[key] = Node(database: database, uses: 1, used: now)
         pushNewest(key)
         return database
+    }
+
+    /// The handle of `key` if it is open, marked as used now (a use that is over at once).
+    mutating func touch(_ key: String, at now: ContinuousClock.Instant = .now) -> UserDatabase? {
+        guard nodes[key] != nil else { return nil }
+        unlink(key)
+        nodes[key]!.used = now
+        pushNewest(key)
+        return nodes[key]!.database
     }
 
     mutating func checkIn(_ key: String, at now: ContinuousClock.Instant = .now) {

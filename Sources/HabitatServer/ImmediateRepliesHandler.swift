@@ -1,0 +1,79 @@
+import LineFraming
+import NIOCore
+
+/// What a connection's task and its `ImmediateRepliesHandler` share, on the connection's event loop.
+final class ConnectionLink: Sendable {
+    private struct State {
+        var session: Session
+        /// Lines passed to the task and not yet fully answered.
+        var inTask = 0
+    }
+
+    private let state: NIOLoopBoundBox<State>
+
+    init(session: Session, eventLoop: any EventLoop) {
+        state = .makeBoxSendingValue(State(session: session), eventLoop: eventLoop)
+    }
+
+    /// The connection's session. The task uses it only for a line the handler passed on, and the handler
+    /// only while no line is with the task, so the two never overlap.
+    var session: Session {
+        get { state.value.session }
+        set { state.value.session = newValue }
+    }
+
+    /// Whether the task has lines it has not finished with.
+    var taskBusy: Bool { state.value.inTask > 0 }
+
+    /// The handler passed a line to the task.
+    func passedToTask() { state.value.inTask += 1 }
+
+    /// The task finished a line: its reply, held events and any log-in follow-up are written.
+    func taskFinishedLine() { state.value.inTask -= 1 }
+}
+
+/// Answers, right on the event loop, the lines that need nothing but the user's game in memory (a
+/// `status`, `habits`, …), and passes every other line on to the connection's task, in order.
+///
+/// A line is answered here only while the task has nothing in hand (so replies keep the order of their
+/// requests) and the connection is writable (a client that stops reading gets back-pressure as before).
+/// Writes of one read are flushed together.
+final class ImmediateRepliesHandler: ChannelInboundHandler {
+    typealias InboundIn = LineFrame
+    typealias InboundOut = LineFrame
+    typealias OutboundOut = ByteBuffer
+
+    private let link: ConnectionLink
+    private let responder: Responder
+    private var unflushed = false
+
+    init(link: ConnectionLink, responder: Responder) {
+        self.link = link
+        self.responder = responder
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if !link.taskBusy, context.channel.isWritable, let reply = answerAtOnce(unwrapInboundIn(data)) {
+            context.write(wrapOutboundOut(ByteBuffer(string: reply)), promise: nil)
+            unflushed = true
+            return
+        }
+        link.passedToTask()
+        context.fireChannelRead(data)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if unflushed {
+            unflushed = false
+            context.flush()
+        }
+        context.fireChannelReadComplete()
+    }
+
+    private func answerAtOnce(_ frame: LineFrame) -> String? {
+        var session = link.session
+        guard let reply = responder.respondAtOnce(to: frame, session: &session) else { return nil }
+        link.session = session
+        return reply
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// Views of a game in memory (`status`, `habits`, …) are answered as soon as their line arrives, on the
+/// connection's event loop; everything else waits its turn. What a client sees must not tell the two apart.
+@Suite("Views answered at once keep order, the rate limit and questions")
+struct ImmediateRepliesTests {
+    @Test func aPipelinedViewSeesEveryChangeSentBeforeIt() async throws {
+        try await TestServer.with { server in
+            let client = try await server.user("nia")
+            try await client.expectReply(to: "add habit Read", startsWith: "✅ Added habit Read")
+            let lines = ["status", "did read", "status", "did read", "undo", "status", "habits"]
+            try await client.sendRaw(Array(lines.map { #"{"text": "\#($0)"}"# + "\n" }.joined().utf8))
+            var replies: [JSONReply] = []
+            for _ in lines { replies.append(try JSONReply(try await client.readReply()[0])) }
+            #expect(replies.map(\.ok) == Array(repeating: true, count: lines.count))
+            #expect([0, 2, 5].map { replies[$0].int("xp") } == [0, 10, 10])
+            #expect([0, 2, 5].map { replies[$0].int("coins") } == [0, 5, 5])
+            #expect(replies[4].text?.hasPrefix("↩️ Undid Read") == true)
+        }
+    }
+
+    @Test func aJSONViewRequestGetsItsIDBackInTextMode() async throws {
+        try await TestServer.with { server in
+            let client = try await server.user("ora")
+            _ = try await client.reply(to: "status")  // the game is in memory from here on
+            let reply = try await client.json(#"{"id": "s-1", "text": "status"}"#)
+            #expect(reply.object["id"] as? String == "s-1")
+            #expect(reply.int("level") == 1)
+            #expect(try await client.reply(to: "status").first?.hasPrefix("ℹ️ Level 1") == true)
+        }
+    }
+
+    @Test func viewsCountAgainstTheRateLimit() async throws {
+        try await TestServer.with(configure: { $0.rateLimit = 5 }) { server in
+            // `register` takes one of the burst of 5, `mode json` another (the clock stands still in tests).
+            let client = try await server.user("pia")
+            try await client.send("mode json")
+            _ = try await client.readReply()
+            try await client.sendRaw(Array(String(repeating: "status\n", count: 10).utf8))
+            var codes: [String?] = []
+            for _ in 0..<10 { codes.append(try JSONReply(try await client.readReply()[0]).code) }
+            #expect(codes == Array(repeating: nil, count: 3) + Array(repeating: "rate_limited", count: 7))
+            server.clock.advance(by: 1)
+            #expect(try await client.json("status").int("level") == 1)
+        }
+    }
+
+    @Test func aViewAfterADeleteQuestionCancelsIt() async throws {
+        try await TestServer.with { server in
+            let client = try await server.user("quinn")
+            try await client.expectReply(to: "add habit Read", startsWith: "✅ Added habit Read")
+            try await client.expectReply(to: "delete read", startsWith: "❔ Delete Read for good?")
+            let reply = try await client.reply(to: "status")
+            #expect(reply.first == "ℹ️ Delete cancelled; Read is kept.")
+            #expect(reply.dropFirst().first?.hasPrefix("ℹ️ Level 1") == true)
+            try await client.expectReply(to: "habits", startsWith: "ℹ️ Your habits (1)")
+            #expect(try await client.reply(to: "yes") == ["❌ There's no question waiting for an answer."])
+        }
+    }
+
+    @Test func aViewAfterLogoutAsksToLogIn() async throws {
+        try await TestServer.with { server in
+            let client = try await server.user("rae")
+            _ = try await client.reply(to: "status")
+            try await client.sendRaw(Array("logout\nstatus\n".utf8))
+            #expect(try await client.readReply() == ["👋 Logged out. See you soon, rae!"])
+            #expect(try await client.readReply().first?.hasPrefix("❌ Log in first") == true)
+        }
+    }
+}
