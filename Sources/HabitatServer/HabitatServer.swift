@@ -74,7 +74,7 @@ public final class HabitatServer: Service, Sendable {
                         session: Session(id: "", rateLimit: configuration.rateLimit, now: configuration.clock()),
                         eventLoop: channel.eventLoop)
                     try channel.pipeline.syncOperations.addHandler(ImmediateRepliesHandler(link: link, responder: responder))
-                    let connection = try NIOAsyncChannel<LineFrame, ByteBuffer>(
+                    let connection = try NIOAsyncChannel<IncomingLine, ByteBuffer>(
                         wrappingChannelSynchronously: channel,
                         configuration: .init(backPressureStrategy: .init(lowWatermark: 4, highWatermark: 64)))
                     return Connection(link: link, channel: connection)
@@ -156,7 +156,7 @@ public final class HabitatServer: Service, Sendable {
     /// A client's channel, and the session its task shares with `ImmediateRepliesHandler`.
     struct Connection: Sendable {
         let link: ConnectionLink
-        let channel: NIOAsyncChannel<LineFrame, ByteBuffer>
+        let channel: NIOAsyncChannel<IncomingLine, ByteBuffer>
     }
 
     /// Serves one client until it quits or goes away. Never throws: one client's trouble stays its own.
@@ -194,10 +194,10 @@ public final class HabitatServer: Service, Sendable {
                     }
                     defer { outbox.finish() }
                     link.session = Session(id: "c\(id)", rateLimit: configuration.rateLimit, now: configuration.clock())
-                    for try await frame in inbound {
+                    for try await line in inbound {
                         outbox.hold()
                         var session = link.session
-                        let reply = await responder.respond(to: frame, session: &session)
+                        let reply = await responder.respond(to: line.frame, prepared: line.prepared, session: &session)
                         link.session = session
                         if let reply { try await outbound.write(ByteBuffer(string: reply)) }
                         for event in outbox.release(mode: session.mode, plain: session.plain) {

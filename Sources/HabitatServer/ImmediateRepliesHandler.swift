@@ -40,7 +40,7 @@ final class ConnectionLink: Sendable {
 /// Writes of one read are flushed together.
 final class ImmediateRepliesHandler: ChannelInboundHandler {
     typealias InboundIn = LineFrame
-    typealias InboundOut = LineFrame
+    typealias InboundOut = IncomingLine
     typealias OutboundOut = ByteBuffer
 
     private let link: ConnectionLink
@@ -53,13 +53,22 @@ final class ImmediateRepliesHandler: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if !link.taskBusy, context.channel.isWritable, let reply = answerAtOnce(unwrapInboundIn(data)) {
-            context.write(wrapOutboundOut(ByteBuffer(string: reply)), promise: nil)
-            unflushed = true
-            return
+        let frame = unwrapInboundIn(data)
+        var prepared: Responder.Prepared?
+        if !link.taskBusy, context.channel.isWritable {
+            var session = link.session
+            switch responder.respondAtOnce(to: frame, session: &session) {
+            case .reply(let reply):
+                link.session = session
+                context.write(wrapOutboundOut(ByteBuffer(string: reply)), promise: nil)
+                unflushed = true
+                return
+            case .later(let read):
+                prepared = read
+            }
         }
         link.passedToTask()
-        context.fireChannelRead(data)
+        context.fireChannelRead(wrapInboundOut(IncomingLine(frame: frame, prepared: prepared)))
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -70,10 +79,10 @@ final class ImmediateRepliesHandler: ChannelInboundHandler {
         context.fireChannelReadComplete()
     }
 
-    private func answerAtOnce(_ frame: LineFrame) -> String? {
-        var session = link.session
-        guard let reply = responder.respondAtOnce(to: frame, session: &session) else { return nil }
-        link.session = session
-        return reply
-    }
+}
+
+/// A line for the connection's task, with what the handler already read of it.
+struct IncomingLine: Sendable {
+    let frame: LineFrame
+    let prepared: Responder.Prepared?
 }

@@ -23,7 +23,9 @@ public struct Responder: Sendable {
         .greeting, "Habitat \(version) — type 'help' for commands, or 'register <name> <password>' to begin.")
 
     /// The reply text for one framed line, or `nil` when there is nothing to say (a blank line).
-    public func respond(to frame: LineFrame, session: inout Session) async -> String? {
+    /// `prepared` is what ``respondAtOnce(to:session:)`` already read of the line, if anything.
+    public func respond(to frame: LineFrame, prepared: Prepared? = nil, session: inout Session) async -> String? {
+        if let prepared, session.bridge == nil { return await respond(prepared, session: &session) }
         guard case .line(let bytes) = frame else {
             let limit = configuration.maxLineLength
             return render(Reply(error: HabitatError(.lineTooLong, "That line was longer than \(limit) bytes and was dropped.")), session)
@@ -39,47 +41,60 @@ public struct Responder: Sendable {
         let trimmed = Self.trimmed(line)
         guard !trimmed.isEmpty else { return nil }
         if let bridge = session.bridge { return await respond(asBridge: bridge, to: trimmed, session: &session) }
-        let request: Request
         switch Request.read(trimmed) {
-        case .success(let read): request = read
+        case .success(let request): return await respond(Prepared(request: request, command: nil), session: &session)
         case .failure(let problem): return Reply(error: problem.error).json(id: problem.id, plain: session.plain)
         }
+    }
+
+    private func respond(_ prepared: Prepared, session: inout Session) async -> String {
         let reply: Reply
         if !session.bucket.take(now: configuration.clock()) {
             reply = rateLimited
         } else {
-            reply = await execute(request.text, session: &session)
+            reply = await execute(prepared.request.text, parsed: prepared.command, session: &session)
         }
-        return render(reply, to: request, session)
+        return render(reply, to: prepared.request, session)
     }
 
     /// The reply text for a line that can be answered at once, without waiting for anything: a view of the
-    /// logged-in user's game while it is in memory (`status`, `habits`, …). `nil` when the line must take
-    /// the usual way (`respond(to:session:)`); then nothing about the session has changed.
+    /// logged-in user's game while it is in memory (`status`, `habits`, …). Any other line must take the
+    /// usual way (``respond(to:prepared:session:)``), with what was read of it so far; then nothing about the
+    /// session has changed.
     ///
-    /// The server answers these on the connection's event loop, as the line arrives.
-    public func respondAtOnce(to frame: LineFrame, session: inout Session) -> String? {
+    /// The server calls this on the connection's event loop, as the line arrives.
+    public func respondAtOnce(to frame: LineFrame, session: inout Session) -> Immediate {
         guard case .line(let bytes) = frame, session.bridge == nil, session.pendingDelete == nil,
             let account = session.account, let line = String(validating: bytes.readableBytesView, as: UTF8.self)
-        else { return nil }
+        else { return .later(nil) }
         let trimmed = Self.trimmed(line)
-        guard !trimmed.isEmpty, case .success(let request) = Request.read(trimmed),
-            let command = try? CommandTable.parse(request.text), let state = users.cachedState(of: account.fileID)
-        else { return nil }
+        guard !trimmed.isEmpty, case .success(let request) = Request.read(trimmed) else { return .later(nil) }
+        let command = Result { try CommandTable.parse(request.text) }
+        guard case .success(let parsed?) = command, let view = Self.gameView(parsed),
+            let state = users.cachedState(of: account.fileID)
+        else { return .later(Prepared(request: request, command: command)) }
         let now = configuration.clock()
-        var reply: Reply
-        do {
-            guard let view = try Self.view(command, of: state, now: now) else { return nil }
-            reply = view
-        } catch {
-            reply = failure(error, session: session)
-        }
-        if !session.bucket.take(now: now) { reply = rateLimited }
-        return render(reply, to: request, session)
+        let reply = session.bucket.take(now: now) ? Self.view(view, of: state, now: now) : rateLimited
+        return .reply(render(reply, to: request, session))
+    }
+
+    /// What ``respondAtOnce(to:session:)`` made of a line.
+    public enum Immediate: Sendable {
+        /// The reply, to be written now.
+        case reply(String)
+        /// The line must wait its turn; what was read of it comes along, so it is not read twice.
+        case later(Prepared?)
+    }
+
+    /// A request line read and parsed ahead. Both depend on the line alone, not on the session.
+    public struct Prepared: Sendable {
+        let request: Request
+        /// The parsed command, or why it didn't parse; `nil` if not parsed yet.
+        let command: Result<Command?, any Error>?
     }
 
     /// One request's text, with the id and JSON-ness a JSON request (`{"id": 1, "text": "status"}`) gives it.
-    struct Request {
+    struct Request: Sendable {
         var text: String
         var id: JSON?
         var asJSON: Bool
@@ -124,14 +139,17 @@ public struct Responder: Sendable {
         session.mode == .json ? reply.json(plain: session.plain) : reply.text(plain: session.plain)
     }
 
-    func execute(_ text: String, session: inout Session) async -> Reply {
+    /// Runs a request's text; `parsed` is its command when parsed already.
+    func execute(_ text: String, parsed: Result<Command?, any Error>? = nil, session: inout Session) async -> Reply {
         // A question (`delete habit`) is answered by the very next line: `yes`, or anything else cancels.
         if let pending = session.pendingDelete {
             session.pendingDelete = nil
             return await answer(deleting: pending, with: text, session: &session)
         }
         do {
-            guard let command = try CommandTable.parse(text) else { return Reply(.info, "Type 'help' to see what I understand.") }
+            guard let command = try (parsed ?? Result { try CommandTable.parse(text) }).get() else {
+                return Reply(.info, "Type 'help' to see what I understand.")
+            }
             return try await execute(command, session: &session)
         } catch {
             return failure(error, session: session)
@@ -289,10 +307,8 @@ public struct Responder: Sendable {
         case .heatmap(let name):
             return try await heatmap(of: name, on: database, now: now)
         default:
-            guard let reply = try Self.view(command, of: try await database.state(), now: now) else {
-                throw HabitatError(.internal, "Unhandled command.")
-            }
-            return reply
+            guard let view = Self.gameView(command) else { throw HabitatError(.internal, "Unhandled command.") }
+            return Self.view(view, of: try await database.state(), now: now)
         }
     }
 
@@ -318,24 +334,44 @@ public struct Responder: Sendable {
         }
     }
 
-    /// The reply to a command that only shows the user's game; `nil` for any other command.
-    static func view(_ command: Command, of state: GameState, now: Date) throws -> Reply? {
+    /// What a command that only shows the user's game shows.
+    enum GameView {
+        case status, habits, store, areas, config, archive, routines, templates, streaks
+    }
+
+    /// The view `command` shows, if it only shows the user's game.
+    static func gameView(_ command: Command) -> GameView? {
         switch command {
-        case .status: return Views.status(state)
-        case .habits: return Views.habits(state, today: state.settings.day(of: now))
-        case .store: return Views.store(state)
-        case .areas: return Views.areas(state)
-        case .showConfig: return Views.config(state)
-        case .archive(nil): return Views.archive(state, today: state.settings.day(of: now))
-        case .routines: return Views.routines(state)
-        case .templates: return Views.templates()
-        case .streaks: return Views.streaks(state, today: state.settings.day(of: now))
+        case .status: .status
+        case .habits: .habits
+        case .store: .store
+        case .areas: .areas
+        case .showConfig: .config
+        case .archive(nil): .archive
+        case .routines: .routines
+        case .templates: .templates
+        case .streaks: .streaks
         // Changes (``action(for:)``), reads of the ledger (`play`), and commands handled before `play`.
         case .addHabit, .addReward, .buy, .addArea, .configure, .startChallenge, .ran, .archive(.some), .unarchive, .edit,
             .rename, .delete, .addRoutine, .deleteRoutine, .useTemplate, .today, .history, .heatmap, .help, .register, .login,
             .logout, .passwd, .mode, .plain, .quit, .confirm, .cancel, .startTimer, .timers, .stopTimer, .rooms, .room,
             .record, .undo, .bridge, .link:
-            return nil
+            nil
+        }
+    }
+
+    /// The reply showing `view` of the user's game.
+    static func view(_ view: GameView, of state: GameState, now: Date) -> Reply {
+        switch view {
+        case .status: Views.status(state)
+        case .habits: Views.habits(state, today: state.settings.day(of: now))
+        case .store: Views.store(state)
+        case .areas: Views.areas(state)
+        case .config: Views.config(state)
+        case .archive: Views.archive(state, today: state.settings.day(of: now))
+        case .routines: Views.routines(state)
+        case .templates: Views.templates()
+        case .streaks: Views.streaks(state, today: state.settings.day(of: now))
         }
     }
 

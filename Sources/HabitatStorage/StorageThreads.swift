@@ -1,70 +1,106 @@
 import Foundation
 import Synchronization
 
-/// A small fixed set of threads that do the users' SQLite work, one thread per user file.
+/// A small fixed set of threads that do the users' SQLite work.
 ///
-/// Each file is served by one thread for as long as it is open, so its work runs in order. A thread
-/// takes all the work waiting for it at once and runs it back to back, and sleeps only when there is
-/// none: under load a write is handed over without waking a thread, and no thread is parked and
-/// unparked between one user's commit and the next.
-final class StorageThreads: Sendable {
-    /// One per core, at least two: the work is mostly CPU (SQLite, the game) with short writes to the
-    /// operating system's cache, so more threads than cores would only take turns.
-    static let shared = StorageThreads(count: max(2, ProcessInfo.processInfo.activeProcessorCount))
+/// Each open user file has a mailbox (`StorageMailbox`): its work runs in order, on one thread at a
+/// time, and a thread takes all the work waiting in a mailbox at once and runs it back to back. Threads
+/// sleep only when no mailbox has work, so under load a write is handed over without waking a thread.
+/// A slow piece of work (opening a file, a checkpoint's sync) holds up only its own user while other
+/// threads are free.
+final class StorageThreads: @unchecked Sendable {
+    /// Twice the cores, at least four: the work is mostly CPU (SQLite, the game), but a commit now and
+    /// then waits for the disk, and the others should not wait with it.
+    static let shared = StorageThreads(count: max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
 
-    private let threads: [StorageThread]
-    private let next = Atomic<Int>(0)
-
-    init(count: Int) {
-        threads = (0..<max(1, count)).map { StorageThread(name: "habitat-storage-\($0)") }
-    }
-
-    /// A thread for a newly opened file, in turn.
-    func assign() -> StorageThread {
-        let turn = next.add(1, ordering: .relaxed).oldValue
-        return threads[Int(turn.magnitude % UInt(threads.count))]
-    }
-}
-
-/// One storage thread and the work waiting for it.
-final class StorageThread: @unchecked Sendable {
-    typealias Job = @Sendable () -> Void
-
-    // Guarded by `condition`.
-    private var waiting: [Job] = []
-    private var asleep = false
+    // Guarded by `condition`: mailboxes with work, oldest first (`head` is the next to run).
+    private var ready: [StorageMailbox] = []
+    private var head = 0
+    private var sleeping = 0
     private let condition = NSCondition()
 
-    init(name: String) {
-        // The threads live as long as the process: `shared` is never released.
-        let thread = Thread { self.loop() }
-        thread.name = name
-        thread.start()
+    init(count: Int) {
+        for number in 0..<max(1, count) {
+            // The threads live as long as the process: `shared` is never released.
+            let thread = Thread { self.work() }
+            thread.name = "habitat-storage-\(number)"
+            thread.start()
+        }
     }
 
-    /// Runs `job` on this thread after the work already handed to it.
-    func submit(_ job: @escaping Job) {
+    /// A mailbox for a newly opened file.
+    func mailbox() -> StorageMailbox { StorageMailbox(threads: self) }
+
+    /// `mailbox` has work and is not queued or running: queue it.
+    fileprivate func schedule(_ mailbox: StorageMailbox) {
         condition.lock()
-        waiting.append(job)
-        let wake = asleep
-        asleep = false
+        ready.append(mailbox)
+        let wake = sleeping > 0
         condition.unlock()
         if wake { condition.signal() }
     }
 
-    private func loop() -> Never {
-        var batch: [Job] = []
+    private func work() -> Never {
         while true {
             condition.lock()
-            while waiting.isEmpty {
-                asleep = true
+            while head == ready.count {
+                sleeping += 1
                 condition.wait()
+                sleeping -= 1
             }
-            asleep = false
-            swap(&batch, &waiting)
+            let mailbox = ready[head]
+            head += 1
+            if head == ready.count {
+                ready.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 1024 {
+                ready.removeFirst(head)
+                head = 0
+            }
             condition.unlock()
-            for job in batch { job() }
-            batch.removeAll(keepingCapacity: true)
+            mailbox.run()
         }
+    }
+}
+
+/// One user file's work, in order: run by `StorageThreads`, one thread at a time.
+final class StorageMailbox: Sendable {
+    typealias Job = @Sendable () -> Void
+
+    private struct State {
+        var jobs: [Job] = []
+        /// Queued to run, or running.
+        var scheduled = false
+    }
+
+    private let state = Mutex(State())
+    private let threads: StorageThreads
+
+    fileprivate init(threads: StorageThreads) {
+        self.threads = threads
+    }
+
+    /// Runs `job` on a storage thread after the work already in this mailbox.
+    func submit(_ job: @escaping Job) {
+        let schedule = state.withLock { state in
+            state.jobs.append(job)
+            defer { state.scheduled = true }
+            return !state.scheduled
+        }
+        if schedule { threads.schedule(self) }
+    }
+
+    /// Runs the work waiting now; if more came meanwhile, queues the mailbox again, behind the others.
+    fileprivate func run() {
+        let jobs = state.withLock { state in
+            defer { state.jobs = [] }
+            return state.jobs
+        }
+        for job in jobs { job() }
+        let more = state.withLock { state in
+            state.scheduled = !state.jobs.isEmpty
+            return state.scheduled
+        }
+        if more { threads.schedule(self) }
     }
 }

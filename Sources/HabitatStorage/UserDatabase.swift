@@ -12,7 +12,7 @@ import Synchronization
 public final class UserDatabase: Sendable {
     public let path: String
     private let durability: Durability
-    private let thread: StorageThread
+    private let mailbox: StorageMailbox
     private let connection = Mutex<DatabaseQueue?>(nil)
     private let cached = Mutex<GameState?>(nil)
     private let flusher: LogFlusher?
@@ -29,7 +29,7 @@ public final class UserDatabase: Sendable {
     public init(path: String, durability: Durability) {
         self.path = path
         self.durability = durability
-        self.thread = StorageThreads.shared.assign()
+        self.mailbox = StorageThreads.shared.mailbox()
         self.flusher = durability == .normal ? LogFlusher(databasePath: path) : nil
     }
 
@@ -129,7 +129,7 @@ public final class UserDatabase: Sendable {
 
     /// Closes the file once queued work is done; a later call opens it again.
     public func close() {
-        thread.submit {
+        mailbox.submit {
             let open = self.connection.withLock { connection in
                 defer { connection = nil }
                 return connection
@@ -142,7 +142,7 @@ public final class UserDatabase: Sendable {
     /// Runs blocking SQLite work on this handle's storage thread, opening the file first if needed.
     private func run<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            thread.submit {
+            mailbox.submit {
                 continuation.resume(with: Result {
                     try self.open().inDatabase(work)
                 })
