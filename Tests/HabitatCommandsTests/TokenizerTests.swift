@@ -60,3 +60,27 @@ struct TokenizerTests {
         #expect(Token("x").quoted == false)
     }
 }
+
+@Suite("Plain ASCII lines split as any other")
+struct ASCIITokenizerTests {
+    @Test(arguments: [
+        ("did exercise\r", ["did", "exercise"]),
+        ("\u{0B}did\u{0C}exercise", ["did", "exercise"]),
+        ("a\u{1F}b", ["a\u{1F}b"]),
+        (#"x"y z"#, [#"x"y"#, "z"]),
+    ])
+    func controlCharactersSplitOnlyWhereUnicodeSaysWhiteSpace(line: String, words: [String]) {
+        #expect(tokenize(line) == words.map { Token($0) })
+    }
+
+    @Test func aLoneQuoteIsAnEmptyQuotedWord() {
+        #expect(tokenize(#"did ""#) == [Token("did"), Token("", quoted: true)])
+        #expect(tokenize("'") == [Token("", quoted: true)])
+    }
+
+    @Test func asciiAndNonASCIILinesAgree() {
+        // The same line with a non-ASCII word at the end takes the general path; the ASCII words agree.
+        let line = #"  add habit "Run 5k"  20 xp 'a b'"c" mom's  "#
+        #expect(tokenize(line) + [Token("é")] == tokenize(line + " é"))
+    }
+}
