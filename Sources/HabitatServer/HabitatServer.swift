@@ -193,35 +193,34 @@ public final class HabitatServer: Service, Sendable {
                         }
                     }
                     defer { outbox.finish() }
+                    link.eventLoop.assertInEventLoop()
                     link.session = Session(id: "c\(id)", rateLimit: configuration.rateLimit, now: configuration.clock())
                     for try await line in inbound {
                         outbox.hold()
-                        var session = link.session
-                        let reply = await responder.respond(to: line.frame, prepared: line.prepared, session: &session)
-                        link.session = session
+                        let reply = await responder.respond(to: line.frame, prepared: line.prepared, session: &link.session)
                         if let reply { try await outbound.write(ByteBuffer(string: reply)) }
-                        for event in outbox.release(mode: session.mode, plain: session.plain) {
+                        for event in outbox.release(mode: link.session.mode, plain: link.session.plain) {
                             try await outbound.write(ByteBuffer(string: event))
                         }
-                        if bridge == nil, let name = session.bridge {
+                        if bridge == nil, let name = link.session.bridge {
                             bridge = name
                             idle.cancel()
                             hub.attachBridge(outbox, connection: id, name: name)
                         }
-                        if session.account?.id != attached {
+                        if link.session.account?.id != attached {
                             if let old = attached { hub.detach(connection: id, from: old) }
-                            attached = session.account?.id
+                            attached = link.session.account?.id
                             if let new = attached {
                                 idle.cancel()
                                 hub.attach(outbox, connection: id, to: new)
                                 // What waited while they were away comes right after the login reply.
                                 if let kept = try? await hub.offlineDelivery(for: new) {
-                                    try await outbound.write(ByteBuffer(string: kept.rendered(mode: session.mode, plain: session.plain)))
+                                    try await outbound.write(ByteBuffer(string: kept.rendered(mode: link.session.mode, plain: link.session.plain)))
                                 }
                             }
                         }
                         link.taskFinishedLine()
-                        if session.closing { break }
+                        if link.session.closing { break }
                     }
                 }
             }

@@ -2,34 +2,40 @@ import LineFraming
 import NIOCore
 
 /// What a connection's task and its `ImmediateRepliesHandler` share, on the connection's event loop.
-final class ConnectionLink: Sendable {
-    private struct State {
-        var session: Session
-        /// Lines passed to the task and not yet fully answered.
-        var inTask = 0
-    }
-
-    private let state: NIOLoopBoundBox<State>
+///
+/// Both use it only on that loop: the handler is a channel handler, and the task runs with the loop
+/// as its executor. The task uses the session only for a line the handler passed on, and the handler
+/// only while no line is with the task, so the two never overlap. Plain stored properties rather than
+/// a checked box: the task passes `session` as `inout` across its awaits, which keeps the task's stack
+/// (kept for the life of the connection) free of copies of it.
+final class ConnectionLink: @unchecked Sendable {
+    let eventLoop: any EventLoop
+    var session: Session
+    /// Lines passed to the task and not yet fully answered.
+    private var inTask = 0
 
     init(session: Session, eventLoop: any EventLoop) {
-        state = .makeBoxSendingValue(State(session: session), eventLoop: eventLoop)
-    }
-
-    /// The connection's session. The task uses it only for a line the handler passed on, and the handler
-    /// only while no line is with the task, so the two never overlap.
-    var session: Session {
-        get { state.value.session }
-        set { state.value.session = newValue }
+        self.session = session
+        self.eventLoop = eventLoop
     }
 
     /// Whether the task has lines it has not finished with.
-    var taskBusy: Bool { state.value.inTask > 0 }
+    var taskBusy: Bool {
+        eventLoop.assertInEventLoop()
+        return inTask > 0
+    }
 
     /// The handler passed a line to the task.
-    func passedToTask() { state.value.inTask += 1 }
+    func passedToTask() {
+        eventLoop.assertInEventLoop()
+        inTask += 1
+    }
 
     /// The task finished a line: its reply, held events and any log-in follow-up are written.
-    func taskFinishedLine() { state.value.inTask -= 1 }
+    func taskFinishedLine() {
+        eventLoop.assertInEventLoop()
+        inTask -= 1
+    }
 }
 
 /// Answers, right on the event loop, the lines that need nothing but the user's game in memory (a
@@ -56,10 +62,8 @@ final class ImmediateRepliesHandler: ChannelInboundHandler {
         let frame = unwrapInboundIn(data)
         var prepared: Responder.Prepared?
         if !link.taskBusy, context.channel.isWritable {
-            var session = link.session
-            switch responder.respondAtOnce(to: frame, session: &session) {
+            switch responder.respondAtOnce(to: frame, session: &link.session) {
             case .reply(let reply):
-                link.session = session
                 context.write(wrapOutboundOut(ByteBuffer(string: reply)), promise: nil)
                 unflushed = true
                 return

@@ -52,7 +52,7 @@ public struct Responder: Sendable {
         if !session.bucket.take(now: configuration.clock()) {
             reply = rateLimited
         } else {
-            reply = await execute(prepared.request.text, parsed: prepared.command, session: &session)
+            reply = await execute(prepared.request.text, prepared: prepared, session: &session)
         }
         return render(reply, to: prepared.request, session)
     }
@@ -87,10 +87,18 @@ public struct Responder: Sendable {
     }
 
     /// A request line read and parsed ahead. Both depend on the line alone, not on the session.
-    public struct Prepared: Sendable {
+    ///
+    /// A class: it travels through the connection's task, whose stack memory is kept as large as it ever
+    /// was for as long as the connection lives, so it is passed as a reference rather than copied.
+    public final class Prepared: Sendable {
         let request: Request
         /// The parsed command, or why it didn't parse; `nil` if not parsed yet.
         let command: Result<Command?, any Error>?
+
+        init(request: Request, command: Result<Command?, any Error>?) {
+            self.request = request
+            self.command = command
+        }
     }
 
     /// One request's text, with the id and JSON-ness a JSON request (`{"id": 1, "text": "status"}`) gives it.
@@ -139,21 +147,28 @@ public struct Responder: Sendable {
         session.mode == .json ? reply.json(plain: session.plain) : reply.text(plain: session.plain)
     }
 
-    /// Runs a request's text; `parsed` is its command when parsed already.
-    func execute(_ text: String, parsed: Result<Command?, any Error>? = nil, session: inout Session) async -> Reply {
+    /// Runs a request's text; `prepared` has its command when it was parsed already.
+    func execute(_ text: String, prepared: Prepared? = nil, session: inout Session) async -> Reply {
         // A question (`delete habit`) is answered by the very next line: `yes`, or anything else cancels.
         if let pending = session.pendingDelete {
             session.pendingDelete = nil
             return await answer(deleting: pending, with: text, session: &session)
         }
         do {
-            guard let command = try (parsed ?? Result { try CommandTable.parse(text) }).get() else {
+            guard let command = try Self.command(text, prepared: prepared) else {
                 return Reply(.info, "Type 'help' to see what I understand.")
             }
             return try await execute(command, session: &session)
         } catch {
             return failure(error, session: session)
         }
+    }
+
+    /// The command `text` asks for, parsed now unless `prepared` holds it already.
+    @inline(never)
+    static func command(_ text: String, prepared: Prepared?) throws -> Command? {
+        if let parsed = prepared?.command { return try parsed.get() }
+        return try CommandTable.parse(text)
     }
 
     /// The line after `delete <habit>`: `yes` deletes, `no` keeps, anything else keeps it and is run as usual.
