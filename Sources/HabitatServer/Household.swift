@@ -49,6 +49,11 @@ final class Household: Sendable {
         return rooms
     }
 
+    /// The rooms of an account, if known without asking the directory.
+    func cachedRooms(of accountID: Int64) -> [Room]? {
+        roomsByAccount.withLock { $0[accountID] }
+    }
+
     func forget(_ accountIDs: [Int64]) {
         roomsByAccount.withLock { table in accountIDs.forEach { table[$0] = nil } }
     }

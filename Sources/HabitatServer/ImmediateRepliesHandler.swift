@@ -1,3 +1,4 @@
+import HabitatCommands
 import LineFraming
 import NIOCore
 
@@ -39,19 +40,30 @@ final class ConnectionLink: @unchecked Sendable {
 }
 
 /// Answers, right on the event loop, the lines that need nothing but the user's game in memory (a
-/// `status`, `habits`, …), and passes every other line on to the connection's task, in order.
+/// `status`, `habits`, …), starts the changes that need nothing but the user's own file (a personal
+/// `did`, `buy`, …) and writes their replies when committed, and passes every other line on to the
+/// connection's task, in order.
 ///
-/// A line is answered here only while the task has nothing in hand (so replies keep the order of their
+/// A line is taken here only while the task has nothing in hand (so replies keep the order of their
 /// requests) and the connection is writable (a client that stops reading gets back-pressure as before).
+/// While a change started here is in hand, later lines wait here and reading pauses; the input's end
+/// is passed on only after it, so a server that is shutting down still answers the command in hand.
 /// Writes of one read are flushed together.
-final class ImmediateRepliesHandler: ChannelInboundHandler {
+final class ImmediateRepliesHandler: ChannelDuplexHandler {
     typealias InboundIn = LineFrame
     typealias InboundOut = IncomingLine
+    typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     private let link: ConnectionLink
     private let responder: Responder
     private var unflushed = false
+    /// A change started here is not answered yet.
+    private var changing = false
+    /// Lines that came while a change was in hand, oldest first.
+    private var waiting = CircularBuffer<LineFrame>()
+    private var readHeld = false
+    private var inputClosedHeld = false
 
     init(link: ConnectionLink, responder: Responder) {
         self.link = link
@@ -60,29 +72,93 @@ final class ImmediateRepliesHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
+        if changing || !waiting.isEmpty {
+            waiting.append(frame)
+        } else {
+            take(frame, context: context)
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        flushIfNeeded(context)
+        context.fireChannelReadComplete()
+    }
+
+    func read(context: ChannelHandlerContext) {
+        if changing {
+            readHeld = true
+        } else {
+            context.read()
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .inputClosed? = event as? ChannelEvent, changing || !waiting.isEmpty {
+            inputClosedHeld = true
+        } else {
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    /// Answers or starts `frame` here, or passes it to the task (then returns `true`).
+    @discardableResult
+    private func take(_ frame: LineFrame, context: ChannelHandlerContext) -> Bool {
         var prepared: Responder.Prepared?
         if !link.taskBusy, context.channel.isWritable {
             switch responder.respondAtOnce(to: frame, session: &link.session) {
             case .reply(let reply):
                 context.write(wrapOutboundOut(ByteBuffer(string: reply)), promise: nil)
                 unflushed = true
-                return
+                return false
+            case .change(let change):
+                start(change, context: context)
+                return false
             case .later(let read):
                 prepared = read
             }
         }
         link.passedToTask()
         context.fireChannelRead(wrapInboundOut(IncomingLine(frame: frame, prepared: prepared)))
+        return true
     }
 
-    func channelReadComplete(context: ChannelHandlerContext) {
+    private func start(_ change: Responder.Change, context: ChannelHandlerContext) {
+        changing = true
+        let finish = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        responder.perform(change) { result in
+            finish.eventLoop.execute {
+                finish.value.handler.finish(change, result, context: finish.value.context)
+            }
+        }
+    }
+
+    private func finish(_ change: Responder.Change, _ result: Result<Reply, any Error>, context: ChannelHandlerContext) {
+        changing = false
+        let reply = responder.reply(to: change, result, session: link.session)
+        context.write(wrapOutboundOut(ByteBuffer(string: reply)), promise: nil)
+        unflushed = true
+        var passed = false
+        while !changing, let next = waiting.popFirst() { passed = take(next, context: context) || passed }
+        flushIfNeeded(context)
+        // Outside a read the task's side of the pipeline needs to be told the lines passed on are complete.
+        if passed { context.fireChannelReadComplete() }
+        guard !changing else { return }
+        if inputClosedHeld {
+            inputClosedHeld = false
+            context.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        }
+        if readHeld {
+            readHeld = false
+            context.read()
+        }
+    }
+
+    private func flushIfNeeded(_ context: ChannelHandlerContext) {
         if unflushed {
             unflushed = false
             context.flush()
         }
-        context.fireChannelReadComplete()
     }
-
 }
 
 /// A line for the connection's task, with what the handler already read of it.

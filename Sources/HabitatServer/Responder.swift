@@ -70,12 +70,58 @@ public struct Responder: Sendable {
         let trimmed = Self.trimmed(line)
         guard !trimmed.isEmpty, case .success(let request) = Request.read(trimmed) else { return .later(nil) }
         let command = Result { try CommandTable.parse(request.text) }
-        guard case .success(let parsed?) = command, let view = Self.gameView(parsed),
-            let state = users.cachedState(of: account.fileID)
-        else { return .later(Prepared(request: request, command: command)) }
+        guard case .success(let parsed?) = command else { return .later(Prepared(request: request, command: command)) }
         let now = configuration.clock()
-        let reply = session.bucket.take(now: now) ? Self.view(view, of: state, now: now) : rateLimited
-        return .reply(render(reply, to: request, session))
+        if let view = Self.gameView(parsed), let state = users.cachedState(of: account.fileID) {
+            let reply = session.bucket.take(now: now) ? Self.view(view, of: state, now: now) : rateLimited
+            return .reply(render(reply, to: request, session))
+        }
+        if let action = personalAction(parsed, of: account) {
+            guard session.bucket.take(now: now) else { return .reply(render(rateLimited, to: request, session)) }
+            return .change(Change(fileID: account.fileID, action: action, now: now, request: request))
+        }
+        return .later(Prepared(request: request, command: command))
+    }
+
+    /// The change `command` makes to the user's own game, when it needs nothing but their file: not a room's
+    /// shared habit (a `did` is personal only while the user is known to be in no room), and not a question
+    /// (`delete` asks first).
+    func personalAction(_ command: Command, of account: Account) -> Action? {
+        switch command {
+        case .record(let recording):
+            guard household.cachedRooms(of: account.id)?.isEmpty == true else { return nil }
+            return .record(Self.own(recording).recording)
+        case .delete:
+            return nil
+        default:
+            return Self.action(for: command)
+        }
+    }
+
+    /// A change to start at once, on the user's file; ``perform(_:completion:)`` runs it.
+    public struct Change: Sendable {
+        let fileID: String
+        let action: Action
+        let now: Date
+        let request: Request
+    }
+
+    /// Runs `change`; `completion` gets the reply text on a storage thread, once the change is committed (or
+    /// refused, with nothing changed). `plain` and `mode` are the session's when the reply is rendered.
+    public func perform(_ change: Change, completion: @escaping @Sendable (Result<Reply, any Error>) -> Void) {
+        users.apply(change.action, to: change.fileID, at: change.now) { result in
+            completion(result.map { Views.outcome($0.outcome, $0.state) })
+        }
+    }
+
+    /// The reply text to a change ``perform(_:completion:)`` has finished.
+    public func reply(to change: Change, _ result: Result<Reply, any Error>, session: Session) -> String {
+        let reply: Reply
+        switch result {
+        case .success(let done): reply = done
+        case .failure(let error): reply = failure(error, session: session)
+        }
+        return render(reply, to: change.request, session)
     }
 
     /// What ``respondAtOnce(to:session:)`` made of a line.
@@ -84,6 +130,8 @@ public struct Responder: Sendable {
         case reply(String)
         /// The line must wait its turn; what was read of it comes along, so it is not read twice.
         case later(Prepared?)
+        /// A change of the user's own game, to start now (``perform(_:completion:)``); its reply comes later.
+        case change(Change)
     }
 
     /// A request line read and parsed ahead. Both depend on the line alone, not on the session.
@@ -548,10 +596,7 @@ public struct Responder: Sendable {
     /// `did <habit>`: a personal habit or routine, or a shared habit of the current room; when both
     /// match, `ambiguous`, saying how to choose (`did my …` or `room did …`).
     func record(_ recording: Recording, session: Session, account: Account, now: Date) async throws -> Reply {
-        var recording = recording
-        let words = recording.habit.split(separator: " ", maxSplits: 1)
-        let mine = words.count == 2 && words[0].lowercased() == "my"
-        if mine { recording.habit = String(words[1]) }
+        let (recording, mine) = Self.own(recording)
         return try await users.with(account.fileID) { [recording] database in
             if !mine, let room = try await household.currentRoom(of: account, chosen: session.room),
                 case .found(let shared) = try await household.sharedHabit(recording.habit, in: room)
@@ -561,6 +606,15 @@ public struct Responder: Sendable {
             let (outcome, state) = try await database.apply(.record(recording), at: now)
             return Views.outcome(outcome, state)
         }
+    }
+
+    /// `did my <habit>` is the user's own habit, never a room's: the recording without the `my`.
+    static func own(_ recording: Recording) -> (recording: Recording, mine: Bool) {
+        var recording = recording
+        let words = recording.habit.split(separator: " ", maxSplits: 1)
+        let mine = words.count == 2 && words[0].lowercased() == "my"
+        if mine { recording.habit = String(words[1]) }
+        return (recording, mine)
     }
 
     /// A room's habit, unless the user has a habit or routine of the same name (then they must say which).

@@ -49,18 +49,20 @@ public final class UserDatabase: Sendable {
     public func change<T: Sendable>(
         _ body: @escaping @Sendable (inout GameState, Ledger) throws -> T
     ) async throws -> (result: T, state: GameState) {
-        try await run { db in
-            var state = try self.loadedState(db)
-            let old = state
-            let result = try Self.inTransaction(db) {
-                let result = try body(&state, Ledger(db: db))
-                try state.save(since: old, in: db)
-                return result
-            }
-            self.flusher?.committed()
-            self.cached.withLock { $0 = state }
-            return (result, state)
+        try await run { db in try self.commit(db, body) }
+    }
+
+    private func commit<T>(_ db: Database, _ body: (inout GameState, Ledger) throws -> T) throws -> (result: T, state: GameState) {
+        var state = try loadedState(db)
+        let old = state
+        let result = try Self.inTransaction(db) {
+            let result = try body(&state, Ledger(db: db))
+            try state.save(since: old, in: db)
+            return result
         }
+        flusher?.committed()
+        cached.withLock { $0 = state }
+        return (result, state)
     }
 
     /// Runs `body` in a transaction: commits if it returns, rolls back if it throws. Unlike GRDB's
@@ -82,6 +84,18 @@ public final class UserDatabase: Sendable {
     public func apply(_ action: Action, at now: Date) async throws -> (outcome: Outcome, state: GameState) {
         let (outcome, state) = try await change { state, ledger in try Self.apply(action, to: &state, ledger: ledger, at: now) }
         return (outcome, state)
+    }
+
+    /// `apply(_:at:)` for a caller that is not a task: `completion` gets the outcome on a storage thread,
+    /// after the commit (or the error, with nothing changed).
+    public func apply(
+        _ action: Action, at now: Date,
+        completion: @escaping @Sendable (Result<(outcome: Outcome, state: GameState), any Error>) -> Void
+    ) {
+        run({ db in
+            let (outcome, state) = try self.commit(db) { state, ledger in try Self.apply(action, to: &state, ledger: ledger, at: now) }
+            return (outcome, state)
+        }, completion: completion)
     }
 
     /// Reverts the most recent recorded action that is not undone yet.
@@ -142,11 +156,15 @@ public final class UserDatabase: Sendable {
     /// Runs blocking SQLite work on this handle's storage thread, opening the file first if needed.
     private func run<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            mailbox.submit {
-                continuation.resume(with: Result {
-                    try self.open().inDatabase(work)
-                })
-            }
+            run(work) { continuation.resume(with: $0) }
+        }
+    }
+
+    private func run<T: Sendable>(
+        _ work: @escaping @Sendable (Database) throws -> T, completion: @escaping @Sendable (Result<T, any Error>) -> Void
+    ) {
+        mailbox.submit {
+            completion(Result { try self.open().inDatabase(work) })
         }
     }
 

@@ -29,6 +29,24 @@ public final class UserDatabases: Sendable {
         return try await body(database)
     }
 
+    /// Applies `action` to the user's game, holding their file open until `completion` has the outcome
+    /// (on a storage thread, after the commit) or the error.
+    public func apply(
+        _ action: Action, to fileID: String, at now: Date,
+        completion: @escaping @Sendable (Result<(outcome: Outcome, state: GameState), any Error>) -> Void
+    ) {
+        let database: UserDatabase
+        do {
+            database = try checkOut(fileID)
+        } catch {
+            return completion(.failure(error))
+        }
+        database.apply(action, at: now) { result in
+            self.checkIn(fileID)
+            completion(result)
+        }
+    }
+
     /// The user's game as last committed, if their file is open and its state in memory; counts as a use.
     public func cachedState(of fileID: String, now: ContinuousClock.Instant = .now) -> GameState? {
         entries.withLock { $0.touch(fileID, at: now) }?.cachedState

@@ -20,6 +20,27 @@ struct ImmediateRepliesTests {
         }
     }
 
+    @Test func linesBehindAChangeAreAnsweredWhicheverWayTheyGo() async throws {
+        try await TestServer.with { server in
+            let client = try await server.user("sol")
+            try await client.expectReply(to: "add habit Read", startsWith: "✅ Added habit Read")
+            // A new habit is a change of the user's own file; a `did` before the user's rooms are known,
+            // and `history`, go the long way; `status` is a view. All in one write, answered in order.
+            try await client.sendRaw(Array("add habit Walk\ndid read\nhistory\nstatus\nbuy potion\nstatus\n".utf8))
+            try await #expect(client.readReply().first?.hasPrefix("✅ Added habit Walk") == true)
+            try await #expect(client.readReply().first?.hasPrefix("✅ Read completed! +10 XP, +5 coins") == true)
+            try await #expect(client.readReply().first?.hasPrefix("ℹ️ History") == true)
+            try await #expect(client.readReply().first?.hasPrefix("ℹ️ Level 1 · 10/100 XP") == true)
+            try await #expect(client.readReply().first?.hasPrefix("❌") == true)
+            try await #expect(client.readReply().first?.hasPrefix("ℹ️ Level 1 · 10/100 XP") == true)
+            // From here on the `did` is known to be personal: it too is started without the task.
+            try await client.sendRaw(Array("did walk\ndid read\nstatus\n".utf8))
+            try await #expect(client.readReply().first?.hasPrefix("✅ Walk completed!") == true)
+            try await #expect(client.readReply().first?.hasPrefix("✅ Read completed!") == true)
+            try await #expect(client.readReply().first?.hasPrefix("ℹ️ Level 1 · 30/100 XP") == true)
+        }
+    }
+
     @Test func aJSONViewRequestGetsItsIDBackInTextMode() async throws {
         try await TestServer.with { server in
             let client = try await server.user("ora")
