@@ -61,7 +61,7 @@ final class ImmediateRepliesHandler: ChannelDuplexHandler {
     /// A change started here is not answered yet.
     private var changing = false
     /// Lines that came while a change was in hand, oldest first.
-    private var waiting = CircularBuffer<LineFrame>()
+    private var waiting = CircularBuffer<LineFrame>(initialCapacity: 2)
     private var readHeld = false
     private var inputClosedHeld = false
 
