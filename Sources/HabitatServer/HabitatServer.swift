@@ -60,6 +60,11 @@ public final class HabitatServer: Service, Sendable {
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            // The end of a connection's input (the client shut down its side, or the server is shutting down
+            // and closed it) ends its requests, not the connection: the lines already received are answered,
+            // then it closes. Without this NIO closes the whole connection at the end of input, and a
+            // command in hand would lose its reply.
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
             // Each connection keeps its receive buffer between reads; requests are short lines, so it starts
             // at 512 bytes instead of NIO's 2 KiB and grows when reads fill it (pipelining clients).
             .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65536))

@@ -147,11 +147,6 @@ struct CrashTests {
         let enumerator = FileManager.default.enumerator(at: users, includingPropertiesForKeys: nil)
         return (enumerator?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "sqlite" }.map(\.path)
     }
-
-    /// XP spent on reaching `level` on the default linear curve: 100 + 150 + 200 + ...
-    func xpOfEarlierLevels(_ level: Int) -> Int {
-        (1..<max(level, 1)).reduce(0) { $0 + 100 + 50 * ($1 - 1) }
-    }
 }
 
 final class Counter: Sendable {

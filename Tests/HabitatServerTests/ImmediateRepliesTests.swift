@@ -89,4 +89,48 @@ struct ImmediateRepliesTests {
             #expect(try await client.readReply().first?.hasPrefix("❌ Log in first") == true)
         }
     }
+
+    @Test func aClientThatStopsSendingStillGetsEveryReply() async throws {
+        try await TestServer.with { server in
+            let client = try await server.user("uma")
+            // As `printf '…' | nc -N localhost 7878` does: the lines, then the end of the client's output.
+            try await client.sendRaw(Array("add habit Read\ndid read\nstatus\n".utf8))
+            try await client.channel.close(mode: .output)
+            #expect(try await client.readReply().first?.hasPrefix("✅ Added habit Read") == true)
+            #expect(try await client.readReply().first?.hasPrefix("✅ Read completed! +10 XP, +5 coins") == true)
+            #expect(try await client.readReply().first?.hasPrefix("ℹ️ Level 1 · 10/100 XP") == true)
+            #expect(try await client.readLine() == nil)
+        }
+    }
+
+    @Test func aServerShuttingDownAnswersEveryChangeItCommits() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Many recordings in one write; the server starts shutting down as soon as they are sent.
+        let client = try await TestServer.with(dataDirectory: directory) { server in
+            let client = try await server.user("tove")
+            try await client.expectReply(to: "add habit Read", startsWith: "✅ Added habit Read")
+            try await client.expectReply(to: "did read", startsWith: "✅ Read completed!")
+            try await client.expectReply(to: "mode json", startsWith: "{")
+            try await client.sendRaw(Array(String(repeating: "did read\n", count: 200).utf8))
+            return client
+        }
+        // Whatever it answered before closing, it answered after committing, and nothing it committed
+        // went unanswered: the totals count exactly the replies.
+        var answered = 1
+        while let line = try await client.readLine() {
+            let reply = try JSONReply(line)
+            #expect(reply.ok == true && reply.text?.hasPrefix("✅ Read completed!") == true)
+            answered += 1
+        }
+        let replies = answered
+        try await TestServer.with(dataDirectory: directory) { server in
+            let client = try await server.connect()
+            try await client.expectReply(to: "login tove correct-horse", startsWith: "✅ Welcome back, tove!")
+            let status = try await client.json(#"{"text": "status"}"#)
+            let xp = try #require(status.int("xp")) + xpOfEarlierLevels(try #require(status.int("level")))
+            #expect(xp == 10 * replies)
+        }
+    }
 }
+

@@ -91,3 +91,8 @@ struct TestFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+/// XP spent on reaching `level` on the default linear curve: 100 + 150 + 200 + ...
+func xpOfEarlierLevels(_ level: Int) -> Int {
+    (1..<max(level, 1)).reduce(0) { $0 + 100 + 50 * ($1 - 1) }
+}
