@@ -48,7 +48,7 @@ final class StorageThreads: @unchecked Sendable {
                 condition.wait()
                 sleeping -= 1
             }
-            let mailbox = ready[head]
+            var next: StorageMailbox? = ready[head]
             head += 1
             if head == ready.count {
                 ready.removeAll(keepingCapacity: true)
@@ -58,7 +58,15 @@ final class StorageThreads: @unchecked Sendable {
                 head = 0
             }
             condition.unlock()
-            mailbox.run()
+            while let mailbox = next {
+                next = nil
+                guard mailbox.run() else { continue }
+                // More work came for it meanwhile: go on with it here if no other mailbox waits, else queue it
+                // behind them (this thread takes the next one; no other thread needs waking for it).
+                condition.lock()
+                if head == ready.count { next = mailbox } else { ready.append(mailbox) }
+                condition.unlock()
+            }
         }
     }
 }
@@ -90,17 +98,17 @@ final class StorageMailbox: Sendable {
         if schedule { threads.schedule(self) }
     }
 
-    /// Runs the work waiting now; if more came meanwhile, queues the mailbox again, behind the others.
-    fileprivate func run() {
+    /// Runs the work waiting now. Returns whether more came meanwhile: then the mailbox stays scheduled,
+    /// and the thread that ran it runs it again or queues it.
+    fileprivate func run() -> Bool {
         let jobs = state.withLock { state in
             defer { state.jobs = [] }
             return state.jobs
         }
         for job in jobs { job() }
-        let more = state.withLock { state in
+        return state.withLock { state in
             state.scheduled = !state.jobs.isEmpty
             return state.scheduled
         }
-        if more { threads.schedule(self) }
     }
 }

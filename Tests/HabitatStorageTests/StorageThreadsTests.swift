@@ -58,4 +58,28 @@ final class Shared<Value: Sendable>: Sendable {
         await afterSlow.value
         #expect(finished.current == ["other", "slow", "slow's next"])
     }
+
+    @Test func aBusyFileTakesItsTurnWhenOthersWait() async {
+        let threads = StorageThreads(count: 1)
+        let busy = threads.mailbox()
+        let other = threads.mailbox()
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let order = Shared<[String]>([])
+        busy.submit {
+            started.signal()
+            release.wait()
+            order.update { $0.append("busy 1") }
+            // More work for the busy file arrives while its first job runs.
+            busy.submit { order.update { $0.append("busy 2") } }
+        }
+        started.wait()
+        // The other file's work is queued before the busy file's first job ends.
+        other.submit { order.update { $0.append("other") } }
+        release.signal()
+        await Self.run(other)
+        await Self.run(busy)
+        #expect(order.current == ["busy 1", "other", "busy 2"])
+    }
 }
+
