@@ -305,6 +305,7 @@ public struct Responder: Sendable {
         if let current = session.account { throw alreadyLoggedIn(current) }
         let account = try await accounts.register(name: name, password: password, now: configuration.clock())
         try await users.with(account.fileID) { _ = try await $0.state() }  // creates the user's file
+        _ = try? await household.rooms(of: account.id)  // known from here on: a personal `did` takes the short way
         session.account = account
         logger.info("registered", metadata: ["user": "\(account.name)"])
         return Reply(.success, "Welcome to Habitat, \(account.name)! You're logged in. Try 'add habit Exercise', then 'did exercise'.")
@@ -314,6 +315,7 @@ public struct Responder: Sendable {
         if let current = session.account { throw alreadyLoggedIn(current) }
         let account = try await accounts.login(name: name, password: password, connection: session.id, now: configuration.clock())
         let state = try await users.with(account.fileID) { try await $0.state() }
+        _ = try? await household.rooms(of: account.id)  // known from here on: a personal `did` takes the short way
         session.account = account
         let status = Views.status(state)
         return Reply(toasts: [Toast(.success, "Welcome back, \(account.name)! \(status.toasts[0].message)")], data: status.data)

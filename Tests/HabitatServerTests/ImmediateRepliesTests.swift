@@ -24,8 +24,8 @@ struct ImmediateRepliesTests {
         try await TestServer.with { server in
             let client = try await server.user("sol")
             try await client.expectReply(to: "add habit Read", startsWith: "✅ Added habit Read")
-            // A new habit is a change of the user's own file; a `did` before the user's rooms are known,
-            // and `history`, go the long way; `status` is a view. All in one write, answered in order.
+            // A new habit and a `did` are changes of the user's own file, `history` goes through the
+            // connection's task, `status` is a view. All in one write, answered in order.
             try await client.sendRaw(Array("add habit Walk\ndid read\nhistory\nstatus\nbuy potion\nstatus\n".utf8))
             try await #expect(client.readReply().first?.hasPrefix("✅ Added habit Walk") == true)
             try await #expect(client.readReply().first?.hasPrefix("✅ Read completed! +10 XP, +5 coins") == true)
@@ -33,7 +33,6 @@ struct ImmediateRepliesTests {
             try await #expect(client.readReply().first?.hasPrefix("ℹ️ Level 1 · 10/100 XP") == true)
             try await #expect(client.readReply().first?.hasPrefix("❌") == true)
             try await #expect(client.readReply().first?.hasPrefix("ℹ️ Level 1 · 10/100 XP") == true)
-            // From here on the `did` is known to be personal: it too is started without the task.
             try await client.sendRaw(Array("did walk\ndid read\nstatus\n".utf8))
             try await #expect(client.readReply().first?.hasPrefix("✅ Walk completed!") == true)
             try await #expect(client.readReply().first?.hasPrefix("✅ Read completed!") == true)
