@@ -28,6 +28,8 @@ let package = Package(
             dependencies: [
                 "HabitatEngine",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C interface, for the statements every recorded action runs.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         // Cutting a byte stream into bounded lines: the server, the IRC bridge and the load generator.

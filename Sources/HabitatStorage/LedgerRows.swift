@@ -5,6 +5,13 @@ import HabitatEngine
 /// Reads and appends the ledger of one user's file, inside a transaction.
 public struct Ledger {
     let db: Database
+    /// Appends go through these; reads through GRDB.
+    let statements: RawStatements
+
+    init(db: Database, statements: RawStatements? = nil) {
+        self.db = db
+        self.statements = statements ?? RawStatements(db)
+    }
 
     /// Rows that are not undone (and not undo rows themselves).
     static let standing = "e.kind != 'undo' AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.reverts = e.id)"
@@ -45,20 +52,30 @@ public struct Ledger {
     /// Appends one entry and returns it with its id.
     @discardableResult
     public func append(_ entry: LedgerEntry) throws -> LedgerEntry {
-        let statement = try db.cachedStatement(
-            sql: """
-                INSERT INTO ledger (at, day, kind, habit_id, subject, quantity, xp, coins, health, note,
-                    time_of_day, before, reverts, batch, room_token)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-        let before = entry.before?.jsonText
-        try statement.execute(arguments: [
-            entry.at.timeIntervalSince1970, entry.day.description, entry.kind.rawValue, entry.habitID, entry.subject,
-            entry.quantity, entry.xp, entry.coins, entry.health, entry.note, entry.timeOfDay, before, entry.reverts,
-            entry.batch, entry.roomToken,
-        ])
+        let statement = try statements(
+            """
+            INSERT INTO ledger (at, day, kind, habit_id, subject, quantity, xp, coins, health, note,
+                time_of_day, before, reverts, batch, room_token)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        statement.bind(entry.at.timeIntervalSince1970)
+        statement.bind(entry.day.description)
+        statement.bind(entry.kind.rawValue)
+        statement.bind(entry.habitID)
+        statement.bind(entry.subject)
+        statement.bind(entry.quantity)
+        statement.bind(entry.xp)
+        statement.bind(entry.coins)
+        statement.bind(entry.health)
+        statement.bind(entry.note)
+        statement.bind(entry.timeOfDay)
+        statement.bind(entry.before?.jsonText)
+        statement.bind(entry.reverts)
+        statement.bind(entry.batch)
+        statement.bind(entry.roomToken)
+        try statement.run()
         var saved = entry
-        saved.id = db.lastInsertedRowID
+        saved.id = statement.lastInsertedRowID
         return saved
     }
 

@@ -13,7 +13,7 @@ public final class UserDatabase: Sendable {
     public let path: String
     private let durability: Durability
     private let mailbox: StorageMailbox
-    private let connection = Mutex<DatabaseQueue?>(nil)
+    private let connection = Mutex<Connection?>(nil)
     private let cached = Mutex<GameState?>(nil)
     private let flusher: LogFlusher?
 
@@ -49,34 +49,23 @@ public final class UserDatabase: Sendable {
     public func change<T: Sendable>(
         _ body: @escaping @Sendable (inout GameState, Ledger) throws -> T
     ) async throws -> (result: T, state: GameState) {
-        try await run { db in try self.commit(db, body) }
+        try await run { connection, db in try self.commit(connection, db, body) }
     }
 
-    private func commit<T>(_ db: Database, _ body: (inout GameState, Ledger) throws -> T) throws -> (result: T, state: GameState) {
+    private func commit<T>(
+        _ connection: Connection, _ db: Database, _ body: (inout GameState, Ledger) throws -> T
+    ) throws -> (result: T, state: GameState) {
         var state = try loadedState(db)
         let old = state
-        let result = try Self.inTransaction(db) {
-            let result = try body(&state, Ledger(db: db))
-            try state.save(since: old, in: db)
+        let statements = connection.statements
+        let result = try statements.inTransaction {
+            let result = try body(&state, Ledger(db: db, statements: statements))
+            try state.save(since: old, with: statements)
             return result
         }
         flusher?.committed()
         cached.withLock { $0 = state }
         return (result, state)
-    }
-
-    /// Runs `body` in a transaction: commits if it returns, rolls back if it throws. Unlike GRDB's
-    /// `inTransaction`, `BEGIN` and `COMMIT` are prepared once per connection, not once per change.
-    static func inTransaction<T>(_ db: Database, _ body: () throws -> T) throws -> T {
-        try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
-        do {
-            let result = try body()
-            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
-            return result
-        } catch {
-            if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }
-            throw error
-        }
     }
 
     /// Applies an engine action at `now` and appends its ledger entries, all in one commit.
@@ -92,8 +81,10 @@ public final class UserDatabase: Sendable {
         _ action: Action, at now: Date,
         completion: @escaping @Sendable (Result<(outcome: Outcome, state: GameState), any Error>) -> Void
     ) {
-        run({ db in
-            let (outcome, state) = try self.commit(db) { state, ledger in try Self.apply(action, to: &state, ledger: ledger, at: now) }
+        run({ connection, db in
+            let (outcome, state) = try self.commit(connection, db) { state, ledger in
+                try Self.apply(action, to: &state, ledger: ledger, at: now)
+            }
             return (outcome, state)
         }, completion: completion)
     }
@@ -148,27 +139,43 @@ public final class UserDatabase: Sendable {
                 defer { connection = nil }
                 return connection
             }
-            try? open?.close()
+            open?.statements.finalize()
+            try? open?.queue.close()
             self.cached.withLock { $0 = nil }
         }
     }
 
+    /// An open file: GRDB's connection, and the statements a change writes with.
+    private struct Connection: @unchecked Sendable {
+        let queue: DatabaseQueue
+        /// Used only inside `queue`, on this handle's storage thread.
+        let statements: RawStatements
+    }
+
     /// Runs blocking SQLite work on this handle's storage thread, opening the file first if needed.
     private func run<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await run { _, db in try work(db) }
+    }
+
+    private func run<T: Sendable>(_ work: @escaping @Sendable (Connection, Database) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             run(work) { continuation.resume(with: $0) }
         }
     }
 
     private func run<T: Sendable>(
-        _ work: @escaping @Sendable (Database) throws -> T, completion: @escaping @Sendable (Result<T, any Error>) -> Void
+        _ work: @escaping @Sendable (Connection, Database) throws -> T,
+        completion: @escaping @Sendable (Result<T, any Error>) -> Void
     ) {
         mailbox.submit {
-            completion(Result { try self.open().inDatabase(work) })
+            completion(Result {
+                let connection = try self.open()
+                return try connection.queue.inDatabase { db in try work(connection, db) }
+            })
         }
     }
 
-    private func open() throws -> DatabaseQueue {
+    private func open() throws -> Connection {
         if let open = connection.withLock({ $0 }) { return open }
         let directory = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -177,12 +184,14 @@ public final class UserDatabase: Sendable {
         try UserSchema.migrator.migrate(database)
         // A checkpoint syncs the whole log to disk inside the commit that triggers it: keep the log
         // at about 4 MB whatever the file's page size, and give the disk back after each checkpoint.
-        try database.inDatabase { db in
+        let statements = try database.inDatabase { db in
             let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
             try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.logBytes / pageSize); PRAGMA journal_size_limit = \(Self.logBytes)")
+            return RawStatements(db)
         }
-        connection.withLock { $0 = database }
-        return database
+        let open = Connection(queue: database, statements: statements)
+        connection.withLock { $0 = open }
+        return open
     }
 
     private func loadedState(_ db: Database) throws -> GameState {

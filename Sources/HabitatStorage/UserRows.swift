@@ -37,11 +37,17 @@ extension Profile {
             maxHealth: row["max_health"], state: LifeState(rawValue: row["state"]) ?? .active, challenge: challenge)
     }
 
-    var arguments: StatementArguments {
-        [
-            progress.level, progress.xp, coins, health, maxHealth, state.rawValue, challenge?.targetKm,
-            challenge?.progressKm, challenge?.started.description,
-        ]
+    /// Binds the columns of `UPDATE profile` in order.
+    func bind(to statement: RawStatement) {
+        statement.bind(progress.level)
+        statement.bind(progress.xp)
+        statement.bind(coins)
+        statement.bind(health)
+        statement.bind(maxHealth)
+        statement.bind(state.rawValue)
+        statement.bind(challenge?.targetKm)
+        statement.bind(challenge?.progressKm)
+        statement.bind(challenge?.started.description)
     }
 }
 
@@ -102,7 +108,8 @@ protocol StoredRow: Equatable {
     /// `UPDATE` and `INSERT` for the table, made once from `table` and `columns` (`StoredRowSQL`).
     static var sql: StoredRowSQL { get }
     var id: Int64? { get set }
-    var values: [(any DatabaseValueConvertible)?] { get }
+    /// Binds the values of `columns`, in order.
+    func bindValues(to statement: RawStatement)
 }
 
 /// The statements that save a `StoredRow`: the values in `columns` order, the id last for an update
@@ -127,11 +134,20 @@ extension Habit: StoredRow {
         "best_streak", "last_day", "total",
     ]
     static let sql = StoredRowSQL(table: table, columns: columns)
-    var values: [(any DatabaseValueConvertible)?] {
-        [
-            name, kind.rawValue, xp, coins, life, areaID, archived, tracksTime, created.description, stats.streak,
-            stats.best, stats.lastDay?.description, stats.total,
-        ]
+    func bindValues(to statement: RawStatement) {
+        statement.bind(name)
+        statement.bind(kind.rawValue)
+        statement.bind(xp)
+        statement.bind(coins)
+        statement.bind(life)
+        statement.bind(areaID)
+        statement.bind(archived)
+        statement.bind(tracksTime)
+        statement.bind(created.description)
+        statement.bind(stats.streak)
+        statement.bind(stats.best)
+        statement.bind(stats.lastDay?.description)
+        statement.bind(stats.total)
     }
 }
 
@@ -139,8 +155,13 @@ extension Area: StoredRow {
     static let table = "area"
     static let columns = ["name", "level", "xp", "curve", "base", "multiplier"]
     static let sql = StoredRowSQL(table: table, columns: columns)
-    var values: [(any DatabaseValueConvertible)?] {
-        [name, progress.level, progress.xp, curve.kind.rawValue, curve.base, curve.multiplier]
+    func bindValues(to statement: RawStatement) {
+        statement.bind(name)
+        statement.bind(progress.level)
+        statement.bind(progress.xp)
+        statement.bind(curve.kind.rawValue)
+        statement.bind(curve.base)
+        statement.bind(curve.multiplier)
     }
 }
 
@@ -148,48 +169,66 @@ extension Routine: StoredRow {
     static let table = "routine"
     static let columns = ["name", "habit_ids"]
     static let sql = StoredRowSQL(table: table, columns: columns)
-    var values: [(any DatabaseValueConvertible)?] { [name, habitIDs.map(String.init).joined(separator: ",")] }
+    func bindValues(to statement: RawStatement) {
+        statement.bind(name)
+        statement.bind(habitIDs.map(String.init).joined(separator: ","))
+    }
 }
 
 extension Reward: StoredRow {
     static let table = "reward"
     static let columns = ["name", "price"]
     static let sql = StoredRowSQL(table: table, columns: columns)
-    var values: [(any DatabaseValueConvertible)?] { [name, price] }
+    func bindValues(to statement: RawStatement) {
+        statement.bind(name)
+        statement.bind(price)
+    }
 }
 
 extension GameState {
     /// Writes what changed from `old` to `self`, assigning ids to new rows.
     mutating func save(since old: GameState, in db: Database) throws {
+        try save(since: old, with: RawStatements(db))
+    }
+
+    /// Writes what changed from `old` to `self` with `statements`, assigning ids to new rows.
+    mutating func save(since old: GameState, with statements: RawStatements) throws {
         if profile != old.profile {
-            let statement = try db.cachedStatement(
-                sql: """
-                    UPDATE profile SET level = ?, xp = ?, coins = ?, health = ?, max_health = ?, state = ?,
-                    challenge_target_km = ?, challenge_progress_km = ?, challenge_started = ? WHERE id = 1
-                    """)
-            try statement.execute(arguments: profile.arguments)
+            let statement = try statements(
+                """
+                UPDATE profile SET level = ?, xp = ?, coins = ?, health = ?, max_health = ?, state = ?,
+                challenge_target_km = ?, challenge_progress_km = ?, challenge_started = ? WHERE id = 1
+                """)
+            profile.bind(to: statement)
+            try statement.run()
         }
         if settings != old.settings {
-            let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)")
-            for (key, value) in settings.pairs { try statement.execute(arguments: [key, value]) }
+            let statement = try statements("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)")
+            for (key, value) in settings.pairs {
+                statement.bind(key)
+                statement.bind(value)
+                try statement.run()
+            }
         }
         // Areas first: habits refer to them. A habit whose area is gone has none (as the schema says).
         let areaIDs = Set(areas.compactMap(\.id))
         for index in habits.indices where habits[index].areaID.map({ !areaIDs.contains($0) }) == true {
             habits[index].areaID = nil
         }
-        try Self.save(&areas, since: old.areas, in: db)
-        try Self.save(&habits, since: old.habits, in: db)
-        try Self.save(&rewards, since: old.rewards, in: db)
-        try Self.save(&routines, since: old.routines, in: db)
+        try Self.save(&areas, since: old.areas, with: statements)
+        try Self.save(&habits, since: old.habits, with: statements)
+        try Self.save(&rewards, since: old.rewards, with: statements)
+        try Self.save(&routines, since: old.routines, with: statements)
     }
 
-    private static func save<Value: StoredRow>(_ rows: inout [Value], since old: [Value], in db: Database) throws {
+    private static func save<Value: StoredRow>(_ rows: inout [Value], since old: [Value], with statements: RawStatements) throws {
         guard rows != old else { return }
         let sql = Value.sql
         let kept = Set(rows.compactMap(\.id))
         for gone in old.compactMap(\.id) where !kept.contains(gone) {
-            try db.cachedStatement(sql: sql.delete).execute(arguments: [gone])
+            let delete = try statements(sql.delete)
+            delete.bind(gone)
+            try delete.run()
         }
         // Rows keep their order, so a row is usually at its old index; look it up by id only when not.
         var byID: [Int64: Value]?
@@ -201,11 +240,17 @@ extension GameState {
         for index in rows.indices {
             if let id = rows[index].id, let before = previous(index, id) {
                 guard before != rows[index] else { continue }
-                try db.cachedStatement(sql: sql.update).execute(arguments: StatementArguments(rows[index].values + [id]))
+                let update = try statements(sql.update)
+                rows[index].bindValues(to: update)
+                update.bind(id)
+                try update.run()
             } else {
                 // New rows: SQLite numbers them, unless the engine already did (areas).
-                try db.cachedStatement(sql: sql.insert).execute(arguments: StatementArguments([rows[index].id] + rows[index].values))
-                rows[index].id = db.lastInsertedRowID
+                let insert = try statements(sql.insert)
+                insert.bind(rows[index].id)
+                rows[index].bindValues(to: insert)
+                try insert.run()
+                rows[index].id = insert.lastInsertedRowID
             }
         }
     }
