@@ -110,6 +110,14 @@ protocol StoredRow: Equatable {
     var id: Int64? { get set }
     /// Binds the values of `columns`, in order.
     func bindValues(to statement: RawStatement)
+    /// Saves a change from `before` that touches only columns no index covers, with a statement for just
+    /// those, and returns true; false leaves it to the whole-row update. Rewriting a row's name, even
+    /// unchanged, also rewrites its entry in the name's index: one more page for the log to write.
+    func saveNarrowly(since before: Self, with statements: RawStatements) throws -> Bool
+}
+
+extension StoredRow {
+    func saveNarrowly(since before: Self, with statements: RawStatements) throws -> Bool { false }
 }
 
 /// The statements that save a `StoredRow`: the values in `columns` order, the id last for an update
@@ -151,6 +159,24 @@ extension Habit: StoredRow {
     }
 }
 
+extension Habit {
+    /// A recorded action changes only a habit's streak and totals.
+    func saveNarrowly(since before: Habit, with statements: RawStatements) throws -> Bool {
+        guard let id, stats != before.stats else { return false }
+        var unchanged = self
+        unchanged.stats = before.stats
+        guard unchanged == before else { return false }
+        let update = try statements("UPDATE habit SET streak = ?, best_streak = ?, last_day = ?, total = ? WHERE id = ?")
+        update.bind(stats.streak)
+        update.bind(stats.best)
+        update.bind(stats.lastDay?.description)
+        update.bind(stats.total)
+        update.bind(id)
+        try update.run()
+        return true
+    }
+}
+
 extension Area: StoredRow {
     static let table = "area"
     static let columns = ["name", "level", "xp", "curve", "base", "multiplier"]
@@ -162,6 +188,19 @@ extension Area: StoredRow {
         statement.bind(curve.kind.rawValue)
         statement.bind(curve.base)
         statement.bind(curve.multiplier)
+    }
+}
+
+extension Area {
+    /// A recorded action changes only an area's level and XP.
+    func saveNarrowly(since before: Area, with statements: RawStatements) throws -> Bool {
+        guard let id, progress != before.progress, name == before.name, curve == before.curve else { return false }
+        let update = try statements("UPDATE area SET level = ?, xp = ? WHERE id = ?")
+        update.bind(progress.level)
+        update.bind(progress.xp)
+        update.bind(id)
+        try update.run()
+        return true
     }
 }
 
@@ -239,7 +278,7 @@ extension GameState {
         }
         for index in rows.indices {
             if let id = rows[index].id, let before = previous(index, id) {
-                guard before != rows[index] else { continue }
+                guard before != rows[index], try !rows[index].saveNarrowly(since: before, with: statements) else { continue }
                 let update = try statements(sql.update)
                 rows[index].bindValues(to: update)
                 update.bind(id)

@@ -145,6 +145,27 @@ import Testing
         }
     }
 
+    @Test func aRenameAndNewTotalsInOneChangeAreBothPersisted() async throws {
+        try await withUserDatabase { db in
+            try await db.change { state, _ in state.areas.append(Area(name: "Fitness")) }
+            try await db.add(HabitDraft(name: "Exercise", area: "Fitness"))
+            try await db.did("exercise")
+            let changed = try await db.change { state, _ in
+                state.habits[0].name = "Workout"
+                state.habits[0].stats.total = 7
+                state.areas[0].name = "Health"
+                state.areas[0].progress = Progress(level: 4, xp: 3)
+                return state
+            }
+            let reloaded = try await db.reloaded()
+            #expect(reloaded == changed.state)
+            #expect(reloaded.habits[0].name == "Workout")
+            #expect(reloaded.habits[0].stats.total == 7)
+            #expect(reloaded.areas[0].name == "Health")
+            #expect(reloaded.areas[0].progress == Progress(level: 4, xp: 3))
+        }
+    }
+
     @Test func removingAHabitFromTheStateDeletesItsRow() async throws {
         try await withUserDatabase { db in
             try await db.add(Fixture.exercise)
