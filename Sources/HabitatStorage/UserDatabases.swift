@@ -12,6 +12,9 @@ public final class UserDatabases: Sendable {
     public let capacity: Int
     private let durability: Durability
     private let entries: Mutex<LRU>
+    /// Whether more files are open than `capacity` (all of them in use at the last check-out): then a
+    /// check-in closes the idle ones over it.
+    private let overCapacity = Atomic<Bool>(false)
 
     public init(directory: URL, capacity: Int = 1024, durability: Durability) {
         self.directory = directory
@@ -24,9 +27,9 @@ public final class UserDatabases: Sendable {
     public func with<T>(
         _ fileID: String, _ body: (UserDatabase) async throws -> T
     ) async throws -> T {
-        let database = try checkOut(fileID)
-        defer { checkIn(fileID) }
-        return try await body(database)
+        let entry = try checkOut(fileID)
+        defer { checkIn(entry) }
+        return try await body(entry.database)
     }
 
     /// Applies `action` to the user's game, holding their file open until `completion` has the outcome
@@ -35,14 +38,14 @@ public final class UserDatabases: Sendable {
         _ action: Action, to fileID: String, at now: Date,
         completion: @escaping @Sendable (Result<(outcome: Outcome, state: GameState), any Error>) -> Void
     ) {
-        let database: UserDatabase
+        let entry: LRU.Entry
         do {
-            database = try checkOut(fileID)
+            entry = try checkOut(fileID)
         } catch {
             return completion(.failure(error))
         }
-        database.apply(action, at: now) { result in
-            self.checkIn(fileID)
+        entry.database.apply(action, at: now) { result in
+            self.checkIn(entry)
             completion(result)
         }
     }
@@ -77,21 +80,27 @@ public final class UserDatabases: Sendable {
 
     private var usersPath: String { directory.appendingPathComponent("users").path }
 
-    private func checkOut(_ fileID: String) throws -> UserDatabase {
+    /// Marks the user's file in use (opening it if needed) until the entry is checked in. Closes the least
+    /// recently used idle files above the capacity.
+    private func checkOut(_ fileID: String) throws -> LRU.Entry {
         // The path is worked out only when the file is not open already.
-        let (database, evicted) = try entries.withLock { lru in
-            let database = try lru.checkOut(fileID, at: .now) {
+        let (entry, evicted) = try entries.withLock { lru in
+            let entry = try lru.checkOut(fileID, at: .now) {
                 UserDatabase(path: try path(for: fileID), durability: durability)
             }
-            return (database, lru.evict(above: capacity))
+            defer { overCapacity.store(lru.count > capacity, ordering: .relaxed) }
+            return (entry, lru.evict(above: capacity))
         }
         evicted.forEach { $0.close() }
-        return database
+        return entry
     }
 
-    private func checkIn(_ fileID: String) {
+    /// Ends a use begun by `checkOut`. Takes the lock only when files over the capacity wait to close.
+    private func checkIn(_ entry: LRU.Entry) {
+        entry.checkIn()
+        guard overCapacity.load(ordering: .relaxed) else { return }
         let evicted = entries.withLock { lru in
-            lru.checkIn(fileID, at: .now)
+            defer { overCapacity.store(lru.count > capacity, ordering: .relaxed) }
             return lru.evict(above: capacity)
         }
         evicted.forEach { $0.close() }
@@ -102,55 +111,95 @@ public enum StorageError: Error {
     case invalidFileID
 }
 
-/// A least-recently-used list of handles with use counts: a doubly linked list by key.
+/// A least-recently-used list of handles with use counts, linked through its entries.
+///
+/// A check-out finds its entry with one look-up and moves it to the newest end; a check-in is the
+/// entry's own (`Entry.checkIn`), with no look-up and no lock, so a storage thread finishing a write
+/// does not wait for the event loops' check-outs.
 struct LRU: ~Copyable {
-    private struct Node {
-        var database: UserDatabase
-        var uses: Int
-        /// When it was last checked out or in.
-        var used: ContinuousClock.Instant
-        var newer: String?
-        var older: String?
+    /// One open handle: its place in the list (guarded by the lock around the `LRU`) and its use count
+    /// and last use (atomic, so a check-in needs no lock).
+    final class Entry: @unchecked Sendable {
+        let key: String
+        let database: UserDatabase
+        private let uses = Atomic<Int>(0)
+        private let used: Atomic<Int64>
+        fileprivate var newer: Entry?
+        fileprivate var older: Entry?
+
+        fileprivate init(key: String, database: UserDatabase, at now: ContinuousClock.Instant) {
+            self.key = key
+            self.database = database
+            self.used = Atomic(LRU.nanoseconds(now))
+        }
+
+        /// Ends a use begun by `LRU.checkOut`; the handle may be closed once no use is left.
+        func checkIn(at now: ContinuousClock.Instant = .now) {
+            used.store(LRU.nanoseconds(now), ordering: .relaxed)
+            uses.subtract(1, ordering: .releasing)
+        }
+
+        fileprivate func checkOut(at now: ContinuousClock.Instant) {
+            uses.add(1, ordering: .acquiring)
+            touch(at: now)
+        }
+
+        fileprivate func touch(at now: ContinuousClock.Instant) {
+            used.store(LRU.nanoseconds(now), ordering: .relaxed)
+        }
+
+        fileprivate var inUse: Bool { uses.load(ordering: .acquiring) > 0 }
+        fileprivate var lastUsed: Int64 { used.load(ordering: .relaxed) }
     }
 
-    private var nodes: [String: Node] = [:]
-    private var newest: String?
-    private var oldest: String?
+    private var entries: [String: Entry] = [:]
+    private var newest: Entry?
+    private var oldest: Entry?
 
-    var count: Int { nodes.count }
+    var count: Int { entries.count }
 
-    mutating func checkOut(_ key: String, at now: ContinuousClock.Instant = .now, make: () throws -> UserDatabase) rethrows -> UserDatabase {
-        if nodes[key] != nil {
-            unlink(key)
-            nodes[key]!.uses += 1
-            nodes[key]!.used = now
-            pushNewest(key)
-            return nodes[key]!.database
+    deinit {
+        // The list links both ways: undo it so the entries can go.
+        var cursor = oldest
+        while let entry = cursor {
+            cursor = entry.newer
+            entry.newer = nil
+            entry.older = nil
         }
-        let database = try make()
-        nodes[key] = Node(database: database, uses: 1, used: now)
-        pushNewest(key)
-        return database
+    }
+
+    /// The entry of `key`, in use from now until it is checked in, made with `make` if `key` has none.
+    mutating func checkOut(_ key: String, at now: ContinuousClock.Instant = .now, make: () throws -> UserDatabase) rethrows -> Entry {
+        if let entry = entries[key] {
+            entry.checkOut(at: now)
+            moveToNewest(entry)
+            return entry
+        }
+        let entry = Entry(key: key, database: try make(), at: now)
+        entry.checkOut(at: now)
+        entries[key] = entry
+        pushNewest(entry)
+        return entry
     }
 
     /// The handle of `key` if it is open, marked as used now (a use that is over at once).
     mutating func touch(_ key: String, at now: ContinuousClock.Instant = .now) -> UserDatabase? {
-        guard nodes[key] != nil else { return nil }
-        unlink(key)
-        nodes[key]!.used = now
-        pushNewest(key)
-        return nodes[key]!.database
+        guard let entry = entries[key] else { return nil }
+        entry.touch(at: now)
+        moveToNewest(entry)
+        return entry.database
     }
 
+    /// Ends a use of `key` (as `Entry.checkIn` does).
     mutating func checkIn(_ key: String, at now: ContinuousClock.Instant = .now) {
-        nodes[key]?.uses -= 1
-        nodes[key]?.used = now
+        entries[key]?.checkIn(at: now)
     }
 
     /// Removes idle handles last used before `cutoff`, oldest first. The list is in check-out order, so the
     /// walk stops at the first handle used since; one checked in late is left for a later sweep.
     mutating func evict(unusedSince cutoff: ContinuousClock.Instant) -> [UserDatabase] {
-        evictOldest { _, used in used < cutoff }
+        let cutoff = Self.nanoseconds(cutoff)
+        return evictOldest { _, used in used < cutoff }
     }
 
     /// Removes idle handles, oldest first, until at most `capacity` remain (handles in use stay).
@@ -159,33 +208,46 @@ struct LRU: ~Copyable {
     }
 
     /// Walks from the oldest handle while `goOn(count, lastUsed)` holds, removing the idle ones.
-    private mutating func evictOldest(while goOn: (_ count: Int, _ used: ContinuousClock.Instant) -> Bool) -> [UserDatabase] {
+    private mutating func evictOldest(while goOn: (_ count: Int, _ used: Int64) -> Bool) -> [UserDatabase] {
         var evicted: [UserDatabase] = []
         var cursor = oldest
-        while let key = cursor, let node = nodes[key], goOn(nodes.count, node.used) {
-            cursor = node.newer
-            if node.uses <= 0 {
-                unlink(key)
-                nodes[key] = nil
-                evicted.append(node.database)
+        while let entry = cursor, goOn(entries.count, entry.lastUsed) {
+            cursor = entry.newer
+            if !entry.inUse {
+                unlink(entry)
+                entries[entry.key] = nil
+                evicted.append(entry.database)
             }
         }
         return evicted
     }
 
-    private mutating func unlink(_ key: String) {
-        let node = nodes[key]!
-        if let newer = node.newer { nodes[newer]!.older = node.older } else { newest = node.older }
-        if let older = node.older { nodes[older]!.newer = node.newer } else { oldest = node.newer }
-        nodes[key]!.newer = nil
-        nodes[key]!.older = nil
+    private mutating func moveToNewest(_ entry: Entry) {
+        guard newest !== entry else { return }
+        unlink(entry)
+        pushNewest(entry)
     }
 
-    private mutating func pushNewest(_ key: String) {
-        nodes[key]!.older = newest
-        nodes[key]!.newer = nil
-        if let newest { nodes[newest]!.newer = key }
-        newest = key
-        if oldest == nil { oldest = key }
+    private mutating func unlink(_ entry: Entry) {
+        if let newer = entry.newer { newer.older = entry.older } else { newest = entry.older }
+        if let older = entry.older { older.newer = entry.newer } else { oldest = entry.newer }
+        entry.newer = nil
+        entry.older = nil
     }
+
+    private mutating func pushNewest(_ entry: Entry) {
+        entry.older = newest
+        entry.newer = nil
+        if let newest { newest.newer = entry }
+        newest = entry
+        if oldest == nil { oldest = entry }
+    }
+
+    /// Instants as nanoseconds from a fixed origin, so an entry can keep its last use in an atomic.
+    fileprivate static func nanoseconds(_ instant: ContinuousClock.Instant) -> Int64 {
+        let (seconds, attoseconds) = (instant - origin).components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
+    private static let origin = ContinuousClock.now
 }
