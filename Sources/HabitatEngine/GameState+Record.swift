@@ -170,8 +170,8 @@ extension GameState {
 
     func day(for when: Recording.When, at now: Date) throws -> Day {
         let today = settings.day(of: now)
-        let tooFar = HabitatError(.invalidArgument, "You can record up to \(maxBackdateDays) days back.")
-        let future = HabitatError(.invalidArgument, "That day hasn't happened yet.")
+        var tooFar: HabitatError { HabitatError(.invalidArgument, "You can record up to \(maxBackdateDays) days back.") }
+        var future: HabitatError { HabitatError(.invalidArgument, "That day hasn't happened yet.") }
         switch when {
         case .today:
             return today

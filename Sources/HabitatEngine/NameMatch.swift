@@ -16,11 +16,11 @@ extension NameMatch {
         guard !wanted.isEmpty else { return .none(suggestion: nil) }
         var forms = [wanted]
         if wanted.count > 3, wanted.hasSuffix("s") { forms.append(String(wanted.dropLast())) }
-        let names = candidates.map { normalized(name($0)) }
-
+        // The common case, a name typed whole: found without normalizing every candidate first.
         for form in forms {
-            if let index = names.firstIndex(of: form) { return .found(candidates[index]) }
+            if let hit = candidates.first(where: { isNormalized(name($0), equalTo: form) }) { return .found(hit) }
         }
+        let names = candidates.map { normalized(name($0)) }
         let rules: [(String, String) -> Bool] = [
             { name, form in name.hasPrefix(form) },
             { name, form in name.split(separator: " ").contains { $0.hasPrefix(form) } },
@@ -38,17 +38,30 @@ extension NameMatch {
         return .none(suggestion: best.flatMap { $0.distance <= tolerance ? candidates[$0.index] : nil })
     }
 
+    /// Whether `normalized(text) == form`, for a `form` already normalized. A plain ASCII name is
+    /// compared byte by byte, lower-cased on the way, with nothing allocated.
+    static func isNormalized(_ text: String, equalTo form: String) -> Bool {
+        guard isSimple(text.utf8) else { return normalized(text) == form }
+        return text.utf8.elementsEqual(form.utf8) { byte, other in ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == other }
+    }
+
+    /// Printable ASCII with single spaces between words and none at the ends: lower-casing it byte by
+    /// byte is all `normalized` does.
+    private static func isSimple(_ bytes: String.UTF8View) -> Bool {
+        guard bytes.first != 0x20, bytes.last != 0x20 else { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            guard (byte > 0x20 && byte < 0x7F) || (byte == 0x20 && previous != 0x20) else { return false }
+            previous = byte
+        }
+        return true
+    }
+
     /// `text` in lower case with runs of white space made single spaces and the ends trimmed.
     static func normalized(_ text: String) -> String {
         // Most names are plain ASCII words with single spaces: lower-cased byte by byte.
         let bytes = text.utf8
-        var simple = bytes.first != 0x20 && bytes.last != 0x20
-        var previous: UInt8 = 0
-        for byte in bytes where simple {
-            simple = (byte > 0x20 && byte < 0x7F) || (byte == 0x20 && previous != 0x20)
-            previous = byte
-        }
-        if simple { return String(decoding: bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self) }
+        if isSimple(bytes) { return String(decoding: bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self) }
         return text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }

@@ -37,6 +37,21 @@ enum Match: Equatable, CustomStringConvertible {
         #expect(Match("morning    walk", among: names) == .found("Morning walk"))
     }
 
+    @Test func namesBeyondASCIIMatchWholeInAnyCase() {
+        let names = ["Café run", "Étude", "Yoga  class", "Lire le soir"]
+        #expect(Match("café RUN", among: names) == .found("Café run"))
+        #expect(Match("étude", among: names) == .found("Étude"))
+        #expect(Match("ÉTUDE", among: names) == .found("Étude"))
+        #expect(Match("yoga class", among: names) == .found("Yoga  class"))
+        #expect(Match("LIRE LE SOIR", among: names) == .found("Lire le soir"))
+    }
+
+    @Test func aWholeNameIsNotMistakenForALongerOneOrAPrefix() {
+        #expect(Match("Run", among: ["Running", "Run club"]) == .ambiguous(["Running", "Run club"]))
+        #expect(Match("runnin", among: ["Running", "Run"]) == .found("Running"))
+        #expect(Match("Running!", among: ["Running"]) == .none("Running"))
+    }
+
     @Test func exactNameWinsOverALongerName() {
         #expect(Match("run", among: ["Running", "Run"]) == .found("Run"))
         #expect(Match("Run", among: ["Run", "Running"]) == .found("Run"))
