@@ -69,7 +69,7 @@ public struct Ledger {
         statement.bind(entry.health)
         statement.bind(entry.note)
         statement.bind(entry.timeOfDay)
-        statement.bind(entry.before?.jsonText)
+        statement.bind(entry.before?.storedText)
         statement.bind(entry.reverts)
         statement.bind(entry.batch)
         statement.bind(entry.roomToken)
@@ -142,7 +142,7 @@ public struct Ledger {
 
 extension LedgerEntry {
     init(row: Row) {
-        let before = (row["before"] as String?).flatMap { try? JSONDecoder().decode(Snapshot.self, from: Data($0.utf8)) }
+        let before = (row["before"] as String?).flatMap(Snapshot.init(storedText:))
         self.init(
             id: row["id"], at: Date(timeIntervalSince1970: row["at"]), day: Day(iso: row["day"]) ?? Day(ordinal: 0),
             kind: LedgerEntry.Kind(rawValue: row["kind"]) ?? .completion, habitID: row["habit_id"],

@@ -6,7 +6,40 @@ import Testing
 
 @Suite struct SnapshotTextTests {
     func readBack(_ snapshot: Snapshot) throws -> Snapshot {
-        try JSONDecoder().decode(Snapshot.self, from: Data(snapshot.jsonText.utf8))
+        try #require(Snapshot(storedText: snapshot.storedText))
+    }
+
+    @Test func aRecordingsSnapshotIsStoredCompactly() {
+        let snapshot = Snapshot(
+            profile: Profile(progress: Progress(level: 33, xp: 50), coins: 14025, health: 1000, maxHealth: 1000, state: .active, challenge: nil),
+            habits: [.init(id: 1, stats: HabitStats(streak: 1, best: 1, lastDay: Day(ordinal: 20778), total: 2805))])
+        #expect(snapshot.storedText == #"[2,[33,50,14025,1000,1000,"active"],[[1,1,1,20778,2805]],[]]"#)
+    }
+
+    @Test func aChallengeAndAreasAreStoredInOrder() {
+        let snapshot = Snapshot(
+            profile: Profile(
+                progress: Progress(level: 2, xp: 0), coins: -3, health: 0, maxHealth: 1000, state: .recovery,
+                challenge: Challenge(targetKm: 5, progressKm: 2.5, started: Day(ordinal: 20000))),
+            habits: [.init(id: 4, stats: .zero)], areas: [.init(id: 1, progress: Progress(level: 3, xp: 7))])
+        #expect(snapshot.storedText == #"[2,[2,0,-3,0,1000,"recovery",5.0,2.5,20000],[[4,0,0,null,0]],[[1,3,7]]]"#)
+    }
+
+    @Test func aSnapshotInTheFirstFormatStillReadsBack() throws {
+        let text = #"{"profile":{"progress":{"level":33,"xp":50},"coins":14025,"health":1000,"maxHealth":1000,"state":"active"},"habits":[{"id":1,"stats":{"streak":1,"best":1,"lastDay":{"ordinal":20778},"total":2805}}],"areas":[]}"#
+        let snapshot = try #require(Snapshot(storedText: text))
+        #expect(snapshot.profile.progress == Progress(level: 33, xp: 50))
+        #expect(snapshot.profile.coins == 14025)
+        #expect(snapshot.habits == [.init(id: 1, stats: HabitStats(streak: 1, best: 1, lastDay: Day(ordinal: 20778), total: 2805))])
+        #expect(snapshot.areas.isEmpty)
+    }
+
+    @Test(arguments: [
+        "", "[", "[2]", "[3,[1,0,0,1000,1000,\"active\"],[],[]]", "[2,[1,0,0,1000,1000,\"dancing\"],[],[]]",
+        "[2,[1,0,0,1000,1000,\"active\"],[],[]]x", "[2,[1,0,0,1000,1000,\"active\"],[[1,2]],[]]", "{\"profile\":1}",
+    ])
+    func textInNeitherFormatReadsAsNothing(text: String) {
+        #expect(Snapshot(storedText: text) == nil)
     }
 
     @Test func aPlainSnapshotReadsBackExactly() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HabitatEngine
 import Testing
 
@@ -23,6 +24,29 @@ import Testing
             let undone = try await db.undo()
             #expect(undone.state == before)
             #expect(try await db.state() == before)
+            #expect(try await db.reloaded() == before)
+        }
+    }
+
+    @Test func aRecordingWrittenWithTheFirstSnapshotFormatIsUndoneExactly() async throws {
+        try await withUserDatabase { db in
+            try await db.add(Fixture.exercise)
+            let before = try await db.state()
+            try await db.did("exercise")
+            db.close()
+            // The row as the first format wrote it: the same snapshot as a keyed JSON object.
+            let queue = try DatabaseQueue(path: db.path)
+            try await queue.write { db in
+                let text = try #require(try String.fetchOne(db, sql: "SELECT before FROM ledger"))
+                let snapshot = try #require(Snapshot(storedText: text))
+                let json = String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self)
+                #expect(json.hasPrefix("{"))
+                try db.execute(sql: "DROP TRIGGER ledger_no_update")
+                try db.execute(sql: "UPDATE ledger SET before = ?", arguments: [json])
+            }
+            try await queue.close()
+            let undone = try await db.undo()
+            #expect(undone.state == before)
             #expect(try await db.reloaded() == before)
         }
     }
