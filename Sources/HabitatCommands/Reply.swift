@@ -67,13 +67,11 @@ extension Reply {
     }
 
     static func toastFields(_ toasts: [Toast], plain: Bool) -> [(String, JSON)] {
-        [
+        let texts = toasts.map { $0.rendered(plain: plain) }
+        return [
             ("type", .string((toasts.first?.type ?? .info).rawValue)),
-            ("text", .string(toasts.first?.rendered(plain: plain) ?? "")),
-            (
-                "toasts",
-                .array(toasts.map { ["type": .string($0.type.rawValue), "text": .string($0.rendered(plain: plain))] })
-            ),
+            ("text", .string(texts.first ?? "")),
+            ("toasts", .array(zip(toasts, texts).map { toast, text in .object([("type", .string(toast.type.rawValue)), ("text", .string(text))]) })),
         ]
     }
 }

@@ -64,6 +64,12 @@ struct JSONSerializationTests {
         #expect(JSON.int(Int.max).serialized == String(Int.max))
     }
 
+    @Test(arguments: [0, 7, -7, 9, 10, -10, 99, 100, 1000, 14025, -40, 1_000_000_007])
+    func integersAreWrittenInDecimal(value: Int) {
+        #expect(JSON.int(value).serialized == String(value))
+        #expect(JSON.array([.int(value), .int(value)]).serialized == "[\(value),\(value)]")
+    }
+
     @Test func lookingUpValues() {
         let value: JSON = ["id": 7, "text": "did exercise"]
         #expect(value["text"]?.stringValue == "did exercise")
