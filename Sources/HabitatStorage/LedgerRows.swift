@@ -69,7 +69,7 @@ public struct Ledger {
         statement.bind(entry.health)
         statement.bind(entry.note)
         statement.bind(entry.timeOfDay)
-        statement.bind(entry.before?.storedText)
+        if let before = entry.before { statement.bind(utf8: before.storedBytes) } else { statement.bindNull() }
         statement.bind(entry.reverts)
         statement.bind(entry.batch)
         statement.bind(entry.roomToken)

@@ -55,6 +55,14 @@ final class RawStatement {
         }
     }
 
+    /// Binds UTF-8 text given as bytes.
+    func bind(utf8 text: [UInt8]) {
+        bound += 1
+        text.withUnsafeBufferPointer { bytes in
+            _ = sqlite3_bind_text(handle, bound, bytes.baseAddress, Int32(bytes.count), Self.transient)
+        }
+    }
+
     func bindNull() {
         bound += 1
         sqlite3_bind_null(handle, bound)

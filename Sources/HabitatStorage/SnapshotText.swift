@@ -15,27 +15,80 @@ extension Snapshot {
     static let format = 2
 
     /// The text stored in a ledger row's `before` column.
-    var storedText: String {
-        var out = "[\(Self.format),["
-        out += "\(profile.progress.level),\(profile.progress.xp),\(profile.coins),\(profile.health),\(profile.maxHealth),\""
-        out += profile.state.rawValue
-        out += "\""
+    var storedText: String { String(decoding: storedBytes, as: UTF8.self) }
+
+    /// `storedText` as UTF-8, written byte by byte.
+    var storedBytes: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + 24 * habits.count + 16 * areas.count)
+        func byte(_ character: Unicode.Scalar) { out.append(UInt8(ascii: character)) }
+        func number(_ value: some BinaryInteger) { Self.write(value, to: &out) }
+        byte("[")
+        number(Self.format)
+        byte(",")
+        byte("[")
+        number(profile.progress.level)
+        byte(",")
+        number(profile.progress.xp)
+        byte(",")
+        number(profile.coins)
+        byte(",")
+        number(profile.health)
+        byte(",")
+        number(profile.maxHealth)
+        byte(",")
+        byte("\"")
+        out.append(contentsOf: profile.state.rawValue.utf8)
+        byte("\"")
         if let challenge = profile.challenge {
-            out += ",\(challenge.targetKm),\(challenge.progressKm),\(challenge.started.ordinal)"
+            out.append(contentsOf: ",\(challenge.targetKm),\(challenge.progressKm),".utf8)
+            number(challenge.started.ordinal)
         }
-        out += "],["
+        byte("]")
+        byte(",")
+        byte("[")
         for (index, part) in habits.enumerated() {
-            if index > 0 { out += "," }
-            out += "[\(part.id),\(part.stats.streak),\(part.stats.best),"
-            if let last = part.stats.lastDay { out += String(last.ordinal) } else { out += "null" }
-            out += ",\(part.stats.total)]"
+            if index > 0 { byte(",") }
+            byte("[")
+            number(part.id)
+            byte(",")
+            number(part.stats.streak)
+            byte(",")
+            number(part.stats.best)
+            byte(",")
+            if let last = part.stats.lastDay { number(last.ordinal) } else { out.append(contentsOf: "null".utf8) }
+            byte(",")
+            number(part.stats.total)
+            byte("]")
         }
-        out += "],["
+        byte("]")
+        byte(",")
+        byte("[")
         for (index, part) in areas.enumerated() {
-            if index > 0 { out += "," }
-            out += "[\(part.id),\(part.progress.level),\(part.progress.xp)]"
+            if index > 0 { byte(",") }
+            byte("[")
+            number(part.id)
+            byte(",")
+            number(part.progress.level)
+            byte(",")
+            number(part.progress.xp)
+            byte("]")
         }
-        return out + "]]"
+        byte("]")
+        byte("]")
+        return out
+    }
+
+    /// Appends the decimal digits of `value`, with a minus sign if negative.
+    private static func write(_ value: some BinaryInteger, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = UInt64(value.magnitude)
+        let start = out.count
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        out[start...].reverse()
     }
 
     /// Reads a stored snapshot in either format; nil if the text is neither.
