@@ -47,7 +47,7 @@ public enum JSON: Sendable, Equatable {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
-        case .int(let value): Self.writeInteger(value, to: &out)
+        case .int(let value): out.append(contentsOf: String(value).utf8)
         case .double(let value):
             if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
                 out.append(contentsOf: String(Int(value)).utf8)
@@ -73,22 +73,6 @@ public enum JSON: Sendable, Equatable {
                 value.write(to: &out)
             }
             out.append(UInt8(ascii: "}"))
-        }
-    }
-
-    /// Appends the decimal digits of `value`, with a minus sign if negative, without making a `String`.
-    static func writeInteger(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for all 20 digits of UInt64.max
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            out.append(contentsOf: buffer[start...])
         }
     }
 

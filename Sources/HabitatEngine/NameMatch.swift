@@ -42,7 +42,7 @@ extension NameMatch {
     /// compared byte by byte, lower-cased on the way, with nothing allocated.
     static func isNormalized(_ text: String, equalTo form: String) -> Bool {
         guard isSimple(text.utf8) else { return normalized(text) == form }
-        return text.utf8.elementsEqual(form.utf8) { byte, other in ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == other }
+        return text.utf8.elementsEqual(form.utf8) { lowered($0) == $1 }
     }
 
     /// Printable ASCII with single spaces between words and none at the ends: lower-casing it byte by
@@ -57,11 +57,14 @@ extension NameMatch {
         return true
     }
 
+    /// An ASCII letter in lower case; any other byte as it is.
+    private static func lowered(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+
     /// `text` in lower case with runs of white space made single spaces and the ends trimmed.
     static func normalized(_ text: String) -> String {
         // Most names are plain ASCII words with single spaces: lower-cased byte by byte.
         let bytes = text.utf8
-        if isSimple(bytes) { return String(decoding: bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self) }
+        if isSimple(bytes) { return String(decoding: bytes.map(lowered), as: UTF8.self) }
         return text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }

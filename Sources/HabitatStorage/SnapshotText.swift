@@ -17,78 +17,47 @@ extension Snapshot {
     /// The text stored in a ledger row's `before` column.
     var storedText: String { String(decoding: storedBytes, as: UTF8.self) }
 
-    /// `storedText` as UTF-8, written byte by byte.
+    /// `storedText` as UTF-8, written straight into bytes.
     var storedBytes: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + 24 * habits.count + 16 * areas.count)
-        func byte(_ character: Unicode.Scalar) { out.append(UInt8(ascii: character)) }
-        func number(_ value: some BinaryInteger) { Self.write(value, to: &out) }
-        byte("[")
-        number(Self.format)
-        byte(",")
-        byte("[")
-        number(profile.progress.level)
-        byte(",")
-        number(profile.progress.xp)
-        byte(",")
-        number(profile.coins)
-        byte(",")
-        number(profile.health)
-        byte(",")
-        number(profile.maxHealth)
-        byte(",")
-        byte("\"")
+        func text(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
+        /// `values` in decimal, separated by commas.
+        func numbers(_ values: Int...) {
+            for (index, value) in values.enumerated() {
+                if index > 0 { text(",") }
+                out.append(contentsOf: String(value).utf8)
+            }
+        }
+        text("[")
+        numbers(Self.format)
+        text(",[")
+        numbers(profile.progress.level, profile.progress.xp, profile.coins, profile.health, profile.maxHealth)
+        text(",\"")
         out.append(contentsOf: profile.state.rawValue.utf8)
-        byte("\"")
+        text("\"")
         if let challenge = profile.challenge {
             out.append(contentsOf: ",\(challenge.targetKm),\(challenge.progressKm),".utf8)
-            number(challenge.started.ordinal)
+            numbers(challenge.started.ordinal)
         }
-        byte("]")
-        byte(",")
-        byte("[")
+        text("],[")
         for (index, part) in habits.enumerated() {
-            if index > 0 { byte(",") }
-            byte("[")
-            number(part.id)
-            byte(",")
-            number(part.stats.streak)
-            byte(",")
-            number(part.stats.best)
-            byte(",")
-            if let last = part.stats.lastDay { number(last.ordinal) } else { out.append(contentsOf: "null".utf8) }
-            byte(",")
-            number(part.stats.total)
-            byte("]")
+            text(index > 0 ? ",[" : "[")
+            numbers(Int(part.id), part.stats.streak, part.stats.best)
+            text(",")
+            if let last = part.stats.lastDay { numbers(last.ordinal) } else { text("null") }
+            text(",")
+            numbers(part.stats.total)
+            text("]")
         }
-        byte("]")
-        byte(",")
-        byte("[")
+        text("],[")
         for (index, part) in areas.enumerated() {
-            if index > 0 { byte(",") }
-            byte("[")
-            number(part.id)
-            byte(",")
-            number(part.progress.level)
-            byte(",")
-            number(part.progress.xp)
-            byte("]")
+            text(index > 0 ? ",[" : "[")
+            numbers(Int(part.id), part.progress.level, part.progress.xp)
+            text("]")
         }
-        byte("]")
-        byte("]")
+        text("]]")
         return out
-    }
-
-    /// Appends the decimal digits of `value`, with a minus sign if negative.
-    private static func write(_ value: some BinaryInteger, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = UInt64(value.magnitude)
-        let start = out.count
-        repeat {
-            out.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        out[start...].reverse()
     }
 
     /// Reads a stored snapshot in either format; nil if the text is neither.

@@ -88,8 +88,7 @@ public final class UserDatabases: Sendable {
             let entry = try lru.checkOut(fileID, at: .now) {
                 UserDatabase(path: try path(for: fileID), durability: durability)
             }
-            defer { overCapacity.store(lru.count > capacity, ordering: .relaxed) }
-            return (entry, lru.evict(above: capacity))
+            return (entry, evictAboveCapacity(&lru))
         }
         evicted.forEach { $0.close() }
         return entry
@@ -99,11 +98,14 @@ public final class UserDatabases: Sendable {
     private func checkIn(_ entry: LRU.Entry) {
         entry.checkIn()
         guard overCapacity.load(ordering: .relaxed) else { return }
-        let evicted = entries.withLock { lru in
-            defer { overCapacity.store(lru.count > capacity, ordering: .relaxed) }
-            return lru.evict(above: capacity)
-        }
-        evicted.forEach { $0.close() }
+        entries.withLock { evictAboveCapacity(&$0) }.forEach { $0.close() }
+    }
+
+    /// Removes the idle files over the capacity from `lru` (for the caller to close once the lock is
+    /// released) and notes whether files in use still keep it over.
+    private func evictAboveCapacity(_ lru: inout LRU) -> [UserDatabase] {
+        defer { overCapacity.store(lru.count > capacity, ordering: .relaxed) }
+        return lru.evict(above: capacity)
     }
 }
 
