@@ -42,64 +42,130 @@ public enum JSON: Sendable, Equatable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends compact JSON text to `out` as UTF-8: byte copies, no per-append string bookkeeping.
+    /// Appends compact JSON text to `out` as UTF-8: byte copies, no `String` in between.
     func write(to out: inout [UInt8]) {
         switch self {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
-        case .int(let value): out.append(contentsOf: String(value).utf8)
+        case .null: Self.append("null", to: &out)
+        case .bool(let value): Self.append(value ? "true" : "false", to: &out)
+        case .int(let value): Self.writeInteger(value, to: &out)
         case .double(let value):
             if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
-                out.append(contentsOf: String(Int(value)).utf8)
+                Self.writeInteger(Int(value), to: &out)
             } else if value.isFinite {
                 out.append(contentsOf: String(value).utf8)
             } else {
-                out.append(contentsOf: "null".utf8)
+                Self.append("null", to: &out)
             }
         case .string(let value): Self.writeString(value, to: &out)
         case .array(let values):
             out.append(UInt8(ascii: "["))
-            for (index, value) in values.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
+            var first = true
+            for value in values {
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
                 value.write(to: &out)
             }
             out.append(UInt8(ascii: "]"))
         case .object(let pairs):
-            out.append(UInt8(ascii: "{"))
-            for (index, (key, value)) in pairs.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                Self.writeString(key, to: &out)
-                out.append(UInt8(ascii: ":"))
-                value.write(to: &out)
-            }
-            out.append(UInt8(ascii: "}"))
+            var object = ObjectWriter(&out)
+            for (key, value) in pairs { object.field(key, value, to: &out) }
+            object.end(&out)
+        }
+    }
+
+    /// Writes a JSON object's fields one at a time, so a caller can write an object without first building
+    /// it as a `JSON` value.
+    struct ObjectWriter {
+        private var empty = true
+
+        init(_ out: inout [UInt8]) { out.append(UInt8(ascii: "{")) }
+
+        mutating func field(_ key: String, _ value: JSON, to out: inout [UInt8]) {
+            self.key(key, to: &out)
+            value.write(to: &out)
+        }
+
+        mutating func field(_ key: StaticString, _ value: JSON, to out: inout [UInt8]) {
+            self.key(key, to: &out)
+            value.write(to: &out)
+        }
+
+        /// Starts a field whose value the caller writes next.
+        mutating func key(_ key: String, to out: inout [UInt8]) {
+            if !empty { out.append(UInt8(ascii: ",")) }
+            empty = false
+            JSON.writeString(key, to: &out)
+            out.append(UInt8(ascii: ":"))
+        }
+
+        /// A key known at compile time: no escaping needed, none checked.
+        mutating func key(_ key: StaticString, to out: inout [UInt8]) {
+            if !empty { out.append(UInt8(ascii: ",")) }
+            empty = false
+            out.append(UInt8(ascii: "\""))
+            JSON.append(key, to: &out)
+            out.append(UInt8(ascii: "\""))
+            out.append(UInt8(ascii: ":"))
+        }
+
+        func end(_ out: inout [UInt8]) { out.append(UInt8(ascii: "}")) }
+    }
+
+    static func append(_ text: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Decimal digits of `value`, written in place (no `String` for each number).
+    static func writeInteger(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits = 1
+        var rest = magnitude
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        let end = out.count + digits
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        out.withUnsafeMutableBufferPointer { bytes in
+            var index = end
+            repeat {
+                index -= 1
+                bytes[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
         }
     }
 
     static func writeString(_ value: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { bytes in
-            // Most strings need no escaping: copy them whole.
-            guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                out.append(contentsOf: bytes)
-                return
-            }
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
-                case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
-                case UInt8(ascii: "\n"): out.append(contentsOf: #"\n"#.utf8)
-                case UInt8(ascii: "\r"): out.append(contentsOf: #"\r"#.utf8)
-                case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
-                case ..<0x20:
-                    let hex = String(byte, radix: 16)
-                    out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-                default: out.append(byte)
-                }
-            }
+        let copied = value.utf8.withContiguousStorageIfAvailable { bytes in writeEscaped(bytes, to: &out) }
+        if copied == nil {
+            var value = value
+            value.withUTF8 { bytes in writeEscaped(bytes, to: &out) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        // Most strings need no escaping: copy them whole.
+        guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            out.append(contentsOf: bytes)
+            return
+        }
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\""): append(#"\""#, to: &out)
+            case UInt8(ascii: "\\"): append(#"\\"#, to: &out)
+            case UInt8(ascii: "\n"): append(#"\n"#, to: &out)
+            case UInt8(ascii: "\r"): append(#"\r"#, to: &out)
+            case UInt8(ascii: "\t"): append(#"\t"#, to: &out)
+            case ..<0x20:
+                let hex = String(byte, radix: 16)
+                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            default: out.append(byte)
+            }
+        }
     }
 
     /// Parses JSON text; `nil` when it is not valid JSON.

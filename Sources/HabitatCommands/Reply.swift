@@ -47,31 +47,57 @@ extension Reply {
     /// JSON mode: exactly one line. `id` is echoed from a JSON request; `extra` keys (a bridge's
     /// `user` and `room`) follow it.
     public func json(id: JSON? = nil, plain: Bool, extra: [(String, JSON)] = []) -> String {
-        var pairs: [(String, JSON)] = []
-        if let id { pairs.append(("id", id)) }
-        pairs += extra
-        pairs.append(("ok", .bool(ok)))
-        pairs += Self.toastFields(toasts, plain: plain)
-        if let code { pairs.append(("code", .string(code.rawValue))) }
-        if let data { pairs.append(("data", data)) }
-        return JSON.object(pairs).serialized + "\n"
+        String(decoding: jsonLine(id: id, plain: plain, extra: extra), as: UTF8.self)
+    }
+
+    /// `json(id:plain:extra:)` as UTF-8 bytes, newline included, for writing to a socket.
+    public func jsonLine(id: JSON? = nil, plain: Bool, extra: [(String, JSON)] = []) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(512)
+        var object = JSON.ObjectWriter(&out)
+        if let id { object.field("id", id, to: &out) }
+        for (key, value) in extra { object.field(key, value, to: &out) }
+        object.field("ok", .bool(ok), to: &out)
+        Self.writeToastFields(toasts, plain: plain, to: &object, &out)
+        if let code { object.field("code", .string(code.rawValue), to: &out) }
+        if let data { object.field("data", data, to: &out) }
+        object.end(&out)
+        out.append(UInt8(ascii: "\n"))
+        return out
     }
 
     /// A line the server sends on its own (timers, room activity, offline deliveries): never an `ok` key.
     public static func event(_ kind: String, toasts: [Toast], data: JSON? = nil, plain: Bool, extra: [(String, JSON)] = []) -> String {
-        var pairs: [(String, JSON)] = [("event", .string(kind))]
-        pairs += extra
-        pairs += toastFields(toasts, plain: plain)
-        if let data { pairs.append(("data", data)) }
-        return JSON.object(pairs).serialized + "\n"
+        var out: [UInt8] = []
+        out.reserveCapacity(512)
+        var object = JSON.ObjectWriter(&out)
+        object.field("event", .string(kind), to: &out)
+        for (key, value) in extra { object.field(key, value, to: &out) }
+        writeToastFields(toasts, plain: plain, to: &object, &out)
+        if let data { object.field("data", data, to: &out) }
+        object.end(&out)
+        out.append(UInt8(ascii: "\n"))
+        return String(decoding: out, as: UTF8.self)
     }
 
-    static func toastFields(_ toasts: [Toast], plain: Bool) -> [(String, JSON)] {
+    /// `type` and `text` of the first toast, then every toast; each toast is rendered once.
+    static func writeToastFields(_ toasts: [Toast], plain: Bool, to object: inout JSON.ObjectWriter, _ out: inout [UInt8]) {
         let texts = toasts.map { $0.rendered(plain: plain) }
-        return [
-            ("type", .string((toasts.first?.type ?? .info).rawValue)),
-            ("text", .string(texts.first ?? "")),
-            ("toasts", .array(zip(toasts, texts).map { toast, text in .object([("type", .string(toast.type.rawValue)), ("text", .string(text))]) })),
-        ]
+        object.key("type", to: &out)
+        JSON.writeString((toasts.first?.type ?? .info).rawValue, to: &out)
+        object.key("text", to: &out)
+        JSON.writeString(texts.first ?? "", to: &out)
+        object.key("toasts", to: &out)
+        out.append(UInt8(ascii: "["))
+        for (index, toast) in toasts.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            var entry = JSON.ObjectWriter(&out)
+            entry.key("type", to: &out)
+            JSON.writeString(toast.type.rawValue, to: &out)
+            entry.key("text", to: &out)
+            JSON.writeString(texts[index], to: &out)
+            entry.end(&out)
+        }
+        out.append(UInt8(ascii: "]"))
     }
 }

@@ -107,7 +107,7 @@ final class ImmediateRepliesHandler: ChannelDuplexHandler {
         if !link.taskBusy, context.channel.isWritable {
             switch responder.respondAtOnce(to: frame, session: &link.session) {
             case .reply(let reply):
-                context.write(wrapOutboundOut(ByteBuffer(string: reply)), promise: nil)
+                context.write(wrapOutboundOut(ByteBuffer(bytes: reply)), promise: nil)
                 unflushed = true
                 return false
             case .change(let change):
@@ -135,7 +135,7 @@ final class ImmediateRepliesHandler: ChannelDuplexHandler {
     private func finish(_ change: Responder.Change, _ result: Result<Reply, any Error>, context: ChannelHandlerContext) {
         changing = false
         let reply = responder.reply(to: change, result, session: link.session)
-        context.write(wrapOutboundOut(ByteBuffer(string: reply)), promise: nil)
+        context.write(wrapOutboundOut(ByteBuffer(bytes: reply)), promise: nil)
         unflushed = true
         var passed = false
         while !changing, let next = waiting.popFirst() { passed = take(next, context: context) || passed }

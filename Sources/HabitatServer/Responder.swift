@@ -74,10 +74,10 @@ public struct Responder: Sendable {
         let now = configuration.clock()
         if let view = Self.gameView(parsed), let state = users.cachedState(of: account.fileID) {
             let reply = session.bucket.take(now: now) ? Self.view(view, of: state, now: now) : rateLimited
-            return .reply(render(reply, to: request, session))
+            return .reply(renderLine(reply, to: request, session))
         }
         if let action = personalAction(parsed, of: account) {
-            guard session.bucket.take(now: now) else { return .reply(render(rateLimited, to: request, session)) }
+            guard session.bucket.take(now: now) else { return .reply(renderLine(rateLimited, to: request, session)) }
             return .change(Change(fileID: account.fileID, action: action, now: now, request: request))
         }
         return .later(Prepared(request: request, command: command))
@@ -114,20 +114,20 @@ public struct Responder: Sendable {
         }
     }
 
-    /// The reply text to a change ``perform(_:completion:)`` has finished.
-    public func reply(to change: Change, _ result: Result<Reply, any Error>, session: Session) -> String {
+    /// The reply line (UTF-8) to a change ``perform(_:completion:)`` has finished.
+    public func reply(to change: Change, _ result: Result<Reply, any Error>, session: Session) -> [UInt8] {
         let reply: Reply
         switch result {
         case .success(let done): reply = done
         case .failure(let error): reply = failure(error, session: session)
         }
-        return render(reply, to: change.request, session)
+        return renderLine(reply, to: change.request, session)
     }
 
     /// What ``respondAtOnce(to:session:)`` made of a line.
     public enum Immediate: Sendable {
-        /// The reply, to be written now.
-        case reply(String)
+        /// The reply, to be written now (UTF-8).
+        case reply([UInt8])
         /// The line must wait its turn; what was read of it comes along, so it is not read twice.
         case later(Prepared?)
         /// A change of the user's own game, to start now (``perform(_:completion:)``); its reply comes later.
@@ -182,6 +182,12 @@ public struct Responder: Sendable {
     func render(_ reply: Reply, to request: Request, _ session: Session) -> String {
         request.asJSON || session.mode == .json
             ? reply.json(id: request.id, plain: session.plain) : reply.text(plain: session.plain)
+    }
+
+    /// `render` as UTF-8 bytes, for the connection's handler to write: a JSON reply never becomes a `String`.
+    func renderLine(_ reply: Reply, to request: Request, _ session: Session) -> [UInt8] {
+        request.asJSON || session.mode == .json
+            ? reply.jsonLine(id: request.id, plain: session.plain) : Array(reply.text(plain: session.plain).utf8)
     }
 
     /// `line` without leading and trailing spaces; most lines have none, and are returned as they are.
