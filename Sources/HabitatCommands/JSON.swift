@@ -1,4 +1,5 @@
 import Foundation
+import HabitatEngine
 
 /// A JSON value with object keys kept in order, so replies read the same every time.
 public enum JSON: Sendable, Equatable {
@@ -47,10 +48,10 @@ public enum JSON: Sendable, Equatable {
         switch self {
         case .null: Self.append("null", to: &out)
         case .bool(let value): Self.append(value ? "true" : "false", to: &out)
-        case .int(let value): Self.writeInteger(value, to: &out)
+        case .int(let value): out.appendDecimal(value)
         case .double(let value):
             if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
-                Self.writeInteger(Int(value), to: &out)
+                out.appendDecimal(Int(value))
             } else if value.isFinite {
                 out.append(contentsOf: String(value).utf8)
             } else {
@@ -115,31 +116,9 @@ public enum JSON: Sendable, Equatable {
         out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    /// Decimal digits of `value`, written in place (no `String` for each number).
-    static func writeInteger(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits = 1
-        var rest = magnitude
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
-        let end = out.count + digits
-        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        out.withUnsafeMutableBufferPointer { bytes in
-            var index = end
-            repeat {
-                index -= 1
-                bytes[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-        }
-    }
-
     static func writeString(_ value: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        let copied = value.utf8.withContiguousStorageIfAvailable { bytes in writeEscaped(bytes, to: &out) }
+        let copied: Void? = value.utf8.withContiguousStorageIfAvailable { bytes in writeEscaped(bytes, to: &out) }
         if copied == nil {
             var value = value
             value.withUTF8 { bytes in writeEscaped(bytes, to: &out) }

@@ -46,8 +46,8 @@ final class ConnectionLink: @unchecked Sendable {
 ///
 /// A line is taken here only while the task has nothing in hand (so replies keep the order of their
 /// requests) and the connection is writable (a client that stops reading gets back-pressure as before).
-/// While a change started here is in hand, later lines wait here and reading pauses; the input's end
-/// is passed on only after it, so a server that is shutting down still answers the command in hand.
+/// While a change started here is in hand, later lines wait here (and reading pauses once one does); the
+/// input's end is passed on only after it, so a server that is shutting down still answers the command in hand.
 /// Writes of one read are flushed together.
 final class ImmediateRepliesHandler: ChannelDuplexHandler {
     typealias InboundIn = LineFrame
@@ -84,8 +84,11 @@ final class ImmediateRepliesHandler: ChannelDuplexHandler {
         context.fireChannelReadComplete()
     }
 
+    /// Reading pauses only once a line waits behind a change in hand: a client that sends one line at a
+    /// time keeps reading, so its socket is not taken out of the event loop's interest and put back
+    /// (two system calls) for every change.
     func read(context: ChannelHandlerContext) {
-        if changing {
+        if changing && !waiting.isEmpty {
             readHeld = true
         } else {
             context.read()

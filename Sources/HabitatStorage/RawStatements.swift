@@ -101,7 +101,10 @@ final class RawStatement {
 /// come before the connection closes: SQLite does not close a connection with statements left).
 final class RawStatements {
     private let connection: OpaquePointer
-    private var statements: [String: RawStatement] = [:]
+    /// Statements of SQL written in the source, found by the text's address: no hashing of the SQL.
+    private var literal: [UnsafeRawPointer: RawStatement] = [:]
+    /// Statements of SQL built at run time.
+    private var built: [String: RawStatement] = [:]
 
     init(connection: OpaquePointer) {
         self.connection = connection
@@ -113,10 +116,20 @@ final class RawStatements {
     }
 
     /// The statement for `sql`, prepared the first time it is asked for.
-    func callAsFunction(_ sql: String) throws -> RawStatement {
-        if let statement = statements[sql] { return statement }
+    func callAsFunction(_ sql: StaticString) throws -> RawStatement {
+        guard sql.hasPointerRepresentation else { return try self(sql: sql.description) }
+        let key = UnsafeRawPointer(sql.utf8Start)
+        if let statement = literal[key] { return statement }
+        let statement = try RawStatement(sql: sql.description, connection: connection)
+        literal[key] = statement
+        return statement
+    }
+
+    /// The statement for `sql` built at run time, prepared the first time it is asked for.
+    func callAsFunction(sql: String) throws -> RawStatement {
+        if let statement = built[sql] { return statement }
         let statement = try RawStatement(sql: sql, connection: connection)
-        statements[sql] = statement
+        built[sql] = statement
         return statement
     }
 
@@ -135,6 +148,7 @@ final class RawStatements {
 
     /// Finalizes every statement.
     func finalize() {
-        statements = [:]
+        literal = [:]
+        built = [:]
     }
 }

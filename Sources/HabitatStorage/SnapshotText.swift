@@ -22,38 +22,49 @@ extension Snapshot {
         var out: [UInt8] = []
         out.reserveCapacity(64 + 24 * habits.count + 16 * areas.count)
         func text(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
-        /// `values` in decimal, separated by commas.
-        func numbers(_ values: Int...) {
-            for (index, value) in values.enumerated() {
-                if index > 0 { text(",") }
-                out.append(contentsOf: String(value).utf8)
-            }
-        }
+        func number(_ value: Int) { out.appendDecimal(value) }
+        func comma() { out.append(UInt8(ascii: ",")) }
         text("[")
-        numbers(Self.format)
+        number(Self.format)
         text(",[")
-        numbers(profile.progress.level, profile.progress.xp, profile.coins, profile.health, profile.maxHealth)
+        number(profile.progress.level)
+        comma()
+        number(profile.progress.xp)
+        comma()
+        number(profile.coins)
+        comma()
+        number(profile.health)
+        comma()
+        number(profile.maxHealth)
         text(",\"")
         out.append(contentsOf: profile.state.rawValue.utf8)
         text("\"")
         if let challenge = profile.challenge {
             out.append(contentsOf: ",\(challenge.targetKm),\(challenge.progressKm),".utf8)
-            numbers(challenge.started.ordinal)
+            number(challenge.started.ordinal)
         }
         text("],[")
         for (index, part) in habits.enumerated() {
             text(index > 0 ? ",[" : "[")
-            numbers(Int(part.id), part.stats.streak, part.stats.best)
-            text(",")
-            if let last = part.stats.lastDay { numbers(last.ordinal) } else { text("null") }
-            text(",")
-            numbers(part.stats.total)
+            number(Int(part.id))
+            comma()
+            number(part.stats.streak)
+            comma()
+            number(part.stats.best)
+            comma()
+            if let last = part.stats.lastDay { number(last.ordinal) } else { text("null") }
+            comma()
+            number(part.stats.total)
             text("]")
         }
         text("],[")
         for (index, part) in areas.enumerated() {
             text(index > 0 ? ",[" : "[")
-            numbers(Int(part.id), part.progress.level, part.progress.xp)
+            number(Int(part.id))
+            comma()
+            number(part.progress.level)
+            comma()
+            number(part.progress.xp)
             text("]")
         }
         text("]]")

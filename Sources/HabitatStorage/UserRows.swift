@@ -265,7 +265,7 @@ extension GameState {
         let sql = Value.sql
         let kept = Set(rows.compactMap(\.id))
         for gone in old.compactMap(\.id) where !kept.contains(gone) {
-            let delete = try statements(sql.delete)
+            let delete = try statements(sql: sql.delete)
             delete.bind(gone)
             try delete.run()
         }
@@ -279,13 +279,13 @@ extension GameState {
         for index in rows.indices {
             if let id = rows[index].id, let before = previous(index, id) {
                 guard before != rows[index], try !rows[index].saveNarrowly(since: before, with: statements) else { continue }
-                let update = try statements(sql.update)
+                let update = try statements(sql: sql.update)
                 rows[index].bindValues(to: update)
                 update.bind(id)
                 try update.run()
             } else {
                 // New rows: SQLite numbers them, unless the engine already did (areas).
-                let insert = try statements(sql.insert)
+                let insert = try statements(sql: sql.insert)
                 insert.bind(rows[index].id)
                 rows[index].bindValues(to: insert)
                 try insert.run()
