@@ -38,6 +38,22 @@ extension NameMatch {
         return .none(suggestion: best.flatMap { $0.distance <= tolerance ? candidates[$0.index] : nil })
     }
 
+    /// The first of `candidates` (those `include` accepts) whose name is `query` typed whole, in any case,
+    /// found without normalizing or allocating anything. `nil` whenever `resolve` might decide otherwise:
+    /// no such name, or a query or an earlier name beyond plain ASCII words. Then ask `resolve`.
+    public static func wholeName(
+        _ query: String, among candidates: [Element], where include: (Element) -> Bool, name: (Element) -> String
+    ) -> Element? {
+        let wanted = query.utf8
+        guard isSimple(wanted) else { return nil }
+        for candidate in candidates where include(candidate) {
+            let text = name(candidate).utf8
+            guard isSimple(text) else { return nil }
+            if text.count == wanted.count, text.elementsEqual(wanted, by: { lowered($0) == lowered($1) }) { return candidate }
+        }
+        return nil
+    }
+
     /// Whether `normalized(text) == form`, for a `form` already normalized. A plain ASCII name is
     /// compared byte by byte, lower-cased on the way, with nothing allocated.
     static func isNormalized(_ text: String, equalTo form: String) -> Bool {

@@ -250,9 +250,11 @@ extension GameState {
             }
         }
         // Areas first: habits refer to them. A habit whose area is gone has none (as the schema says).
-        let areaIDs = Set(areas.compactMap(\.id))
-        for index in habits.indices where habits[index].areaID.map({ !areaIDs.contains($0) }) == true {
-            habits[index].areaID = nil
+        if habits.contains(where: { $0.areaID != nil }) {
+            let areaIDs = Set(areas.compactMap(\.id))
+            for index in habits.indices where habits[index].areaID.map({ !areaIDs.contains($0) }) == true {
+                habits[index].areaID = nil
+            }
         }
         try Self.save(&areas, since: old.areas, with: statements)
         try Self.save(&habits, since: old.habits, with: statements)
@@ -263,11 +265,14 @@ extension GameState {
     private static func save<Value: StoredRow>(_ rows: inout [Value], since old: [Value], with statements: RawStatements) throws {
         guard rows != old else { return }
         let sql = Value.sql
-        let kept = Set(rows.compactMap(\.id))
-        for gone in old.compactMap(\.id) where !kept.contains(gone) {
-            let delete = try statements(sql: sql.delete)
-            delete.bind(gone)
-            try delete.run()
+        // Rows keep their order: when every old row is still at its index, none is gone.
+        if old.count > rows.count || zip(old, rows).contains(where: { $0.id != $1.id }) {
+            let kept = Set(rows.compactMap(\.id))
+            for gone in old.compactMap(\.id) where !kept.contains(gone) {
+                let delete = try statements(sql: sql.delete)
+                delete.bind(gone)
+                try delete.run()
+            }
         }
         // Rows keep their order, so a row is usually at its old index; look it up by id only when not.
         var byID: [Int64: Value]?

@@ -52,6 +52,29 @@ enum Match: Equatable, CustomStringConvertible {
         #expect(Match("Running!", among: ["Running"]) == .none("Running"))
     }
 
+    @Test func aWholeNameIsFoundWithoutNormalizing() {
+        func whole(_ query: String, among names: [String], skipping skipped: Set<String> = []) -> String? {
+            NameMatch.wholeName(query, among: names, where: { !skipped.contains($0) }, name: { $0 })
+        }
+        #expect(whole("EXERCISE", among: names) == "Exercise")
+        #expect(whole("health potion", among: names) == "Health Potion")
+        #expect(whole("run", among: ["Running", "Run"]) == "Run")
+        #expect(whole("run", among: ["Run", "Running"], skipping: ["Run"]) == nil)
+        // Prefixes, plurals, extra spaces and names beyond ASCII are for `resolve`.
+        #expect(whole("exer", among: names) == nil)
+        #expect(whole("exercises", among: names) == nil)
+        #expect(whole("  exercise  ", among: names) == nil)
+        #expect(whole("yoga class", among: ["Yoga  class"]) == nil)
+        #expect(whole("étude", among: ["Étude"]) == nil)
+        #expect(whole("run", among: ["Café run", "Run"]) == nil)
+    }
+
+    @Test(arguments: ["exercise", "EXERCISE", "exer", "morning walk", "MORNING   WALK", "meditates", "health", "x"])
+    func aWholeNameFoundFastIsWhatResolveFinds(query: String) {
+        guard let hit = NameMatch.wholeName(query, among: names, where: { _ in true }, name: { $0 }) else { return }
+        #expect(Match(query, among: names) == .found(hit))
+    }
+
     @Test func exactNameWinsOverALongerName() {
         #expect(Match("run", among: ["Running", "Run"]) == .found("Run"))
         #expect(Match("Run", among: ["Run", "Running"]) == .found("Run"))
