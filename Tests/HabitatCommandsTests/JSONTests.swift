@@ -19,6 +19,23 @@ struct JSONSerializationTests {
         #expect(JSON.string("\u{00}").serialized == #""\u0000""#)
     }
 
+    /// Long strings are checked eight bytes at a time: a character that needs escaping is found wherever it
+    /// stands, and bytes near it (0x1F and 0x20, 0x21 and 0x23, UTF-8 bytes from 0x80 up) are left alone.
+    @Test(arguments: ["\"", "\\", "\n", "\u{01}", "\u{1F}", "\u{00}"])
+    func aCharacterToEscapeIsFoundAnywhereInALongString(special: String) {
+        let escaped = ["\"": #"\""#, "\\": #"\\"#, "\n": #"\n"#, "\u{01}": #"\u0001"#, "\u{1F}": #"\u001f"#, "\u{00}": #"\u0000"#][special]!
+        let filler = Array(" !#[]~é✅ab")
+        for length in [7, 8, 9, 15, 16, 17, 40] {
+            let plain = String((0..<length).map { filler[$0 % filler.count] })
+            #expect(JSON.string(plain).serialized == "\"" + plain + "\"")
+            for position in 0...length {
+                let text = String(plain.prefix(position)) + special + String(plain.dropFirst(position))
+                let expected = "\"" + String(plain.prefix(position)) + escaped + String(plain.dropFirst(position)) + "\""
+                #expect(JSON.string(text).serialized == expected, "\(special.debugDescription) at \(position) of \(length)")
+            }
+        }
+    }
+
     @Test func emojiAndOtherTextStayAsTheyAre() {
         #expect(JSON.string("✅ Exercise completed! 😀 café ⚠️").serialized == "\"✅ Exercise completed! 😀 café ⚠️\"")
         #expect(JSON.string("a/b").serialized == #""a/b""#)
