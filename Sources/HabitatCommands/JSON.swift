@@ -128,7 +128,7 @@ public enum JSON: Sendable, Equatable {
 
     private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         // Most strings need no escaping: copy them whole.
-        guard needsEscaping(bytes) else {
+        guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
             out.append(contentsOf: bytes)
             return
         }
@@ -145,36 +145,6 @@ public enum JSON: Sendable, Equatable {
             default: out.append(byte)
             }
         }
-    }
-
-    /// Whether `bytes` hold a control character, a quote or a backslash. Looks at eight bytes at a time: a reply's
-    /// strings are scanned on every request.
-    static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        /// Whether a byte of `word` is zero.
-        func hasZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
-        var index = 0
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= bytes.count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                // A byte below 0x20 (bytes from 0x80 up, parts of UTF-8 sequences, never count), a quote,
-                // a backslash.
-                if (word &- ones &* 0x20) & ~word & highs != 0 || hasZero(word ^ (ones &* 0x22))
-                    || hasZero(word ^ (ones &* 0x5C))
-                {
-                    return true
-                }
-                index += 8
-            }
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
-            index += 1
-        }
-        return false
     }
 
     /// Parses JSON text; `nil` when it is not valid JSON.
