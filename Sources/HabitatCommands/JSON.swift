@@ -86,26 +86,11 @@ public enum JSON: Sendable, Equatable {
             value.write(to: &out)
         }
 
-        mutating func field(_ key: StaticString, _ value: JSON, to out: inout [UInt8]) {
-            self.key(key, to: &out)
-            value.write(to: &out)
-        }
-
         /// Starts a field whose value the caller writes next.
         mutating func key(_ key: String, to out: inout [UInt8]) {
             if !empty { out.append(UInt8(ascii: ",")) }
             empty = false
             JSON.writeString(key, to: &out)
-            out.append(UInt8(ascii: ":"))
-        }
-
-        /// A key known at compile time: no escaping needed, none checked.
-        mutating func key(_ key: StaticString, to out: inout [UInt8]) {
-            if !empty { out.append(UInt8(ascii: ",")) }
-            empty = false
-            out.append(UInt8(ascii: "\""))
-            JSON.append(key, to: &out)
-            out.append(UInt8(ascii: "\""))
             out.append(UInt8(ascii: ":"))
         }
 
