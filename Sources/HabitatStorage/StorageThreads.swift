@@ -29,8 +29,12 @@ final class StorageThreads: @unchecked Sendable {
     init(count: Int) {
         for number in 0..<max(1, count) {
             // The threads live as long as the process: `shared` is never released.
-            let thread = Thread { self.work() }
-            thread.name = "habitat-storage-\(number)"
+            let thread = Thread {
+                // Named from inside: a thread made from an event loop would otherwise show that loop's name
+                // in `top -H` and profiles. (Linux keeps 15 bytes of it.)
+                Thread.current.name = "storage-\(number)"
+                self.work()
+            }
             thread.start()
         }
     }

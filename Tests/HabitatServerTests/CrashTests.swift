@@ -154,3 +154,36 @@ final class Counter: Sendable {
     var value: Int { count.withLock { $0 } }
     func increment() { count.withLock { $0 += 1 } }
 }
+
+@Suite("The server's event loops")
+struct EventLoopsTests {
+    @Test func theServerRunsOnTheEventLoopsItIsGiven() async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let server = try ServerProcess(data: data, extraArguments: ["--event-loops", "3"])
+        // More connections than loops, each with its own user and a change in hand.
+        var clients: [LineClient] = []
+        for index in 0..<6 {
+            let client = try await LineClient.connect(port: server.port)
+            try await client.expectReply(to: "register loop\(index) correct-horse", startsWith: "✅")
+            try await client.expectReply(to: "add habit Stretch", startsWith: "✅")
+            clients.append(client)
+        }
+        for client in clients {
+            try await client.expectReply(to: "did stretch", startsWith: "✅ Stretch completed! +10 XP, +5 coins")
+        }
+        // NIO names its event-loop threads NIO-ELT-<group>-#<n> (a thread one of them starts may carry its name too).
+        let tasks = "/proc/\(server.process.processIdentifier)/task"
+        let names = try FileManager.default.contentsOfDirectory(atPath: tasks).compactMap {
+            try? String(contentsOfFile: "\(tasks)/\($0)/comm", encoding: .utf8)
+        }
+        #expect(Set(names.filter { $0.hasPrefix("NIO-ELT-") }).count == 3)
+        #expect(server.terminate() == 0)
+    }
+
+    @Test func atLeastOneEventLoop() throws {
+        let result = try habitat(["serve", "--event-loops", "0", "--port", "0"])
+        #expect(result.status != 0)
+        #expect(result.output.contains("Error: --event-loops needs at least 1."))
+    }
+}
