@@ -52,32 +52,36 @@ extension Reply {
 
     /// `json(id:plain:extra:)` as UTF-8 bytes, newline included, for writing to a socket.
     public func jsonLine(id: JSON? = nil, plain: Bool, extra: [(String, JSON)] = []) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(512)
-        var object = JSON.ObjectWriter(&out)
-        if let id { object.field("id", id, to: &out) }
-        for (key, value) in extra { object.field(key, value, to: &out) }
-        object.field("ok", .bool(ok), to: &out)
-        Self.writeToastFields(toasts, plain: plain, to: &object, &out)
-        if let code { object.field("code", .string(code.rawValue), to: &out) }
-        if let data { object.field("data", data, to: &out) }
-        object.end(&out)
-        out.append(UInt8(ascii: "\n"))
-        return out
+        Self.line { object, out in
+            if let id { object.field("id", id, to: &out) }
+            for (key, value) in extra { object.field(key, value, to: &out) }
+            object.field("ok", .bool(ok), to: &out)
+            Self.writeToastFields(toasts, plain: plain, to: &object, &out)
+            if let code { object.field("code", .string(code.rawValue), to: &out) }
+            if let data { object.field("data", data, to: &out) }
+        }
     }
 
     /// A line the server sends on its own (timers, room activity, offline deliveries): never an `ok` key.
     public static func event(_ kind: String, toasts: [Toast], data: JSON? = nil, plain: Bool, extra: [(String, JSON)] = []) -> String {
+        let bytes = line { object, out in
+            object.field("event", .string(kind), to: &out)
+            for (key, value) in extra { object.field(key, value, to: &out) }
+            writeToastFields(toasts, plain: plain, to: &object, &out)
+            if let data { object.field("data", data, to: &out) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// One JSON object and a newline, as UTF-8; `fields` writes its fields.
+    private static func line(_ fields: (inout JSON.ObjectWriter, inout [UInt8]) -> Void) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(512)
         var object = JSON.ObjectWriter(&out)
-        object.field("event", .string(kind), to: &out)
-        for (key, value) in extra { object.field(key, value, to: &out) }
-        writeToastFields(toasts, plain: plain, to: &object, &out)
-        if let data { object.field("data", data, to: &out) }
+        fields(&object, &out)
         object.end(&out)
         out.append(UInt8(ascii: "\n"))
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// `type` and `text` of the first toast, then every toast; each toast is rendered once.

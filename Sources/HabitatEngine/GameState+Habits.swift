@@ -70,9 +70,6 @@ extension GameState {
 
     /// Finds a habit that can be recorded (or, with `includingArchived`, any habit), or explains why not.
     public func habit(named query: String, includingArchived: Bool = false) throws -> Habit {
-        if let habit = NameMatch.wholeName(query, among: habits, where: { includingArchived || !$0.archived }, name: \.name) {
-            return habit
-        }
         switch NameMatch.resolve(query, among: includingArchived ? habits : activeHabits, name: \.name) {
         case .found(let habit):
             return habit

@@ -12,11 +12,13 @@ extension NameMatch {
     public static func resolve(
         _ query: String, among candidates: [Element], name: (Element) -> String
     ) -> NameMatch<Element> {
+        // The common case, a plain name typed whole: found without normalizing anything.
+        if let hit = wholeName(query, among: candidates, where: { _ in true }, name: name) { return .found(hit) }
         let wanted = normalized(query)
         guard !wanted.isEmpty else { return .none(suggestion: nil) }
         var forms = [wanted]
         if wanted.count > 3, wanted.hasSuffix("s") { forms.append(String(wanted.dropLast())) }
-        // The common case, a name typed whole: found without normalizing every candidate first.
+        // A name typed whole beyond plain ASCII words: found without normalizing every candidate first.
         for form in forms {
             if let hit = candidates.first(where: { isNormalized(name($0), equalTo: form) }) { return .found(hit) }
         }

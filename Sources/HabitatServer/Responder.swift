@@ -155,6 +155,9 @@ public struct Responder: Sendable {
         var id: JSON?
         var asJSON: Bool
 
+        /// Whether the reply is JSON: a JSON request's always is, others' as the session's mode says.
+        func inJSON(_ session: Session) -> Bool { asJSON || session.mode == .json }
+
         struct Problem: Error {
             let error: HabitatError
             let id: JSON?
@@ -180,13 +183,12 @@ public struct Responder: Sendable {
     /// The reply as the request and the session want it. The reply to `mode json` is already JSON: the mode
     /// in force after the command decides.
     func render(_ reply: Reply, to request: Request, _ session: Session) -> String {
-        request.asJSON || session.mode == .json
-            ? reply.json(id: request.id, plain: session.plain) : reply.text(plain: session.plain)
+        request.inJSON(session) ? reply.json(id: request.id, plain: session.plain) : reply.text(plain: session.plain)
     }
 
     /// `render` as UTF-8 bytes, for the connection's handler to write: a JSON reply never becomes a `String`.
     func renderLine(_ reply: Reply, to request: Request, _ session: Session) -> [UInt8] {
-        request.asJSON || session.mode == .json
+        request.inJSON(session)
             ? reply.jsonLine(id: request.id, plain: session.plain) : Array(reply.text(plain: session.plain).utf8)
     }
 

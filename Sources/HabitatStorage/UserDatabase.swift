@@ -129,7 +129,7 @@ public final class UserDatabase: Sendable {
 
     /// Reads from the ledger (history, export) on this handle's storage thread.
     public func read<T: Sendable>(_ body: @escaping @Sendable (Ledger) throws -> T) async throws -> T {
-        try await run { db in try body(Ledger(db: db)) }
+        try await run { connection, db in try body(Ledger(db: db, statements: connection.statements)) }
     }
 
     /// Closes the file once queued work is done; a later call opens it again.

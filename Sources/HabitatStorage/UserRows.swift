@@ -225,11 +225,6 @@ extension Reward: StoredRow {
 }
 
 extension GameState {
-    /// Writes what changed from `old` to `self`, assigning ids to new rows.
-    mutating func save(since old: GameState, in db: Database) throws {
-        try save(since: old, with: RawStatements(db))
-    }
-
     /// Writes what changed from `old` to `self` with `statements`, assigning ids to new rows.
     mutating func save(since old: GameState, with statements: RawStatements) throws {
         if profile != old.profile {

@@ -108,3 +108,10 @@ import Testing
         }
     }
 }
+
+extension GameState {
+    /// Writes what changed from `old` to `self` on `db`'s connection, as a change does.
+    mutating func save(since old: GameState, in db: Database) throws {
+        try save(since: old, with: RawStatements(db))
+    }
+}

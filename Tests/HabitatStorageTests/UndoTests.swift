@@ -44,7 +44,7 @@ import Testing
                 try db.execute(sql: "DROP TRIGGER ledger_no_update")
                 try db.execute(sql: "UPDATE ledger SET before = ?", arguments: [json])
             }
-            try await queue.close()
+            try queue.close()
             let undone = try await db.undo()
             #expect(undone.state == before)
             #expect(try await db.reloaded() == before)
