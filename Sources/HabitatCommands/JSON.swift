@@ -103,12 +103,17 @@ public enum JSON: Sendable, Equatable {
 
     static func writeString(_ value: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        writeEscaped(value, to: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `value`'s characters as they go between a JSON string's quotes.
+    static func writeEscaped(_ value: String, to out: inout [UInt8]) {
         let copied: Void? = value.utf8.withContiguousStorageIfAvailable { bytes in writeEscaped(bytes, to: &out) }
         if copied == nil {
             var value = value
             value.withUTF8 { bytes in writeEscaped(bytes, to: &out) }
         }
-        out.append(UInt8(ascii: "\""))
     }
 
     private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {

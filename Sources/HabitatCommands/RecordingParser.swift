@@ -14,11 +14,11 @@ enum RecordingParser {
                 times = count
                 words.removeLast()
             } else if words.count >= 3, when == nil, let days = Int(words[words.count - 3].lower),
-                ["day", "days"].contains(words[words.count - 2].lower), last.lower == "ago"
+                last.lower == "ago", words[words.count - 2].lower == "day" || words[words.count - 2].lower == "days"
             {
                 when = .daysAgo(days)
                 words.removeLast(3)
-            } else if when == nil, ["yesterday", "today"].contains(last.lower) {
+            } else if when == nil, last.lower == "yesterday" || last.lower == "today" {
                 when = last.lower == "yesterday" ? .daysAgo(1) : .today
                 words.removeLast()
             } else if words.count >= 2, when == nil, words[words.count - 2].lower == "on", last.text.first?.isNumber == true {

@@ -84,24 +84,58 @@ extension Reply {
         return out
     }
 
-    /// `type` and `text` of the first toast, then every toast; each toast is rendered once.
+    /// `type` and `text` of the first toast, then every toast. Each toast's text is written and escaped
+    /// once, straight into the line; the first one's bytes are copied for its second appearance.
     static func writeToastFields(_ toasts: [Toast], plain: Bool, to object: inout JSON.ObjectWriter, _ out: inout [UInt8]) {
-        let texts = toasts.map { $0.rendered(plain: plain) }
         object.key("type", to: &out)
-        JSON.writeString((toasts.first?.type ?? .info).rawValue, to: &out)
+        writeType(toasts.first?.type ?? .info, to: &out)
         object.key("text", to: &out)
-        JSON.writeString(texts.first ?? "", to: &out)
+        let firstStart = out.count
+        if let first = toasts.first { writeText(first, plain: plain, to: &out) } else { JSON.append(#""""#, to: &out) }
+        let firstEnd = out.count
         object.key("toasts", to: &out)
         out.append(UInt8(ascii: "["))
         for (index, toast) in toasts.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            var entry = JSON.ObjectWriter(&out)
-            entry.key("type", to: &out)
-            JSON.writeString(toast.type.rawValue, to: &out)
-            entry.key("text", to: &out)
-            JSON.writeString(texts[index], to: &out)
-            entry.end(&out)
+            JSON.append(index > 0 ? #",{"type":"# : #"{"type":"#, to: &out)
+            writeType(toast.type, to: &out)
+            JSON.append(#","text":"#, to: &out)
+            if index == 0 { out.appendCopy(of: firstStart..<firstEnd) } else { writeText(toast, plain: plain, to: &out) }
+            out.append(UInt8(ascii: "}"))
         }
         out.append(UInt8(ascii: "]"))
+    }
+
+    private static func writeType(_ type: ToastType, to out: inout [UInt8]) {
+        switch type {
+        case .success: JSON.append(#""success""#, to: &out)
+        case .error: JSON.append(#""error""#, to: &out)
+        case .info: JSON.append(#""info""#, to: &out)
+        }
+    }
+
+    /// A toast as `Toast.rendered(plain:)` has it (marker or plain word, message, detail lines), as a JSON
+    /// string.
+    static func writeText(_ toast: Toast, plain: Bool, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        JSON.writeEscaped(plain ? toast.symbol.word : toast.symbol.emoji, to: &out)
+        out.append(UInt8(ascii: " "))
+        JSON.writeEscaped(toast.message, to: &out)
+        for line in toast.details {
+            JSON.append(#"\n  "#, to: &out)
+            JSON.writeEscaped(line, to: &out)
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+extension [UInt8] {
+    /// Appends a copy of the bytes at `range` of this array.
+    fileprivate mutating func appendCopy(of range: Range<Int>) {
+        let start = count
+        append(contentsOf: repeatElement(0, count: range.count))
+        withUnsafeMutableBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            (base + start).update(from: base + range.lowerBound, count: range.count)
+        }
     }
 }

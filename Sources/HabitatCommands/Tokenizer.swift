@@ -1,14 +1,17 @@
 /// A word of a request line. Quoted text (`"Run 5k"`) is one word.
 public struct Token: Sendable, Equatable {
-    public var text: String
+    public var text: String {
+        didSet { lower = text.lowercased() }
+    }
     public var quoted: Bool
 
-    /// The word as matched against keywords.
-    public var lower: String { text.lowercased() }
+    /// The word as matched against keywords (lowercased once: the parsers look at it many times).
+    public private(set) var lower: String
 
     public init(_ text: String, quoted: Bool = false) {
         self.text = text
         self.quoted = quoted
+        self.lower = text.lowercased()
     }
 }
 
@@ -79,5 +82,8 @@ private func tokenizeASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> [Token]? {
 
 extension Collection where Element == Token {
     /// The words joined with single spaces.
-    var phrase: String { map(\.text).joined(separator: " ") }
+    var phrase: String {
+        if count == 1, let only = first { return only.text }
+        return map(\.text).joined(separator: " ")
+    }
 }

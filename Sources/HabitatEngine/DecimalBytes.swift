@@ -2,23 +2,24 @@ extension Array where Element == UInt8 {
     /// Appends `value` in decimal ASCII digits, written in place: no `String` per number. JSON replies and
     /// stored snapshots write many small numbers.
     public mutating func appendDecimal(_ value: Int) {
-        if value < 0 { append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits = 1
-        var rest = magnitude
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
+        if value >= 0, value < 10 {
+            append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            return
         }
-        let end = count + digits
-        append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        withUnsafeMutableBufferPointer { bytes in
-            var index = end
+        // Digits from the last, into a buffer on the stack (20 digits and a sign at most), then one copy.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var index = buffer.count
+            var magnitude = value.magnitude
             repeat {
                 index -= 1
-                bytes[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
+            if value < 0 {
+                index -= 1
+                buffer[index] = UInt8(ascii: "-")
+            }
+            append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
         }
     }
 }

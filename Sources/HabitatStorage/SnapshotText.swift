@@ -21,53 +21,50 @@ extension Snapshot {
     var storedBytes: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + 24 * habits.count + 16 * areas.count)
-        func text(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
-        func number(_ value: Int) { out.appendDecimal(value) }
-        func comma() { out.append(UInt8(ascii: ",")) }
-        text("[")
-        number(Self.format)
-        text(",[")
-        number(profile.progress.level)
-        comma()
-        number(profile.progress.xp)
-        comma()
-        number(profile.coins)
-        comma()
-        number(profile.health)
-        comma()
-        number(profile.maxHealth)
-        text(",\"")
+        out.append(text: "[")
+        out.appendDecimal(Self.format)
+        out.append(text: ",[")
+        out.appendDecimal(profile.progress.level)
+        out.append(UInt8(ascii: ","))
+        out.appendDecimal(profile.progress.xp)
+        out.append(UInt8(ascii: ","))
+        out.appendDecimal(profile.coins)
+        out.append(UInt8(ascii: ","))
+        out.appendDecimal(profile.health)
+        out.append(UInt8(ascii: ","))
+        out.appendDecimal(profile.maxHealth)
+        out.append(text: ",\"")
         out.append(contentsOf: profile.state.rawValue.utf8)
-        text("\"")
+        out.append(UInt8(ascii: "\""))
         if let challenge = profile.challenge {
             out.append(contentsOf: ",\(challenge.targetKm),\(challenge.progressKm),".utf8)
-            number(challenge.started.ordinal)
+            out.appendDecimal(challenge.started.ordinal)
         }
-        text("],[")
+        out.append(text: "],[")
         for (index, part) in habits.enumerated() {
-            text(index > 0 ? ",[" : "[")
-            number(Int(part.id))
-            comma()
-            number(part.stats.streak)
-            comma()
-            number(part.stats.best)
-            comma()
-            if let last = part.stats.lastDay { number(last.ordinal) } else { text("null") }
-            comma()
-            number(part.stats.total)
-            text("]")
+            out.append(text: index > 0 ? ",[" : "[")
+            out.appendDecimal(Int(part.id))
+            out.append(UInt8(ascii: ","))
+            out.appendDecimal(part.stats.streak)
+            out.append(UInt8(ascii: ","))
+            out.appendDecimal(part.stats.best)
+            out.append(UInt8(ascii: ","))
+            if let last = part.stats.lastDay { out.appendDecimal(last.ordinal) } else { out.append(text: "null") }
+            out.append(UInt8(ascii: ","))
+            out.appendDecimal(part.stats.total)
+            out.append(UInt8(ascii: "]"))
         }
-        text("],[")
+        out.append(text: "],[")
         for (index, part) in areas.enumerated() {
-            text(index > 0 ? ",[" : "[")
-            number(Int(part.id))
-            comma()
-            number(part.progress.level)
-            comma()
-            number(part.progress.xp)
-            text("]")
+            out.append(text: index > 0 ? ",[" : "[")
+            out.appendDecimal(Int(part.id))
+            out.append(UInt8(ascii: ","))
+            out.appendDecimal(part.progress.level)
+            out.append(UInt8(ascii: ","))
+            out.appendDecimal(part.progress.xp)
+            out.append(UInt8(ascii: "]"))
         }
-        text("]]")
+        out.append(text: "]]")
         return out
     }
 
@@ -207,5 +204,12 @@ private struct CompactReader {
         guard index < bytes.count else { throw Malformed() }
         defer { index += 1 }
         return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+}
+
+extension [UInt8] {
+    /// Appends the UTF-8 of a literal.
+    fileprivate mutating func append(text: StaticString) {
+        text.withUTF8Buffer { append(contentsOf: $0) }
     }
 }

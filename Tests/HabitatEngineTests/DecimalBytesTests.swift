@@ -1,0 +1,26 @@
+import HabitatEngine
+import Testing
+
+@Suite("Decimal digits written into bytes")
+struct DecimalBytesTests {
+    @Test("every number reads as Swift writes it, signs and extremes included")
+    func matchesDescription() {
+        var values = [0, 1, 9, 10, 11, 99, 100, 999, 1000, 1_000_000, -1, -9, -10, -100, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 { values.append(Int.random(in: Int.min...Int.max, using: &generator) >> Int.random(in: 0...62)) }
+        for value in values {
+            var bytes: [UInt8] = []
+            bytes.appendDecimal(value)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+        }
+    }
+
+    @Test("digits go after what is already there")
+    func appends() {
+        var bytes = Array("level ".utf8)
+        bytes.appendDecimal(7)
+        bytes.append(UInt8(ascii: ","))
+        bytes.appendDecimal(-42)
+        #expect(String(decoding: bytes, as: UTF8.self) == "level 7,-42")
+    }
+}
