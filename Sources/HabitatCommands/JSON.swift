@@ -46,8 +46,8 @@ public enum JSON: Sendable, Equatable {
     /// Appends compact JSON text to `out` as UTF-8: byte copies, no `String` in between.
     func write(to out: inout [UInt8]) {
         switch self {
-        case .null: Self.append("null", to: &out)
-        case .bool(let value): Self.append(value ? "true" : "false", to: &out)
+        case .null: out.append(literal: "null")
+        case .bool(let value): out.append(literal: value ? "true" : "false")
         case .int(let value): out.appendDecimal(value)
         case .double(let value):
             if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
@@ -55,7 +55,7 @@ public enum JSON: Sendable, Equatable {
             } else if value.isFinite {
                 out.append(contentsOf: String(value).utf8)
             } else {
-                Self.append("null", to: &out)
+                out.append(literal: "null")
             }
         case .string(let value): Self.writeString(value, to: &out)
         case .array(let values):
@@ -97,10 +97,6 @@ public enum JSON: Sendable, Equatable {
         func end(_ out: inout [UInt8]) { out.append(UInt8(ascii: "}")) }
     }
 
-    static func append(_ text: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
     static func writeString(_ value: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         writeEscaped(value, to: &out)
@@ -124,11 +120,11 @@ public enum JSON: Sendable, Equatable {
         }
         for byte in bytes {
             switch byte {
-            case UInt8(ascii: "\""): append(#"\""#, to: &out)
-            case UInt8(ascii: "\\"): append(#"\\"#, to: &out)
-            case UInt8(ascii: "\n"): append(#"\n"#, to: &out)
-            case UInt8(ascii: "\r"): append(#"\r"#, to: &out)
-            case UInt8(ascii: "\t"): append(#"\t"#, to: &out)
+            case UInt8(ascii: "\""): out.append(literal: #"\""#)
+            case UInt8(ascii: "\\"): out.append(literal: #"\\"#)
+            case UInt8(ascii: "\n"): out.append(literal: #"\n"#)
+            case UInt8(ascii: "\r"): out.append(literal: #"\r"#)
+            case UInt8(ascii: "\t"): out.append(literal: #"\t"#)
             case ..<0x20:
                 let hex = String(byte, radix: 16)
                 out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)

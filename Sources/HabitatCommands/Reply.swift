@@ -91,14 +91,14 @@ extension Reply {
         writeType(toasts.first?.type ?? .info, to: &out)
         object.key("text", to: &out)
         let firstStart = out.count
-        if let first = toasts.first { writeText(first, plain: plain, to: &out) } else { JSON.append(#""""#, to: &out) }
+        if let first = toasts.first { writeText(first, plain: plain, to: &out) } else { out.append(literal: #""""#) }
         let firstEnd = out.count
         object.key("toasts", to: &out)
         out.append(UInt8(ascii: "["))
         for (index, toast) in toasts.enumerated() {
-            JSON.append(index > 0 ? #",{"type":"# : #"{"type":"#, to: &out)
+            out.append(literal: index > 0 ? #",{"type":"# : #"{"type":"#)
             writeType(toast.type, to: &out)
-            JSON.append(#","text":"#, to: &out)
+            out.append(literal: #","text":"#)
             if index == 0 { out.appendCopy(of: firstStart..<firstEnd) } else { writeText(toast, plain: plain, to: &out) }
             out.append(UInt8(ascii: "}"))
         }
@@ -107,23 +107,16 @@ extension Reply {
 
     private static func writeType(_ type: ToastType, to out: inout [UInt8]) {
         switch type {
-        case .success: JSON.append(#""success""#, to: &out)
-        case .error: JSON.append(#""error""#, to: &out)
-        case .info: JSON.append(#""info""#, to: &out)
+        case .success: out.append(literal: #""success""#)
+        case .error: out.append(literal: #""error""#)
+        case .info: out.append(literal: #""info""#)
         }
     }
 
-    /// A toast as `Toast.rendered(plain:)` has it (marker or plain word, message, detail lines), as a JSON
-    /// string.
+    /// A toast as `Toast.rendered(plain:)` has it, as a JSON string, escaped as it is written.
     static func writeText(_ toast: Toast, plain: Bool, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        JSON.writeEscaped(plain ? toast.symbol.word : toast.symbol.emoji, to: &out)
-        out.append(UInt8(ascii: " "))
-        JSON.writeEscaped(toast.message, to: &out)
-        for line in toast.details {
-            JSON.append(#"\n  "#, to: &out)
-            JSON.writeEscaped(line, to: &out)
-        }
+        toast.render(plain: plain) { JSON.writeEscaped($0, to: &out) }
         out.append(UInt8(ascii: "\""))
     }
 }

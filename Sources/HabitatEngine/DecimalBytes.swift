@@ -23,3 +23,10 @@ extension Array where Element == UInt8 {
         }
     }
 }
+
+extension Array where Element == UInt8 {
+    /// Appends the UTF-8 of a literal.
+    public mutating func append(literal text: StaticString) {
+        text.withUTF8Buffer { append(contentsOf: $0) }
+    }
+}

@@ -68,10 +68,20 @@ public struct Toast: Sendable, Equatable, Codable {
 
     /// The toast as text: marker (or plain word), message, then each detail line indented by two spaces.
     public func rendered(plain: Bool) -> String {
-        var text = (plain ? symbol.word : symbol.emoji) + " " + message
-        for line in details {
-            text += "\n  " + line
-        }
+        var text = ""
+        render(plain: plain) { text += $0 }
         return text
+    }
+
+    /// `rendered(plain:)` in pieces, in order, for a writer that puts them somewhere other than a `String`
+    /// (a JSON reply escapes them straight into its bytes).
+    public func render(plain: Bool, _ piece: (String) -> Void) {
+        piece(plain ? symbol.word : symbol.emoji)
+        piece(" ")
+        piece(message)
+        for line in details {
+            piece("\n  ")
+            piece(line)
+        }
     }
 }

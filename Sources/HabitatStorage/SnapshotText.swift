@@ -21,9 +21,9 @@ extension Snapshot {
     var storedBytes: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + 24 * habits.count + 16 * areas.count)
-        out.append(text: "[")
+        out.append(literal: "[")
         out.appendDecimal(Self.format)
-        out.append(text: ",[")
+        out.append(literal: ",[")
         out.appendDecimal(profile.progress.level)
         out.append(UInt8(ascii: ","))
         out.appendDecimal(profile.progress.xp)
@@ -33,30 +33,30 @@ extension Snapshot {
         out.appendDecimal(profile.health)
         out.append(UInt8(ascii: ","))
         out.appendDecimal(profile.maxHealth)
-        out.append(text: ",\"")
+        out.append(literal: ",\"")
         out.append(contentsOf: profile.state.rawValue.utf8)
         out.append(UInt8(ascii: "\""))
         if let challenge = profile.challenge {
             out.append(contentsOf: ",\(challenge.targetKm),\(challenge.progressKm),".utf8)
             out.appendDecimal(challenge.started.ordinal)
         }
-        out.append(text: "],[")
+        out.append(literal: "],[")
         for (index, part) in habits.enumerated() {
-            out.append(text: index > 0 ? ",[" : "[")
+            out.append(literal: index > 0 ? ",[" : "[")
             out.appendDecimal(Int(part.id))
             out.append(UInt8(ascii: ","))
             out.appendDecimal(part.stats.streak)
             out.append(UInt8(ascii: ","))
             out.appendDecimal(part.stats.best)
             out.append(UInt8(ascii: ","))
-            if let last = part.stats.lastDay { out.appendDecimal(last.ordinal) } else { out.append(text: "null") }
+            if let last = part.stats.lastDay { out.appendDecimal(last.ordinal) } else { out.append(literal: "null") }
             out.append(UInt8(ascii: ","))
             out.appendDecimal(part.stats.total)
             out.append(UInt8(ascii: "]"))
         }
-        out.append(text: "],[")
+        out.append(literal: "],[")
         for (index, part) in areas.enumerated() {
-            out.append(text: index > 0 ? ",[" : "[")
+            out.append(literal: index > 0 ? ",[" : "[")
             out.appendDecimal(Int(part.id))
             out.append(UInt8(ascii: ","))
             out.appendDecimal(part.progress.level)
@@ -64,7 +64,7 @@ extension Snapshot {
             out.appendDecimal(part.progress.xp)
             out.append(UInt8(ascii: "]"))
         }
-        out.append(text: "]]")
+        out.append(literal: "]]")
         return out
     }
 
@@ -204,12 +204,5 @@ private struct CompactReader {
         guard index < bytes.count else { throw Malformed() }
         defer { index += 1 }
         return String(decoding: bytes[start..<index], as: UTF8.self)
-    }
-}
-
-extension [UInt8] {
-    /// Appends the UTF-8 of a literal.
-    fileprivate mutating func append(text: StaticString) {
-        text.withUTF8Buffer { append(contentsOf: $0) }
     }
 }
