@@ -22,11 +22,13 @@ let package = Package(
     targets: [
         // The game: value types and pure rules. Foundation only, so any app can embed it.
         .target(name: "HabitatEngine"),
+        // SQLite's process-wide settings, applied when the process loads (C: `sqlite3_config` is variadic).
+        .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
         // Per-user and directory SQLite databases, migrations, the ledger.
         .target(
             name: "HabitatStorage",
             dependencies: [
-                "HabitatEngine",
+                "HabitatEngine", "CSQLiteSetup",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C interface, for the statements every recorded action runs.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

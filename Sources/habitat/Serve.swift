@@ -81,6 +81,9 @@ struct Serve: AsyncParsableCommand {
         }
         let logger = Logger(label: "habitat")
         SystemMemory.returnLargeBuffersWhenFreed()
+        if !SQLiteSetup.applied {
+            logger.notice("SQLite was in use before its settings could apply; it keeps its defaults (slower writes, same data)")
+        }
 
         var configuration = ServerConfiguration()
         configuration.host = host

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import HabitatEngine
 import Testing
 
@@ -63,6 +64,21 @@ import Testing
             }
             #expect(migrations == ["v1", "v2"])
             #expect(try await db.reloaded().habits.count == 1)
+        }
+    }
+
+    // MARK: - Process-wide settings
+
+    @Test func connectionsHaveNoMutexOfTheirOwnAndSQLiteCountsNoMemory() async throws {
+        #expect(SQLiteSetup.applied)
+        try await withUserDatabase { db in
+            try await db.add(Fixture.exercise)
+            try await db.did("exercise")
+            let (hasMutex, memoryCounted) = try await db.read { ledger in
+                (sqlite3_db_mutex(ledger.db.sqliteConnection) != nil, sqlite3_memory_used())
+            }
+            #expect(!hasMutex)
+            #expect(memoryCounted == 0)
         }
     }
 
