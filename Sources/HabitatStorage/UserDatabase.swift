@@ -181,7 +181,7 @@ public final class UserDatabase: Sendable {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let database = try DatabaseQueue(
             path: path, configuration: durability.configuration(label: "user", pageSize: Self.pageSize))
-        try UserSchema.migrator.migrate(database)
+        try UserSchema.migrate(database)
         // A checkpoint syncs the whole log to disk inside the commit that triggers it: keep the log
         // at about 4 MB whatever the file's page size, and give the disk back after each checkpoint.
         let statements = try database.inDatabase { db in

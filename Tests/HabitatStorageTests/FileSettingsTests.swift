@@ -67,6 +67,44 @@ import Testing
         }
     }
 
+    @Test func aFileIsMarkedWithTheSchemaVersionItWasBroughtTo() async throws {
+        try await withUserDatabase { db in
+            try await db.add(Fixture.exercise)
+            #expect(UserSchema.version == 2)
+            #expect(try await db.pragma("user_version") == 2)
+        }
+    }
+
+    @Test func aFileAtTheCurrentVersionOpensWithoutTheMigrator() async throws {
+        try await withUserDatabase { db in
+            try await db.add(Fixture.exercise)
+            db.close()
+            // Without its table of applied migrations the migrator would run the first one again, and
+            // fail on the tables that exist.
+            try await rawDatabase(at: db.path).write { try $0.execute(sql: "DROP TABLE grdb_migrations") }
+            #expect(try await db.reloaded().habits.map(\.name) == ["Exercise"])
+            let tables = try await rawDatabase(at: db.path).read {
+                try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE name = 'grdb_migrations'")
+            }
+            #expect(tables.isEmpty)
+        }
+    }
+
+    @Test func aFileFromBeforeTheVersionMarkIsCheckedAndMarked() async throws {
+        try await withUserDatabase { db in
+            try await db.add(Fixture.exercise)
+            db.close()
+            try await rawDatabase(at: db.path).write { try $0.execute(sql: "PRAGMA user_version = 0") }
+            #expect(try await db.reloaded().habits.map(\.name) == ["Exercise"])
+            let version = try await rawDatabase(at: db.path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
+            #expect(version == 2)
+            let migrations = try await rawDatabase(at: db.path).read {
+                try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations")
+            }
+            #expect(migrations == ["v1", "v2"])
+        }
+    }
+
     // MARK: - Process-wide settings
 
     @Test func connectionsHaveNoMutexOfTheirOwnAndSQLiteCountsNoMemory() async throws {
