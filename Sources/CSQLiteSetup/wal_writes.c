@@ -1,0 +1,210 @@
+// A thin layer over SQLite's default file system that writes each commit's log frames with one
+// system call instead of two per page.
+//
+// SQLite appends a commit to the write-ahead log as frames: for each page a 24-byte header, then the
+// page, each its own `pwrite`. A recorded action changes about five pages, so about ten writes, each
+// a trip into the kernel that costs more than copying the bytes. This layer gathers the writes to a
+// log file while they follow each other, and writes them out at once when the commit's last frame is
+// complete, which SQLite marks in that frame's header. Everything else passes through unchanged.
+//
+// What other connections see does not change: SQLite makes new frames visible only after writing
+// them, by updating the log's index, and the gathered writes are out before that (they are written
+// when the commit frame is complete, inside the same call that wrote it). Anything that might read
+// the log, sync it, truncate it, ask its size or close it first writes out what is gathered, as does
+// any write that does not continue it. A commit that never completes (the process dies) loses only
+// frames that SQLite would not have counted: a reply is sent only after its commit returns.
+
+#include "CSQLiteSetup.h"
+
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+
+// Larger commits (a big import) are written out as they go. The default file system writes at most
+// 128 KiB in one call (it masks the length to 17 bits, as it never writes more than a page at once).
+#define GATHER_LIMIT (64 * 1024)
+// The size of a frame's header, and where in it a commit frame keeps the database's size in pages
+// (zero in every frame but a commit's last).
+#define FRAME_HEADER 24
+
+typedef struct LogFile {
+    sqlite3_file base;          // our methods
+    sqlite3_file *real;         // the default file system's file, after this struct
+    unsigned char *gathered;    // writes not yet made, contiguous from `start` (none between commits)
+    int length;
+    int capacity;
+    sqlite3_int64 start;
+    int commitFrameNext;        // the last header written was a commit frame's: its page completes it
+} LogFile;
+
+static sqlite3_vfs *underlying;
+static sqlite3_vfs layer;
+static sqlite3_io_methods logMethods;
+static long long gatheredCommits;
+
+static int writeOut(LogFile *file) {
+    if (file->length == 0) return SQLITE_OK;
+    int result = file->real->pMethods->xWrite(file->real, file->gathered, file->length, file->start);
+    file->length = 0;
+    return result;
+}
+
+static int logClose(sqlite3_file *handle) {
+    LogFile *file = (LogFile *)handle;
+    int result = writeOut(file);
+    int closed = file->real->pMethods->xClose(file->real);
+    free(file->gathered);
+    file->gathered = NULL;
+    file->capacity = 0;
+    return result != SQLITE_OK ? result : closed;
+}
+
+static int logRead(sqlite3_file *handle, void *buffer, int amount, sqlite3_int64 offset) {
+    LogFile *file = (LogFile *)handle;
+    int result = writeOut(file);
+    if (result != SQLITE_OK) return result;
+    return file->real->pMethods->xRead(file->real, buffer, amount, offset);
+}
+
+static int logWrite(sqlite3_file *handle, const void *bytes, int amount, sqlite3_int64 offset) {
+    LogFile *file = (LogFile *)handle;
+    int completesCommit = file->commitFrameNext;
+    file->commitFrameNext = 0;
+    if (file->length > 0 && offset != file->start + file->length) {
+        // Not a continuation (SQLite rewrites a frame, or starts the log over): out with what is gathered.
+        int result = writeOut(file);
+        if (result != SQLITE_OK) return result;
+    }
+    if (amount == FRAME_HEADER) {
+        const unsigned char *header = bytes;
+        file->commitFrameNext = (header[4] | header[5] | header[6] | header[7]) != 0;
+    }
+    if (file->length + amount > GATHER_LIMIT) {
+        int result = writeOut(file);
+        if (result != SQLITE_OK) return result;
+        if (amount > GATHER_LIMIT) return file->real->pMethods->xWrite(file->real, bytes, amount, offset);
+    }
+    if (file->length + amount > file->capacity) {
+        int capacity = file->capacity ? file->capacity : 8192;
+        while (capacity < file->length + amount) capacity *= 2;
+        unsigned char *grown = realloc(file->gathered, capacity);
+        if (grown == NULL) {
+            int result = writeOut(file);
+            if (result != SQLITE_OK) return result;
+            return file->real->pMethods->xWrite(file->real, bytes, amount, offset);
+        }
+        file->gathered = grown;
+        file->capacity = capacity;
+    }
+    if (file->length == 0) file->start = offset;
+    memcpy(file->gathered + file->length, bytes, amount);
+    file->length += amount;
+    if (completesCommit) {
+        __atomic_fetch_add(&gatheredCommits, 1, __ATOMIC_RELAXED);
+        int result = writeOut(file);
+        // An open file between commits holds no buffer (a server keeps a thousand files open).
+        free(file->gathered);
+        file->gathered = NULL;
+        file->capacity = 0;
+        return result;
+    }
+    return SQLITE_OK;
+}
+
+static int logTruncate(sqlite3_file *handle, sqlite3_int64 size) {
+    LogFile *file = (LogFile *)handle;
+    int result = writeOut(file);
+    if (result != SQLITE_OK) return result;
+    return file->real->pMethods->xTruncate(file->real, size);
+}
+
+static int logSync(sqlite3_file *handle, int flags) {
+    LogFile *file = (LogFile *)handle;
+    int result = writeOut(file);
+    if (result != SQLITE_OK) return result;
+    return file->real->pMethods->xSync(file->real, flags);
+}
+
+static int logFileSize(sqlite3_file *handle, sqlite3_int64 *size) {
+    LogFile *file = (LogFile *)handle;
+    int result = writeOut(file);
+    if (result != SQLITE_OK) return result;
+    return file->real->pMethods->xFileSize(file->real, size);
+}
+
+static int logLock(sqlite3_file *handle, int level) {
+    LogFile *file = (LogFile *)handle;
+    return file->real->pMethods->xLock(file->real, level);
+}
+
+static int logUnlock(sqlite3_file *handle, int level) {
+    LogFile *file = (LogFile *)handle;
+    return file->real->pMethods->xUnlock(file->real, level);
+}
+
+static int logCheckReservedLock(sqlite3_file *handle, int *reserved) {
+    LogFile *file = (LogFile *)handle;
+    return file->real->pMethods->xCheckReservedLock(file->real, reserved);
+}
+
+static int logFileControl(sqlite3_file *handle, int op, void *argument) {
+    LogFile *file = (LogFile *)handle;
+    int result = writeOut(file);
+    if (result != SQLITE_OK) return result;
+    return file->real->pMethods->xFileControl(file->real, op, argument);
+}
+
+static int logSectorSize(sqlite3_file *handle) {
+    LogFile *file = (LogFile *)handle;
+    return file->real->pMethods->xSectorSize(file->real);
+}
+
+static int logDeviceCharacteristics(sqlite3_file *handle) {
+    LogFile *file = (LogFile *)handle;
+    return file->real->pMethods->xDeviceCharacteristics(file->real);
+}
+
+static int layerOpen(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *handle, int flags, int *outFlags) {
+    (void)vfs;
+    if (!(flags & SQLITE_OPEN_WAL)) {
+        // Every other file is the default file system's own, in the same space.
+        return underlying->xOpen(underlying, name, handle, flags, outFlags);
+    }
+    LogFile *file = (LogFile *)handle;
+    memset(file, 0, sizeof(LogFile));
+    file->real = (sqlite3_file *)&file[1];
+    int result = underlying->xOpen(underlying, name, file->real, flags, outFlags);
+    // On failure SQLite calls no method of the file (pMethods stays NULL).
+    if (result == SQLITE_OK) file->base.pMethods = &logMethods;
+    return result;
+}
+
+int habitat_sqlite_gather_log_writes(void) {
+    underlying = sqlite3_vfs_find(NULL);
+    if (underlying == NULL) return SQLITE_ERROR;
+    layer = *underlying;
+    layer.zName = "habitat";
+    layer.pNext = NULL;
+    layer.szOsFile = (int)sizeof(LogFile) + underlying->szOsFile;
+    layer.xOpen = layerOpen;
+    logMethods = (sqlite3_io_methods){
+        .iVersion = 1,
+        .xClose = logClose,
+        .xRead = logRead,
+        .xWrite = logWrite,
+        .xTruncate = logTruncate,
+        .xSync = logSync,
+        .xFileSize = logFileSize,
+        .xLock = logLock,
+        .xUnlock = logUnlock,
+        .xCheckReservedLock = logCheckReservedLock,
+        .xFileControl = logFileControl,
+        .xSectorSize = logSectorSize,
+        .xDeviceCharacteristics = logDeviceCharacteristics,
+    };
+    return sqlite3_vfs_register(&layer, 1);
+}
+
+long long habitat_sqlite_gathered_commits(void) {
+    return __atomic_load_n(&gatheredCommits, __ATOMIC_RELAXED);
+}
