@@ -49,13 +49,25 @@ static int writeOut(LogFile *file) {
     return result;
 }
 
+// Gives the buffer back: an open file between commits holds none (a server keeps a thousand files open).
+static void release(LogFile *file) {
+    free(file->gathered);
+    file->gathered = NULL;
+    file->capacity = 0;
+}
+
+// Writes out what is gathered, then `bytes` directly.
+static int writeThrough(LogFile *file, const void *bytes, int amount, sqlite3_int64 offset) {
+    int result = writeOut(file);
+    if (result != SQLITE_OK) return result;
+    return file->real->pMethods->xWrite(file->real, bytes, amount, offset);
+}
+
 static int logClose(sqlite3_file *handle) {
     LogFile *file = (LogFile *)handle;
     int result = writeOut(file);
     int closed = file->real->pMethods->xClose(file->real);
-    free(file->gathered);
-    file->gathered = NULL;
-    file->capacity = 0;
+    release(file);
     return result != SQLITE_OK ? result : closed;
 }
 
@@ -79,20 +91,16 @@ static int logWrite(sqlite3_file *handle, const void *bytes, int amount, sqlite3
         const unsigned char *header = bytes;
         file->commitFrameNext = (header[4] | header[5] | header[6] | header[7]) != 0;
     }
+    if (amount > GATHER_LIMIT) return writeThrough(file, bytes, amount, offset);
     if (file->length + amount > GATHER_LIMIT) {
         int result = writeOut(file);
         if (result != SQLITE_OK) return result;
-        if (amount > GATHER_LIMIT) return file->real->pMethods->xWrite(file->real, bytes, amount, offset);
     }
     if (file->length + amount > file->capacity) {
         int capacity = file->capacity ? file->capacity : 8192;
         while (capacity < file->length + amount) capacity *= 2;
         unsigned char *grown = realloc(file->gathered, capacity);
-        if (grown == NULL) {
-            int result = writeOut(file);
-            if (result != SQLITE_OK) return result;
-            return file->real->pMethods->xWrite(file->real, bytes, amount, offset);
-        }
+        if (grown == NULL) return writeThrough(file, bytes, amount, offset);
         file->gathered = grown;
         file->capacity = capacity;
     }
@@ -102,10 +110,7 @@ static int logWrite(sqlite3_file *handle, const void *bytes, int amount, sqlite3
     if (completesCommit) {
         __atomic_fetch_add(&gatheredCommits, 1, __ATOMIC_RELAXED);
         int result = writeOut(file);
-        // An open file between commits holds no buffer (a server keeps a thousand files open).
-        free(file->gathered);
-        file->gathered = NULL;
-        file->capacity = 0;
+        release(file);
         return result;
     }
     return SQLITE_OK;

@@ -6,12 +6,12 @@
 /// - multi-thread mode: a connection has no mutex of its own, taken and released on every call
 ///   (a bind, a step, a column read). Each connection is used by one thread at a time already: GRDB
 ///   serializes its access, and a user's file has one storage thread at a time.
-/// - each commit's log frames written with one system call (wal_writes.c), not two per page.
 /// - no memory statistics: otherwise every allocation SQLite makes takes one process-wide mutex,
 ///   which all storage threads contend for (this build of SQLite has no lookaside allocator, so a
 ///   statement allocates often).
+/// - each commit's log frames written with one system call (wal_writes.c), not two per page.
 ///
-/// Returns SQLITE_OK when both applied, otherwise the first code SQLite refused with (SQLITE_MISUSE:
+/// Returns SQLITE_OK when all applied, otherwise the first code SQLite refused with (SQLITE_MISUSE:
 /// SQLite was in use before the settings could apply; it then keeps its defaults and works as before).
 int habitat_sqlite_setup_result(void);
 
