@@ -76,6 +76,9 @@ public struct Ledger {
         try statement.run()
         var saved = entry
         saved.id = statement.lastInsertedRowID
+        // The instant as the file keeps it (seconds since 1970, a Double), so the entry returned equals
+        // the one read back later to the bit.
+        saved.at = Date(timeIntervalSince1970: entry.at.timeIntervalSince1970)
         return saved
     }
 

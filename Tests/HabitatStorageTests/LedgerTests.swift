@@ -110,16 +110,17 @@ import Testing
         }
     }
 
-    @Test func aSubSecondInstantReadsBackExactly() async throws {
+    @Test func aSubSecondInstantReadsBackAsRecorded() async throws {
         try await withUserDatabase { db in
             try await db.add(Fixture.exercise)
             let now = Date(timeIntervalSinceReferenceDate: 816_953_016.160_226_5)
             let entry = try #require(try await db.did("exercise", at: now).outcome.entry)
             let stored = try #require(try await db.entries().first)
             #expect(abs(stored.at.timeIntervalSince(now)) < 0.000_001)
+            // What `did` returned is what the file holds, so a client comparing the two sees no change.
+            #expect(stored == entry)
             withKnownIssue("`at` is stored as REAL seconds since 1970, which does not round-trip every Date exactly") {
                 #expect(stored.at == now)
-                #expect(stored == entry)
             }
         }
     }
