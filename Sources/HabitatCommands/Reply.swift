@@ -105,12 +105,11 @@ extension Reply {
         out.append(UInt8(ascii: "]"))
     }
 
+    /// The type's name as a JSON string (names are plain words: nothing to escape).
     private static func writeType(_ type: ToastType, to out: inout [UInt8]) {
-        switch type {
-        case .success: out.append(literal: #""success""#)
-        case .error: out.append(literal: #""error""#)
-        case .info: out.append(literal: #""info""#)
-        }
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: type.rawValue.utf8)
+        out.append(UInt8(ascii: "\""))
     }
 
     /// A toast as `Toast.rendered(plain:)` has it, as a JSON string, escaped as it is written.

@@ -58,7 +58,10 @@ public struct Ledger {
                 time_of_day, before, reverts, batch, room_token)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        statement.bind(entry.at.timeIntervalSince1970)
+        // The instant as the file keeps it (seconds since 1970, a Double): the entry returned carries the
+        // same, so it equals the one read back later to the bit.
+        let seconds = entry.at.timeIntervalSince1970
+        statement.bind(seconds)
         statement.bind(entry.day.description)
         statement.bind(entry.kind.rawValue)
         statement.bind(entry.habitID)
@@ -76,9 +79,7 @@ public struct Ledger {
         try statement.run()
         var saved = entry
         saved.id = statement.lastInsertedRowID
-        // The instant as the file keeps it (seconds since 1970, a Double), so the entry returned equals
-        // the one read back later to the bit.
-        saved.at = Date(timeIntervalSince1970: entry.at.timeIntervalSince1970)
+        saved.at = Date(timeIntervalSince1970: seconds)
         return saved
     }
 
