@@ -26,14 +26,19 @@ public struct Responder: Sendable {
     /// `prepared` is what ``respondAtOnce(to:session:)`` already read of the line, if anything.
     public func respond(to frame: LineFrame, prepared: Prepared? = nil, session: inout Session) async -> String? {
         if let prepared, session.bridge == nil { return await respond(prepared, session: &session) }
-        guard case .line(let bytes) = frame else {
+        switch frame {
+        case .tooLong(let firstByte):
             let limit = configuration.maxLineLength
-            return render(Reply(error: HabitatError(.lineTooLong, "That line was longer than \(limit) bytes and was dropped.")), session)
+            let error = HabitatError(.lineTooLong, "That line was longer than \(limit) bytes and was dropped.")
+            return render(Reply(error: error), session, jsonRequest: firstByte == UInt8(ascii: "{"))
+        case .line(let bytes):
+            guard let line = String(validating: bytes.readableBytesView, as: UTF8.self) else {
+                let error = HabitatError(.invalidUTF8, "That line wasn't valid UTF-8 and was dropped.")
+                let first = bytes.readableBytesView.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+                return render(Reply(error: error), session, jsonRequest: first == UInt8(ascii: "{"))
+            }
+            return await respond(to: line, session: &session)
         }
-        guard let line = String(validating: bytes.readableBytesView, as: UTF8.self) else {
-            return render(Reply(error: HabitatError(.invalidUTF8, "That line wasn't valid UTF-8 and was dropped.")), session)
-        }
-        return await respond(to: line, session: &session)
     }
 
     /// The reply text for one request line.
@@ -192,15 +197,26 @@ public struct Responder: Sendable {
             ? reply.jsonLine(id: request.id, plain: session.plain) : Array(reply.text(plain: session.plain).utf8)
     }
 
-    /// `line` without leading and trailing spaces; most lines have none, and are returned as they are.
+    /// `line` without what can't be seen around it: Unicode white space (tabs, vertical tabs, form feeds, CRs,
+    /// NEL, line and paragraph separators, …) and invisible format characters (zero-width spaces and joiners,
+    /// byte order marks). A line with nothing else is blank: it gets no reply. Most lines start and end with
+    /// a printable ASCII byte, and are returned as they are.
     static func trimmed(_ line: String) -> String {
         func plain(_ byte: UInt8?) -> Bool { byte.map { $0 > 0x20 && $0 < 0x7F } ?? false }
         if plain(line.utf8.first), plain(line.utf8.last) { return line }
-        return line.trimmingCharacters(in: .whitespaces)
+        func invisible(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
+        }
+        let scalars = line.unicodeScalars
+        guard let start = scalars.firstIndex(where: { !invisible($0) }) else { return "" }
+        let end = scalars.lastIndex(where: { !invisible($0) })!
+        return String(scalars[start...end])
     }
 
-    func render(_ reply: Reply, _ session: Session) -> String {
-        session.mode == .json ? reply.json(plain: session.plain) : reply.text(plain: session.plain)
+    /// A reply to a line that could not be read: JSON when the line looked like a JSON request (it started with
+    /// `{`), as the session's mode says otherwise. No `id`: none could be read.
+    func render(_ reply: Reply, _ session: Session, jsonRequest: Bool = false) -> String {
+        jsonRequest || session.mode == .json ? reply.json(plain: session.plain) : reply.text(plain: session.plain)
     }
 
     /// Runs a request's text; `prepared` has its command when it was parsed already.

@@ -4,8 +4,10 @@ import NIOCore
 public enum LineFrame: Sendable, Equatable {
     /// The line without its `\n` or `\r\n`.
     case line(ByteBuffer)
-    /// A line passed the length limit; its bytes were discarded up to the next `\n`.
-    case tooLong
+    /// A line passed the length limit; its bytes were discarded up to the next `\n`. `firstByte` is its first
+    /// byte after any leading spaces and tabs (`nil` if there was none within the limit), enough to tell what
+    /// kind of line it was (a JSON request starts with `{`).
+    case tooLong(firstByte: UInt8?)
 }
 
 /// Cuts a byte stream into lines ending in LF (a CR before it is dropped), never holding more than
@@ -28,11 +30,12 @@ public struct LineFramer: Sendable {
             guard let newline = view[(view.startIndex + scanned)...].firstIndex(of: UInt8(ascii: "\n")) else {
                 scanned = view.count
                 if view.count > maximumLength {
+                    let firstByte = discarding ? nil : Self.firstByte(of: view)
                     buffer.moveReaderIndex(forwardBy: view.count)
                     scanned = 0
                     if !discarding {
                         discarding = true
-                        return .tooLong
+                        return .tooLong(firstByte: firstByte)
                     }
                 }
                 return nil
@@ -48,8 +51,13 @@ public struct LineFramer: Sendable {
             var line = buffer.readSlice(length: length)!
             buffer.moveReaderIndex(forwardBy: 1)
             if line.readableBytesView.last == UInt8(ascii: "\r") { line.moveWriterIndex(to: line.writerIndex - 1) }
-            return line.readableBytes > maximumLength ? .tooLong : .line(line)
+            return line.readableBytes > maximumLength ? .tooLong(firstByte: Self.firstByte(of: line.readableBytesView)) : .line(line)
         }
+    }
+
+    /// The first byte of `bytes` that is not a space or a tab.
+    static func firstByte(of bytes: ByteBufferView) -> UInt8? {
+        bytes.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
     }
 
     /// At the end of the stream: a last line without its LF (unless it was too long). Empties `buffer`.

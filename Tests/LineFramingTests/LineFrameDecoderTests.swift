@@ -30,11 +30,11 @@ struct LineFrameDecoderTests {
     }
 
     @Test func aLineOverTheLimitIsReportedOnceAndSkipped() throws {
-        #expect(try frames(["123456789012345", "67890\nok\n"]) == [.tooLong, line("ok")])
+        #expect(try frames(["123456789012345", "67890\nok\n"]) == [.tooLong(firstByte: UInt8(ascii: "1")), line("ok")])
     }
 
     @Test func aLongLineArrivingWholeIsReportedAndTheNextLineSurvives() throws {
-        #expect(try frames(["123456789\nstatus\n"]) == [.tooLong, line("status")])
+        #expect(try frames(["123456789\nstatus\n"]) == [.tooLong(firstByte: UInt8(ascii: "1")), line("status")])
     }
 
     @Test func aLineOfExactlyTheLimitIsAccepted() throws {
@@ -45,8 +45,14 @@ struct LineFrameDecoderTests {
         let channel = EmbeddedChannel(handler: ByteToMessageHandler(LineFrameDecoder(maximumLength: 8)))
         for _ in 0..<1000 { try channel.writeInbound(ByteBuffer(string: "xxxxxxxxxx")) }
         try channel.writeInbound(ByteBuffer(string: "\nstatus\n"))
-        #expect(try channel.readInbound(as: LineFrame.self) == .tooLong)
+        #expect(try channel.readInbound(as: LineFrame.self) == .tooLong(firstByte: UInt8(ascii: "x")))
         #expect(try channel.readInbound(as: LineFrame.self) == line("status"))
         #expect(try channel.readInbound(as: LineFrame.self) == nil)
+    }
+
+    @Test func aLineOverTheLimitTellsItsFirstByteAfterSpaces() throws {
+        #expect(try frames(["  \t{\"text\"", ": 1234}\n"]) == [.tooLong(firstByte: UInt8(ascii: "{"))])
+        #expect(try frames(["  {\"text\": 1}\n"]) == [.tooLong(firstByte: UInt8(ascii: "{"))])
+        #expect(try frames(["          \n"]) == [.tooLong(firstByte: nil)])
     }
 }
