@@ -10,6 +10,8 @@ public enum JSON: Sendable, Equatable {
     case string(String)
     case array([JSON])
     case object([(String, JSON)])
+    /// JSON text written exactly as it is: a value a client sent (a request's `id`), echoed unchanged.
+    case verbatim(String)
 
     public static func == (lhs: JSON, rhs: JSON) -> Bool {
         switch (lhs, rhs) {
@@ -20,6 +22,7 @@ public enum JSON: Sendable, Equatable {
         case (.string(let a), .string(let b)): a == b
         case (.array(let a), .array(let b)): a == b
         case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.verbatim(let a), .verbatim(let b)): a == b
         default: false
         }
     }
@@ -58,6 +61,7 @@ public enum JSON: Sendable, Equatable {
                 out.append(literal: "null")
             }
         case .string(let value): Self.writeString(value, to: &out)
+        case .verbatim(let text): out.append(contentsOf: text.utf8)
         case .array(let values):
             out.append(UInt8(ascii: "["))
             var first = true
@@ -140,6 +144,55 @@ public enum JSON: Sendable, Equatable {
     }
 }
 
+/// What a request line that is a JSON object says: its `id`, exactly as sent, and the string values of the keys
+/// asked for. The values of other keys are checked to be JSON and skipped, never built, at any depth.
+public struct JSONRequest: Sendable {
+    /// The first `id`, as ``JSON/verbatim(_:)``: its JSON text as sent, less the white space between its tokens.
+    public var id: JSON?
+    /// The first value of each key asked for, when it is a string.
+    public var strings: [String?]
+    /// Whether the line is exactly one JSON object. When it is not, `id` and `strings` hold what was read
+    /// before the fault.
+    public var wellFormed = false
+
+    /// Reads `line`, keeping the string values of `keys`.
+    public init(_ line: String, strings keys: [String]) {
+        strings = Array(repeating: nil, count: keys.count)
+        var parser = JSONParser(bytes: Array(line.utf8))
+        var seen = Array(repeating: false, count: keys.count)
+        parser.skipSpace()
+        guard parser.take(UInt8(ascii: "{")) else { return }
+        parser.skipSpace()
+        if !parser.take(UInt8(ascii: "}")) {
+            while true {
+                parser.skipSpace()
+                guard parser.peek(UInt8(ascii: "\"")), let key = parser.parseString() else { return }
+                parser.skipSpace()
+                guard parser.take(UInt8(ascii: ":")) else { return }
+                parser.skipSpace()
+                let start = parser.index
+                if let slot = keys.firstIndex(of: key), !seen[slot] {
+                    seen[slot] = true
+                    if parser.peek(UInt8(ascii: "\"")) {
+                        guard let value = parser.parseString() else { return }
+                        strings[slot] = value
+                    } else {
+                        guard parser.skipValue() else { return }
+                    }
+                } else {
+                    guard parser.skipValue() else { return }
+                    if key == "id", id == nil { id = .verbatim(parser.compactText(start..<parser.index)) }
+                }
+                parser.skipSpace()
+                if parser.take(UInt8(ascii: "}")) { break }
+                guard parser.take(UInt8(ascii: ",")) else { return }
+            }
+        }
+        parser.skipSpace()
+        wellFormed = parser.index == parser.bytes.count
+    }
+}
+
 /// A strict RFC 8259 parser, bounded in depth so no input can exhaust the stack.
 struct JSONParser {
     let bytes: [UInt8]
@@ -155,7 +208,121 @@ struct JSONParser {
     }
 
     mutating func skipSpace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
+
+    /// Steps over `byte` if it is next.
+    mutating func take(_ byte: UInt8) -> Bool {
+        guard peek(byte) else { return false }
+        index += 1
+        return true
+    }
+
+    /// Steps over one well-formed JSON value without building it. Any depth: the containers it is inside are
+    /// counted on a list, not on the stack.
+    mutating func skipValue() -> Bool {
+        var closers: [UInt8] = []
+        while true {
+            skipSpace()
+            guard index < bytes.count else { return false }
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                index += 1
+                skipSpace()
+                if !take(UInt8(ascii: "}")) {
+                    closers.append(UInt8(ascii: "}"))
+                    guard skipKey() else { return false }
+                    continue
+                }
+            case UInt8(ascii: "["):
+                index += 1
+                skipSpace()
+                if !take(UInt8(ascii: "]")) {
+                    closers.append(UInt8(ascii: "]"))
+                    continue
+                }
+            case UInt8(ascii: "\""):
+                guard skipString() else { return false }
+            case UInt8(ascii: "t"): guard literal("true", .null) != nil else { return false }
+            case UInt8(ascii: "f"): guard literal("false", .null) != nil else { return false }
+            case UInt8(ascii: "n"): guard literal("null", .null) != nil else { return false }
+            default:
+                guard scanNumber() != nil else { return false }
+            }
+            // A value ended: close the containers it ends, up to the next value.
+            while let closer = closers.last {
+                skipSpace()
+                if take(UInt8(ascii: ",")) {
+                    if closer == UInt8(ascii: "}") { guard skipKey() else { return false } }
+                    break
+                }
+                guard take(closer) else { return false }
+                closers.removeLast()
+            }
+            if closers.isEmpty { return true }
+        }
+    }
+
+    /// Steps over `"key":` inside an object.
+    private mutating func skipKey() -> Bool {
+        skipSpace()
+        guard peek(UInt8(ascii: "\"")), skipString() else { return false }
+        skipSpace()
+        return take(UInt8(ascii: ":"))
+    }
+
+    /// Steps over a well-formed string (at its opening quote) without building it.
+    mutating func skipString() -> Bool {
+        index += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if byte == UInt8(ascii: "\"") { return true }
+            if byte < 0x20 { return false }
+            if byte == UInt8(ascii: "\\") {
+                guard index < bytes.count else { return false }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    continue
+                case UInt8(ascii: "u"):
+                    guard hex4() != nil else { return false }
+                default: return false
+                }
+            }
+        }
+        return false
+    }
+
+    /// The JSON text at `range` without the white space between tokens (strings are kept as they are).
+    func compactText(_ range: Range<Int>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(range.count)
+        var inString = false
+        var escaped = false
+        for byte in bytes[range] {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else if Self.isSpace(byte) {
+                continue
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            }
+            out.append(byte)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     mutating func parseValue(depth: Int) -> JSON? {
@@ -300,6 +467,15 @@ struct JSONParser {
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, nothing looser.
     mutating func parseNumber() -> JSON? {
         let start = index
+        guard let isInteger = scanNumber() else { return nil }
+        guard let text = String(validating: bytes[start..<index], as: UTF8.self) else { return nil }
+        if isInteger, let value = Int(text) { return .int(value) }
+        guard let value = Double(text), value.isFinite else { return nil }
+        return .double(value)
+    }
+
+    /// Steps over a number; whether it is an integer, or `nil` if there is no well-formed number here.
+    mutating func scanNumber() -> Bool? {
         func digits() -> Int {
             let from = index
             while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
@@ -324,10 +500,7 @@ struct JSONParser {
             if peek("+") || peek("-") { index += 1 }
             guard digits() > 0 else { return nil }
         }
-        guard let text = String(validating: bytes[start..<index], as: UTF8.self) else { return nil }
-        if isInteger, let value = Int(text) { return .int(value) }
-        guard let value = Double(text), value.isFinite else { return nil }
-        return .double(value)
+        return isInteger
     }
 }
 

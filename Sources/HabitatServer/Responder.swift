@@ -169,15 +169,14 @@ public struct Responder: Sendable {
         }
 
         static func read(_ trimmed: String) -> Result<Request, Problem> {
-            // A bridge speaks JSON from its first line on.
-            let bridge = trimmed.utf8.prefix(7).lazy.map({ $0 | 0x20 }).elementsEqual("bridge ".utf8)
-            guard trimmed.hasPrefix("{") else { return .success(Request(text: trimmed, id: nil, asJSON: bridge)) }
+            guard trimmed.hasPrefix("{") else { return .success(Request(text: trimmed, id: nil, asJSON: false)) }
             // A JSON request is always answered in JSON, whatever the mode.
-            guard let request = JSON.parse(trimmed), let text = request["text"]?.stringValue else {
+            let request = JSONRequest(trimmed, strings: ["text"])
+            guard request.wellFormed, let text = request.strings[0] else {
                 let error = HabitatError(.invalidArgument, #"A JSON request is an object with a "text" string, e.g. {"id": 1, "text": "status"}."#)
-                return .failure(Problem(error: error, id: JSON.parse(trimmed)?["id"]))
+                return .failure(Problem(error: error, id: request.id))
             }
-            return .success(Request(text: text, id: request["id"], asJSON: true))
+            return .success(Request(text: text, id: request.id, asJSON: true))
         }
     }
 
@@ -685,12 +684,13 @@ public struct Responder: Sendable {
     /// A bridge's request: `{"id", "user", "room"?, "text"}`, run as `<bridge>:<user>`.
     func respond(asBridge bridge: String, to line: String, session: inout Session) async -> String {
         let now = configuration.clock()
-        guard let request = JSON.parse(line), case .object = request else {
+        let request = JSONRequest(line, strings: ["user", "text", "room"])
+        let id = request.id
+        guard request.wellFormed else {
             return Reply(error: HabitatError(.invalidArgument, #"A bridge sends JSON objects: {"id": 1, "user": "alice", "text": "status"}."#))
-                .json(plain: false)
+                .json(id: id, plain: false)
         }
-        let id = request["id"]
-        guard let user = request["user"]?.stringValue, Self.validChatName(user), let text = request["text"]?.stringValue else {
+        guard let user = request.strings[0], Self.validChatName(user), let text = request.strings[1] else {
             let problem = HabitatError(.invalidArgument, #"A bridge request needs "user" (1–64 characters) and "text" strings."#)
             return Reply(error: problem).json(id: id, plain: false)
         }

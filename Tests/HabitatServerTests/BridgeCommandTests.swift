@@ -27,7 +27,8 @@ struct BridgeCommandTests {
         #expect(removed.output == "Bridge 'irc' removed.\n")
         #expect(try await bridge.json(#"{"id": 2, "user": "zed", "text": "status"}"#).code == "forbidden")
         let again = try await LineClient.connect(port: server.port)
-        #expect(try await again.json("bridge irc \(token)").code == "bad_credentials")
+        // A failed `bridge` leaves the connection in text mode, and is answered so.
+        #expect(try await again.reply(to: "bridge irc \(token)") == ["❌ That bridge name and token don't match."])
         #expect(server.terminate() == 0)
     }
 }
