@@ -16,29 +16,49 @@ public struct CommandSpec: Sendable {
     public let examples: [String]
     /// The leading words that select it (lowercased); the longest match wins.
     let triggers: [[String]]
-    /// Parses the words after the trigger.
-    let parse: @Sendable (_ rest: [Token]) throws -> Command
+    /// Whether it works before logging in; every other command is `auth_required` then, however it is typed.
+    public let beforeLogin: Bool
+    /// Parses the words after the trigger; the whole line comes along for text taken verbatim (a note).
+    let parse: @Sendable (_ rest: [Token], _ line: String) throws -> Command
 
     init(
         _ name: String, usage: String, summary: String, examples: [String] = [], triggers: [[String]],
-        parse: @escaping @Sendable (_ rest: [Token]) throws -> Command
+        beforeLogin: Bool = false, parseLine: @escaping @Sendable (_ rest: [Token], _ line: String) throws -> Command
     ) {
         self.name = name
         self.usage = usage
         self.summary = summary
         self.examples = examples
         self.triggers = triggers
-        self.parse = parse
+        self.beforeLogin = beforeLogin
+        self.parse = parseLine
+    }
+
+    init(
+        _ name: String, usage: String, summary: String, examples: [String] = [], triggers: [[String]],
+        beforeLogin: Bool = false, parse: @escaping @Sendable (_ rest: [Token]) throws -> Command
+    ) {
+        self.init(name, usage: usage, summary: summary, examples: examples, triggers: triggers, beforeLogin: beforeLogin) {
+            rest, _ in try parse(rest)
+        }
     }
 
     /// A command that takes no arguments.
-    init(_ name: String, summary: String, triggers: [[String]], command: Command) {
-        self.init(name, usage: name, summary: summary, triggers: triggers) { rest in
+    init(
+        _ name: String, summary: String, examples: [String]? = nil, triggers: [[String]], beforeLogin: Bool = false,
+        command: Command
+    ) {
+        self.init(name, usage: name, summary: summary, examples: examples ?? [name], triggers: triggers, beforeLogin: beforeLogin) { rest in
             guard rest.isEmpty else {
                 throw HabitatError(.invalidArgument, "'\(name)' takes nothing after it.")
             }
             return command
         }
+    }
+
+    /// The other ways of typing it: its triggers other than its name (`stats`, `me` for `status`).
+    public var phrasings: [String] {
+        triggers.map { $0.joined(separator: " ") }.filter { $0 != name }
     }
 }
 

@@ -7,14 +7,14 @@ public enum CommandTable {
         CommandSpec(
             "register", usage: "register <name> <password>",
             summary: "create your account (name: 2–32 of a-z 0-9 _ -; password: 8+ characters)",
-            examples: ["register alice correct-horse"], triggers: [["register"], ["signup"], ["sign", "up"]]
+            examples: ["register alice correct-horse"], triggers: [["register"], ["signup"], ["sign", "up"]], beforeLogin: true
         ) { rest in
             guard rest.count == 2 else { throw HabitatError.usage("register <name> <password>") }
             return .register(name: rest[0].text, password: rest[1].text)
         },
         CommandSpec(
             "login", usage: "login <name> <password>", summary: "log in to your account",
-            examples: ["login alice correct-horse"], triggers: [["login"], ["log", "in"]]
+            examples: ["login alice correct-horse"], triggers: [["login"], ["log", "in"]], beforeLogin: true
         ) { rest in
             guard rest.count == 2 else { throw HabitatError.usage("login <name> <password>") }
             return .login(name: rest[0].text, password: rest[1].text)
@@ -22,7 +22,7 @@ public enum CommandTable {
         CommandSpec("logout", summary: "log out (the connection stays open)", triggers: [["logout"], ["log", "out"]], command: .logout),
         CommandSpec(
             "passwd", usage: "passwd <old password> <new password>", summary: "change your password",
-            triggers: [["passwd"], ["password"]]
+            examples: ["passwd correct-horse battery-staple"], triggers: [["passwd"], ["password"]]
         ) { rest in
             guard rest.count == 2 else { throw HabitatError.usage("passwd <old password> <new password>") }
             return .passwd(old: rest[0].text, new: rest[1].text)
@@ -35,7 +35,7 @@ public enum CommandTable {
                 "did breakfast: oatmeal with berries",
             ],
             triggers: [["did"], ["done"], ["completed"], ["complete"], ["slipped"], ["record"], ["i", "did"], ["i", "slipped"]],
-            parse: RecordingParser.parse
+            parseLine: RecordingParser.parse
         ),
         CommandSpec("status", summary: "your level, XP, health and coins", triggers: [["status"], ["stats"], ["me"]], command: .status),
         CommandSpec("habits", summary: "list your habits with their rewards and streaks", triggers: [["habits"], ["list"], ["my", "habits"]], command: .habits),
@@ -131,7 +131,7 @@ public enum CommandTable {
         CommandSpec("routines", summary: "your routines and what they hold", triggers: [["routines"]], command: .routines),
         CommandSpec(
             "delete routine", usage: "delete routine <name>", summary: "delete a routine (its habits stay)",
-            triggers: [["delete", "routine"], ["remove", "routine"]]
+            examples: ["delete routine Morning"], triggers: [["delete", "routine"], ["remove", "routine"]]
         ) { rest in
             guard !rest.isEmpty else { throw HabitatError.usage("delete routine <name>", "Which routine?") }
             return .deleteRoutine(rest.phrase)
@@ -189,18 +189,19 @@ public enum CommandTable {
             return .room(.join(rest.dropLast().phrase, code: rest.last!.text))
         },
         CommandSpec(
-            "room leave", usage: "room leave [name]", summary: "leave your room", triggers: [["room", "leave"], ["leave", "room"]]
+            "room leave", usage: "room leave [name]", summary: "leave your room",
+            examples: ["room leave", "room leave Smiths"], triggers: [["room", "leave"], ["leave", "room"]]
         ) { rest in .room(.leave(rest.isEmpty ? nil : rest.phrase)) },
         CommandSpec(
             "room kick", usage: "room kick <user>", summary: "remove someone from your room (owner only)",
-            triggers: [["room", "kick"], ["room", "remove"]]
+            examples: ["room kick bob"], triggers: [["room", "kick"], ["room", "remove"]]
         ) { rest in
             guard rest.count == 1 else { throw HabitatError.usage("room kick <user>") }
             return .room(.kick(rest[0].text))
         },
         CommandSpec(
             "room use", usage: "room use <name>", summary: "choose which room this connection's room commands are about",
-            triggers: [["room", "use"], ["use", "room"]]
+            examples: ["room use Smiths"], triggers: [["room", "use"], ["use", "room"]]
         ) { rest in
             guard !rest.isEmpty else { throw HabitatError.usage("room use <name>") }
             return .room(.use(rest.phrase))
@@ -216,11 +217,18 @@ public enum CommandTable {
         ) { rest in .room(.addHabit(try HabitDraftParser.parse(rest, kind: .bad))) },
         CommandSpec(
             "room did", usage: "room did <habit>", summary: "record the room's shared habit (when you have one of the same name)",
-            examples: ["room did dishes"], triggers: [["room", "did"], ["room", "done"]], parse: { rest in
-                guard case .record(let recording) = try RecordingParser.parse(rest) else { throw HabitatError.usage("room did <habit>") }
+            examples: ["room did dishes"], triggers: [["room", "did"], ["room", "done"]], parseLine: { rest, line in
+                guard case .record(let recording) = try RecordingParser.parse(rest, line: line) else { throw HabitatError.usage("room did <habit>") }
                 return .room(.record(recording))
             }),
-        CommandSpec("room status", summary: "members, today's shared habits and the week's leaderboard", triggers: [["room", "status"], ["room"]], command: .room(.status)),
+        CommandSpec(
+            "room status", usage: "room status", summary: "members, today's shared habits and the week's leaderboard",
+            examples: ["room status", "room"], triggers: [["room", "status"], ["room"]]
+        ) { rest in
+            // `room` alone is the status; `room` and a word that is no room command is not understood.
+            guard rest.isEmpty else { throw unknown([Token("room")] + rest) }
+            return .room(.status)
+        },
         CommandSpec("room log", summary: "the room's recent activity", triggers: [["room", "log"]], command: .room(.log)),
         CommandSpec("room fairness", summary: "each member's share of chores this week, and who is due next", triggers: [["room", "fairness"], ["room", "fair"]], command: .room(.fairness)),
         CommandSpec("store", summary: "what you can buy", triggers: [["store"], ["shop"]], command: .store),
@@ -251,14 +259,14 @@ public enum CommandTable {
         CommandSpec("undo", summary: "take back your last recorded action (repeat to go further)", triggers: [["undo"]], command: .undo),
         CommandSpec(
             "help", usage: "help [command]", summary: "list commands, or show one with examples",
-            examples: ["help", "help buy"], triggers: [["help"], ["?"], ["commands"]]
+            examples: ["help", "help buy", "help room"], triggers: [["help"], ["?"], ["commands"]], beforeLogin: true
         ) { rest in
             let topic = rest.phrase.lowercased().trimmingCharacters(in: .whitespaces)
             return .help(topic: topic.isEmpty ? nil : topic)
         },
         CommandSpec(
             "mode", usage: "mode json | mode text", summary: "switch this connection to JSON replies, or back",
-            triggers: [["mode"]]
+            examples: ["mode json", "mode text"], triggers: [["mode"]], beforeLogin: true
         ) { rest in
             guard rest.count == 1, let mode = OutputMode(rawValue: rest[0].lower) else {
                 throw HabitatError.usage("mode json | mode text")
@@ -267,7 +275,7 @@ public enum CommandTable {
         },
         CommandSpec(
             "plain", usage: "plain on | plain off", summary: "words instead of emoji, for screen readers",
-            triggers: [["plain"]]
+            examples: ["plain on", "plain off"], triggers: [["plain"]], beforeLogin: true
         ) { rest in
             switch rest.map(\.lower) {
             case [], ["on"]: return .plain(true)
@@ -281,12 +289,12 @@ public enum CommandTable {
         ) { rest in .link(rest.isEmpty ? nil : rest.phrase) },
         CommandSpec(
             "bridge", usage: "bridge <name> <token>", summary: "(for chat bridges) authenticate this connection as a bridge",
-            triggers: [["bridge"]]
+            examples: ["bridge irc hbt_2f6c1d0e9a8b47e3b5c4d2a1f0e9d8c7b6a5f4e3d2c1b0a9"], triggers: [["bridge"]], beforeLogin: true
         ) { rest in
             guard rest.count == 2 else { throw HabitatError.usage("bridge <name> <token>") }
             return .bridge(name: rest[0].lower, token: rest[1].text)
         },
-        CommandSpec("quit", summary: "close the connection", triggers: [["quit"], ["exit"], ["bye"]], command: .quit),
+        CommandSpec("quit", summary: "close the connection", triggers: [["quit"], ["exit"], ["bye"]], beforeLogin: true, command: .quit),
     ]
 
     /// Understands one line. `nil` for a blank line; ``HabitatError`` when it can't be understood.
@@ -294,15 +302,41 @@ public enum CommandTable {
         let tokens = tokenize(line)
         guard !tokens.isEmpty else { return nil }
         if let (spec, length) = match(tokens) {
-            return try spec.parse(Array(tokens.dropFirst(length)))
+            return try spec.parse(Array(tokens.dropFirst(length)), line)
         }
-        // "exercise done", "meditation completed yesterday"
-        if let done = tokens.indices.dropFirst().first(where: { ["done", "completed", "finished"].contains(tokens[$0].lower) && !tokens[$0].quoted }) {
+        // "exercise done", "meditation completed yesterday" (a word of the note is just a word)
+        let beforeNote = tokens.firstIndex(where: RecordingParser.endsName) ?? tokens.endIndex
+        if let done = tokens[..<beforeNote].indices.dropFirst().first(where: { ["done", "completed", "finished"].contains(tokens[$0].lower) && !tokens[$0].quoted }) {
             var words = tokens
             words.remove(at: done)
-            return try RecordingParser.parse(words)
+            return try RecordingParser.parse(words, line: line)
         }
         throw unknown(tokens)
+    }
+
+    /// Whether `line` asks for a command that needs a logged-in user, however the rest of it is typed.
+    public static func needsLogin(_ line: String) -> Bool {
+        guard let spec = match(tokenize(line))?.spec else { return false }
+        return !spec.beforeLogin
+    }
+
+    /// What `help <topic>` shows.
+    public enum HelpTopic {
+        /// One command: named, or typed any way that selects it.
+        case command(CommandSpec)
+        /// The commands whose names start with the topic's words (`help room`, `help add`).
+        case commands(String, [CommandSpec])
+    }
+
+    /// A command by its name; else the commands whose names start with the topic (one alone is shown itself);
+    /// else the command the topic selects when typed (`help stats`, `help did exercise`).
+    public static func helpTopic(_ topic: String) -> HelpTopic? {
+        let words = tokenize(topic).map(\.lower).joined(separator: " ")
+        if let named = all.first(where: { $0.name == words }) { return .command(named) }
+        let family = all.filter { $0.name.hasPrefix(words + " ") }
+        if family.count > 1 { return .commands(words, family) }
+        if let spec = family.first ?? match(tokenize(topic))?.spec { return .command(spec) }
+        return nil
     }
 
     /// The spec `help <topic>` is about: by name or by any trigger.
@@ -345,7 +379,12 @@ public enum CommandTable {
     /// a bare `add` → its completions.
     static func unknown(_ tokens: [Token]) -> HabitatError {
         let words = tokens.map(\.lower)
-        let triggers = all.flatMap(\.triggers).filter { $0.allSatisfy { $0.allSatisfy(\.isLetter) } }
+        // `room bogus`: the first word starts several commands, and the suggestion is one of them.
+        let family = all.map(\.name).filter { $0.hasPrefix(words[0] + " ") }
+        let inFamily = words.count > 1 && family.count > 1 && !tokens[0].quoted
+        let triggers = all.flatMap(\.triggers).filter {
+            $0.allSatisfy { $0.allSatisfy(\.isLetter) } && (!inFamily || ($0.count > 1 && $0[0] == words[0]))
+        }
         var hint = ""
         let completions = triggers.filter { $0.count > words.count && Array($0.prefix(words.count)) == words }
         if !completions.isEmpty {
@@ -365,8 +404,13 @@ public enum CommandTable {
                 hint = "Did you mean '\(best.0)'? "
             }
         }
-        return HabitatError(
-            .unknownCommand, "I don't know '\(tokens[0].text)'. \(hint)Type 'help' to see what I understand.",
-            symbol: .question)
+        var typed = tokens[0].text
+        var more = "Type 'help' to see what I understand."
+        if inFamily {
+            typed = tokens.prefix(2).phrase
+            if hint.isEmpty { hint = "The \(words[0]) commands are \(family.map { "'\($0)'" }.joined(separator: ", ")). " }
+            more = "Type 'help \(words[0])' to see them."
+        }
+        return HabitatError(.unknownCommand, "I don't know '\(typed.echoed)'. \(hint)\(more)", symbol: .question)
     }
 }

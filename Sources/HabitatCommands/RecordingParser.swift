@@ -1,11 +1,12 @@
+import Foundation
 import HabitatEngine
 
 /// `did <habit> [x3] [yesterday | N days ago | on DATE] [at 6:45am] [: note]`, options in any order.
 enum RecordingParser {
     static let usage = "did <habit> [x3] [yesterday | N days ago | on YYYY-MM-DD] [at 6:45am] [: note]"
 
-    static func parse(_ words: [Token]) throws -> Command {
-        var (words, note) = splitNote(words)
+    static func parse(_ words: [Token], line: String) throws -> Command {
+        var (words, note) = try splitNote(words, line: line)
         var recording = Recording(habit: "", note: note)
         var times: Int?
         var when: Recording.When?
@@ -46,14 +47,47 @@ enum RecordingParser {
         return .record(recording)
     }
 
-    /// `breakfast: oatmeal with berries` → (`breakfast`, `oatmeal with berries`).
-    static func splitNote(_ words: [Token]) -> ([Token], String?) {
-        guard let index = words.firstIndex(where: { !$0.quoted && $0.text.hasSuffix(":") }) else { return (words, nil) }
+    /// Whether a word ends the name and options with a colon: the note follows it.
+    @Sendable static func endsName(_ token: Token) -> Bool { !token.quoted && token.text.hasSuffix(":") }
+
+    /// `breakfast: he said "hi"` → (`breakfast`, `he said "hi"`): the note is the rest of the line after the first
+    /// word that ends in a colon, as typed, less the spaces around it. Tabs become spaces; other control
+    /// characters are refused.
+    static func splitNote(_ words: [Token], line: String) throws -> ([Token], String?) {
+        guard let index = words.firstIndex(where: endsName) else { return (words, nil) }
         var head = Array(words[...index])
         head[index].text.removeLast()
         if head[index].text.isEmpty { head.removeLast() }
-        let note = words[(index + 1)...].phrase
+        var note = (String(line.utf8.dropFirst(words[index].end)) ?? "").trimmingCharacters(in: .whitespaces)
+        if note.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            note = note.replacingOccurrences(of: "\t", with: " ")
+            guard !note.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw HabitatError(.invalidArgument, "A note can't contain control characters (like escape sequences or line breaks).")
+            }
+        }
         return (head, note.isEmpty ? nil : note)
+    }
+
+    /// Why a habit name that matched nothing ends like an option that can't be read (`exercise tomorrow`,
+    /// `wake up at 25:00`), or `nil` when it doesn't.
+    static func unreadOption(in name: String) -> HabitatError? {
+        let words = tokenize(name).filter { !$0.quoted }
+        let n = words.count
+        guard n >= 2 else { return nil }
+        let last = words[n - 1].lower
+        if last == "tomorrow" || (n >= 3 && words[n - 3].lower == "in" && Int(words[n - 2].lower) != nil
+            && ["day", "days", "week", "weeks"].contains(last))
+        {
+            return HabitatError(.invalidArgument, "You can't record a day that hasn't happened yet.")
+        }
+        var time: String?
+        if words[n - 2].lower == "at" {
+            time = words[n - 1].text
+        } else if n >= 3, words[n - 3].lower == "at", ["am", "pm"].contains(last) {
+            time = words[n - 2].text + " " + words[n - 1].text
+        }
+        guard let time, time.first?.isNumber == true else { return nil }
+        return HabitatError(.invalidArgument, "\(time.echoed) isn't a time: try 'at 6:45' or 'at 6:45pm'.")
     }
 
     /// `x3`, `×3`, `3x`.
@@ -91,7 +125,8 @@ enum RecordingParser {
         guard let minute, (0..<60).contains(minute), parts.count == 1 || parts[1].count == 2 else { return nil }
         switch meridiem {
         case nil:
-            guard parts.count == 2, (0..<24).contains(hour) else { return nil }
+            // `at 7` and `at 19` are on the hour.
+            guard (0..<24).contains(hour) else { return nil }
             return hour * 60 + minute
         case let half?:
             guard (1...12).contains(hour) else { return nil }
@@ -129,6 +164,9 @@ enum HabitDraftParser {
         guard !name.isEmpty else { throw HabitatError.usage(usage, "Give the habit a name.") }
         while index < words.count {
             if let (amount, unit, used) = Amount.read(words, at: index) {
+                guard amount >= 0 else {
+                    throw HabitatError(.invalidArgument, "XP, coins and life can't be negative ('\(words[index..<index + used].phrase.echoed)'): use 0–10000.")
+                }
                 switch unit {
                 case .xp: draft.xp = amount
                 case .coins: draft.coins = amount
@@ -178,16 +216,18 @@ enum Amount {
         "xp": .xp, "coins": .coins, "coin": .coins, "life": .life, "hp": .life, "health": .life,
     ]
 
+    /// The amount keeps its sign (`-5 xp` is -5), for the caller to refuse.
     static func read(_ words: [Token], at index: Int) -> (Int, Unit, Int)? {
         guard !words[index].quoted else { return nil }
-        let text = words[index].lower.hasPrefix("+") || words[index].lower.hasPrefix("-")
-            ? String(words[index].lower.dropFirst()) : words[index].lower
-        if let amount = Int(text), index + 1 < words.count, let unit = units[words[index + 1].lower] {
-            return (amount, unit, 2)
+        let negative = words[index].lower.hasPrefix("-")
+        let text = words[index].lower.hasPrefix("+") || negative ? String(words[index].lower.dropFirst()) : words[index].lower
+        let sign = negative ? -1 : 1
+        if let amount = Int(text), amount >= 0, index + 1 < words.count, let unit = units[words[index + 1].lower] {
+            return (sign * amount, unit, 2)
         }
         let digits = text.prefix { $0.isNumber }
         if !digits.isEmpty, let amount = Int(digits), let unit = units[String(text.dropFirst(digits.count))] {
-            return (amount, unit, 1)
+            return (sign * amount, unit, 1)
         }
         return nil
     }
@@ -211,6 +251,9 @@ enum RewardParser {
             words.removeLast()
         }
         guard let price else { throw HabitatError.usage(usage, "How many coins does it cost?") }
+        guard price >= 0 else {
+            throw HabitatError(.invalidArgument, "A price can't be negative: a reward costs 1–1000000 coins.")
+        }
         guard !words.isEmpty else { throw HabitatError.usage(usage, "Give the reward a name.") }
         return .addReward(name: words.phrase, price: price)
     }
@@ -231,4 +274,10 @@ enum PurchaseParser {
         guard !words.isEmpty else { throw HabitatError.usage("buy [N] <item>", "What would you like to buy?") }
         return .buy(item: words.phrase, quantity: quantity)
     }
+}
+
+extension Recording {
+    /// Why this recording's habit, having matched nothing, looks like a name with an option that can't be read
+    /// after it (`did exercise tomorrow`): that is the better answer than `unknown_habit`.
+    public var unreadOption: HabitatError? { RecordingParser.unreadOption(in: habit) }
 }

@@ -4,18 +4,30 @@ public struct Token: Sendable, Equatable {
         didSet { lower = text.lowercased() }
     }
     public var quoted: Bool
+    /// Where the word ends in its line, as a UTF-8 offset (after a closing quote): what follows it is
+    /// `line.utf8.dropFirst(end)`. Not part of equality.
+    public internal(set) var end: Int
 
     /// The word as matched against keywords (lowercased once: the parsers look at it many times).
     public private(set) var lower: String
 
     public init(_ text: String, quoted: Bool = false) {
+        self.init(text, quoted: quoted, end: 0)
+    }
+
+    init(_ text: String, quoted: Bool, end: Int) {
         self.text = text
         self.quoted = quoted
+        self.end = end
         self.lower = text.lowercased()
     }
+
+    public static func == (lhs: Token, rhs: Token) -> Bool { lhs.text == rhs.text && lhs.quoted == rhs.quoted }
 }
 
-/// Splits a line into words on white space, keeping quoted runs (`"…"`, `'…'`, `“…”`) together.
+/// Splits a line into words on white space, keeping quoted runs (`"…"`, `'…'`, `“…”`) together. Inside a
+/// quoted run, a backslash before its closing quote or before another backslash keeps that character
+/// (`"Quote\"d"` is `Quote"d`); any other backslash is just a backslash.
 public func tokenize(_ line: String) -> [Token] {
     // Most lines are ASCII: split their bytes, without grapheme breaking or Unicode property look-ups.
     if let tokens = line.utf8.withContiguousStorageIfAvailable(tokenizeASCII) ?? nil { return tokens }
@@ -24,18 +36,27 @@ public func tokenize(_ line: String) -> [Token] {
     var current = ""
     var quote: Character?
     var quotedToken = false
-    for character in line {
+    var escaping = false
+    var offset = 0
+    var characters = line.makeIterator()
+    var next = characters.next()
+    while let character = next {
+        next = characters.next()
+        offset += character.utf8.count
         if let open = quote {
-            if character == closing[open] {
-                tokens.append(Token(current, quoted: true))
+            if character == "\\", !escaping, let following = next, following == closing[open] || following == "\\" {
+                escaping = true
+            } else if character == closing[open], !escaping {
+                tokens.append(Token(current, quoted: true, end: offset))
                 current = ""
                 quote = nil
                 quotedToken = false
             } else {
+                escaping = false
                 current.append(character)
             }
         } else if character.isWhitespace {
-            if !current.isEmpty { tokens.append(Token(current)) }
+            if !current.isEmpty { tokens.append(Token(current, quoted: false, end: offset - character.utf8.count)) }
             current = ""
         } else if current.isEmpty, closing[character] != nil {
             quote = character
@@ -44,38 +65,60 @@ public func tokenize(_ line: String) -> [Token] {
             current.append(character)
         }
     }
-    if quotedToken || !current.isEmpty { tokens.append(Token(current, quoted: quotedToken)) }
+    if quotedToken || !current.isEmpty { tokens.append(Token(current, quoted: quotedToken, end: offset)) }
     return tokens
 }
 
 /// `tokenize` for a line of ASCII bytes, word for word the same; `nil` if the line is not all ASCII.
 private func tokenizeASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> [Token]? {
     guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    let backslash = UInt8(ascii: "\\")
     func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+    /// A quoted run's text, its escapes taken out.
+    func unescaped(_ range: Range<Int>, mark: UInt8) -> String {
+        var out: [UInt8] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if bytes[index] == backslash, index + 1 < range.upperBound, bytes[index + 1] == mark || bytes[index + 1] == backslash {
+                index += 1
+            }
+            out.append(bytes[index])
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
     var tokens: [Token] = []
     var word: Int?  // where the unquoted word being read starts
-    var quote: (mark: UInt8, start: Int)?
-    for (index, byte) in bytes.enumerated() {
+    var quote: (mark: UInt8, start: Int, escaped: Bool)?
+    var index = 0
+    while index < bytes.count {
+        let byte = bytes[index]
         if let open = quote {
-            if byte == open.mark {
-                tokens.append(Token(text(open.start..<index), quoted: true))
+            if byte == backslash, index + 1 < bytes.count, bytes[index + 1] == open.mark || bytes[index + 1] == backslash {
+                quote?.escaped = true
+                index += 1
+            } else if byte == open.mark {
+                let range = open.start..<index
+                tokens.append(Token(open.escaped ? unescaped(range, mark: open.mark) : text(range), quoted: true, end: index + 1))
                 quote = nil
             }
         } else if byte == 0x20 || (0x09...0x0D).contains(byte) {
-            if let start = word { tokens.append(Token(text(start..<index))) }
+            if let start = word { tokens.append(Token(text(start..<index), quoted: false, end: index)) }
             word = nil
         } else if word == nil {
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = (byte, index + 1)
+                quote = (byte, index + 1, false)
             } else {
                 word = index
             }
         }
+        index += 1
     }
     if let open = quote {
-        tokens.append(Token(text(open.start..<bytes.count), quoted: true))
+        let range = open.start..<bytes.count
+        tokens.append(Token(open.escaped ? unescaped(range, mark: open.mark) : text(range), quoted: true, end: bytes.count))
     } else if let start = word {
-        tokens.append(Token(text(start..<bytes.count)))
+        tokens.append(Token(text(start..<bytes.count), quoted: false, end: bytes.count))
     }
     return tokens
 }

@@ -124,7 +124,12 @@ public struct Responder: Sendable {
         let reply: Reply
         switch result {
         case .success(let done): reply = done
-        case .failure(let error): reply = failure(error, session: session)
+        case .failure(let error):
+            guard case .record(let recording) = change.action else {
+                reply = failure(error, session: session)
+                break
+            }
+            reply = failure(Self.explained(error, recording), session: session)
         }
         return renderLine(reply, to: change.request, session)
     }
@@ -230,10 +235,15 @@ public struct Responder: Sendable {
                 return Reply(.info, "Type 'help' to see what I understand.")
             }
             return try await execute(command, session: &session)
+        } catch let error as HabitatError where session.account == nil && error.code != .authRequired && CommandTable.needsLogin(text) {
+            // Before login, a command that needs it is refused as such, however the rest of the line is typed.
+            return Reply(error: Self.authRequired)
         } catch {
             return failure(error, session: session)
         }
     }
+
+    static let authRequired = HabitatError(.authRequired, "Log in first: 'login <name> <password>', or 'register <name> <password>' to start.")
 
     /// The command `text` asks for, parsed now unless `prepared` holds it already.
     @inline(never)
@@ -277,9 +287,7 @@ public struct Responder: Sendable {
         case .login(let name, let password):
             return try await login(name, password: password, session: &session)
         default:
-            guard let account = session.account else {
-                throw HabitatError(.authRequired, "Log in first: 'login <name> <password>', or 'register <name> <password>' to start.")
-            }
+            guard let account = session.account else { throw Self.authRequired }
             return try await execute(command, as: account, session: &session, confirmed: confirmed)
         }
     }
@@ -621,6 +629,20 @@ public struct Responder: Sendable {
     /// `did <habit>`: a personal habit or routine, or a shared habit of the current room; when both
     /// match, `ambiguous`, saying how to choose (`did my …` or `room did …`).
     func record(_ recording: Recording, session: Session, account: Account, now: Date) async throws -> Reply {
+        do {
+            return try await recordAsked(recording, session: session, account: account, now: now)
+        } catch {
+            throw Self.explained(error, recording)
+        }
+    }
+
+    /// A habit that matched nothing because an option after its name couldn't be read: the option's fault.
+    static func explained(_ error: any Error, _ recording: Recording) -> any Error {
+        guard (error as? HabitatError)?.code == .unknownHabit, let problem = recording.unreadOption else { return error }
+        return problem
+    }
+
+    func recordAsked(_ recording: Recording, session: Session, account: Account, now: Date) async throws -> Reply {
         let (recording, mine) = Self.own(recording)
         return try await users.with(account.fileID) { [recording] database in
             if !mine, let room = try await household.currentRoom(of: account, chosen: session.room),
@@ -694,7 +716,7 @@ public struct Responder: Sendable {
             let problem = HabitatError(.invalidArgument, #"A bridge request needs "user" (1–64 characters) and "text" strings."#)
             return Reply(error: problem).json(id: id, plain: false)
         }
-        let channel = request["room"]?.stringValue
+        let channel = request.strings[2]
         var extra: [(String, JSON)] = [("user", .string(user))]
         if let channel { extra.append(("room", .string(channel))) }
         var chat = session.chatUsers[user] ?? Session(id: "\(session.id)/\(user)", rateLimit: 0, now: now)

@@ -116,8 +116,9 @@ public final class UserDatabase: Sendable {
     static func apply(_ action: Action, to state: inout GameState, ledger: Ledger, at now: Date) throws -> Outcome {
         var action = action
         if case .record(var recording) = action, recording.when != .today {
-            // A backdated day may join or split runs: give the engine the days already recorded.
-            if let id = try state.habit(named: recording.habit).id {
+            // A backdated day may join or split runs: give the engine the days already recorded (a routine's
+            // name is no habit's).
+            if try state.routine(recording: recording.habit) == nil, let id = try state.habit(named: recording.habit).id {
                 recording.history = try ledger.days(of: id)
                 action = .record(recording)
             }

@@ -222,7 +222,6 @@ struct AddHabitTests {
     @Test func badHabits() throws {
         #expect(try parse("add bad habit Smoking") == .addHabit(HabitDraft(name: "Smoking", kind: .bad)))
         #expect(try parse("add bad habit Smoking 25 life") == .addHabit(HabitDraft(name: "Smoking", kind: .bad, life: 25)))
-        #expect(try parse("add bad habit Smoking -25 life") == .addHabit(HabitDraft(name: "Smoking", kind: .bad, life: 25)))
         #expect(try parse("add bad habit Smoking 25hp") == .addHabit(HabitDraft(name: "Smoking", kind: .bad, life: 25)))
         #expect(try parse("new bad habit Late snacks 5 health") == .addHabit(HabitDraft(name: "Late snacks", kind: .bad, life: 5)))
     }

@@ -1,0 +1,189 @@
+import HabitatCommands
+import HabitatEngine
+import Testing
+
+@Suite("Numbers are never negative")
+struct NegativeNumberTests {
+    @Test(arguments: [
+        ("add habit Y -5 xp", "'-5 xp'"), ("add habit Y -5xp", "'-5xp'"), ("add habit Y 10 xp -3 coins", "'-3 coins'"),
+        ("add bad habit Smoking -25 life", "'-25 life'"), ("edit z -7 xp", "'-7 xp'"), ("edit smoking -30 life", "'-30 life'"),
+        ("room add habit Dishes -10 xp", "'-10 xp'"), ("room add bad habit Takeout -20 life", "'-20 life'"),
+    ])
+    func aNegativeAmountIsRefused(line: String, quoted: String) {
+        let error = parseError(line)
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message == "XP, coins and life can't be negative (\(quoted)): use 0–10000.")
+    }
+
+    @Test(arguments: ["add reward Movie night -100 coins", "add reward Movie night -100", "add reward Movie night -100coins"])
+    func aNegativePriceIsRefused(line: String) {
+        let error = parseError(line)
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message == "A price can't be negative: a reward costs 1–1000000 coins.")
+    }
+
+    @Test func aPlusSignIsStillFine() throws {
+        #expect(try parse("add habit Y +5 xp") == .addHabit(HabitDraft(name: "Y", xp: 5)))
+    }
+}
+
+@Suite("Notes, quotes and control characters")
+struct NoteAndQuoteTests {
+    @Test func aNoteKeepsItsQuotes() throws {
+        #expect(try parse(#"did y: he said "hi" and 'bye'"#) == record("y", note: #"he said "hi" and 'bye'"#))
+        #expect(try parse(#"reading done yesterday: "quoted" note"#) == record("reading", when: .daysAgo(1), note: #""quoted" note"#))
+        #expect(try parse(#"room did dishes: with 'soap'"#) == .room(.record(Recording(habit: "dishes", note: "with 'soap'"))))
+    }
+
+    @Test func aNoteKeepsItsSpacingButNotTheSpacesAroundIt() throws {
+        #expect(try parse("did y:   two  spaces   ") == record("y", note: "two  spaces"))
+        #expect(try parse("did wake up at 6:45: early, 6:30 tomorrow") == record("wake up", note: "early, 6:30 tomorrow", at: 405))
+        #expect(try parse("did café: crème brûlée \"fine\"") == record("café", note: "crème brûlée \"fine\""))
+    }
+
+    @Test func tabsInANoteBecomeSpaces() throws {
+        #expect(try parse("did y: a\tb") == record("y", note: "a b"))
+    }
+
+    @Test(arguments: ["did read: note\u{1B}[2Jx\u{07}", "did read: a\nb", "did read: \u{00}"])
+    func aNoteWithControlCharactersIsRefused(line: String) {
+        let error = parseError(line)
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message == "A note can't contain control characters (like escape sequences or line breaks).")
+    }
+
+    @Test func anEscapedQuoteInsideQuotesIsPartOfTheName() throws {
+        #expect(try parse(#"add habit "Quote\"d""#) == .addHabit(HabitDraft(name: #"Quote"d"#)))
+        #expect(try parse(#"add habit 'It\'s' 5 xp"#) == .addHabit(HabitDraft(name: "It's", xp: 5)))
+        #expect(try parse(#"add habit "back\\slash""#) == .addHabit(HabitDraft(name: #"back\slash"#)))
+        #expect(try parse(#"add habit "a\b""#) == .addHabit(HabitDraft(name: #"a\b"#)))
+        #expect(try parse("add habit \"Café \\\"x\\\"\"") == .addHabit(HabitDraft(name: "Café \"x\"")))
+    }
+
+    @Test func controlCharactersInEchoedInputAreShownEscaped() {
+        #expect(parseError("\u{1B}[2J")?.message == #"I don't know '\u{1B}[2J'. Type 'help' to see what I understand."#)
+        #expect(parseError("a\u{00}b\u{07}")?.message == #"I don't know 'a\u{0}b\u{7}'. Type 'help' to see what I understand."#)
+        #expect("plain".echoed == "plain")
+    }
+}
+
+@Suite("Options that can't be read")
+struct UnreadOptionTests {
+    @Test(arguments: [("did wake up at 7", 7 * 60), ("did wake up at 7am", 7 * 60), ("did wake up at 19", 19 * 60), ("did wake up at 0", 0)])
+    func aBareHourIsOnTheHour(line: String, minutes: Int) throws {
+        #expect(try parse(line) == record("wake up", at: minutes))
+    }
+
+    @Test(arguments: [
+        ("exercise tomorrow", "You can't record a day that hasn't happened yet."),
+        ("exercise in 2 days", "You can't record a day that hasn't happened yet."),
+        ("wake up at 25:00", "25:00 isn't a time: try 'at 6:45' or 'at 6:45pm'."),
+        ("wake up at 6.45", "6.45 isn't a time: try 'at 6:45' or 'at 6:45pm'."),
+        ("wake up at 13:00 pm", "13:00 pm isn't a time: try 'at 6:45' or 'at 6:45pm'."),
+    ])
+    func anUnreadableOptionExplainsAnUnknownName(name: String, message: String) throws {
+        guard case .record(let recording)? = try parse("did " + name) else {
+            Issue.record("'did \(name)' is not a recording")
+            return
+        }
+        #expect(recording.habit == name)
+        #expect(recording.unreadOption?.code == .invalidArgument)
+        #expect(recording.unreadOption?.message == message)
+    }
+
+    @Test(arguments: ["meet at home", "plan", "wake up at", "read in bed"])
+    func aNameThatIsJustANameHasNoUnreadOption(name: String) {
+        #expect(Recording(habit: name).unreadOption == nil)
+    }
+}
+
+@Suite("Commands before login, and room subcommands")
+struct AccessRuleTests {
+    @Test(arguments: ["did", "add habit", "buy", "status extra", "undo now", "logout now", "config curve bogus", "room bogus", "yes"])
+    func aCommandThatNeedsLoginIsKnownAsSuchHoweverItIsTyped(line: String) {
+        #expect(CommandTable.needsLogin(line))
+    }
+
+    @Test(arguments: ["help", "help me please", "register", "login a", "mode", "plain maybe", "quit now", "bridge", "frobnicate"])
+    func aCommandThatWorksBeforeLoginOrNoCommandAtAllDoesNot(line: String) {
+        #expect(!CommandTable.needsLogin(line))
+    }
+
+    @Test func theSpecsThatWorkBeforeLoginAreTheCommandsThatDo() throws {
+        for spec in CommandTable.all {
+            for example in spec.examples {
+                #expect(try parse(example)?.allowedBeforeLogin == spec.beforeLogin, "\(example)")
+            }
+        }
+    }
+
+    @Test func anUnknownRoomSubcommandListsTheRoomCommands() {
+        let error = parseError("room bogus")
+        #expect(error?.code == .unknownCommand)
+        #expect(
+            error?.message
+                == "I don't know 'room bogus'. The room commands are 'room create', 'room invite', 'room join', 'room leave', 'room kick', 'room use', 'room add habit', 'room add bad habit', 'room did', 'room status', 'room log', 'room fairness'. Type 'help room' to see them."
+        )
+    }
+
+    @Test func aMistypedRoomSubcommandGetsTheNearest() throws {
+        #expect(parseError("room joim smiths K7P")?.message == "I don't know 'room joim'. Did you mean 'room join'? Type 'help room' to see them.")
+        #expect(try parse("room") == .room(.status))
+    }
+}
+
+@Suite("JSON requests")
+struct JSONRequestTests {
+    @Test(arguments: [
+        "123456789012345678901234567890", "18446744073709551615", "1.0", "1e3", "-0", "1E+2", "-1.5e-7", #""x""#,
+        #""\u00e9\n""#, "null", "true", "[1,{\"a\":[]}]",
+    ])
+    func theIdIsItsTextAsSent(id: String) {
+        let request = JSONRequest(#"{"id":"# + id + #","text":"status"}"#, strings: ["text"])
+        #expect(request.wellFormed)
+        #expect(request.id == .verbatim(id))
+        #expect(request.strings == ["status"])
+        #expect(Reply(.info, "x").json(id: request.id, plain: false).hasPrefix(#"{"id":"# + id + #","ok":true"#))
+    }
+
+    @Test func whiteSpaceBetweenAnIdsTokensIsLeftOut() {
+        let request = JSONRequest(#"{ "id" : [ 1 , { "a b" : " c " } ] , "text" : "status" }"#, strings: ["text"])
+        #expect(request.id == .verbatim(#"[1,{"a b":" c "}]"#))
+    }
+
+    @Test func valuesAreSkippedAtAnyDepth() {
+        let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+        let request = JSONRequest(#"{"id":1,"extra":"# + deep + #","text":"status"}"#, strings: ["text"])
+        #expect(request.wellFormed)
+        #expect(request.id == .verbatim("1"))
+        #expect(request.strings == ["status"])
+        let nestedID = String(repeating: #"{"a":"#, count: 32) + "1" + String(repeating: "}", count: 32)
+        let second = JSONRequest(#"{"id":"# + nestedID + #","text":"status"}"#, strings: ["text"])
+        #expect(second.wellFormed)
+        #expect(second.id == .verbatim(nestedID))
+    }
+
+    @Test(arguments: [
+        #"{"id":1,"text":"status""#, #"{"id":1,"text":"status"} x"#, #"{"id":1,"x":[1,}"#, #"{"id":1,"x":01}"#,
+        #"{"id":1,"x":"\q"}"#, #"{"id":1,"x":tru}"#, #"{"id":1,"x":{"a" 1}}"#, #"{"id":1,"x":[1 2]}"#,
+    ])
+    func aBrokenRequestKeepsTheIdReadBeforeTheFault(line: String) {
+        let request = JSONRequest(line, strings: ["text"])
+        #expect(!request.wellFormed)
+        #expect(request.id == .verbatim("1"))
+    }
+
+    @Test func theFirstOfARepeatedKeyCounts() {
+        let request = JSONRequest(#"{"text":"status","id":1,"id":2,"text":"habits"}"#, strings: ["text"])
+        #expect(request.wellFormed)
+        #expect(request.id == .verbatim("1"))
+        #expect(request.strings == ["status"])
+    }
+
+    @Test func aTextThatIsNoStringIsMissing() {
+        let request = JSONRequest(#"{"text":5,"id":"a"}"#, strings: ["text"])
+        #expect(request.wellFormed)
+        #expect(request.strings == [nil])
+        #expect(request.id == .verbatim(#""a""#))
+    }
+}
