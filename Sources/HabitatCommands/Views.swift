@@ -101,24 +101,33 @@ public enum Views {
         Reply(toasts: outcome.toasts, data: statusData(state))
     }
 
-    /// `help`: every command with its usage; `help <command>`: usage and examples.
+    /// `help`: every command with its usage; `help <command>`: usage, other phrasings and examples; `help room`:
+    /// the commands that start with that word.
     public static func help(topic: String?) -> Reply {
-        guard let topic else {
-            let width = CommandTable.all.map(\.synopsis.count).max() ?? 0
-            let lines = CommandTable.all.map { $0.synopsis.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.summary }
+        guard let topic else { return helpList(CommandTable.all, title: "Habitat commands — 'help <command>' shows examples:") }
+        switch CommandTable.helpTopic(topic) {
+        case .command(let spec)?:
             let data: JSON = [
-                "commands": .array(CommandTable.all.map { ["name": .string($0.name), "usage": .string($0.usage), "summary": .string($0.summary)] })
+                "name": .string(spec.name), "usage": .string(spec.usage), "summary": .string(spec.summary),
+                "examples": .array(spec.examples.map(JSON.string)), "also": .array(spec.phrasings.map(JSON.string)),
             ]
-            return Reply(.info, "Habitat commands — 'help <command>' shows examples:", details: lines, data: data)
+            let also = spec.phrasings.isEmpty ? [] : ["also: " + spec.phrasings.joined(separator: ", ")]
+            return Reply(.info, "\(spec.usage) — \(spec.summary)", details: also + spec.examples.map { "e.g. \($0)" }, data: data)
+        case .commands(let word, let specs)?:
+            return helpList(specs, title: "The \(word) commands — 'help <command>' shows examples:")
+        case nil:
+            return Reply(error: HabitatError(.notFound, "No command '\(topic.echoed)'. Type 'help' to see them all.", symbol: .question))
         }
-        guard let spec = CommandTable.spec(for: topic) else {
-            return Reply(error: HabitatError(.notFound, "No command '\(topic)'. Type 'help' to see them all.", symbol: .question))
-        }
+    }
+
+    /// Commands with their synopses and summaries, the summaries in one column.
+    static func helpList(_ specs: [CommandSpec], title: String) -> Reply {
+        let width = specs.map(\.synopsis.count).max() ?? 0
+        let lines = specs.map { $0.synopsis.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.summary }
         let data: JSON = [
-            "name": .string(spec.name), "usage": .string(spec.usage), "summary": .string(spec.summary),
-            "examples": .array(spec.examples.map(JSON.string)),
+            "commands": .array(specs.map { ["name": .string($0.name), "usage": .string($0.usage), "summary": .string($0.summary)] })
         ]
-        return Reply(.info, "\(spec.usage) — \(spec.summary)", details: spec.examples.map { "e.g. \($0)" }, data: data)
+        return Reply(.info, title, details: lines, data: data)
     }
 
     /// `1 coin`, `2 coins`.

@@ -138,9 +138,10 @@ struct HelpTopicTests {
         let reply = Views.help(topic: "buy")
         #expect(
             reply.text(plain: false)
-                == "ℹ️ buy [N] <item> — buy a potion or one of your rewards\n  e.g. buy potion\n  e.g. buy 2 potions\n  e.g. buy movie night\n\n"
+                == "ℹ️ buy [N] <item> — buy a potion or one of your rewards\n  also: purchase\n  e.g. buy potion\n  e.g. buy 2 potions\n  e.g. buy movie night\n\n"
         )
-        #expect(keys(reply.data) == ["name", "usage", "summary", "examples"])
+        #expect(keys(reply.data) == ["name", "usage", "summary", "examples", "also"])
+        #expect(reply.data?["also"] == ["purchase"])
         #expect(reply.data?["name"] == "buy")
         #expect(reply.data?["usage"] == "buy [N] <item>")
         #expect(reply.data?["examples"] == ["buy potion", "buy 2 potions", "buy movie night"])
@@ -171,10 +172,44 @@ struct HelpTopicTests {
         #expect(Views.help(topic: topic).data?["name"]?.stringValue == name)
     }
 
-    @Test func aCommandWithoutExamplesShowsJustItsUsage() {
-        let reply = Views.help(topic: "undo")
-        #expect(reply.toasts[0].details.isEmpty)
-        #expect(reply.data?["examples"] == [])
+    @Test(arguments: CommandTable.all.map(\.name))
+    func everyCommandHasAnExample(name: String) {
+        let reply = Views.help(topic: name)
+        #expect(reply.toasts[0].details.contains { $0.hasPrefix("e.g. ") })
+        #expect(!elements(reply.data?["examples"]).isEmpty == true)
+    }
+
+    @Test func helpStatusShowsItsOtherPhrasingsAndAnExample() {
+        #expect(
+            Views.help(topic: "status").text(plain: false)
+                == "ℹ️ status — your level, XP, health and coins\n  also: stats, me\n  e.g. status\n\n")
+        #expect(Views.help(topic: "undo").text(plain: false) == "ℹ️ undo — take back your last recorded action (repeat to go further)\n  e.g. undo\n\n")
+    }
+
+    @Test(arguments: [
+        ("add", ["add habit", "add bad habit", "add reward", "add area", "add routine"]),
+        ("start", ["start timer", "start challenge"]), ("delete", ["delete habit", "delete routine"]),
+        ("ROOM", [
+            "room create", "room invite", "room join", "room leave", "room kick", "room use", "room add habit",
+            "room add bad habit", "room did", "room status", "room log", "room fairness",
+        ]),
+    ])
+    func aWordThatStartsSeveralCommandsListsThem(word: String, names: [String]) {
+        let reply = Views.help(topic: word)
+        #expect(reply.ok)
+        #expect(reply.toasts[0].message == "The \(word.lowercased()) commands — 'help <command>' shows examples:")
+        #expect(elements(reply.data?["commands"]).map { $0["name"]?.stringValue } == names)
+        #expect(reply.toasts[0].details.count == names.count)
+    }
+
+    @Test func helpStartListsItsTwoCommands() {
+        #expect(
+            Views.help(topic: "start").text(plain: false)
+                == "ℹ️ The start commands — 'help <command>' shows examples:\n  start timer <habit> <N> min  when the time is up, the habit is recorded and you're told\n  start challenge              after a game over: start the run back to health\n\n")
+    }
+
+    @Test func aWordThatStartsOneCommandShowsIt() {
+        #expect(Views.help(topic: "stop").data?["name"] == "stop timer")
     }
 
     @Test func anUnknownTopicIsNotFound() {
