@@ -23,10 +23,15 @@ final class ServerProcess: @unchecked Sendable {
         return URL(fileURLWithPath: "habitat")
     }
 
-    init(data: URL, extraArguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// `fileLimit` runs the server under `ulimit -n` of that many files (soft and hard).
+    init(data: URL, extraArguments: [String] = [], environment: [String: String] = [:], fileLimit: Int? = nil) throws {
         process.executableURL = Self.executable
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.arguments = ["serve", "--port", "0", "--data", data.path, "--rate-limit", "0"] + extraArguments
+        if let fileLimit {
+            process.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", Self.executable.path] + process.arguments!
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -227,6 +232,20 @@ struct EventLoopsTests {
         let result = try habitat(["serve", "--event-loops", "0", "--port", "0"])
         #expect(result.status != 0)
         #expect(result.output.contains("Error: --event-loops needs at least 1."))
+    }
+
+    @Test func withTooFewFilesAllowedTheServerSaysBusyBeforeTheSystemRefuses() async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        // 300 descriptors: 128 kept back, then room for 43 open user files (3 each) and 43 connections.
+        let server = try ServerProcess(data: data, fileLimit: 300)
+        var clients: [LineClient] = []
+        for _ in 0..<43 { clients.append(try await LineClient.connect(port: server.port)) }
+        let over = try await LineClient.connect(port: server.port, readGreeting: false)
+        #expect(try await over.readLine() == "❌ The server is full right now. Please try again in a minute.")
+        try await clients[0].expectReply(to: "register fran correct-horse", startsWith: "✅")
+        for client in clients { await client.close() }
+        #expect(server.terminate() == 0)
     }
 
     @Test func aPortInUseOrADataPathThatIsAFileIsExplained() async throws {
