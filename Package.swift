@@ -68,6 +68,7 @@ let package = Package(
             dependencies: [
                 "HabitatServer", "HabitatStorage", "HabitatIRC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),

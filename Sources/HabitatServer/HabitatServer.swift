@@ -81,7 +81,9 @@ public final class HabitatServer: Service, Sendable {
                     try channel.pipeline.syncOperations.addHandler(ImmediateRepliesHandler(link: link, responder: responder))
                     let connection = try NIOAsyncChannel<IncomingLine, ByteBuffer>(
                         wrappingChannelSynchronously: channel,
-                        configuration: .init(backPressureStrategy: .init(lowWatermark: 4, highWatermark: 64)))
+                        configuration: .init(
+                            backPressureStrategy: .init(lowWatermark: 4, highWatermark: 64),
+                            isOutboundHalfClosureEnabled: true))
                     return Connection(link: link, channel: connection)
                 }
             }
@@ -92,6 +94,12 @@ public final class HabitatServer: Service, Sendable {
                 "host": "\(configuration.host)", "port": "\(port)", "tls": "\(tls == nil ? "off" : "on")",
                 "data": "\(configuration.dataDirectory.path)",
             ])
+        let loopback = ["127.0.0.1", "::1", "localhost"].contains(configuration.host) || configuration.host.hasPrefix("127.")
+        if tls == nil, !loopback {
+            logger.warning(
+                "listening beyond this machine without TLS: passwords cross the network in clear (use --tls-cert and --tls-key)",
+                metadata: ["host": "\(configuration.host)"])
+        }
         await onServerRunning(port)
 
         let timers = Task { await self.timers.run() }
@@ -112,10 +120,23 @@ public final class HabitatServer: Service, Sendable {
         } onGracefulShutdown: {
             self.logger.info("shutting down: finishing commands in progress")
             server.channel.close(promise: nil)
-            self.connections.closeAllInputs()
+            self.connections.drainAll()
+            // A client that does not take its replies does not hold up the shutdown for long.
+            Task {
+                try await Task.sleep(for: Self.shutdownGrace)
+                let closed = self.connections.closeAll()
+                if closed > 0 {
+                    self.logger.notice(
+                        "closed connections whose clients had not taken their last replies",
+                        metadata: ["connections": "\(closed)", "after": "\(Self.shutdownGrace)"])
+                }
+            }
         }
         logger.info("stopped")
     }
+
+    /// How long a shutdown waits for clients to take their last replies.
+    static let shutdownGrace = Duration.seconds(5)
 
     /// The TLS context for `files`: TLS 1.2 or later, the certificate chain and key read once, at start-up.
     static func tlsContext(_ files: TLSFiles) throws -> NIOSSLContext {
@@ -173,6 +194,11 @@ public final class HabitatServer: Service, Sendable {
         let connection = connection.channel
         let channel = connection.channel
         guard let id = connections.add(channel, limit: configuration.maxConnections) else {
+            if let refused = connections.noteRefusal(now: ContinuousClock.now) {
+                logger.warning(
+                    "turning connections away: the server is full (--max-connections) or stopping",
+                    metadata: ["refused": "\(refused)", "limit": "\(configuration.maxConnections)"])
+            }
             let full = Reply(error: HabitatError(.busy, "The server is full right now. Please try again in a minute."))
             try? await connection.executeThenClose { _, outbound in
                 try await outbound.write(ByteBuffer(string: full.text(plain: false)))
@@ -182,7 +208,13 @@ public final class HabitatServer: Service, Sendable {
         defer { connections.remove(id) }
         let timeout = configuration.unauthenticatedTimeout
         let idle = channel.eventLoop.scheduleTask(in: .milliseconds(Int64(timeout * 1000))) {
-            channel.close(promise: nil)
+            // Said in the connection's mode when no command is in hand (the session is then free to read).
+            guard !link.taskBusy else { return channel.close(promise: nil) }
+            let closing = Event(
+                kind: "closing",
+                toasts: [Toast(.error, "No login within \(Int(timeout)) seconds, so this connection is closing. Connect again when you're ready.")])
+            channel.writeAndFlush(ByteBuffer(string: closing.rendered(mode: link.session.mode, plain: link.session.plain)))
+                .whenComplete { _ in channel.close(promise: nil) }
         }
         let outbox = Outbox()
         var attached: Int64?
@@ -228,6 +260,16 @@ public final class HabitatServer: Service, Sendable {
                         if link.session.closing { break }
                     }
                 }
+                if link.draining {
+                    // Shutting down: the replies go out, then the end of output, and the connection stays
+                    // (dropping whatever arrives) until the client closes its side, briefly. Closing at once
+                    // with lines still unread would reset the connection, and a client can lose replies it
+                    // had not read yet: changes made, their replies gone.
+                    outbound.finish()
+                    try await link.eventLoop.flatSubmit {
+                        link.waitForPeerToClose(atMost: .seconds(1), channel: channel)
+                    }.get()
+                }
             }
         } catch {
             logger.debug("connection ended", metadata: ["connection": "c\(id)", "error": "\(error)"])
@@ -244,6 +286,20 @@ final class ConnectionRegistry: Sendable {
         var next = 0
         var open: [Int: any Channel] = [:]
         var draining = false
+        var refused = 0
+        var refusalLogged: ContinuousClock.Instant?
+    }
+
+    /// Counts a connection turned away; returns how many were since the last time this said to log (at
+    /// most every 10 s), so a flood makes a line now and then, not one per connection.
+    func noteRefusal(now: ContinuousClock.Instant) -> Int? {
+        state.withLock { state in
+            state.refused += 1
+            if let last = state.refusalLogged, now - last < .seconds(10) { return nil }
+            state.refusalLogged = now
+            defer { state.refused = 0 }
+            return state.refused
+        }
     }
 
     private let state = Mutex(State())
@@ -262,15 +318,22 @@ final class ConnectionRegistry: Sendable {
         _ = state.withLock { $0.open.removeValue(forKey: id) }
     }
 
-    /// Stops reading from every connection: each finishes the line in hand, then closes.
-    func closeAllInputs() {
+    /// Every connection takes no more lines: each answers the lines it has received, then closes.
+    func drainAll() {
         let channels = state.withLock { state in
             state.draining = true
             return Array(state.open.values)
         }
         for channel in channels {
-            channel.close(mode: .input).whenFailure { _ in channel.close(promise: nil) }
+            channel.pipeline.fireUserInboundEventTriggered(DrainConnection())
         }
+    }
+
+    /// Closes every connection still open; returns how many there were.
+    func closeAll() -> Int {
+        let channels = state.withLock { Array($0.open.values) }
+        for channel in channels { channel.close(promise: nil) }
+        return channels.count
     }
 }
 

@@ -37,7 +37,41 @@ final class ConnectionLink: @unchecked Sendable {
         eventLoop.assertInEventLoop()
         inTask -= 1
     }
+
+    /// Whether the server is shutting down and this connection takes no more lines.
+    private(set) var draining = false
+    private var peerGone: EventLoopPromise<Void>?
+    private var peerHasClosed = false
+
+    /// The server is shutting down: lines from here on are read and dropped, unanswered.
+    func startDraining() {
+        eventLoop.assertInEventLoop()
+        draining = true
+    }
+
+    /// The client closed its side, or the connection ended.
+    func peerClosed() {
+        eventLoop.assertInEventLoop()
+        peerHasClosed = true
+        peerGone?.succeed()
+        peerGone = nil
+    }
+
+    /// Completes when the client closes its side or the connection ends, or after `limit`.
+    func waitForPeerToClose(atMost limit: TimeAmount, channel: any Channel) -> EventLoopFuture<Void> {
+        eventLoop.assertInEventLoop()
+        if peerHasClosed { return eventLoop.makeSucceededVoidFuture() }
+        let promise = eventLoop.makePromise(of: Void.self)
+        peerGone = promise
+        let timeout = eventLoop.scheduleTask(in: limit) { promise.succeed() }
+        channel.closeFuture.whenComplete { _ in promise.succeed() }
+        promise.futureResult.whenComplete { _ in timeout.cancel() }
+        return promise.futureResult
+    }
 }
+
+/// Sent down a connection's pipeline when the server starts shutting down.
+struct DrainConnection: Sendable {}
 
 /// Answers, right on the event loop, the lines that need nothing but the user's game in memory (a
 /// `status`, `habits`, …), starts the changes that need nothing but the user's own file (a personal
@@ -72,6 +106,12 @@ final class ImmediateRepliesHandler: ChannelDuplexHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
+        if link.draining {
+            // Sent after shutdown began: not received, not answered. Read all the same, so that closing
+            // the connection later finds nothing unread (which would reset it, and the client could lose
+            // replies it has not read yet).
+            return
+        }
         if changing || !waiting.isEmpty {
             waiting.append(frame)
         } else {
@@ -82,6 +122,13 @@ final class ImmediateRepliesHandler: ChannelDuplexHandler {
     func channelReadComplete(context: ChannelHandlerContext) {
         flushIfNeeded(context)
         context.fireChannelReadComplete()
+        // The task's side no longer asks for more once its input has ended; keep reading to drop it.
+        if link.draining { context.read() }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        link.peerClosed()
+        context.fireChannelInactive()
     }
 
     /// Reading pauses only once a line waits behind a change in hand: a client that sends one line at a
@@ -96,6 +143,22 @@ final class ImmediateRepliesHandler: ChannelDuplexHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is DrainConnection {
+            guard !link.draining else { return }
+            link.startDraining()
+            // The lines already received are answered; then the task's input ends.
+            if changing || !waiting.isEmpty {
+                inputClosedHeld = true
+            } else {
+                context.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+            }
+            return
+        }
+        if case .inputClosed? = event as? ChannelEvent, link.draining {
+            // The client closed its side after the server's last reply, or while it was draining.
+            link.peerClosed()
+            return
+        }
         if case .inputClosed? = event as? ChannelEvent, changing || !waiting.isEmpty {
             inputClosedHeld = true
         } else {

@@ -344,7 +344,16 @@ public struct Responder: Sendable {
 
     func login(_ name: String, password: String, session: inout Session) async throws -> Reply {
         if let current = session.account { throw alreadyLoggedIn(current) }
-        let account = try await accounts.login(name: name, password: password, connection: session.id, now: configuration.clock())
+        let account: Account
+        do {
+            account = try await accounts.login(name: name, password: password, connection: session.id, now: configuration.clock())
+        } catch let error as HabitatError where error.code == .badCredentials || error.code == .rateLimited {
+            // What an operator needs to see a password being guessed.
+            logger.notice(
+                error.code == .rateLimited ? "login refused: too many failures" : "login failed",
+                metadata: ["user": "\(name.lowercased())", "connection": "\(session.id)"])
+            throw error
+        }
         let state = try await users.with(account.fileID) { try await $0.state() }
         _ = try? await household.rooms(of: account.id)  // known from here on: a personal `did` takes the short way
         session.account = account

@@ -12,12 +12,32 @@ public struct UserExport: Sendable {
     public var state: GameState
     public var ledger: [LedgerEntry]
     public var exportedAt: Date
+    /// The household rooms the user is in.
+    public var rooms: [RoomMembership]
+    /// The room each shared completion in the ledger was made in, by the entry's room token.
+    public var roomOfEntry: [String: String]
 
-    public init(user: String, state: GameState, ledger: [LedgerEntry], exportedAt: Date) {
+    /// A room the user belongs to.
+    public struct RoomMembership: Sendable, Equatable {
+        public var name: String
+        public var isOwner: Bool
+
+        public init(name: String, isOwner: Bool) {
+            self.name = name
+            self.isOwner = isOwner
+        }
+    }
+
+    public init(
+        user: String, state: GameState, ledger: [LedgerEntry], exportedAt: Date, rooms: [RoomMembership] = [],
+        roomOfEntry: [String: String] = [:]
+    ) {
         self.user = user
         self.state = state
         self.ledger = ledger
         self.exportedAt = exportedAt
+        self.rooms = rooms
+        self.roomOfEntry = roomOfEntry
     }
 
     /// Reads the user's game and whole ledger from their file.
@@ -25,6 +45,22 @@ public struct UserExport: Sendable {
         let state = try await database.state()
         let ledger = try await database.read { try $0.all() }
         return UserExport(user: user, state: state, ledger: ledger, exportedAt: now)
+    }
+
+    /// Adds the rooms `accountID` is in, and the room of each shared completion, from the directory.
+    public mutating func addRooms(of accountID: Int64, from directory: DirectoryDatabase) async throws {
+        var rooms: [RoomMembership] = []
+        for room in try await directory.rooms(of: accountID) {
+            let member = try await directory.membership(of: accountID, in: room.id)
+            rooms.append(RoomMembership(name: chatName(room.name), isOwner: member?.isOwner ?? false))
+        }
+        self.rooms = rooms
+        var names: [Int64: String] = [:]
+        for token in Set(ledger.compactMap(\.roomToken)) {
+            guard let line = try await directory.roomLogLine(ref: token) else { continue }
+            if names[line.roomID] == nil { names[line.roomID] = try await directory.room(id: line.roomID).map { chatName($0.name) } }
+            roomOfEntry[token] = names[line.roomID]
+        }
     }
 
     // MARK: - JSON
@@ -49,6 +85,7 @@ public struct UserExport: Sendable {
         var habits: [HabitRecord]
         var rewards: [RewardRecord]
         var routines: [RoutineRecord]
+        var rooms: [RoomRecord]
         var ledger: [EntryRecord]
 
         init(_ export: UserExport) {
@@ -62,7 +99,8 @@ public struct UserExport: Sendable {
             habits = state.habits.map { HabitRecord($0, area: state.area(id: $0.areaID)?.name) }
             rewards = state.rewards.map { RewardRecord(id: $0.id, name: $0.name, price: $0.price) }
             routines = state.routines.map { RoutineRecord(id: $0.id, name: $0.name, habits: $0.habitIDs.compactMap { names[$0] }) }
-            ledger = export.ledger.map(EntryRecord.init)
+            rooms = export.rooms.map { RoomRecord(name: $0.name, role: $0.isOwner ? "owner" : "member") }
+            ledger = export.ledger.map { EntryRecord($0, room: $0.roomToken.flatMap { export.roomOfEntry[$0] }) }
         }
     }
 
@@ -185,6 +223,11 @@ public struct UserExport: Sendable {
         var habits: [String]
     }
 
+    struct RoomRecord: Encodable {
+        var name: String
+        var role: String
+    }
+
     struct EntryRecord: Encodable {
         var id: Int64?
         var at: String
@@ -201,8 +244,10 @@ public struct UserExport: Sendable {
         var reverts: Int64?
         var batch: Int64?
         var room_token: String?
+        var room: String?
 
-        init(_ entry: LedgerEntry) {
+        init(_ entry: LedgerEntry, room: String?) {
+            self.room = room
             id = entry.id
             at = UserExport.instant(entry.at)
             day = entry.day.description
@@ -230,21 +275,24 @@ public struct UserExport: Sendable {
     /// `Recorded at` the moment it was recorded in the user's timezone (they differ for backdated
     /// entries); `Undone` is `yes` for an entry a later undo reverted. Text that a spreadsheet would take
     /// for a formula (`=`, `+`, `-`, `@` first) is prefixed with `'`: a room's habit names come from
-    /// other people.
+    /// other people. A routine's row (and the undo of one) leaves XP, Coins and Life empty: the rows of
+    /// its habits that follow carry them, so each column adds up to the user's totals.
     public func csv() -> String {
         let undone = Set(ledger.compactMap { $0.kind == .undo ? $0.reverts : nil })
+        let itemised = Set(ledger.compactMap(\.batch))
         let timeZone = TimeZone(identifier: state.settings.timeZone) ?? .gmt
         var lines = [Self.csvColumns.map(Self.csvField).joined(separator: ",")]
         for entry in ledger {
+            let totals = entry.id.map(itemised.contains) == true ? ["", "", ""] : [String(entry.xp), String(entry.coins), String(entry.health)]
             let fields = [
                 entry.day.description,
                 Self.localTime(entry.at, in: timeZone),
                 entry.kind.rawValue,
                 Self.text(entry.subject),
                 String(entry.quantity),
-                String(entry.xp),
-                String(entry.coins),
-                String(entry.health),
+                totals[0],
+                totals[1],
+                totals[2],
                 Self.text(entry.note ?? ""),
                 entry.id.map { undone.contains($0) } == true ? "yes" : "",
             ]

@@ -6,7 +6,7 @@ struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write out everything a user has: the whole game as JSON, or the history as CSV.",
         discussion: """
-            JSON holds the totals, settings, areas, habits, rewards, routines and every ledger entry. CSV holds \
+            JSON holds the totals, settings, areas, habits, rewards, routines, rooms and every ledger entry. CSV holds \
             the ledger, one row per entry (Day, Recorded at, Type, What, Quantity, XP, Coins, Life, Note, \
             Undone), for a spreadsheet. Safe to run while the server runs.
             """
@@ -29,6 +29,7 @@ struct Export: AsyncParsableCommand {
     var data = "./habitat-data"
 
     func run() async throws {
+        keepNewFilesPrivate()
         let dataDirectory = URL(fileURLWithPath: data)
         guard DirectoryDatabase.exists(in: dataDirectory) else {
             throw CommandFailure("\(data) holds no Habitat data (there is no directory.sqlite in it). Use --data to point at it.")
@@ -38,16 +39,30 @@ struct Export: AsyncParsableCommand {
             throw CommandFailure("There is no user called \(user).")
         }
         let users = UserDatabases(directory: dataDirectory, capacity: 1, durability: .normal)
-        let export = try await users.with(account.fileID) { database in
+        var export = try await users.with(account.fileID) { database in
             try await UserExport.load(user: account.name, from: database, at: Date())
         }
+        try await export.addRooms(of: account.id, from: directory)
         let bytes = format == .json ? try export.json() : Data(export.csv().utf8)
         if let output {
-            try bytes.write(to: URL(fileURLWithPath: output), options: .atomic)
+            do {
+                try bytes.write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                throw CommandFailure("Could not write \(output): \(Self.reason(error)). Is the folder there, and may you write in it?")
+            }
             print("Exported \(export.ledger.count) ledger entries of \(account.name) to \(output).")
         } else {
             FileHandle.standardOutput.write(bytes)
         }
+    }
+}
+
+extension Export {
+    /// The system's words for why a file could not be written (`No such file or directory`).
+    static func reason(_ error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let underlying, underlying.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(underlying.code))) }
+        return (error as NSError).localizedDescription
     }
 }
 
@@ -67,6 +82,7 @@ struct Backup: AsyncParsableCommand {
     var data = "./habitat-data"
 
     func run() throws {
+        keepNewFilesPrivate()
         let summary: DataBackup.Summary
         do {
             summary = try DataBackup.copy(from: URL(fileURLWithPath: data), to: URL(fileURLWithPath: destination))

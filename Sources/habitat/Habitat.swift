@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct Habitat: AsyncParsableCommand {
@@ -17,4 +18,10 @@ struct Habitat: AsyncParsableCommand {
 struct CommandFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// What Habitat writes (the data directory, users' files, exports, backups) holds people's histories and
+/// password hashes: it is made readable and writable by its owner only, whatever the shell's umask.
+func keepNewFilesPrivate() {
+    umask(0o077)
 }

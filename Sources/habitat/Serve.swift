@@ -3,6 +3,7 @@ import Foundation
 import HabitatServer
 import HabitatStorage
 import Logging
+import NIOCore
 import NIOPosix
 import ServiceLifecycle
 
@@ -68,9 +69,25 @@ struct Serve: AsyncParsableCommand {
         if let eventLoops, eventLoops < 1 {
             throw ValidationError("--event-loops needs at least 1.")
         }
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("--port is a TCP port from 0 to 65535 (0 picks a free one), not \(port).")
+        }
+        let atLeast: [(flag: String, value: Int, minimum: Int, why: String)] = [
+            ("--max-connections", maxConnections, 1, "with 0 every client would be turned away"),
+            ("--max-line", maxLine, 256, "shorter lines would refuse ordinary commands and logins"),
+            ("--rate-limit", rateLimit, 0, "0 turns the limit off"),
+            ("--login-timeout", loginTimeout, 1, "a connection needs time to log in"),
+            ("--unread-timeout", unreadTimeout, 1, "a client needs time to read its replies"),
+            ("--open-files", openFiles, 1, "every command needs its user's file open"),
+            ("--idle-files", idleFiles, 0, "0 keeps files open until --open-files needs room"),
+        ]
+        for option in atLeast where option.value < option.minimum {
+            throw ValidationError("\(option.flag) needs at least \(option.minimum) (\(option.why)), not \(option.value).")
+        }
     }
 
     func run() async throws {
+        keepNewFilesPrivate()
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("Unknown log level '\(logLevel)'. Use trace, debug, info, notice, warning, error or critical.")
         }
@@ -85,17 +102,23 @@ struct Serve: AsyncParsableCommand {
             logger.notice("SQLite was in use before its settings could apply; it keeps its defaults (slower writes, same data)")
         }
 
+        let budget = DescriptorBudget.make(connections: maxConnections, openFiles: openFiles)
+        if budget.connections < maxConnections || budget.openFiles < openFiles {
+            logger.warning(
+                "this process may open only \(budget.limit) files (ulimit -n); serving at most \(budget.connections) connections and \(budget.openFiles) open user files, so the server says it is busy before the system refuses it. Raise the limit to at least \(DescriptorBudget.needed(connections: maxConnections, openFiles: openFiles)) for the flags as given.")
+        }
+
         var configuration = ServerConfiguration()
         configuration.host = host
         configuration.port = port
         configuration.dataDirectory = URL(fileURLWithPath: data)
         configuration.durability = durability
-        configuration.maxConnections = maxConnections
+        configuration.maxConnections = budget.connections
         configuration.rateLimit = rateLimit
         configuration.maxLineLength = maxLine
         configuration.unauthenticatedTimeout = TimeInterval(loginTimeout)
         configuration.unreadRepliesTimeout = TimeInterval(unreadTimeout)
-        configuration.openUserFiles = openFiles
+        configuration.openUserFiles = budget.openFiles
         configuration.idleFileTimeout = TimeInterval(idleFiles)
         if let tlsCert, let tlsKey { configuration.tls = TLSFiles(certificateChain: tlsCert, privateKey: tlsKey) }
         // A hook for the crash-consistency tests; never set in normal use.
@@ -106,10 +129,19 @@ struct Serve: AsyncParsableCommand {
         let loops = eventLoops ?? max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
         let eventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: loops)
         do {
-            let server = try HabitatServer(configuration: configuration, logger: logger, eventLoopGroup: eventLoopGroup)
+            let server: HabitatServer
+            do {
+                server = try HabitatServer(configuration: configuration, logger: logger, eventLoopGroup: eventLoopGroup)
+            } catch let error as CocoaError {
+                throw CommandFailure("Could not use \(data) as the data directory: \(Export.reason(error)). It must be a directory (or a path where one can be made) that you may write in.")
+            }
             let group = ServiceGroup(
                 configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-            try await group.run()
+            do {
+                try await group.run()
+            } catch let error as IOError {
+                throw CommandFailure(Self.explain(error, host: host, port: port))
+            }
         } catch {
             try? await eventLoopGroup.shutdownGracefully()
             throw error
@@ -117,3 +149,64 @@ struct Serve: AsyncParsableCommand {
         try await eventLoopGroup.shutdownGracefully()
     }
 }
+
+extension Serve {
+    /// Why the server could not listen, in words an operator can act on.
+    static func explain(_ error: IOError, host: String, port: Int) -> String {
+        switch error.errnoCode {
+        case EADDRINUSE: "Port \(port) on \(host) is already in use by another program. Stop it, or choose another port with --port."
+        case EACCES: "Not allowed to listen on port \(port): ports below 1024 need extra privileges. Choose another port with --port."
+        case EADDRNOTAVAIL: "This machine has no address \(host) to listen on. Check --host."
+        default: "Could not listen on \(host) port \(port): \(String(cString: strerror(error.errnoCode)))."
+        }
+    }
+}
+
+/// File descriptors: a connection takes one, an open user file three (the database, its log and the log's
+/// index), and the server keeps some for itself (the directory database, event loops, timers). The soft limit
+/// is raised as far as the hard one allows; if that is still short, fewer connections (and, if need be, fewer
+/// open files) are served, so a client over the limit is told the server is busy instead of never being
+/// accepted.
+struct DescriptorBudget {
+    var limit: Int
+    var connections: Int
+    var openFiles: Int
+
+    static let reserved = 128
+
+    static func needed(connections: Int, openFiles: Int) -> Int {
+        connections + 3 * openFiles + reserved
+    }
+
+    static func make(connections: Int, openFiles: Int) -> DescriptorBudget {
+        let needed = needed(connections: connections, openFiles: openFiles)
+        var limits = rlimit()
+        guard getrlimit(RLIMIT_NOFILE_VALUE, &limits) == 0 else {
+            return DescriptorBudget(limit: needed, connections: connections, openFiles: openFiles)
+        }
+        if limits.rlim_cur != rlim_t.max, limits.rlim_cur < rlim_t(needed) {
+            var raised = limits
+            raised.rlim_cur = limits.rlim_max == rlim_t.max ? rlim_t(needed) : min(limits.rlim_max, rlim_t(needed))
+            if setrlimit(RLIMIT_NOFILE_VALUE, &raised) == 0 { limits = raised }
+        }
+        let limit = limits.rlim_cur == rlim_t.max ? needed : Int(clamping: limits.rlim_cur)
+        return fitting(limit: limit, connections: connections, openFiles: openFiles)
+    }
+
+    /// The most of each that fit in `limit` descriptors, connections giving way first.
+    static func fitting(limit: Int, connections: Int, openFiles: Int) -> DescriptorBudget {
+        let available = max(0, limit - reserved)
+        if needed(connections: connections, openFiles: openFiles) <= limit {
+            return DescriptorBudget(limit: limit, connections: connections, openFiles: openFiles)
+        }
+        // Keep at least a quarter of what is available for connections.
+        let files = min(openFiles, max(1, (available - available / 4) / 3))
+        return DescriptorBudget(limit: limit, connections: max(1, min(connections, available - 3 * files)), openFiles: files)
+    }
+}
+
+#if canImport(Glibc)
+private let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+#else
+private let RLIMIT_NOFILE_VALUE = RLIMIT_NOFILE
+#endif

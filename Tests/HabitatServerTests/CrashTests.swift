@@ -23,10 +23,15 @@ final class ServerProcess: @unchecked Sendable {
         return URL(fileURLWithPath: "habitat")
     }
 
-    init(data: URL, extraArguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// `fileLimit` runs the server under `ulimit -n` of that many files (soft and hard).
+    init(data: URL, extraArguments: [String] = [], environment: [String: String] = [:], fileLimit: Int? = nil) throws {
         process.executableURL = Self.executable
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.arguments = ["serve", "--port", "0", "--data", data.path, "--rate-limit", "0"] + extraArguments
+        if let fileLimit {
+            process.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", Self.executable.path] + process.arguments!
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -142,6 +147,48 @@ struct CrashTests {
         #expect(again.terminate() == 0)
     }
 
+    @Test func sigtermUnderPipelinedLoadLosesNoReplyOfAChangeItMade() async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let names = (1...8).map { "piper\($0)" }
+        let server = try ServerProcess(data: data)
+        for name in names {
+            let client = try await LineClient.connect(port: server.port)
+            try await client.expectReply(to: "register \(name) correct-horse", startsWith: "✅")
+            try await client.expectReply(to: "add habit Run", startsWith: "✅")
+            await client.close()
+        }
+        // Each client keeps 16 recordings in flight, sending one more for each reply, and reads what has
+        // come only every 10 ms, so replies wait in its socket as they do for a client slow to read. It
+        // stops at the end of the stream (or a reset).
+        let clients = try names.map { name in try PipeliningClient(port: server.port, user: name) }
+        let done = DispatchGroup()
+        for client in clients {
+            done.enter()
+            Thread {
+                client.run(window: 16)
+                done.leave()
+            }.start()
+        }
+        while clients.contains(where: { $0.recorded < 50 }) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(server.terminate() == 0)
+        await withCheckedContinuation { finished in done.notify(queue: .global()) { finished.resume() } }
+
+        let again = try ServerProcess(data: data)
+        for (name, client) in zip(names, clients) {
+            let login = try await LineClient.connect(port: again.port)
+            try await login.expectReply(to: "login \(name) correct-horse", startsWith: "✅ Welcome back")
+            let status = try await login.json("{\"text\": \"status\"}")
+            let xp = try #require(status.int("xp")) + xpOfEarlierLevels(try #require(status.int("level")))
+            // Every change the server made, the client was told of: none more, none fewer.
+            #expect(xp == client.recorded * 10, "\(name): told of \(client.recorded), found \(xp / 10)")
+            // Lines sent after the shutdown began were dropped without resetting the connection.
+            #expect(client.endedCleanly, "\(name)")
+            await login.close()
+        }
+        #expect(again.terminate() == 0)
+    }
+
     func userFiles(in data: URL) throws -> [String] {
         let users = data.appendingPathComponent("users")
         let enumerator = FileManager.default.enumerator(at: users, includingPropertiesForKeys: nil)
@@ -185,5 +232,140 @@ struct EventLoopsTests {
         let result = try habitat(["serve", "--event-loops", "0", "--port", "0"])
         #expect(result.status != 0)
         #expect(result.output.contains("Error: --event-loops needs at least 1."))
+    }
+
+    @Test func withTooFewFilesAllowedTheServerSaysBusyBeforeTheSystemRefuses() async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        // 300 descriptors: 128 kept back, then room for 43 open user files (3 each) and 43 connections.
+        let server = try ServerProcess(data: data, fileLimit: 300)
+        var clients: [LineClient] = []
+        for _ in 0..<43 { clients.append(try await LineClient.connect(port: server.port)) }
+        let over = try await LineClient.connect(port: server.port, readGreeting: false)
+        #expect(try await over.readLine() == "❌ The server is full right now. Please try again in a minute.")
+        try await clients[0].expectReply(to: "register fran correct-horse", startsWith: "✅")
+        for client in clients { await client.close() }
+        #expect(server.terminate() == 0)
+    }
+
+    @Test func aPortInUseOrADataPathThatIsAFileIsExplained() async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let server = try ServerProcess(data: data)
+        let second = try habitat(["serve", "--port", "\(server.port)", "--data", data.appendingPathComponent("other").path])
+        #expect(second.status == 1)
+        #expect(second.output.contains("Error: Port \(server.port) on 127.0.0.1 is already in use by another program. Stop it, or choose another port with --port."))
+        #expect(server.terminate() == 0)
+
+        let file = data.appendingPathComponent("not-a-directory")
+        try Data("x".utf8).write(to: file)
+        let third = try habitat(["serve", "--port", "0", "--data", file.path])
+        #expect(third.status == 1)
+        #expect(third.output.contains("Error: Could not use \(file.path) as the data directory: "))
+        #expect(!third.output.contains("NSCocoaErrorDomain"))
+    }
+
+    @Test(arguments: [
+        (["--port", "70000"], "Error: --port is a TCP port from 0 to 65535 (0 picks a free one), not 70000."),
+        (["--max-connections", "0"], "Error: --max-connections needs at least 1 (with 0 every client would be turned away), not 0."),
+        (["--max-line", "0"], "Error: --max-line needs at least 256 (shorter lines would refuse ordinary commands and logins), not 0."),
+        (["--rate-limit=-5"], "Error: --rate-limit needs at least 0 (0 turns the limit off), not -5."),
+        (["--open-files", "0"], "Error: --open-files needs at least 1 (every command needs its user's file open), not 0."),
+    ])
+    func aValueThatWouldMakeTheServerUselessIsRefused(arguments: [String], message: String) throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let result = try habitat(["serve", "--data", data.path] + arguments)
+        #expect(result.status == 64)
+        #expect(result.output.contains(message))
+        // Refused before anything is created.
+        #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("directory.sqlite").path))
+    }
+}
+
+/// A JSON-mode client on a blocking socket that keeps a window of `did run` in flight and reads in bursts.
+final class PipeliningClient: @unchecked Sendable {
+    private let socket: BlockingSocket
+    private let count = Mutex(0)
+    /// Replies saying a recording was made.
+    var recorded: Int { count.withLock { $0 } }
+    /// Whether the server ended the connection with the end of its output (not a reset).
+    var endedCleanly: Bool { socket.endedCleanly }
+
+    init(port: Int, user: String) throws {
+        socket = try BlockingSocket(port: port)
+        try socket.write("mode json\nlogin \(user) correct-horse\n")
+        socket.read(lines: 4)  // the greeting and its empty line, mode, login
+        socket.clear()
+    }
+
+    func run(window: Int) {
+        guard (try? socket.write(String(repeating: "did run\n", count: window))) != nil else { return }
+        var partial: [UInt8] = []
+        while true {
+            usleep(10_000)
+            guard let chunk = socket.receive() else { return }
+            partial += chunk
+            guard let last = partial.lastIndex(of: UInt8(ascii: "\n")) else { continue }
+            let lines = String(decoding: partial[...last], as: UTF8.self).split(separator: "\n")
+            partial.removeSubrange(...last)
+            count.withLock { $0 += lines.filter { $0.contains(#""text":"✅ Run completed!"#) }.count }
+            guard (try? socket.write(String(repeating: "did run\n", count: lines.count))) != nil else { return }
+        }
+    }
+}
+
+/// A plain blocking TCP client.
+final class BlockingSocket {
+    let descriptor: Int32
+
+    init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw TestFailure("could not connect: errno \(errno)") }
+    }
+
+    private var received: [UInt8] = []
+
+    deinit { close(descriptor) }
+
+    /// Reads until `lines` line ends have arrived.
+    func read(lines: Int) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while received.count(where: { $0 == UInt8(ascii: "\n") }) < lines {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return }
+            received += buffer[..<count]
+        }
+    }
+
+    func write(_ text: String) throws {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else { throw TestFailure("send failed: errno \(errno)") }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    func clear() { received = [] }
+
+    /// Whether the stream ended with the server's end of output rather than a reset.
+    private(set) var endedCleanly = false
+
+    /// What the next read brings, or `nil` at the end of the stream or a reset.
+    func receive() -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if count == 0 { endedCleanly = true }
+        return count > 0 ? Array(buffer[..<count]) : nil
     }
 }

@@ -41,6 +41,16 @@ struct DataCommandTests {
         await client.close()
         #expect(server.terminate() == 0)
 
+        // Histories and password hashes are for their owner's eyes only, in the data and in every copy.
+        let userFiles = try FileManager.default.subpathsOfDirectory(atPath: data.path).filter { $0.hasSuffix(".sqlite") }
+        #expect(userFiles.count == 2)  // the directory and alice's file
+        let made = [data.path, file.path, copy.path] + userFiles.map { data.appendingPathComponent($0).path }
+            + userFiles.map { copy.appendingPathComponent($0).path }
+        for path in made {
+            let permissions = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+            #expect(permissions & 0o077 == 0, "\(path) is \(String(permissions, radix: 8))")
+        }
+
         let restored = try ServerProcess(data: copy)
         let back = try await LineClient.connect(port: restored.port)
         try await back.expectReply(to: "login alice correct-horse", startsWith: "✅ Welcome back, alice! Level 1 · 20/100 XP")

@@ -90,7 +90,17 @@ struct LimitsTests {
         try await TestServer.with(configure: { $0.unauthenticatedTimeout = 5 }) { server in
             let user = try await server.user("jade")
             let idle = try await server.connect()
+            let jsonIdle = try await server.connect()
+            try await jsonIdle.send("mode json")
+            _ = try await jsonIdle.readLine()
+            // Told why, in the connection's own mode, then closed.
+            #expect(try await idle.readLine() == "❌ No login within 5 seconds, so this connection is closing. Connect again when you're ready.")
+            #expect(try await idle.readLine() == "")
             #expect(try await idle.readLine() == nil)
+            let event = try #require(try await jsonIdle.readLine())
+            #expect(event.hasPrefix(#"{"event":"closing","type":"error","text":"❌ No login within 5 seconds"#))
+            #expect(!event.contains(#""ok""#))
+            #expect(try await jsonIdle.readLine() == nil)
             // The one who logged in is still served after the timeout has passed.
             try await user.expectReply(to: "status", startsWith: "ℹ️ Level 1")
         }

@@ -37,6 +37,26 @@ import Testing
         }
     }
 
+    @Test func aRoutineCountsOnceSoEachColumnSumsToTheTotals() async throws {
+        try await withUserDatabase { database in
+            try await database.add(HabitDraft(name: "Stretch", xp: 20, coins: 2))
+            try await database.add(HabitDraft(name: "Read", xp: 30, coins: 3))
+            _ = try await database.apply(.addRoutine(name: "Morning", habits: ["stretch", "read"]), at: Fixture.now)
+            try await database.did("morning", at: Fixture.now + 60)
+            try await database.did("morning", at: Fixture.now + 120)
+            try await database.undo()
+            let export = try await UserExport.load(user: "alice", from: database, at: Fixture.now)
+            let rows = export.csv().split(separator: "\r\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            #expect(rows.map { $0[2] } == ["routine", "completion", "completion", "routine", "completion", "completion", "undo", "undo", "undo"])
+            // The routine's rows (and its undo's) leave the totals to the rows of its habits.
+            #expect(rows.filter { $0[2] == "routine" }.allSatisfy { $0[5] == "" && $0[6] == "" && $0[7] == "" })
+            let xp = rows.compactMap { Int($0[5]) }.reduce(0, +)
+            let coins = rows.compactMap { Int($0[6]) }.reduce(0, +)
+            #expect((xp, coins) == (50, 5))
+            #expect((export.state.profile.progress.xp, export.state.profile.coins) == (50, 5))
+        }
+    }
+
     @Test func theJSONHoldsTheWholeGameInPlainValues() async throws {
         try await withUserDatabase { database in
             try await Self.played(database)
