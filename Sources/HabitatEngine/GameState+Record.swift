@@ -194,9 +194,11 @@ extension GameState {
         return HabitatError(.gameOver, "Game over — you can't \(what) now. \(way)")
     }
 
-    /// `5 km`, `2.5 km`.
+    /// `5 km`, `2.5 km`, `3.25 km`: to the hundredth, without trailing zeros.
     public static func km(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? "\(Int(rounded)) km" : "\(rounded) km"
+        let hundredths = Int((value * 100).rounded())
+        let (whole, part) = hundredths.quotientAndRemainder(dividingBy: 100)
+        if part == 0 { return "\(whole) km" }
+        return part % 10 == 0 ? "\(whole).\(part / 10) km" : "\(whole).\(part < 10 ? "0" : "")\(part) km"
     }
 }
