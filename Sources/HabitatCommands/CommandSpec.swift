@@ -16,12 +16,13 @@ public struct CommandSpec: Sendable {
     public let examples: [String]
     /// The leading words that select it (lowercased); the longest match wins.
     let triggers: [[String]]
-    /// Parses the words after the trigger.
-    let parse: @Sendable (_ rest: [Token]) throws -> Command
+    /// Parses the words after the trigger, knowing which trigger it was.
+    let parse: @Sendable (_ trigger: [String], _ rest: [Token]) throws -> Command
 
+    /// A command whose meaning depends on the words that selected it (`slipped` as against `did`).
     init(
         _ name: String, usage: String, summary: String, examples: [String] = [], triggers: [[String]],
-        parse: @escaping @Sendable (_ rest: [Token]) throws -> Command
+        parseAfter parse: @escaping @Sendable (_ trigger: [String], _ rest: [Token]) throws -> Command
     ) {
         self.name = name
         self.usage = usage
@@ -29,6 +30,13 @@ public struct CommandSpec: Sendable {
         self.examples = examples
         self.triggers = triggers
         self.parse = parse
+    }
+
+    init(
+        _ name: String, usage: String, summary: String, examples: [String] = [], triggers: [[String]],
+        parse: @escaping @Sendable (_ rest: [Token]) throws -> Command
+    ) {
+        self.init(name, usage: usage, summary: summary, examples: examples, triggers: triggers) { _, rest in try parse(rest) }
     }
 
     /// A command that takes no arguments.

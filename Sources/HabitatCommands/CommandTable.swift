@@ -34,9 +34,8 @@ public enum CommandTable {
                 "did exercise", "exercise done", "did pushups x3", "slipped smoking", "did exercise yesterday",
                 "did breakfast: oatmeal with berries",
             ],
-            triggers: [["did"], ["done"], ["completed"], ["complete"], ["slipped"], ["record"], ["i", "did"], ["i", "slipped"]],
-            parse: RecordingParser.parse
-        ),
+            triggers: [["did"], ["done"], ["completed"], ["complete"], ["slipped"], ["record"], ["i", "did"], ["i", "slipped"]]
+        ) { trigger, rest in try RecordingParser.parse(rest, slipped: trigger.last == "slipped") },
         CommandSpec("status", summary: "your level, XP, health and coins", triggers: [["status"], ["stats"], ["me"]], command: .status),
         CommandSpec("habits", summary: "list your habits with their rewards and streaks", triggers: [["habits"], ["list"], ["my", "habits"]], command: .habits),
         CommandSpec(
@@ -293,8 +292,8 @@ public enum CommandTable {
     public static func parse(_ line: String) throws -> Command? {
         let tokens = tokenize(line)
         guard !tokens.isEmpty else { return nil }
-        if let (spec, length) = match(tokens) {
-            return try spec.parse(Array(tokens.dropFirst(length)))
+        if let (spec, trigger) = match(tokens) {
+            return try spec.parse(trigger, Array(tokens.dropFirst(trigger.count)))
         }
         // "exercise done", "meditation completed yesterday"
         if let done = tokens.indices.dropFirst().first(where: { ["done", "completed", "finished"].contains(tokens[$0].lower) && !tokens[$0].quoted }) {
@@ -312,11 +311,11 @@ public enum CommandTable {
     }
 
     /// The longest trigger the line starts with; of equally long ones, the first in the table.
-    static func match(_ tokens: [Token]) -> (spec: CommandSpec, length: Int)? {
+    static func match(_ tokens: [Token]) -> (spec: CommandSpec, trigger: [String])? {
         guard let first = tokens.first, !first.quoted, let candidates = triggersByFirstWord[first.lower] else { return nil }
         for candidate in candidates where candidate.trigger.count <= tokens.count {
             if zip(candidate.trigger, tokens).allSatisfy({ $0 == $1.lower && !$1.quoted }) {
-                return (all[candidate.spec], candidate.trigger.count)
+                return (all[candidate.spec], candidate.trigger)
             }
         }
         return nil

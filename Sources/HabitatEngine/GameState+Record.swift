@@ -18,12 +18,15 @@ public struct Recording: Sendable, Equatable {
     /// The days this habit was recorded before (storage fills it in for backdated recordings), so
     /// streaks come out exact whatever order days are recorded in.
     public var history: Set<Day>?
+    /// Said as a slip (`slipped smoking`): only a bad habit can be recorded so.
+    public var slipped: Bool
 
     public init(
         habit: String, times: Int = 1, when: When = .today, note: String? = nil, timeOfDay: Int? = nil,
-        history: Set<Day>? = nil
+        history: Set<Day>? = nil, slipped: Bool = false
     ) {
         self.history = history
+        self.slipped = slipped
         self.habit = habit
         self.times = times
         self.when = when
@@ -39,6 +42,7 @@ extension GameState {
     mutating func record(_ recording: Recording, at now: Date) throws -> Outcome {
         if let routine = try routine(recording: recording.habit) { return try recordRoutine(routine, recording, at: now) }
         let habit = try self.habit(named: recording.habit)
+        if recording.slipped { try Self.refuseSlip(of: habit.name, kind: habit.kind) }
         let day = try self.day(for: recording.when, at: now)
         let before = snapshot(habit: habit)
         var entry = LedgerEntry(
@@ -50,6 +54,14 @@ extension GameState {
             area: habit.areaID, entry: &entry)
         updateStats(of: habit, on: day, history: recording.history)
         return Outcome(toasts: toasts, entry: entry)
+    }
+
+    /// `slipped <name>` is for bad habits: a good habit (or a routine, `what`) said so is refused.
+    static func refuseSlip(of name: String, kind: HabitKind, what: String = "a good habit") throws {
+        guard kind == .good else { return }
+        throw HabitatError(
+            .invalidArgument,
+            "\(name) is \(what), so there's nothing to slip: 'did \(name.lowercased())' records it. Slips are for bad habits.")
     }
 
     /// Credits a good habit's XP and coins, or charges a bad habit's life (ending the game at zero),

@@ -94,6 +94,7 @@ extension GameState {
     }
 
     mutating func recordRoutine(_ routine: Routine, _ recording: Recording, at now: Date) throws -> Outcome {
+        if recording.slipped { try Self.refuseSlip(of: routine.name, kind: .good, what: "a routine of good habits") }
         guard recording.times == 1 else { throw HabitatError(.invalidArgument, "A routine is recorded once at a time.") }
         let members = members(of: routine)
         guard !members.isEmpty else {

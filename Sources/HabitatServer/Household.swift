@@ -227,7 +227,7 @@ final class Household: Sendable {
         if crashPoint == .beforeMemberCommit { Self.crash() }
         let shared = SharedRecording(
             habit: habit.name, kind: habit.kind, xp: habit.xp, coins: habit.coins, life: habit.life, room: room.displayName,
-            token: intent.token, times: recording.times, note: recording.note, area: habit.area)
+            token: intent.token, times: recording.times, note: recording.note, area: habit.area, slipped: recording.slipped)
         let outcome: Outcome
         let state: GameState
         do {
