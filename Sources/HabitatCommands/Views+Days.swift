@@ -64,8 +64,17 @@ extension Views {
         return Reply(.info, "Today, \(label(today)) — \(doneCount)/\(good.count) done", details: lines, data: data)
     }
 
-    /// `history`: the latest entries, newest first, with notes and times.
-    public static func history(_ entries: [LedgerEntry], habit: String?) -> Reply {
+    /// `history`: the latest entries, newest first, with notes and times. A habit of the player's own that
+    /// still exists goes by its name now (a rename takes its history along); a deleted one keeps the name it
+    /// had, and a room's shared habit the room's name for it.
+    public static func history(_ entries: [LedgerEntry], habit: String?, in state: GameState) -> Reply {
+        let current = Dictionary(state.habits.compactMap { habit in habit.id.map { ($0, habit.name) } }, uniquingKeysWith: { a, _ in a })
+        let entries = entries.map { entry in
+            guard entry.roomToken == nil, let name = entry.habitID.flatMap({ current[$0] }) else { return entry }
+            var renamed = entry
+            renamed.subject = name
+            return renamed
+        }
         let lines = entries.map { entry -> String in
             var line = "\(entry.day)  "
             switch entry.kind {

@@ -459,7 +459,7 @@ public struct Responder: Sendable {
         let state = try await database.state()
         let habit = try name.map { try state.habit(named: $0, includingArchived: true) }
         let entries = try await database.read { try $0.recent(limit: 20, habitID: habit?.id) }
-        return Views.history(entries, habit: habit?.name)
+        return Views.history(entries, habit: habit?.name, in: state)
     }
 
     func heatmap(of name: String?, on database: UserDatabase, now: Date) async throws -> Reply {
