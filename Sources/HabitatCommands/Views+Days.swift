@@ -37,7 +37,8 @@ extension Views {
                 let entries = done[habit.id] ?? []
                 let time = entries.compactMap(\.timeOfDay).last
                 var line = "  " + (entries.isEmpty ? "·" : "✓") + " " + habit.name
-                if habit.tracksTime { line += " " + (time.map(clock) ?? "--:--") }
+                // `--:--` is for not yet done; done at no particular time shows no time.
+                if habit.tracksTime, let shown = time.map(clock) ?? (entries.isEmpty ? "--:--" : nil) { line += " " + shown }
                 let times = entries.reduce(0) { $0 + $1.quantity }
                 if times > 1 { line += " ×\(times)" }
                 lines.append(line)

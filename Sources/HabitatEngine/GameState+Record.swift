@@ -47,13 +47,21 @@ extension GameState {
         let before = snapshot(habit: habit)
         var entry = LedgerEntry(
             at: now, day: day, kind: habit.kind == .good ? .completion : .slip, habitID: habit.id,
-            subject: habit.name, quantity: recording.times, note: recording.note, timeOfDay: recording.timeOfDay,
-            before: before)
+            subject: habit.name, quantity: recording.times, note: recording.note,
+            timeOfDay: timeOfDay(of: habit, recording, on: day, at: now), before: before)
         let toasts = try score(
             habit.name, kind: habit.kind, xp: habit.xp, coins: habit.coins, life: habit.life, times: recording.times,
             area: habit.areaID, entry: &entry)
         updateStats(of: habit, on: day, history: recording.history)
         return Outcome(toasts: toasts, entry: entry)
+    }
+
+    /// The time a recording stores: the one typed, or for a time-tracked habit done today, the time on the
+    /// user's clock now. A day gone by without a time keeps none.
+    func timeOfDay(of habit: Habit, _ recording: Recording, on day: Day, at now: Date) -> Int? {
+        if let typed = recording.timeOfDay { return typed }
+        guard habit.tracksTime, day == settings.day(of: now) else { return nil }
+        return settings.minuteOfDay(now)
     }
 
     /// `slipped <name>` is for bad habits: a good habit (or a routine, `what`) said so is refused.

@@ -114,7 +114,7 @@ extension GameState {
             batch.append(
                 LedgerEntry(
                     at: now, day: day, kind: .completion, habitID: habit.id, subject: habit.name, xp: habit.xp, coins: habit.coins,
-                    note: recording.note, timeOfDay: recording.timeOfDay))
+                    note: recording.note, timeOfDay: timeOfDay(of: habit, recording, on: day, at: now)))
         }
         let entry = LedgerEntry(
             at: now, day: day, kind: .routine, subject: routine.name, quantity: members.count, xp: totalXP, coins: totalCoins,

@@ -543,9 +543,7 @@ public struct Responder: Sendable {
 
     /// `12:10` in the user's time zone.
     static func time(_ date: Date, in settings: Settings) -> String {
-        let zone = TimeZone(identifier: settings.timeZone) ?? .gmt
-        let seconds = Int(date.timeIntervalSince1970) + zone.secondsFromGMT(for: date)
-        let minutes = ((seconds / 60) % 1440 + 1440) % 1440
+        let minutes = settings.minuteOfDay(date)
         return String(format: "%d:%02d", minutes / 60, minutes % 60)
     }
 
