@@ -79,9 +79,13 @@ extension Views {
         let lines = entries.map { entry -> String in
             var line = "\(entry.day)  "
             switch entry.kind {
-            case .completion: line += "+ \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "") + " (+\(entry.xp) XP, +\(entry.coins) coins)"
-            case .slip: line += "- \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "") + " (\(entry.health) life)"
-            case .purchase: line += "$ \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "") + " (\(entry.coins) coins)"
+            case .completion:
+                line += "+ \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "")
+                    + " (+\(entry.xp) XP, \(GameState.coins(entry.coins, signed: true)))"
+            case .slip:
+                line += "- \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "")
+                    + (entry.health == 0 ? " (no life lost)" : " (\(entry.health) life)")
+            case .purchase: line += "$ \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "") + " (\(GameState.coins(entry.coins)))"
             case .run:
                 line += entry.quantity == 0 ? "> running challenge started" : String(format: "> ran %.1f km", Double(entry.quantity) / 1000)
             case .routine, .undo: line += entry.subject

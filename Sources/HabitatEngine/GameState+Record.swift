@@ -87,7 +87,7 @@ extension GameState {
         case .good:
             entry.xp = xp * times
             entry.coins = coins * times
-            return [Toast(.success, "\(name) completed\(count)! +\(entry.xp) XP, +\(entry.coins) coins\(place)")]
+            return [Toast(.success, "\(name) completed\(count)! +\(entry.xp) XP, \(Self.coins(entry.coins, signed: true))\(place)")]
                 + gain(xp: entry.xp, coins: entry.coins, area: area)
         case .bad:
             guard profile.state == .active else { throw gameOverRefusal(doing: "record \(name)") }
@@ -95,7 +95,7 @@ extension GameState {
             let lost = min(cost, profile.health)
             profile.health -= lost
             entry.health = -lost
-            var toasts = [Toast(.warning, "\(name) recorded. -\(cost) life\(place)")]
+            var toasts = [Toast(.warning, "\(name) recorded. \(cost == 0 ? "No life lost" : "-\(cost) life")\(place)")]
             if profile.health <= 0 {
                 profile.health = 0
                 profile.state = .gameOver
@@ -212,6 +212,11 @@ extension GameState {
             ? "Keep running: 'ran 2 km'."
             : "Run \(Self.km(settings.runningTargetKm)) to recover: type 'start challenge'."
         return HabitatError(.gameOver, "Game over — you can't \(what) now. \(way)")
+    }
+
+    /// `5 coins`, `1 coin`; `signed`, with the sign always written: `+5 coins`, `-1 coin`.
+    public static func coins(_ count: Int, signed: Bool = false) -> String {
+        (signed && count >= 0 ? "+\(count)" : "\(count)") + (abs(count) == 1 ? " coin" : " coins")
     }
 
     /// `5 km`, `2.5 km`, `3.25 km`: to the hundredth, without trailing zeros.

@@ -24,7 +24,7 @@ extension GameState {
         var parts: [String] = []
         if entry.xp != 0 { parts.append("\(signed(-entry.xp)) XP") }
         if entry.health != 0 { parts.append("\(signed(-entry.health)) life") }
-        if entry.coins != 0 { parts.append("\(signed(-entry.coins)) coins") }
+        if entry.coins != 0 { parts.append(coins(-entry.coins, signed: true)) }
         let what = entry.kind == .purchase ? "buying \(entry.subject)" : entry.subject
         return parts.isEmpty ? what : "\(what) (\(parts.joined(separator: ", ")))"
     }

@@ -119,7 +119,7 @@ extension GameState {
         let entry = LedgerEntry(
             at: now, day: day, kind: .routine, subject: routine.name, quantity: members.count, xp: totalXP, coins: totalCoins,
             note: recording.note, before: before)
-        let toast = Toast(.success, "\(routine.name) routine done! \(members.count) habits, +\(totalXP) XP, +\(totalCoins) coins")
+        let toast = Toast(.success, "\(routine.name) routine done! \(members.count) habits, +\(totalXP) XP, \(Self.coins(totalCoins, signed: true))")
         return Outcome(toasts: [toast] + levelToasts, entry: entry, batch: batch)
     }
 
