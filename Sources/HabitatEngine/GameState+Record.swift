@@ -105,19 +105,59 @@ extension GameState {
         }
     }
 
-    /// Adds XP and coins to the profile (and XP to an area), with a toast for every level reached.
+    /// Adds XP and coins to the profile (and XP to an area), with toasts for the levels reached.
     mutating func gain(xp: Int, coins: Int, area areaID: Int64?) -> [Toast] {
+        let before = levels
+        credit(xp: xp, coins: coins, area: areaID)
+        return levelUps(since: before)
+    }
+
+    /// Adds XP and coins to the profile, and XP to an area.
+    mutating func credit(xp: Int, coins: Int, area areaID: Int64?) {
         profile.coins += coins
-        var toasts = profile.progress.gain(xp, on: settings.curve).map {
-            Toast(.celebration, "Level up! You reached level \($0)")
-        }
+        profile.progress.gain(xp, on: settings.curve)
         if let index = areas.firstIndex(where: { $0.id != nil && $0.id == areaID }) {
-            let name = areas[index].name
-            toasts += areas[index].progress.gain(xp, on: areas[index].curve).map {
-                Toast(.celebration, "\(name) reached level \($0)")
-            }
+            areas[index].progress.gain(xp, on: areas[index].curve)
+        }
+    }
+
+    /// More levels than this reached at once (by the profile, or by one area) are celebrated in one toast.
+    static let maxLevelToasts = 10
+
+    /// The profile's level and each area's, in order: what ``levelUps(since:)`` compares with.
+    var levels: (profile: Int, areas: [Int]) { (profile.progress.level, areas.map(\.progress.level)) }
+
+    /// A toast for each level reached since `before`, the profile's first, then each area's; or, for more
+    /// than ``maxLevelToasts`` at once, one toast saying how many (`🎉 Level up ×25! You reached level 26`).
+    func levelUps(since before: (profile: Int, areas: [Int])) -> [Toast] {
+        var toasts = Self.levelUps(
+            from: before.profile, to: profile.progress.level, each: { "Level up! You reached level \($0)" },
+            all: { "Level up ×\($0)! You reached level \($1)" })
+        for (area, old) in zip(areas, before.areas) {
+            toasts += Self.levelUps(
+                from: old, to: area.progress.level, each: { "\(area.name) reached level \($0)" },
+                all: { "\(area.name) level up ×\($0)! \(area.name) reached level \($1)" })
         }
         return toasts
+    }
+
+    private static func levelUps(
+        from old: Int, to new: Int, each: (Int) -> String, all: (_ count: String, _ level: String) -> String
+    ) -> [Toast] {
+        guard new > old else { return [] }
+        guard new - old <= maxLevelToasts else { return [Toast(.celebration, all(grouped(new - old), grouped(new)))] }
+        return (old + 1...new).map { Toast(.celebration, each($0)) }
+    }
+
+    /// `1,000,002`: digits in groups of three.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return (number < 0 ? "-" : "") + text
     }
 
     mutating func updateStats(of habit: Habit, on day: Day, history: Set<Day>?) {

@@ -104,10 +104,10 @@ extension GameState {
         let before = snapshot(habits: members)
         var totalXP = 0
         var totalCoins = 0
-        var levelToasts: [Toast] = []
+        let levelsBefore = levels
         var batch: [LedgerEntry] = []
         for habit in members {
-            levelToasts += gain(xp: habit.xp, coins: habit.coins, area: habit.areaID)
+            credit(xp: habit.xp, coins: habit.coins, area: habit.areaID)
             updateStats(of: habit, on: day, history: nil)
             totalXP += habit.xp
             totalCoins += habit.coins
@@ -120,7 +120,7 @@ extension GameState {
             at: now, day: day, kind: .routine, subject: routine.name, quantity: members.count, xp: totalXP, coins: totalCoins,
             note: recording.note, before: before)
         let toast = Toast(.success, "\(routine.name) routine done! \(members.count) habits, +\(totalXP) XP, \(Self.coins(totalCoins, signed: true))")
-        return Outcome(toasts: [toast] + levelToasts, entry: entry, batch: batch)
+        return Outcome(toasts: [toast] + levelUps(since: levelsBefore), entry: entry, batch: batch)
     }
 
     mutating func useTemplate(_ query: String, at now: Date) throws -> Outcome {
