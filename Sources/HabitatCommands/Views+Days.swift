@@ -85,7 +85,9 @@ extension Views {
             case .slip:
                 line += "- \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "")
                     + (entry.health == 0 ? " (no life lost)" : " (\(entry.health) life)")
-            case .purchase: line += "$ \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "") + " (\(GameState.coins(entry.coins)))"
+            case .purchase:
+                line += "$ \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "") + " (\(GameState.coins(entry.coins))"
+                    + (entry.health == 0 ? ")" : ", +\(entry.health) health)")
             case .run:
                 line += entry.quantity == 0 ? "> running challenge started" : String(format: "> ran %.1f km", Double(entry.quantity) / 1000)
             case .routine, .undo: line += entry.subject

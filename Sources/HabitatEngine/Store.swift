@@ -57,7 +57,7 @@ extension GameState {
             if count < quantity { message += " (only \(count) needed to fill your health)" }
             toast = Toast(.potion, message)
         case .reward:
-            try charge(item.price * count, for: item.name)
+            try charge(item.price * count, for: count == 1 ? item.name : "\(count) × \(item.name)")
             let what = count == 1 ? item.name : "\(item.name) ×\(count)"
             toast = Toast(.reward, "\(what) redeemed! \(Self.coins(-item.price * count, signed: true))")
         }

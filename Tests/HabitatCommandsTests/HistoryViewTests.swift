@@ -37,4 +37,14 @@ struct HistoryViewTests {
         #expect(elements(reply.data?["entries"]).first?["subject"] == "Dishes")
     }
 
+    @Test func aPotionShowsTheHealthItGave() {
+        let entries = [
+            entry(.purchase, "Health Potion", coins: -25, health: 300), entry(.purchase, "Health Potion", quantity: 2, coins: -50, health: 450),
+            entry(.purchase, "Movie night", coins: -100),
+        ]
+        #expect(Views.history(entries, habit: nil, in: Sample.state()).toasts[0].details == [
+            "2026-11-20  $ Health Potion (-25 coins, +300 health)", "2026-11-20  $ Health Potion ×2 (-50 coins, +450 health)",
+            "2026-11-20  $ Movie night (-100 coins)",
+        ])
+    }
 }
