@@ -18,12 +18,14 @@ public struct CommandSpec: Sendable {
     let triggers: [[String]]
     /// Whether it works before logging in; every other command is `auth_required` then, however it is typed.
     public let beforeLogin: Bool
-    /// Parses the words after the trigger; the whole line comes along for text taken verbatim (a note).
-    let parse: @Sendable (_ rest: [Token], _ line: String) throws -> Command
+    /// Parses the words after the trigger, knowing which trigger it was (`slipped` as against `did`); the
+    /// whole line comes along for text taken verbatim (a note).
+    let parse: @Sendable (_ trigger: [String], _ rest: [Token], _ line: String) throws -> Command
 
     init(
         _ name: String, usage: String, summary: String, examples: [String] = [], triggers: [[String]],
-        beforeLogin: Bool = false, parseLine: @escaping @Sendable (_ rest: [Token], _ line: String) throws -> Command
+        beforeLogin: Bool = false,
+        parseLine: @escaping @Sendable (_ trigger: [String], _ rest: [Token], _ line: String) throws -> Command
     ) {
         self.name = name
         self.usage = usage
@@ -39,7 +41,7 @@ public struct CommandSpec: Sendable {
         beforeLogin: Bool = false, parse: @escaping @Sendable (_ rest: [Token]) throws -> Command
     ) {
         self.init(name, usage: usage, summary: summary, examples: examples, triggers: triggers, beforeLogin: beforeLogin) {
-            rest, _ in try parse(rest)
+            _, rest, _ in try parse(rest)
         }
     }
 

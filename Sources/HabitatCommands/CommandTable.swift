@@ -34,9 +34,8 @@ public enum CommandTable {
                 "did exercise", "exercise done", "did pushups x3", "slipped smoking", "did exercise yesterday",
                 "did breakfast: oatmeal with berries",
             ],
-            triggers: [["did"], ["done"], ["completed"], ["complete"], ["slipped"], ["record"], ["i", "did"], ["i", "slipped"]],
-            parseLine: RecordingParser.parse
-        ),
+            triggers: [["did"], ["done"], ["completed"], ["complete"], ["slipped"], ["record"], ["i", "did"], ["i", "slipped"]]
+        ) { trigger, rest, line in try RecordingParser.parse(rest, line: line, slipped: trigger.last == "slipped") },
         CommandSpec("status", summary: "your level, XP, health and coins", triggers: [["status"], ["stats"], ["me"]], command: .status),
         CommandSpec("habits", summary: "list your habits with their rewards and streaks", triggers: [["habits"], ["list"], ["my", "habits"]], command: .habits),
         CommandSpec(
@@ -217,7 +216,7 @@ public enum CommandTable {
         ) { rest in .room(.addHabit(try HabitDraftParser.parse(rest, kind: .bad))) },
         CommandSpec(
             "room did", usage: "room did <habit>", summary: "record the room's shared habit (when you have one of the same name)",
-            examples: ["room did dishes"], triggers: [["room", "did"], ["room", "done"]], parseLine: { rest, line in
+            examples: ["room did dishes"], triggers: [["room", "did"], ["room", "done"]], parseLine: { _, rest, line in
                 guard case .record(let recording) = try RecordingParser.parse(rest, line: line) else { throw HabitatError.usage("room did <habit>") }
                 return .room(.record(recording))
             }),
@@ -301,8 +300,8 @@ public enum CommandTable {
     public static func parse(_ line: String) throws -> Command? {
         let tokens = tokenize(line)
         guard !tokens.isEmpty else { return nil }
-        if let (spec, length) = match(tokens) {
-            return try spec.parse(Array(tokens.dropFirst(length)), line)
+        if let (spec, trigger) = match(tokens) {
+            return try spec.parse(trigger, Array(tokens.dropFirst(trigger.count)), line)
         }
         // "exercise done", "meditation completed yesterday" (a word of the note is just a word)
         let beforeNote = tokens.firstIndex(where: RecordingParser.endsName) ?? tokens.endIndex
@@ -346,11 +345,11 @@ public enum CommandTable {
     }
 
     /// The longest trigger the line starts with; of equally long ones, the first in the table.
-    static func match(_ tokens: [Token]) -> (spec: CommandSpec, length: Int)? {
+    static func match(_ tokens: [Token]) -> (spec: CommandSpec, trigger: [String])? {
         guard let first = tokens.first, !first.quoted, let candidates = triggersByFirstWord[first.lower] else { return nil }
         for candidate in candidates where candidate.trigger.count <= tokens.count {
             if zip(candidate.trigger, tokens).allSatisfy({ $0 == $1.lower && !$1.quoted }) {
-                return (all[candidate.spec], candidate.trigger.count)
+                return (all[candidate.spec], candidate.trigger)
             }
         }
         return nil

@@ -5,9 +5,10 @@ import HabitatEngine
 enum RecordingParser {
     static let usage = "did <habit> [x3] [yesterday | N days ago | on YYYY-MM-DD] [at 6:45am] [: note]"
 
-    static func parse(_ words: [Token], line: String) throws -> Command {
+    /// `slipped`: the line said `slipped <habit>`, which only a bad habit can be.
+    static func parse(_ words: [Token], line: String, slipped: Bool = false) throws -> Command {
         var (words, note) = try splitNote(words, line: line)
-        var recording = Recording(habit: "", note: note)
+        var recording = Recording(habit: "", note: note, slipped: slipped)
         var times: Int?
         var when: Recording.When?
         while let last = words.last {

@@ -37,7 +37,8 @@ extension Views {
                 let entries = done[habit.id] ?? []
                 let time = entries.compactMap(\.timeOfDay).last
                 var line = "  " + (entries.isEmpty ? "·" : "✓") + " " + habit.name
-                if habit.tracksTime { line += " " + (time.map(clock) ?? "--:--") }
+                // `--:--` is for not yet done; done at no particular time shows no time.
+                if habit.tracksTime, let shown = time.map(clock) ?? (entries.isEmpty ? "--:--" : nil) { line += " " + shown }
                 let times = entries.reduce(0) { $0 + $1.quantity }
                 if times > 1 { line += " ×\(times)" }
                 lines.append(line)
@@ -64,14 +65,29 @@ extension Views {
         return Reply(.info, "Today, \(label(today)) — \(doneCount)/\(good.count) done", details: lines, data: data)
     }
 
-    /// `history`: the latest entries, newest first, with notes and times.
-    public static func history(_ entries: [LedgerEntry], habit: String?) -> Reply {
+    /// `history`: the latest entries, newest first, with notes and times. A habit of the player's own that
+    /// still exists goes by its name now (a rename takes its history along); a deleted one keeps the name it
+    /// had, and a room's shared habit the room's name for it.
+    public static func history(_ entries: [LedgerEntry], habit: String?, in state: GameState) -> Reply {
+        let current = Dictionary(state.habits.compactMap { habit in habit.id.map { ($0, habit.name) } }, uniquingKeysWith: { a, _ in a })
+        let entries = entries.map { entry in
+            guard entry.roomToken == nil, let name = entry.habitID.flatMap({ current[$0] }) else { return entry }
+            var renamed = entry
+            renamed.subject = name
+            return renamed
+        }
         let lines = entries.map { entry -> String in
             var line = "\(entry.day)  "
             switch entry.kind {
-            case .completion: line += "+ \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "") + " (+\(entry.xp) XP, +\(entry.coins) coins)"
-            case .slip: line += "- \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "") + " (\(entry.health) life)"
-            case .purchase: line += "$ \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "") + " (\(entry.coins) coins)"
+            case .completion:
+                line += "+ \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "")
+                    + " (+\(entry.xp) XP, \(GameState.coins(entry.coins, signed: true)))"
+            case .slip:
+                line += "- \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "")
+                    + (entry.health == 0 ? " (no life lost)" : " (\(entry.health) life)")
+            case .purchase:
+                line += "$ \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "") + " (\(GameState.coins(entry.coins))"
+                    + (entry.health == 0 ? ")" : ", +\(entry.health) health)")
             case .run:
                 line += entry.quantity == 0 ? "> running challenge started" : String(format: "> ran %.1f km", Double(entry.quantity) / 1000)
             case .routine, .undo: line += entry.subject

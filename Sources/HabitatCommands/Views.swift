@@ -16,7 +16,7 @@ public enum Views {
         case .recovery:
             if let challenge = p.challenge { details.append("Recovery run: \(challenge.progressBar)") }
         }
-        let line = "Level \(p.progress.level) · \(p.progress.xp)/\(state.xpNeeded) XP · \(p.health)/\(p.maxHealth) health · \(p.coins) coins"
+        let line = "Level \(p.progress.level) · \(p.progress.xp)/\(state.xpNeeded) XP · \(p.health)/\(p.maxHealth) health · \(GameState.coins(p.coins))"
         return Reply(.info, line, details: details, data: statusData(state))
     }
 
@@ -64,7 +64,7 @@ public enum Views {
             let best = habit.bestStreak(on: today)
             switch habit.kind {
             case .good:
-                return "+ \(habit.name)\(area): +\(habit.xp) XP, +\(habit.coins) coins · streak \(streak) (best \(best))\(timed)"
+                return "+ \(habit.name)\(area): +\(habit.xp) XP, \(GameState.coins(habit.coins, signed: true)) · streak \(streak) (best \(best))\(timed)"
             case .bad:
                 return "- \(habit.name)\(area): -\(habit.life) life · \(plural(streak, "day")) clean (best \(best))\(timed)"
             }
@@ -87,7 +87,7 @@ public enum Views {
         let items = Store.catalog(rewards: state.rewards)
         let lines = items.map { item in
             item.kind == .potion
-                ? "\(item.name): \(item.price) coins (+\(Store.potionHealing) health)" : "\(item.name): \(item.price) coins"
+                ? "\(item.name): \(GameState.coins(item.price)) (+\(Store.potionHealing) health)" : "\(item.name): \(GameState.coins(item.price))"
         }
         let data: JSON = [
             "coins": .int(state.profile.coins),

@@ -34,11 +34,11 @@ extension GameState {
             if profile.state == .recovery { message += " Your run under way keeps its target." }
             return Outcome(toasts: [Toast(.success, message)])
         case .timeZone(let name):
-            guard let zone = TimeZone(identifier: name) else {
+            guard let zone = Self.timeZoneName(name) else {
                 throw HabitatError(.invalidArgument, "I don't know the time zone '\(name)'. Use an IANA name like Europe/Berlin or America/New_York.")
             }
-            settings.timeZone = zone.identifier
-            return Outcome(toasts: [Toast(.success, "Time zone: \(zone.identifier). Your days follow it from now on.")])
+            settings.timeZone = zone
+            return Outcome(toasts: [Toast(.success, "Time zone: \(zone). Your days follow it from now on.")])
         case .dayStart(let hour):
             guard (0...23).contains(hour) else {
                 throw HabitatError(.invalidArgument, "The day can start at an hour from 0 to 23.")
@@ -47,6 +47,17 @@ extension GameState {
             let example = hour == 0 ? "" : " (a completion at \(max(0, hour - 2)):00 counts for the day before)"
             return Outcome(toasts: [Toast(.success, "Your day starts at \(hour):00\(example).")])
         }
+    }
+
+    /// The time zone a typed name means, spelled as the IANA database spells it (`europe/berlin` is
+    /// `Europe/Berlin`); `UTC` stays `UTC`, as the default is written.
+    static func timeZoneName(_ typed: String) -> String? {
+        let wanted = typed.lowercased()
+        if wanted == "utc" { return "UTC" }
+        if let known = TimeZone.knownTimeZoneIdentifiers.first(where: { $0.lowercased() == wanted }) {
+            return known
+        }
+        return TimeZone(identifier: typed)?.identifier
     }
 
     private static func change(_ curve: inout LevelCurve, _ setting: Setting, about what: String) throws {

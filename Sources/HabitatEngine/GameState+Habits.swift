@@ -46,7 +46,7 @@ extension GameState {
         habits.append(habit)
         let terms: String
         switch habit.kind {
-        case .good: terms = "+\(habit.xp) XP, +\(habit.coins) coins"
+        case .good: terms = "+\(habit.xp) XP, \(Self.coins(habit.coins, signed: true))"
         case .bad: terms = "-\(habit.life) life"
         }
         let label = habit.kind == .bad ? "bad habit" : "habit"
@@ -65,7 +65,7 @@ extension GameState {
             throw HabitatError(.nameTaken, "The store already has \(name).")
         }
         rewards.append(Reward(name: name, price: price))
-        return Outcome(toasts: [Toast(.success, "Added reward \(name) for \(price) coins. Buy it with 'buy \(name.lowercased())'.")])
+        return Outcome(toasts: [Toast(.success, "Added reward \(name) for \(Self.coins(price)). Buy it with 'buy \(name.lowercased())'.")])
     }
 
     /// Finds a habit that can be recorded (or, with `includingArchived`, any habit), or explains why not.

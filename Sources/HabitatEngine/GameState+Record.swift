@@ -18,12 +18,15 @@ public struct Recording: Sendable, Equatable {
     /// The days this habit was recorded before (storage fills it in for backdated recordings), so
     /// streaks come out exact whatever order days are recorded in.
     public var history: Set<Day>?
+    /// Said as a slip (`slipped smoking`): only a bad habit can be recorded so.
+    public var slipped: Bool
 
     public init(
         habit: String, times: Int = 1, when: When = .today, note: String? = nil, timeOfDay: Int? = nil,
-        history: Set<Day>? = nil
+        history: Set<Day>? = nil, slipped: Bool = false
     ) {
         self.history = history
+        self.slipped = slipped
         self.habit = habit
         self.times = times
         self.when = when
@@ -39,17 +42,34 @@ extension GameState {
     mutating func record(_ recording: Recording, at now: Date) throws -> Outcome {
         if let routine = try routine(recording: recording.habit) { return try recordRoutine(routine, recording, at: now) }
         let habit = try self.habit(named: recording.habit)
+        if recording.slipped { try Self.refuseSlip(of: habit.name, kind: habit.kind) }
         let day = try self.day(for: recording.when, at: now)
         let before = snapshot(habit: habit)
         var entry = LedgerEntry(
             at: now, day: day, kind: habit.kind == .good ? .completion : .slip, habitID: habit.id,
-            subject: habit.name, quantity: recording.times, note: recording.note, timeOfDay: recording.timeOfDay,
-            before: before)
+            subject: habit.name, quantity: recording.times, note: recording.note,
+            timeOfDay: timeOfDay(of: habit, recording, on: day, at: now), before: before)
         let toasts = try score(
             habit.name, kind: habit.kind, xp: habit.xp, coins: habit.coins, life: habit.life, times: recording.times,
             area: habit.areaID, entry: &entry)
         updateStats(of: habit, on: day, history: recording.history)
         return Outcome(toasts: toasts, entry: entry)
+    }
+
+    /// The time a recording stores: the one typed, or for a time-tracked habit done today, the time on the
+    /// user's clock now. A day gone by without a time keeps none.
+    func timeOfDay(of habit: Habit, _ recording: Recording, on day: Day, at now: Date) -> Int? {
+        if let typed = recording.timeOfDay { return typed }
+        guard habit.tracksTime, day == settings.day(of: now) else { return nil }
+        return settings.minuteOfDay(now)
+    }
+
+    /// `slipped <name>` is for bad habits: a good habit (or a routine, `what`) said so is refused.
+    static func refuseSlip(of name: String, kind: HabitKind, what: String = "a good habit") throws {
+        guard kind == .good else { return }
+        throw HabitatError(
+            .invalidArgument,
+            "\(name) is \(what), so there's nothing to slip: 'did \(name.lowercased())' records it. Slips are for bad habits.")
     }
 
     /// Credits a good habit's XP and coins, or charges a bad habit's life (ending the game at zero),
@@ -67,7 +87,7 @@ extension GameState {
         case .good:
             entry.xp = xp * times
             entry.coins = coins * times
-            return [Toast(.success, "\(name) completed\(count)! +\(entry.xp) XP, +\(entry.coins) coins\(place)")]
+            return [Toast(.success, "\(name) completed\(count)! +\(entry.xp) XP, \(Self.coins(entry.coins, signed: true))\(place)")]
                 + gain(xp: entry.xp, coins: entry.coins, area: area)
         case .bad:
             guard profile.state == .active else { throw gameOverRefusal(doing: "record \(name)") }
@@ -75,7 +95,7 @@ extension GameState {
             let lost = min(cost, profile.health)
             profile.health -= lost
             entry.health = -lost
-            var toasts = [Toast(.warning, "\(name) recorded. -\(cost) life\(place)")]
+            var toasts = [Toast(.warning, "\(name) recorded. \(cost == 0 ? "No life lost" : "-\(cost) life")\(place)")]
             if profile.health <= 0 {
                 profile.health = 0
                 profile.state = .gameOver
@@ -85,19 +105,59 @@ extension GameState {
         }
     }
 
-    /// Adds XP and coins to the profile (and XP to an area), with a toast for every level reached.
+    /// Adds XP and coins to the profile (and XP to an area), with toasts for the levels reached.
     mutating func gain(xp: Int, coins: Int, area areaID: Int64?) -> [Toast] {
+        let before = levels
+        credit(xp: xp, coins: coins, area: areaID)
+        return levelUps(since: before)
+    }
+
+    /// Adds XP and coins to the profile, and XP to an area.
+    mutating func credit(xp: Int, coins: Int, area areaID: Int64?) {
         profile.coins += coins
-        var toasts = profile.progress.gain(xp, on: settings.curve).map {
-            Toast(.celebration, "Level up! You reached level \($0)")
-        }
+        profile.progress.gain(xp, on: settings.curve)
         if let index = areas.firstIndex(where: { $0.id != nil && $0.id == areaID }) {
-            let name = areas[index].name
-            toasts += areas[index].progress.gain(xp, on: areas[index].curve).map {
-                Toast(.celebration, "\(name) reached level \($0)")
-            }
+            areas[index].progress.gain(xp, on: areas[index].curve)
+        }
+    }
+
+    /// More levels than this reached at once (by the profile, or by one area) are celebrated in one toast.
+    static let maxLevelToasts = 10
+
+    /// The profile's level and each area's, in order: what ``levelUps(since:)`` compares with.
+    var levels: (profile: Int, areas: [Int]) { (profile.progress.level, areas.map(\.progress.level)) }
+
+    /// A toast for each level reached since `before`, the profile's first, then each area's; or, for more
+    /// than ``maxLevelToasts`` at once, one toast saying how many (`🎉 Level up ×25! You reached level 26`).
+    func levelUps(since before: (profile: Int, areas: [Int])) -> [Toast] {
+        var toasts = Self.levelUps(
+            from: before.profile, to: profile.progress.level, each: { "Level up! You reached level \($0)" },
+            all: { "Level up ×\($0)! You reached level \($1)" })
+        for (area, old) in zip(areas, before.areas) {
+            toasts += Self.levelUps(
+                from: old, to: area.progress.level, each: { "\(area.name) reached level \($0)" },
+                all: { "\(area.name) level up ×\($0)! \(area.name) reached level \($1)" })
         }
         return toasts
+    }
+
+    private static func levelUps(
+        from old: Int, to new: Int, each: (Int) -> String, all: (_ count: String, _ level: String) -> String
+    ) -> [Toast] {
+        guard new > old else { return [] }
+        guard new - old <= maxLevelToasts else { return [Toast(.celebration, all(grouped(new - old), grouped(new)))] }
+        return (old + 1...new).map { Toast(.celebration, each($0)) }
+    }
+
+    /// `1,000,002`: digits in groups of three.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return (number < 0 ? "-" : "") + text
     }
 
     mutating func updateStats(of habit: Habit, on day: Day, history: Set<Day>?) {
@@ -194,9 +254,16 @@ extension GameState {
         return HabitatError(.gameOver, "Game over — you can't \(what) now. \(way)")
     }
 
-    /// `5 km`, `2.5 km`.
+    /// `5 coins`, `1 coin`; `signed`, with the sign always written: `+5 coins`, `-1 coin`.
+    public static func coins(_ count: Int, signed: Bool = false) -> String {
+        (signed && count >= 0 ? "+\(count)" : "\(count)") + (abs(count) == 1 ? " coin" : " coins")
+    }
+
+    /// `5 km`, `2.5 km`, `3.25 km`: to the hundredth, without trailing zeros.
     public static func km(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? "\(Int(rounded)) km" : "\(rounded) km"
+        let hundredths = Int((value * 100).rounded())
+        let (whole, part) = hundredths.quotientAndRemainder(dividingBy: 100)
+        if part == 0 { return "\(whole) km" }
+        return part % 10 == 0 ? "\(whole).\(part / 10) km" : "\(whole).\(part < 10 ? "0" : "")\(part) km"
     }
 }

@@ -1,14 +1,18 @@
 import Foundation
 
 extension Challenge {
-    /// `2.5 / 5.0 km ▓▓▓▓▓░░░░░`
+    /// `2.5 / 5.0 km ▓▓▓▓▓░░░░░`; with a target finer than a tenth, hundredths: `3.20 / 3.25 km ▓▓▓▓▓▓▓▓▓░`.
     public var progressBar: String {
         let fraction = targetKm > 0 ? min(1, progressKm / targetKm) : 1
         let filled = Int((fraction * 10).rounded(.down))
         let bar = String(repeating: "▓", count: filled) + String(repeating: "░", count: 10 - filled)
-        // Progress shows rounded down, so 4.99 of 5 never reads as done.
-        let shown = (progressKm * 10 + 1e-9).rounded(.down) / 10
-        return String(format: "%.1f / %.1f km ", shown, targetKm) + bar
+        // Progress shows rounded down and the target rounded up, so an unfinished run never reads as done.
+        let tenths = (targetKm * 10).rounded()
+        let scale: Double = abs(targetKm * 10 - tenths) < 1e-9 ? 10 : 100
+        let target = (targetKm * scale - 1e-9).rounded(.up) / scale
+        var shown = (progressKm * scale + 1e-9).rounded(.down) / scale
+        if progressKm >= targetKm - 1e-9 { shown = max(shown, target) }
+        return String(format: scale == 10 ? "%.1f / %.1f km " : "%.2f / %.2f km ", shown, target) + bar
     }
 }
 

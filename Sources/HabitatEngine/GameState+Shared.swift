@@ -14,11 +14,14 @@ public struct SharedRecording: Sendable, Equatable {
     public var token: String
     public var times: Int
     public var note: String?
+    /// Said as a slip (`slipped takeout`): only a bad habit can be recorded so.
+    public var slipped: Bool
 
     public init(
         habit: String, kind: HabitKind, xp: Int, coins: Int, life: Int, room: String, token: String, times: Int = 1,
-        note: String? = nil, area: String? = nil
+        note: String? = nil, area: String? = nil, slipped: Bool = false
     ) {
+        self.slipped = slipped
         self.area = area
         self.habit = habit
         self.kind = kind
@@ -35,6 +38,7 @@ public struct SharedRecording: Sendable, Equatable {
 extension GameState {
     /// Credits a shared habit to this player: XP and coins, or life, with the usual level-ups and game over.
     mutating func recordShared(_ shared: SharedRecording, at now: Date) throws -> Outcome {
+        if shared.slipped { try Self.refuseSlip(of: shared.habit, kind: shared.kind) }
         let area = shared.area.flatMap { name in areas.first { $0.name.lowercased() == name.lowercased() } }
         var before = snapshot()
         if let area, let id = area.id { before.areas = [.init(id: id, progress: area.progress)] }

@@ -19,13 +19,19 @@ extension GameState {
         return Outcome(toasts: [Toast(.undo, "Undid \(Self.describe(latest))")], entry: entry)
     }
 
-    /// `Exercise (-10 XP, -5 coins)`: what undoing an entry takes back.
+    /// `Exercise (-10 XP, -5 coins)`, `your 2.5 km run`: what undoing an entry takes back.
     static func describe(_ entry: LedgerEntry) -> String {
         var parts: [String] = []
         if entry.xp != 0 { parts.append("\(signed(-entry.xp)) XP") }
         if entry.health != 0 { parts.append("\(signed(-entry.health)) life") }
-        if entry.coins != 0 { parts.append("\(signed(-entry.coins)) coins") }
-        let what = entry.kind == .purchase ? "buying \(entry.subject)" : entry.subject
+        if entry.coins != 0 { parts.append(coins(-entry.coins, signed: true)) }
+        let what: String
+        switch entry.kind {
+        case .purchase: what = "buying \(entry.subject)"
+        case .run where entry.quantity == 0: what = "the challenge start"
+        case .run: what = "your \(km(Double(entry.quantity) / 1000)) run"
+        default: what = entry.subject
+        }
         return parts.isEmpty ? what : "\(what) (\(parts.joined(separator: ", ")))"
     }
 

@@ -24,6 +24,9 @@ public struct LevelCurve: Sendable, Equatable, Codable {
         self.multiplier = multiplier
     }
 
+    /// Whether every level needs the same XP (a flat curve, or a multiplier of 1).
+    public var isConstant: Bool { kind == .flat || multiplier == 1 }
+
     /// XP needed to go from `level` to `level + 1`, rounded half away from zero, never below 1.
     public func need(at level: Int) -> Int {
         let b = Double(base)
@@ -55,16 +58,25 @@ public struct Progress: Sendable, Equatable, Codable {
         self.xp = xp
     }
 
-    /// Adds XP and climbs as many levels as it pays for; returns each level reached, in order.
+    /// Adds XP and climbs as many levels as it pays for; returns the levels reached, in order.
+    ///
+    /// On a curve whose need never changes, a million levels cost one division, not a million steps.
     @discardableResult
-    public mutating func gain(_ amount: Int, on curve: LevelCurve) -> [Int] {
+    public mutating func gain(_ amount: Int, on curve: LevelCurve) -> Range<Int> {
+        let start = level
         xp += amount
-        var reached: [Int] = []
-        while xp >= curve.need(at: level) {
-            xp -= curve.need(at: level)
-            level += 1
-            reached.append(level)
+        if curve.isConstant {
+            let (levels, rest) = xp.quotientAndRemainder(dividingBy: curve.need(at: level))
+            level += levels
+            xp = rest
+        } else {
+            var need = curve.need(at: level)
+            while xp >= need {
+                xp -= need
+                level += 1
+                need = curve.need(at: level)
+            }
         }
-        return reached
+        return (start + 1)..<(level + 1)
     }
 }

@@ -64,6 +64,14 @@ public struct Settings: Sendable, Equatable, Codable {
 
     /// The user's day for an instant.
     public func day(of date: Date) -> Day {
-        Day(date, timeZone: TimeZone(identifier: timeZone) ?? .gmt, dayStartHour: dayStartHour)
+        Day(date, timeZone: zone, dayStartHour: dayStartHour)
     }
+
+    /// Minutes after midnight on the user's clock at an instant (their time zone; the day start doesn't move it).
+    public func minuteOfDay(_ date: Date) -> Int {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
+        return ((seconds / 60) % 1440 + 1440) % 1440
+    }
+
+    private var zone: TimeZone { TimeZone(identifier: timeZone) ?? .gmt }
 }

@@ -94,6 +94,7 @@ extension GameState {
     }
 
     mutating func recordRoutine(_ routine: Routine, _ recording: Recording, at now: Date) throws -> Outcome {
+        if recording.slipped { try Self.refuseSlip(of: routine.name, kind: .good, what: "a routine of good habits") }
         guard recording.times == 1 else { throw HabitatError(.invalidArgument, "A routine is recorded once at a time.") }
         let members = members(of: routine)
         guard !members.isEmpty else {
@@ -103,23 +104,23 @@ extension GameState {
         let before = snapshot(habits: members)
         var totalXP = 0
         var totalCoins = 0
-        var levelToasts: [Toast] = []
+        let levelsBefore = levels
         var batch: [LedgerEntry] = []
         for habit in members {
-            levelToasts += gain(xp: habit.xp, coins: habit.coins, area: habit.areaID)
+            credit(xp: habit.xp, coins: habit.coins, area: habit.areaID)
             updateStats(of: habit, on: day, history: nil)
             totalXP += habit.xp
             totalCoins += habit.coins
             batch.append(
                 LedgerEntry(
                     at: now, day: day, kind: .completion, habitID: habit.id, subject: habit.name, xp: habit.xp, coins: habit.coins,
-                    note: recording.note, timeOfDay: recording.timeOfDay))
+                    note: recording.note, timeOfDay: timeOfDay(of: habit, recording, on: day, at: now)))
         }
         let entry = LedgerEntry(
             at: now, day: day, kind: .routine, subject: routine.name, quantity: members.count, xp: totalXP, coins: totalCoins,
             note: recording.note, before: before)
-        let toast = Toast(.success, "\(routine.name) routine done! \(members.count) habits, +\(totalXP) XP, +\(totalCoins) coins")
-        return Outcome(toasts: [toast] + levelToasts, entry: entry, batch: batch)
+        let toast = Toast(.success, "\(routine.name) routine done! \(members.count) habits, +\(totalXP) XP, \(Self.coins(totalCoins, signed: true))")
+        return Outcome(toasts: [toast] + levelUps(since: levelsBefore), entry: entry, batch: batch)
     }
 
     mutating func useTemplate(_ query: String, at now: Date) throws -> Outcome {

@@ -53,13 +53,13 @@ extension GameState {
             let healed = min(missing, Store.potionHealing * count)
             profile.health += healed
             let what = count == 1 ? item.name : "\(count) \(item.name)s"
-            var message = "\(what)! +\(healed) health, -\(item.price * count) coins"
+            var message = "\(what)! +\(healed) health, \(Self.coins(-item.price * count, signed: true))"
             if count < quantity { message += " (only \(count) needed to fill your health)" }
             toast = Toast(.potion, message)
         case .reward:
-            try charge(item.price * count, for: item.name)
+            try charge(item.price * count, for: count == 1 ? item.name : "\(count) × \(item.name)")
             let what = count == 1 ? item.name : "\(item.name) ×\(count)"
-            toast = Toast(.reward, "\(what) redeemed! -\(item.price * count) coins")
+            toast = Toast(.reward, "\(what) redeemed! \(Self.coins(-item.price * count, signed: true))")
         }
         let entry = LedgerEntry(
             at: now, day: settings.day(of: now), kind: .purchase, subject: item.name, quantity: count,
@@ -85,7 +85,7 @@ extension GameState {
     private mutating func charge(_ price: Int, for what: String) throws {
         guard profile.coins >= price else {
             throw HabitatError(
-                .notEnoughCoins, "\(what) costs \(price) coins; you have \(profile.coins). Keep going!")
+                .notEnoughCoins, "\(what) costs \(Self.coins(price)); you have \(profile.coins). Keep going!")
         }
         profile.coins -= price
     }

@@ -206,7 +206,7 @@ final class Household: Sendable {
             cache.generation += 1
             cache.table[room.id] = nil
         }
-        var terms = habit.kind == .good ? "+\(habit.xp) XP, +\(habit.coins) coins" : "-\(habit.life) life"
+        var terms = habit.kind == .good ? "+\(habit.xp) XP, \(GameState.coins(habit.coins, signed: true))" : "-\(habit.life) life"
         if let area = habit.area { terms += ", in each member's \(area)" }
         await announce("\(account.displayName) added a shared habit: \(habit.name) (\(terms))", in: room, except: [account.id], at: now)
         return Reply(.room, "Added \(habit.name) to \(room.displayName) (\(terms)). Anyone in the room records it with '\(habit.kind == .good ? "did" : "slipped") \(habit.name.lowercased())'.")
@@ -227,7 +227,7 @@ final class Household: Sendable {
         if crashPoint == .beforeMemberCommit { Self.crash() }
         let shared = SharedRecording(
             habit: habit.name, kind: habit.kind, xp: habit.xp, coins: habit.coins, life: habit.life, room: room.displayName,
-            token: intent.token, times: recording.times, note: recording.note, area: habit.area)
+            token: intent.token, times: recording.times, note: recording.note, area: habit.area, slipped: recording.slipped)
         let outcome: Outcome
         let state: GameState
         do {

@@ -491,7 +491,7 @@ public struct Responder: Sendable {
         let state = try await database.state()
         let habit = try name.map { try state.habit(named: $0, includingArchived: true) }
         let entries = try await database.read { try $0.recent(limit: 20, habitID: habit?.id) }
-        return Views.history(entries, habit: habit?.name)
+        return Views.history(entries, habit: habit?.name, in: state)
     }
 
     func heatmap(of name: String?, on database: UserDatabase, now: Date) async throws -> Reply {
@@ -575,9 +575,7 @@ public struct Responder: Sendable {
 
     /// `12:10` in the user's time zone.
     static func time(_ date: Date, in settings: Settings) -> String {
-        let zone = TimeZone(identifier: settings.timeZone) ?? .gmt
-        let seconds = Int(date.timeIntervalSince1970) + zone.secondsFromGMT(for: date)
-        let minutes = ((seconds / 60) % 1440 + 1440) % 1440
+        let minutes = settings.minuteOfDay(date)
         return String(format: "%d:%02d", minutes / 60, minutes % 60)
     }
 

@@ -45,7 +45,7 @@ struct TimerService: Sendable {
                 do {
                     let (outcome, _) = try await database.apply(.record(Recording(habit: timer.habit)), at: timer.ends)
                     let entry = outcome.entry
-                    let done = Toast(.timer, "\(timer.minutes) min of \(entry?.subject ?? timer.habit) done! +\(entry?.xp ?? 0) XP, +\(entry?.coins ?? 0) coins")
+                    let done = Toast(.timer, "\(timer.minutes) min of \(entry?.subject ?? timer.habit) done! +\(entry?.xp ?? 0) XP, \(GameState.coins(entry?.coins ?? 0, signed: true))")
                     return [done] + outcome.toasts.dropFirst()
                 } catch let error as HabitatError {
                     return [Toast(.timer, "Your \(timer.minutes) min timer for \(timer.habit) ended, but it couldn't be recorded: \(error.message)")]

@@ -18,7 +18,16 @@ struct RecordingPhrasingTests {
     }
 
     @Test(arguments: ["slipped smoking", "i slipped smoking", "SLIPPED smoking"])
-    func slippingRecordsTheBadHabit(line: String) throws {
+    func slippingRecordsTheBadHabitAsASlip(line: String) throws {
+        #expect(try parse(line) == record("smoking", slipped: true))
+    }
+
+    @Test func aSlipKeepsItsOptions() throws {
+        #expect(try parse("slipped smoking x2 yesterday: stressful day") == record("smoking", times: 2, when: .daysAgo(1), note: "stressful day", slipped: true))
+    }
+
+    @Test(arguments: ["did smoking", "i did smoking", "smoking done", "record smoking"])
+    func doingAHabitIsNotASlip(line: String) throws {
         #expect(try parse(line) == record("smoking"))
     }
 

@@ -23,9 +23,10 @@ func parseError(_ line: String) -> HabitatError? {
 
 /// `.record(...)` with the defaults a plain `did <habit>` has.
 func record(
-    _ habit: String, times: Int = 1, when: Recording.When = .today, note: String? = nil, at minutes: Int? = nil
+    _ habit: String, times: Int = 1, when: Recording.When = .today, note: String? = nil, at minutes: Int? = nil,
+    slipped: Bool = false
 ) -> Command {
-    .record(Recording(habit: habit, times: times, when: when, note: note, timeOfDay: minutes))
+    .record(Recording(habit: habit, times: times, when: when, note: note, timeOfDay: minutes, slipped: slipped))
 }
 
 /// A `YYYY-MM-DD` day known to be valid.

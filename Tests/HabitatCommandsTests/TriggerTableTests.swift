@@ -26,7 +26,7 @@ import Testing
         var mismatches: [String] = []
         for line in lines {
             let tokens = tokenize(line)
-            let table = CommandTable.match(tokens).map { ($0.spec.name, $0.length) }
+            let table = CommandTable.match(tokens).map { ($0.spec.name, $0.trigger.count) }
             let expected = walk(tokens)
             if table?.0 != expected?.name || table?.1 != expected?.length { mismatches.append(line) }
         }

@@ -126,6 +126,6 @@ import Testing
         #expect(GameState.km(5) == "5 km")
         #expect(GameState.km(3) == "3 km")
         #expect(GameState.km(2.5) == "2.5 km")
-        #expect(GameState.km(0.25) == "0.3 km")
+        #expect(GameState.km(0.25) == "0.25 km")
     }
 }
