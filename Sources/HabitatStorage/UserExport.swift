@@ -16,6 +16,8 @@ public struct UserExport: Sendable {
     public var rooms: [RoomMembership]
     /// The room each shared completion in the ledger was made in, by the entry's room token.
     public var roomOfEntry: [String: String]
+    /// Timers running for the user.
+    public var timers: [HabitTimer] = []
 
     /// A room the user belongs to.
     public struct RoomMembership: Sendable, Equatable {
@@ -47,8 +49,10 @@ public struct UserExport: Sendable {
         return UserExport(user: user, state: state, ledger: ledger, exportedAt: now)
     }
 
-    /// Adds the rooms `accountID` is in, and the room of each shared completion, from the directory.
+    /// Adds the rooms `accountID` is in, the room of each shared completion and the running timers, from
+    /// the directory.
     public mutating func addRooms(of accountID: Int64, from directory: DirectoryDatabase) async throws {
+        timers = try await directory.timers(of: accountID)
         var rooms: [RoomMembership] = []
         for room in try await directory.rooms(of: accountID) {
             let member = try await directory.membership(of: accountID, in: room.id)
@@ -86,6 +90,7 @@ public struct UserExport: Sendable {
         var rewards: [RewardRecord]
         var routines: [RoutineRecord]
         var rooms: [RoomRecord]
+        var timers: [TimerRecord]
         var ledger: [EntryRecord]
 
         init(_ export: UserExport) {
@@ -100,6 +105,9 @@ public struct UserExport: Sendable {
             rewards = state.rewards.map { RewardRecord(id: $0.id, name: $0.name, price: $0.price) }
             routines = state.routines.map { RoutineRecord(id: $0.id, name: $0.name, habits: $0.habitIDs.compactMap { names[$0] }) }
             rooms = export.rooms.map { RoomRecord(name: $0.name, role: $0.isOwner ? "owner" : "member") }
+            timers = export.timers.map {
+                TimerRecord(habit: $0.habit, minutes: $0.minutes, started: UserExport.instant($0.started), ends: UserExport.instant($0.ends))
+            }
             ledger = export.ledger.map { EntryRecord($0, room: $0.roomToken.flatMap { export.roomOfEntry[$0] }) }
         }
     }
@@ -221,6 +229,13 @@ public struct UserExport: Sendable {
         var id: Int64?
         var name: String
         var habits: [String]
+    }
+
+    struct TimerRecord: Encodable {
+        var habit: String
+        var minutes: Int
+        var started: String
+        var ends: String
     }
 
     struct RoomRecord: Encodable {

@@ -6,7 +6,7 @@ struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write out everything a user has: the whole game as JSON, or the history as CSV.",
         discussion: """
-            JSON holds the totals, settings, areas, habits, rewards, routines, rooms and every ledger entry. CSV holds \
+            JSON holds the totals, settings, areas, habits, rewards, routines, rooms, running timers and every ledger entry. CSV holds \
             the ledger, one row per entry (Day, Recorded at, Type, What, Quantity, XP, Coins, Life, Note, \
             Undone), for a spreadsheet. Safe to run while the server runs.
             """

@@ -14,20 +14,30 @@ struct DataCommandTests {
         try await client.expectReply(to: "add habit Dishes", startsWith: "✅")
         try await client.expectReply(to: "did dishes", startsWith: "✅ Dishes completed! +10 XP, +5 coins")
         try await client.expectReply(to: "did dishes: pots, too", startsWith: "✅ Dishes completed!")
+        try await client.expectReply(to: "room create Smiths", startsWith: "🏠")
+        try await client.expectReply(to: "room add habit Sweep 5 xp", startsWith: "🏠")
+        try await client.expectReply(to: "did sweep", startsWith: "✅ Sweep completed! +5 XP")
+        try await client.expectReply(to: "start timer dishes 30 min", startsWith: "⏰")
 
         let csv = try habitat(["export", "--user", "Alice", "--format", "csv", "--data", data.path])
         #expect(csv.status == 0)
         let rows = csv.output.components(separatedBy: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
-        #expect(rows.count == 4)  // the header, two entries, and the empty string after the last line end
+        #expect(rows.count == 5)  // the header, three entries, and the empty string after the last line end
         #expect(rows[0] == ["Day", "Recorded at", "Type", "What", "Quantity", "XP", "Coins", "Life", "Note", "Undone"])
         #expect(rows[1][2...7] == ["completion", "Dishes", "1", "10", "5", "0"])
         #expect(rows[2].last == "" && csv.output.contains(#","pots, too","#))
 
         let file = root.appendingPathComponent("alice.json")
         let json = try habitat(["export", "--user", "alice", "--data", data.path, "--output", file.path])
-        #expect(json.output == "Exported 2 ledger entries of alice to \(file.path).\n")
+        #expect(json.output == "Exported 3 ledger entries of alice to \(file.path).\n")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-        #expect((document["profile"] as? [String: Any])?["xp"] as? Int == 20)
+        #expect((document["profile"] as? [String: Any])?["xp"] as? Int == 25)
+        // The rooms, the room of a shared completion, the running timers: everything the user has.
+        #expect(document["rooms"] as? [[String: String]] == [["name": "Smiths", "role": "owner"]])
+        let ledger = try #require(document["ledger"] as? [[String: Any]])
+        #expect(ledger.map { $0["room"] as? String } == [nil, nil, "Smiths"])
+        let timers = try #require(document["timers"] as? [[String: Any]])
+        #expect(timers.map { $0["habit"] as? String } == ["Dishes"] && timers.first?["minutes"] as? Int == 30)
 
         let missing = try habitat(["export", "--user", "nobody", "--data", data.path])
         #expect(missing.status != 0)
@@ -53,7 +63,7 @@ struct DataCommandTests {
 
         let restored = try ServerProcess(data: copy)
         let back = try await LineClient.connect(port: restored.port)
-        try await back.expectReply(to: "login alice correct-horse", startsWith: "✅ Welcome back, alice! Level 1 · 20/100 XP")
+        try await back.expectReply(to: "login alice correct-horse", startsWith: "✅ Welcome back, alice! Level 1 · 25/100 XP")
         await back.close()
         #expect(restored.terminate() == 0)
     }
