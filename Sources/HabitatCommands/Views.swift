@@ -66,7 +66,7 @@ public enum Views {
             case .good:
                 return "+ \(habit.name)\(area): +\(habit.xp) XP, \(GameState.coins(habit.coins, signed: true)) · streak \(streak) (best \(best))\(timed)"
             case .bad:
-                return "- \(habit.name)\(area): -\(habit.life) life · \(plural(streak, "day")) clean (best \(best))\(timed)"
+                return "- \(habit.name)\(area): \(GameState.lifeCost(habit.life)) · \(plural(streak, "day")) clean (best \(best))\(timed)"
             }
         }
         return Reply(.info, "Your habits (\(habits.count))", details: lines, data: data)

@@ -84,7 +84,7 @@ extension GameState {
 
     /// `+10 XP, +5 coins, in Fitness, tracks time`.
     public func describeTerms(of habit: Habit) -> String {
-        var parts = habit.kind == .good ? ["+\(habit.xp) XP", Self.coins(habit.coins, signed: true)] : ["-\(habit.life) life"]
+        var parts = habit.kind == .good ? ["+\(habit.xp) XP", Self.coins(habit.coins, signed: true)] : [Self.lifeCost(habit.life)]
         if let area = area(id: habit.areaID) { parts.append("in \(area.name)") }
         if habit.tracksTime { parts.append("tracks time") }
         return parts.joined(separator: ", ")

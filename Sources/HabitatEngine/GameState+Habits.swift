@@ -47,7 +47,7 @@ extension GameState {
         let terms: String
         switch habit.kind {
         case .good: terms = "+\(habit.xp) XP, \(Self.coins(habit.coins, signed: true))"
-        case .bad: terms = "-\(habit.life) life"
+        case .bad: terms = Self.lifeCost(habit.life)
         }
         let label = habit.kind == .bad ? "bad habit" : "habit"
         let how = habit.kind == .bad ? "slipped" : "did"

@@ -259,6 +259,11 @@ extension GameState {
         (signed && count >= 0 ? "+\(count)" : "\(count)") + (abs(count) == 1 ? " coin" : " coins")
     }
 
+    /// What a bad habit costs: `-10 life`, or `0 life` for one that costs nothing (never `-0`).
+    public static func lifeCost(_ life: Int) -> String {
+        life == 0 ? "0 life" : "-\(life) life"
+    }
+
     /// `5 km`, `2.5 km`, `3.25 km`: to the hundredth, without trailing zeros.
     public static func km(_ value: Double) -> String {
         let hundredths = Int((value * 100).rounded())

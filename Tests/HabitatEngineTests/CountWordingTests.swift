@@ -46,6 +46,16 @@ import Testing
         #expect(state.profile.health == 1000)
     }
 
+    @Test func aBadHabitThatCostsNothingIsNeverMinusZero() throws {
+        var state = Fixture.state()
+        let added = try state.apply(.addHabit(HabitDraft(name: "Nothing", kind: .bad, life: 0)), at: Fixture.now)
+        #expect(added.toasts.first?.message.contains("(0 life)") == true)
+        let edited = try state.apply(.edit("smoking", HabitEdit(life: 0)), at: Fixture.now)
+        #expect(edited.toasts == [Toast(.success, "Smoking: 0 life.")])
+        #expect(GameState.lifeCost(0) == "0 life")
+        #expect(GameState.lifeCost(25) == "-25 life")
+    }
+
     @Test func theUsualShapesStay() throws {
         var state = Fixture.state()
         #expect(try state.did("exercise").toasts == [Toast(.success, "Exercise completed! +10 XP, +5 coins")])
