@@ -272,6 +272,8 @@ public struct Responder: Sendable {
     /// Commands about the connection itself, answered without touching any file.
     static func sessionCommand(_ command: Command, session: inout Session) throws -> Reply? {
         switch command {
+        case _ where session.chatUser != nil && !command.availableFromChat:
+            throw HabitatError(.forbidden, "That isn't available from chat.")
         case .help(let topic):
             return Views.help(topic: topic)
         case .mode(let mode):
@@ -284,8 +286,6 @@ public struct Responder: Sendable {
         case .quit:
             session.closing = true
             return Reply(.greeting, "Bye! Keep the streak going.")
-        case _ where session.chatUser != nil && !command.availableFromChat:
-            throw HabitatError(.forbidden, "That isn't available from chat.")
         case .logout:
             guard let account = session.account else { return nil }
             session.account = nil
@@ -688,9 +688,7 @@ public struct Responder: Sendable {
             guard try await directory.bridge(named: bridge) != nil else {
                 throw HabitatError(.forbidden, "The bridge \(bridge) has been removed.")
             }
-            if let channel, !Self.validChatName(channel) {
-                throw HabitatError(.invalidArgument, "A room (channel) name is 1–64 characters.")
-            }
+            try Self.checkChannel(request["room"])
             let account = try await directory.identity("\(bridge):\(user)", at: now)
             hub.register(account.id, bridge: bridge, user: user)
             chat.account = account
@@ -732,9 +730,15 @@ public struct Responder: Sendable {
             let code = try await directory.createLinkCode(for: account.id, at: now)
             return Reply(.success, "Your link code is \(code). Say 'link \(code)' to the Habitat bot in chat within 10 minutes.", data: ["code": .string(code)])
         case (let code?, let identity?):
+            let key = "link:" + identity
+            if let wait = accounts.throttle.wait(for: key, now: now) {
+                throw HabitatError(.rateLimited, "Too many wrong link codes. Wait \(Int(wait.rounded(.up))) seconds and try again.")
+            }
             guard let linked = try await directory.redeemLinkCode(code, identity: identity, at: now) else {
+                accounts.throttle.recordFailure(for: key, now: now)
                 throw HabitatError(.notFound, "That link code didn't work. Codes work once, for 10 minutes; type 'link' in Habitat for a new one.")
             }
+            accounts.throttle.reset(key)
             session.account = linked
             household.forget([linked.id])
             return Reply(.success, "Linked! From now on you play as \(linked.name) here too.")
