@@ -99,11 +99,11 @@ final class Household: Sendable {
     func announce(_ message: String, in room: Room, except: Set<Int64>, at now: Date) async {
         do {
             let event = Event(kind: "room", toasts: [Toast(.room, message)], data: ["room": .string(room.displayName)])
-            let bridge = Hub.channel(of: room)?.bridge
+            let bridge = room.bridge
             for member in try await directory.members(of: room.id) where !except.contains(member.accountID) {
-                // The bridge's own chat users read the channel post instead.
+                // The bridge's own chat users, and accounts linked to them, read the channel instead.
                 if let bridge, member.name.hasPrefix(bridge + ":") { continue }
-                try await hub.deliver(event, to: member.accountID, at: now)
+                try await hub.deliver(event, to: member.accountID, at: now, readingChannelOf: bridge)
             }
             if Self.spokenIn != room.id { hub.deliverToBridges(event, room: room) }
         } catch {

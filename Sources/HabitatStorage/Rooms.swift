@@ -9,6 +9,9 @@ public struct Room: Sendable, Equatable {
 
     /// The name as people see it: a bridge's channel room `irc:#smiths` is `#smiths`.
     public var displayName: String { chatName(name) }
+
+    /// The bridge whose channel this room is (`irc` for `irc:#smiths`), if it is one.
+    public var bridge: String? { name.firstIndex(of: ":").map { String(name[..<$0]) } }
 }
 
 /// A bridge identity `irc:alice` is `alice` to people; other names are as they are.
