@@ -21,4 +21,34 @@ extension Responder {
             throw HabitatError(.invalidArgument, "A room (channel) name can't contain ':'.")
         }
     }
+
+    /// `did <habit>` in several rooms with none chosen: a name that is a shared habit in some of them is
+    /// `ambiguous`, saying which rooms have it and how to choose.
+    ///
+    /// Not inlined, so the personal `did` does not carry this path's locals in its task's stack.
+    @inline(never)
+    func refuseUnchosenRoom(_ recording: Recording, account: Account, on database: UserDatabase) async throws {
+        let rooms = try await household.rooms(of: account.id)
+        guard rooms.count > 1 else { return }
+        var sharing: [Room] = []
+        for room in rooms {
+            if case .found = try await household.sharedHabit(recording.habit, in: room) { sharing.append(room) }
+        }
+        guard let first = sharing.first else { return }
+        let state = try await database.state()
+        let routine = (try? state.routine(recording: recording.habit)) ?? nil
+        let personal = routine?.name ?? (try? state.habit(named: recording.habit))?.name
+        let shared = "a shared habit in \(Self.and(sharing.map(\.displayName)))"
+        let use = "'room use \(first.displayName.lowercased())'"
+        let message =
+            personal.map { "'\(recording.habit)' is both your own \($0) and \(shared). Say 'did my \(recording.habit)', or choose a room first with \(use)." }
+            ?? "'\(recording.habit)' is \(shared); you're in \(rooms.count) rooms. Choose one first with \(use), then 'did \(recording.habit)'."
+        throw HabitatError(.ambiguous, message, symbol: .question)
+    }
+
+    /// `a, b and c`.
+    static func and(_ names: [String]) -> String {
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
 }

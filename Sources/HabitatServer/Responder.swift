@@ -608,10 +608,14 @@ public struct Responder: Sendable {
     func record(_ recording: Recording, session: Session, account: Account, now: Date) async throws -> Reply {
         let (recording, mine) = Self.own(recording)
         return try await users.with(account.fileID) { [recording] database in
-            if !mine, let room = try await household.currentRoom(of: account, chosen: session.room),
-                case .found(let shared) = try await household.sharedHabit(recording.habit, in: room)
-            {
-                return try await recordShared(shared, in: room, recording: recording, for: account, on: database, now: now)
+            if !mine {
+                if let room = try await household.currentRoom(of: account, chosen: session.room) {
+                    if case .found(let shared) = try await household.sharedHabit(recording.habit, in: room) {
+                        return try await recordShared(shared, in: room, recording: recording, for: account, on: database, now: now)
+                    }
+                } else {
+                    try await refuseUnchosenRoom(recording, account: account, on: database)
+                }
             }
             let (outcome, state) = try await database.apply(.record(recording), at: now)
             return Views.outcome(outcome, state)
