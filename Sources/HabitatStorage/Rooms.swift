@@ -12,6 +12,7 @@ public struct Room: Sendable, Equatable {
 
     /// The bridge whose channel this room is (`irc` for `irc:#smiths`), if it is one.
     public var bridge: String? { name.firstIndex(of: ":").map { String(name[..<$0]) } }
+
 }
 
 /// A bridge identity `irc:alice` is `alice` to people; other names are as they are.
@@ -27,6 +28,25 @@ public struct Member: Sendable, Equatable {
     public var isOwner: Bool
 
     public var displayName: String { chatName(name) }
+}
+
+extension [Member] {
+    /// How each member is shown in `room`, by account id, so that no one can pass for someone else.
+    ///
+    /// A chat identity (`irc:zed`) is shown by its chat id (`zed`) only in its own bridge's channel room,
+    /// and only when no other member could be taken for it there; otherwise by its full name, which no
+    /// terminal account can have (names never contain `:`).
+    public func shownNames(in room: Room) -> [Int64: String] {
+        let names = Set(map(\.name))
+        return Dictionary(
+            map { member in
+                guard let colon = member.name.firstIndex(of: ":") else { return (member.accountID, member.name) }
+                let chatID = String(member.name[member.name.index(after: colon)...])
+                let own = room.bridge == String(member.name[..<colon]) && !chatID.contains(":") && !names.contains(chatID)
+                return (member.accountID, own ? chatID : member.name)
+            },
+            uniquingKeysWith: { first, _ in first })
+    }
 }
 
 /// A habit the whole room shares; whoever does it is credited.
@@ -150,24 +170,27 @@ extension DirectoryDatabase {
         }
     }
 
-    /// Removes a member; an owner who leaves hands the room to the longest-standing member, and the
-    /// last one out closes the room.
-    public func removeMember(_ accountID: Int64, from roomID: Int64) async throws {
+    /// Removes a member, whose unused invite codes stop working. An owner who leaves hands the room to the
+    /// longest-standing member, whose id is returned; the last one out closes the room.
+    @discardableResult
+    public func removeMember(_ accountID: Int64, from roomID: Int64) async throws -> Int64? {
         try await writer.write { db in
             let wasOwner = try String.fetchOne(
                 db, sql: "SELECT role FROM membership WHERE room_id = ? AND account_id = ?", arguments: [roomID, accountID]) == "owner"
             try db.execute(sql: "DELETE FROM membership WHERE room_id = ? AND account_id = ?", arguments: [roomID, accountID])
+            try db.execute(
+                sql: "DELETE FROM invite WHERE room_id = ? AND created_by = ? AND used_by IS NULL", arguments: [roomID, accountID])
             let left = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM membership WHERE room_id = ?", arguments: [roomID]) ?? 0
             if left == 0 {
                 try db.execute(sql: "DELETE FROM room WHERE id = ?", arguments: [roomID])
-            } else if wasOwner {
-                try db.execute(
-                    sql: """
-                        UPDATE membership SET role = 'owner' WHERE room_id = ? AND account_id =
-                        (SELECT account_id FROM membership WHERE room_id = ? ORDER BY joined_at LIMIT 1)
-                        """,
-                    arguments: [roomID, roomID])
+                return nil
             }
+            guard wasOwner else { return nil }
+            let heir = try Int64.fetchOne(
+                db, sql: "SELECT account_id FROM membership WHERE room_id = ? ORDER BY joined_at, rowid LIMIT 1", arguments: [roomID])
+            try db.execute(
+                sql: "UPDATE membership SET role = 'owner' WHERE room_id = ? AND account_id = ?", arguments: [roomID, heir])
+            return heir
         }
     }
 }

@@ -50,7 +50,7 @@ struct RoomsTests {
         try await household { directory, room, accounts async throws in
             try await directory.addMember(accounts[1].id, to: room.id, at: Fixture.now.addingTimeInterval(10))
             try await directory.addMember(accounts[2].id, to: room.id, at: Fixture.now.addingTimeInterval(20))
-            try await directory.removeMember(accounts[0].id, from: room.id)
+            #expect(try await directory.removeMember(accounts[0].id, from: room.id) == accounts[1].id)
             #expect(try await directory.membership(of: accounts[1].id, in: room.id)?.isOwner == true)
             try await directory.removeMember(accounts[1].id, from: room.id)
             try await directory.removeMember(accounts[2].id, from: room.id)
@@ -98,6 +98,29 @@ struct RoomsTests {
             #expect(first.displayName == "#smiths")
             #expect(try await directory.members(of: first.id).map(\.name) == ["ben", "cal"])
         }
+    }
+
+    @Test func theCodesOfSomeoneWhoLeavesOrIsRemovedStopWorking() async throws {
+        try await household { directory, room, accounts async throws in
+            try await directory.addMember(accounts[1].id, to: room.id, at: Fixture.now)
+            let bens = try await directory.createInvite(for: room.id, by: accounts[1].id, at: Fixture.now)
+            let anns = try await directory.createInvite(for: room.id, by: accounts[0].id, at: Fixture.now)
+            try await directory.removeMember(accounts[1].id, from: room.id)
+            #expect(try await directory.redeemInvite(bens, room: room.id, by: accounts[1].id, at: Fixture.now) == false)
+            #expect(try await directory.redeemInvite(anns, room: room.id, by: accounts[2].id, at: Fixture.now))
+        }
+    }
+
+    @Test func aChatIdentityIsShownByItsChatIDOnlyInItsOwnChannelWhereNoOneElseCouldPassForIt() {
+        let zed = Member(accountID: 1, name: "zed", fileID: "a", isOwner: false)
+        let ircZed = Member(accountID: 2, name: "irc:zed", fileID: "b", isOwner: false)
+        let ircAmy = Member(accountID: 3, name: "irc:amy", fileID: "c", isOwner: false)
+        let slackAmy = Member(accountID: 4, name: "slack:amy", fileID: "d", isOwner: false)
+        let colon = Member(accountID: 5, name: "irc:slack:bo", fileID: "e", isOwner: false)
+        let channel = Room(id: 1, name: "irc:#smiths")
+        #expect([ircZed, ircAmy, slackAmy, colon].shownNames(in: channel) == [2: "zed", 3: "amy", 4: "slack:amy", 5: "irc:slack:bo"])
+        #expect([zed, ircZed].shownNames(in: channel) == [1: "zed", 2: "irc:zed"])
+        #expect([zed, ircZed, ircAmy].shownNames(in: Room(id: 2, name: "Other")) == [1: "zed", 2: "irc:zed", 3: "irc:amy"])
     }
 
     @Test func aChatIdentityIsCreatedOnceAndALinkCodeWorksOnceWithinTenMinutes() async throws {
