@@ -82,11 +82,14 @@ final class Household: Sendable {
         throw HabitatError(.invalidArgument, "You're in \(rooms.count) rooms; choose one with 'room use <name>' (\(GameState.either(rooms.map(\.displayName)))).")
     }
 
-    /// The room called `name` if `account` is a member; `forbidden` otherwise, whether or not it exists.
+    /// The room called `name` (as shown, `#smiths`, or in full, `irc:#smiths`) if `account` is a member;
+    /// `forbidden` otherwise, whether or not it exists.
     func memberRoom(named name: String, for account: Account) async throws -> Room {
-        guard let room = try await rooms(of: account.id).first(where: { $0.name.lowercased() == name.lowercased() }) else {
-            throw HabitatError(.forbidden, "You're not a member of a room called \(name).")
+        let rooms = try await rooms(of: account.id).filter { $0.isNamed(name) }
+        guard rooms.count < 2 else {
+            throw HabitatError(.ambiguous, "'\(name)' could be \(GameState.either(rooms.map(\.name))); say which.", symbol: .question)
         }
+        guard let room = rooms.first else { throw HabitatError(.forbidden, "You're not a member of a room called \(name).") }
         return room
     }
 
@@ -153,13 +156,15 @@ final class Household: Sendable {
             data: ["room": .string(room.displayName), "invite": .string(code)])
     }
 
+    /// Joins the room the code opens, if `name` names it (as shown or in full).
     func join(_ name: String, code: String, by account: Account, now: Date) async throws -> (Reply, Room) {
         let refusal = HabitatError(.forbidden, "That code doesn't open a room called \(name). Codes work once and for 7 days; ask for a new one.")
-        guard let room = try await directory.room(named: name) else { throw refusal }
-        if try await directory.membership(of: account.id, in: room.id) != nil {
+        if let room = try await rooms(of: account.id).first(where: { $0.isNamed(name) }) {
             return (Reply(.room, "You're already in \(room.displayName)."), room)
         }
-        guard try await directory.redeemInvite(code, room: room.id, by: account.id, at: now) else { throw refusal }
+        guard let room = try await directory.inviteRoom(code, at: now), room.isNamed(name),
+            try await directory.redeemInvite(code, room: room.id, by: account.id, at: now)
+        else { throw refusal }
         forget([account.id])
         let (members, names) = try await self.members(of: room)
         await announce("\(names[account.id] ?? account.name) joined \(room.displayName)", in: room, except: [account.id], at: now)

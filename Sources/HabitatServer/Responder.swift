@@ -564,7 +564,7 @@ public struct Responder: Sendable {
         case .use(let name):
             let room = try await household.memberRoom(named: name, for: account)
             session.room = room.id
-            return Reply(.room, "Room commands on this connection now go to \(room.name).")
+            return Reply(.room, "Room commands on this connection now go to \(room.displayName).")
         case .leave(let name):
             let room: Room
             if let name {
@@ -594,10 +594,10 @@ public struct Responder: Sendable {
                     try await household.record(habit, in: room, recording: recording, for: account, on: $0, now: now)
                 }
             case .ambiguous(let hits):
-                throw HabitatError(.ambiguous, "'\(recording.habit)' could be \(GameState.either(hits.map(\.name))) in \(room.name). Type more of the name.", symbol: .question)
+                throw HabitatError(.ambiguous, "'\(recording.habit)' could be \(GameState.either(hits.map(\.name))) in \(room.displayName). Type more of the name.", symbol: .question)
             case .none(let suggestion):
                 let hint = suggestion.map { " Did you mean '\($0.name)'?" } ?? ""
-                throw HabitatError(.unknownHabit, "\(room.name) has no shared habit '\(recording.habit)'.\(hint)", symbol: .question)
+                throw HabitatError(.unknownHabit, "\(room.displayName) has no shared habit '\(recording.habit)'.\(hint)", symbol: .question)
             }
         case .create, .join, .use, .leave: throw HabitatError(.internal, "Unhandled room command.")
         }
@@ -645,7 +645,7 @@ public struct Responder: Sendable {
         if let personal = routine?.name ?? (try? state.habit(named: recording.habit))?.name {
             throw HabitatError(
                 .ambiguous,
-                "'\(recording.habit)' is both your own \(personal) and the \(room.name) room's \(shared.name). Say 'did my \(recording.habit)' or 'room did \(recording.habit)'.",
+                "'\(recording.habit)' is both your own \(personal) and the \(room.displayName) room's \(shared.name). Say 'did my \(recording.habit)' or 'room did \(recording.habit)'.",
                 symbol: .question)
         }
         return try await household.record(shared, in: room, recording: recording, for: account, on: database, now: now)

@@ -13,6 +13,12 @@ public struct Room: Sendable, Equatable {
     /// The bridge whose channel this room is (`irc` for `irc:#smiths`), if it is one.
     public var bridge: String? { name.firstIndex(of: ":").map { String(name[..<$0]) } }
 
+    /// Whether `typed` names this room: its full name (`irc:#smiths`) or its name as shown (`#smiths`), any case.
+    public func isNamed(_ typed: String) -> Bool {
+        let typed = typed.lowercased()
+        return name.lowercased() == typed || displayName.lowercased() == typed
+    }
+
 }
 
 /// A bridge identity `irc:alice` is `alice` to people; other names are as they are.
@@ -210,6 +216,20 @@ extension DirectoryDatabase {
                 arguments: [code, roomID, accountID, now.addingTimeInterval(Self.inviteLifetime).timeIntervalSince1970])
         }
         return String(code)
+    }
+
+    /// The room an invite code is for, if the code is unused and unexpired (callers check the name typed with it).
+    public func inviteRoom(_ typed: String, at now: Date) async throws -> Room? {
+        try await writer.read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT r.id, r.name FROM invite i JOIN room r ON r.id = i.room_id
+                    WHERE i.code = ? AND i.used_by IS NULL AND i.expires_at > ?
+                    """,
+                arguments: [Self.normalizedCode(typed), now.timeIntervalSince1970]
+            ).map { Room(id: $0["id"], name: $0["name"]) }
+        }
     }
 
     /// Uses a code to join `roomID`: `true` when the code was valid for that room, unused and unexpired.

@@ -106,7 +106,9 @@ struct RoomsTests {
             let bens = try await directory.createInvite(for: room.id, by: accounts[1].id, at: Fixture.now)
             let anns = try await directory.createInvite(for: room.id, by: accounts[0].id, at: Fixture.now)
             try await directory.removeMember(accounts[1].id, from: room.id)
+            #expect(try await directory.inviteRoom(bens, at: Fixture.now) == nil)
             #expect(try await directory.redeemInvite(bens, room: room.id, by: accounts[1].id, at: Fixture.now) == false)
+            #expect(try await directory.inviteRoom(anns, at: Fixture.now) == room)
             #expect(try await directory.redeemInvite(anns, room: room.id, by: accounts[2].id, at: Fixture.now))
         }
     }
