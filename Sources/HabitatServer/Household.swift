@@ -177,15 +177,18 @@ final class Household: Sendable {
 
     /// Leaves `room`; an owner who leaves hands it to the longest-standing member, who is told.
     func leave(_ room: Room, by account: Account, now: Date) async throws -> Reply {
-        let name = try await shownName(of: account, in: room)
-        let heir = try await directory.removeMember(account.id, from: room.id)
+        let (members, names) = try await self.members(of: room)
+        let name = names[account.id] ?? account.name
+        let heir = try await directory.removeMember(account.id, from: room.id, at: now)
         forget([account.id])
         await announce("\(name) left \(room.displayName)", in: room, except: Set([account.id] + [heir].compactMap { $0 }), at: now)
         if let heir {
             let news = "\(name) left \(room.displayName); you're its owner now."
             try await hub.deliver(Event(kind: "room", toasts: [Toast(.room, news)], data: ["room": .string(room.displayName)]), to: heir, at: now)
         }
-        return Reply(.room, "You left \(room.displayName).")
+        guard room.bridge != nil, members.count > 1 else { return Reply(.room, "You left \(room.displayName).") }
+        return Reply(
+            .room, "You left \(room.displayName). What you say in \(room.displayName) is now just for you; a room command said there ('room status') makes you a member again.")
     }
 
     /// Removes the member `typed` names: by full name (`irc:zed`) or as shown in the room; a chat id (`zed`)
@@ -200,7 +203,7 @@ final class Household: Sendable {
             throw HabitatError(.invalidArgument, "To leave your own room, type 'room leave'.")
         }
         let name = names[member.accountID] ?? member.name
-        try await directory.removeMember(member.accountID, from: room.id)
+        try await directory.removeMember(member.accountID, from: room.id, removed: true, at: now)
         forget([member.accountID])
         let notice = "You were removed from \(room.displayName)."
         try await hub.deliver(Event(kind: "room", toasts: [Toast(.room, notice)], data: ["room": .string(room.displayName)]), to: member.accountID, at: now)

@@ -22,6 +22,44 @@ extension Responder {
         }
     }
 
+    /// Makes the room of the channel a chat user speaks in their current room. Speaking there makes them a
+    /// member, unless they left it or were removed: then what they say there is about no room, a room
+    /// command said there makes someone who left a member again, and someone removed is refused until
+    /// they join with a new invite code. Returns the channel's room.
+    func enterChannel(_ name: String, text: String, account: Account, session: inout Session, now: Date) async throws -> Room {
+        let (room, presence) = try await directory.channelRoom(name, speaker: account.id, at: now)
+        guard case .departed(let departure) = presence else {
+            if presence == .joined { household.forget([account.id]) }
+            session.room = room.id
+            return room
+        }
+        guard case .room(let command)? = try? CommandTable.parse(text) else {
+            session.roomless = true
+            return room
+        }
+        switch command {
+        case .join, .create, .use, .leave(.some(_)):
+            return room
+        case .leave(nil):
+            throw HabitatError(.forbidden, "You're not a member of a room called \(room.displayName).")
+        default:
+            if departure == .removed {
+                throw HabitatError(
+                    .forbidden,
+                    "You were removed from \(room.displayName). To come back, ask its owner for an invite code and say 'room join \(room.displayName) <code>'.")
+            }
+            try await directory.rejoin(account.id, room: room.id, at: now)
+            household.forget([account.id])
+            session.room = room.id
+            let name = try await household.shownName(of: account, in: room)
+            // Said in the channel: the channel sees them speak; the room's other members hear it.
+            await Household.$spokenIn.withValue(room.id) {
+                await household.announce("\(name) joined \(room.displayName)", in: room, except: [account.id], at: now)
+            }
+            return room
+        }
+    }
+
     /// `did <habit>` in several rooms with none chosen: a name that is a shared habit in some of them is
     /// `ambiguous`, saying which rooms have it and how to choose.
     ///

@@ -608,7 +608,7 @@ public struct Responder: Sendable {
     func record(_ recording: Recording, session: Session, account: Account, now: Date) async throws -> Reply {
         let (recording, mine) = Self.own(recording)
         return try await users.with(account.fileID) { [recording] database in
-            if !mine {
+            if !mine, !session.roomless {
                 if let room = try await household.currentRoom(of: account, chosen: session.room) {
                     if case .found(let shared) = try await household.sharedHabit(recording.habit, in: room) {
                         return try await recordShared(shared, in: room, recording: recording, for: account, on: database, now: now)
@@ -701,13 +701,13 @@ public struct Responder: Sendable {
             // A private message is about no channel in particular; linking happens before the (not yet
             // linked) identity joins the channel's room.
             chat.room = nil
+            chat.roomless = false
+            var spokenIn: Room?
             if let channel, !Self.isLink(text) {
-                let (room, joined) = try await directory.channelRoom("\(bridge):\(channel)", speaker: account.id, at: now)
-                if joined { household.forget([account.id]) }
-                chat.room = room.id
+                spokenIn = try await enterChannel("\(bridge):\(channel)", text: text, account: account, session: &chat, now: now)
             }
             var request = chat
-            reply = await Household.$spokenIn.withValue(channel == nil ? nil : chat.room) {
+            reply = await Household.$spokenIn.withValue(spokenIn?.id) {
                 await execute(text, session: &request)
             }
             chat = request

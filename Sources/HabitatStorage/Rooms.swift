@@ -18,7 +18,6 @@ public struct Room: Sendable, Equatable {
         let typed = typed.lowercased()
         return name.lowercased() == typed || displayName.lowercased() == typed
     }
-
 }
 
 /// A bridge identity `irc:alice` is `alice` to people; other names are as they are.
@@ -176,10 +175,11 @@ extension DirectoryDatabase {
         }
     }
 
-    /// Removes a member, whose unused invite codes stop working. An owner who leaves hands the room to the
-    /// longest-standing member, whose id is returned; the last one out closes the room.
+    /// Removes a member, who is recorded as having left (or been removed) until they join again, and whose
+    /// unused invite codes stop working. An owner who leaves hands the room to the longest-standing member,
+    /// whose id is returned; the last one out closes the room.
     @discardableResult
-    public func removeMember(_ accountID: Int64, from roomID: Int64) async throws -> Int64? {
+    public func removeMember(_ accountID: Int64, from roomID: Int64, removed: Bool = false, at now: Date) async throws -> Int64? {
         try await writer.write { db in
             let wasOwner = try String.fetchOne(
                 db, sql: "SELECT role FROM membership WHERE room_id = ? AND account_id = ?", arguments: [roomID, accountID]) == "owner"
@@ -191,6 +191,9 @@ extension DirectoryDatabase {
                 try db.execute(sql: "DELETE FROM room WHERE id = ?", arguments: [roomID])
                 return nil
             }
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO room_departure (room_id, account_id, removed, at) VALUES (?, ?, ?, ?)",
+                arguments: [roomID, accountID, removed, now.timeIntervalSince1970])
             guard wasOwner else { return nil }
             let heir = try Int64.fetchOne(
                 db, sql: "SELECT account_id FROM membership WHERE room_id = ? ORDER BY joined_at, rowid LIMIT 1", arguments: [roomID])
@@ -199,6 +202,35 @@ extension DirectoryDatabase {
             return heir
         }
     }
+
+    /// Whether `accountID` left `roomID` or was removed from it, and has not joined again since.
+    public func departure(of accountID: Int64, from roomID: Int64) async throws -> Departure? {
+        try await writer.read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT removed FROM room_departure WHERE room_id = ? AND account_id = ?", arguments: [roomID, accountID]
+            ).map { $0 ? Departure.removed : Departure.left }
+        }
+    }
+
+    /// Makes someone who left a room a member again (not someone who was removed: they need an invite).
+    public func rejoin(_ accountID: Int64, room roomID: Int64, at now: Date) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: "DELETE FROM room_departure WHERE room_id = ? AND account_id = ? AND removed = 0", arguments: [roomID, accountID])
+            guard db.changesCount > 0 else { return }
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO membership (room_id, account_id, role, joined_at) VALUES (?, ?, 'member', ?)",
+                arguments: [roomID, accountID, now.timeIntervalSince1970])
+        }
+    }
+}
+
+/// How someone stopped being a member of a room.
+public enum Departure: Sendable, Equatable {
+    /// With `room leave`.
+    case left
+    /// By the owner, with `room kick`.
+    case removed
 }
 
 // MARK: - Invites
@@ -242,6 +274,7 @@ extension DirectoryDatabase {
                 (row["expires_at"] as Double) > now.timeIntervalSince1970
             else { return false }
             try db.execute(sql: "UPDATE invite SET used_by = ? WHERE code = ?", arguments: [accountID, code])
+            try db.execute(sql: "DELETE FROM room_departure WHERE room_id = ? AND account_id = ?", arguments: [roomID, accountID])
             try db.execute(
                 sql: "INSERT OR IGNORE INTO membership (room_id, account_id, role, joined_at) VALUES (?, ?, 'member', ?)",
                 arguments: [roomID, accountID, now.timeIntervalSince1970])
