@@ -9,16 +9,17 @@ extension Household {
 
     /// `room status`: members' level and health, today's shared habits and who did them, the week's XP.
     func status(of room: Room, today: Day) async throws -> Reply {
-        let members = try await directory.members(of: room.id)
+        let (members, names) = try await self.members(of: room)
         var memberRows: [(String, JSON)] = []
         for member in members {
             let state = try await users.with(member.fileID) { try await $0.state() }
             let p = state.profile
             let owner = member.isOwner ? " (owner)" : ""
             let over = p.state == .active ? "" : " · \(p.state == .gameOver ? "game over" : "running back")"
+            let name = names[member.accountID] ?? member.name
             memberRows.append((
-                "\(member.displayName)\(owner): level \(p.progress.level), \(p.health)/\(p.maxHealth) health\(over)",
-                ["name": .string(member.displayName), "owner": .bool(member.isOwner), "level": .int(p.progress.level),
+                "\(name)\(owner): level \(p.progress.level), \(p.health)/\(p.maxHealth) health\(over)",
+                ["name": .string(name), "owner": .bool(member.isOwner), "level": .int(p.progress.level),
                  "health": .int(p.health), "max_health": .int(p.maxHealth), "state": .string(p.state.rawValue)]
             ))
         }
@@ -32,7 +33,7 @@ extension Household {
         } else {
             lines.append("Today:")
             for habit in habits {
-                let by = Self.unique(todays.filter { $0.habitID == habit.id }.reversed().map(\.member))
+                let by = Self.unique(todays.filter { $0.habitID == habit.id }.reversed().map { names[$0.accountID] ?? $0.member })
                 let mark = by.isEmpty ? "·" : (habit.kind == .good ? "✓" : "✗")
                 lines.append("  \(mark) \(habit.name)" + (by.isEmpty ? "" : " — \(by.joined(separator: ", "))"))
                 habitRows.append(["name": .string(habit.name), "kind": .string(habit.kind.rawValue), "done_by": .array(by.map(JSON.string))])
@@ -41,7 +42,7 @@ extension Household {
         var board: [(name: String, xp: Int)] = []
         for member in members {
             let xp = week.filter { $0.accountID == member.accountID }.reduce(0) { $0 + $1.xp }
-            board.append((member.displayName, xp))
+            board.append((names[member.accountID] ?? member.name, xp))
         }
         board.sort { $0.xp > $1.xp || ($0.xp == $1.xp && $0.name < $1.name) }
         lines.append("This week: " + board.map { "\($0.name) \($0.xp) XP" }.joined(separator: " · "))
@@ -56,23 +57,27 @@ extension Household {
     /// `room log`: the latest shared completions and slips.
     func log(of room: Room, settings: Settings) async throws -> Reply {
         let entries = try await directory.roomLog(room.id, limit: 20)
+        // Members as shown now; former members as they were shown then.
+        let names = try await members(of: room).names
+        func member(_ entry: RoomLogEntry) -> String { names[entry.accountID] ?? entry.member }
         let data: JSON = [
             "room": .string(room.displayName),
-            "entries": .array(entries.map { ["member": .string($0.member), "habit": .string($0.habit), "kind": .string($0.kind.rawValue),
+            "entries": .array(entries.map { ["member": .string(member($0)), "habit": .string($0.habit), "kind": .string($0.kind.rawValue),
                                               "at": .string(ISO8601DateFormatter().string(from: $0.at)), "day": .string($0.day.description),
                                               "xp": .int($0.xp), "health": .int($0.health)] }),
         ]
         guard !entries.isEmpty else { return Reply(.room, "\(room.displayName): nothing logged yet.", data: data) }
         let lines = entries.map { entry in
             let what = entry.kind == .good ? "did \(entry.habit) (+\(entry.xp) XP)" : "slipped: \(entry.habit) (\(entry.health) life)"
-            return "\(Views.label(entry.day)) \(Responder.time(entry.at, in: settings))  \(entry.member) \(what)"
+            return "\(Views.label(entry.day)) \(Responder.time(entry.at, in: settings))  \(member(entry)) \(what)"
         }
         return Reply(.room, "\(room.displayName) — recent activity", details: lines, data: data)
     }
 
     /// `room fairness`: each member's share of this week's chores, and who is due next for each.
     func fairness(of room: Room, today: Day) async throws -> Reply {
-        let members = try await directory.members(of: room.id)
+        let (members, names) = try await self.members(of: room)
+        func shown(_ member: Member) -> String { names[member.accountID] ?? member.name }
         let chores = try await sharedHabits(of: room.id).filter { $0.kind == .good }
         let week = try await directory.roomLog(room.id, since: Self.weekStart(today)).filter { $0.kind == .good }
         func count(_ member: Member, _ habit: SharedHabit? = nil) -> Int {
@@ -81,7 +86,7 @@ extension Household {
         let total = members.reduce(0) { $0 + count($1) }
         let shares = members.map { member -> (String, Int, Int) in
             let done = count(member)
-            return (member.displayName, done, total == 0 ? 0 : Int((Double(done) * 100 / Double(total)).rounded()))
+            return (shown(member), done, total == 0 ? 0 : Int((Double(done) * 100 / Double(total)).rounded()))
         }.sorted { $0.1 > $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
         var lines = [shares.map { "\($0.0) \($0.2)% (\($0.1))" }.joined(separator: " · ")]
         var choreRows: [JSON] = []
@@ -91,10 +96,10 @@ extension Household {
             let order = members.sorted {
                 (count($0, chore), last[$0.accountID] ?? .distantPast, $0.name) < (count($1, chore), last[$1.accountID] ?? .distantPast, $1.name)
             }
-            let tallies = order.map { "\($0.displayName) \(count($0, chore))" }.joined(separator: ", ")
-            lines.append("\(chore.name): \(order.first.map { "\($0.displayName) is due next" } ?? "no one yet") (\(tallies))")
-            choreRows.append(["chore": .string(chore.name), "next": order.first.map { .string($0.displayName) } ?? .null,
-                              "counts": .array(order.map { ["name": .string($0.displayName), "count": .int(count($0, chore))] })])
+            let tallies = order.map { "\(shown($0)) \(count($0, chore))" }.joined(separator: ", ")
+            lines.append("\(chore.name): \(order.first.map { "\(shown($0)) is due next" } ?? "no one yet") (\(tallies))")
+            choreRows.append(["chore": .string(chore.name), "next": order.first.map { .string(shown($0)) } ?? .null,
+                              "counts": .array(order.map { ["name": .string(shown($0)), "count": .int(count($0, chore))] })])
         }
         if chores.isEmpty { lines.append("No shared chores yet: 'room add habit Dishes 10 xp'.") }
         let data: JSON = [

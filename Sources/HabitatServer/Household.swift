@@ -82,12 +82,26 @@ final class Household: Sendable {
         throw HabitatError(.invalidArgument, "You're in \(rooms.count) rooms; choose one with 'room use <name>' (\(GameState.either(rooms.map(\.displayName)))).")
     }
 
-    /// The room called `name` if `account` is a member; `forbidden` otherwise, whether or not it exists.
+    /// The room called `name` (as shown, `#smiths`, or in full, `irc:#smiths`) if `account` is a member;
+    /// `forbidden` otherwise, whether or not it exists.
     func memberRoom(named name: String, for account: Account) async throws -> Room {
-        guard let room = try await rooms(of: account.id).first(where: { $0.name.lowercased() == name.lowercased() }) else {
-            throw HabitatError(.forbidden, "You're not a member of a room called \(name).")
+        let rooms = try await rooms(of: account.id).filter { $0.isNamed(name) }
+        guard rooms.count < 2 else {
+            throw HabitatError(.ambiguous, "'\(name)' could be \(GameState.either(rooms.map(\.name))); say which.", symbol: .question)
         }
+        guard let room = rooms.first else { throw HabitatError(.forbidden, "You're not a member of a room called \(name).") }
         return room
+    }
+
+    /// The members of `room`, and how each is shown there (``Swift/Array/shownNames(in:)``).
+    func members(of room: Room) async throws -> (members: [Member], names: [Int64: String]) {
+        let members = try await directory.members(of: room.id)
+        return (members, members.shownNames(in: room))
+    }
+
+    /// How `account` is shown in `room`.
+    func shownName(of account: Account, in room: Room) async throws -> String {
+        try await members(of: room).names[account.id] ?? account.name
     }
 
     /// The room of the bridge channel the current request was said in, if any: news it causes is
@@ -99,11 +113,11 @@ final class Household: Sendable {
     func announce(_ message: String, in room: Room, except: Set<Int64>, at now: Date) async {
         do {
             let event = Event(kind: "room", toasts: [Toast(.room, message)], data: ["room": .string(room.displayName)])
-            let bridge = Hub.channel(of: room)?.bridge
+            let bridge = room.bridge
             for member in try await directory.members(of: room.id) where !except.contains(member.accountID) {
-                // The bridge's own chat users read the channel post instead.
+                // The bridge's own chat users, and accounts linked to them, read the channel instead.
                 if let bridge, member.name.hasPrefix(bridge + ":") { continue }
-                try await hub.deliver(event, to: member.accountID, at: now)
+                try await hub.deliver(event, to: member.accountID, at: now, readingChannelOf: bridge)
             }
             if Self.spokenIn != room.id { hub.deliverToBridges(event, room: room) }
         } catch {
@@ -142,45 +156,74 @@ final class Household: Sendable {
             data: ["room": .string(room.displayName), "invite": .string(code)])
     }
 
+    /// Joins the room the code opens, if `name` names it (as shown or in full).
     func join(_ name: String, code: String, by account: Account, now: Date) async throws -> (Reply, Room) {
         let refusal = HabitatError(.forbidden, "That code doesn't open a room called \(name). Codes work once and for 7 days; ask for a new one.")
-        guard let room = try await directory.room(named: name) else { throw refusal }
-        if try await directory.membership(of: account.id, in: room.id) != nil {
+        if let room = try await rooms(of: account.id).first(where: { $0.isNamed(name) }) {
             return (Reply(.room, "You're already in \(room.displayName)."), room)
         }
-        guard try await directory.redeemInvite(code, room: room.id, by: account.id, at: now) else { throw refusal }
+        guard let room = try await directory.inviteRoom(code, at: now), room.isNamed(name),
+            try await directory.redeemInvite(code, room: room.id, by: account.id, at: now)
+        else { throw refusal }
         forget([account.id])
-        await announce("\(account.displayName) joined \(room.displayName)", in: room, except: [account.id], at: now)
-        let members = try await directory.members(of: room.id)
+        let (members, names) = try await self.members(of: room)
+        await announce("\(names[account.id] ?? account.name) joined \(room.displayName)", in: room, except: [account.id], at: now)
+        let list = members.compactMap { names[$0.accountID] }.joined(separator: ", ")
         return (
-            Reply(.room, "Welcome to \(room.displayName)! \(members.count) members: \(members.map(\.displayName).joined(separator: ", ")). Try 'room status'.", data: ["room": .string(room.displayName)]),
+            Reply(.room, "Welcome to \(room.displayName)! \(members.count) members: \(list). Try 'room status'.", data: ["room": .string(room.displayName)]),
             room
         )
     }
 
+    /// Leaves `room`; an owner who leaves hands it to the longest-standing member, who is told.
     func leave(_ room: Room, by account: Account, now: Date) async throws -> Reply {
-        try await directory.removeMember(account.id, from: room.id)
+        let (members, names) = try await self.members(of: room)
+        let name = names[account.id] ?? account.name
+        let heir = try await directory.removeMember(account.id, from: room.id, at: now)
         forget([account.id])
-        await announce("\(account.displayName) left \(room.displayName)", in: room, except: [account.id], at: now)
-        return Reply(.room, "You left \(room.displayName).")
+        await announce("\(name) left \(room.displayName)", in: room, except: Set([account.id] + [heir].compactMap { $0 }), at: now)
+        if let heir {
+            let news = "\(name) left \(room.displayName); you're its owner now."
+            try await hub.deliver(Event(kind: "room", toasts: [Toast(.room, news)], data: ["room": .string(room.displayName)]), to: heir, at: now)
+        }
+        guard room.bridge != nil, members.count > 1 else { return Reply(.room, "You left \(room.displayName).") }
+        return Reply(
+            .room, "You left \(room.displayName). What you say in \(room.displayName) is now just for you; a room command said there ('room status') makes you a member again.")
     }
 
-    func kick(_ name: String, from room: Room, by account: Account, now: Date) async throws -> Reply {
-        let members = try await directory.members(of: room.id)
+    /// Removes the member `typed` names: by full name (`irc:zed`) or as shown in the room; a chat id (`zed`)
+    /// that several members have is `ambiguous`.
+    func kick(_ typed: String, from room: Room, by account: Account, now: Date) async throws -> Reply {
+        let (members, names) = try await self.members(of: room)
         guard members.first(where: { $0.accountID == account.id })?.isOwner == true else {
             throw HabitatError(.forbidden, "Only the owner of \(room.displayName) can remove members.")
         }
-        guard let member = members.first(where: { $0.name == name.lowercased() || $0.displayName.lowercased() == name.lowercased() }) else {
-            throw HabitatError(.notFound, "\(name) isn't in \(room.displayName).")
-        }
+        let member = try Self.member(typed, among: members, names: names, in: room)
         guard member.accountID != account.id else {
             throw HabitatError(.invalidArgument, "To leave your own room, type 'room leave'.")
         }
-        try await directory.removeMember(member.accountID, from: room.id)
+        let name = names[member.accountID] ?? member.name
+        try await directory.removeMember(member.accountID, from: room.id, removed: true, at: now)
         forget([member.accountID])
-        try await hub.deliver(Event(kind: "room", toasts: [Toast(.room, "You were removed from \(room.displayName).")]), to: member.accountID, at: now)
-        await announce("\(member.displayName) was removed from \(room.displayName)", in: room, except: [member.accountID, account.id], at: now)
-        return Reply(.room, "Removed \(member.displayName) from \(room.displayName).")
+        let notice = "You were removed from \(room.displayName)."
+        try await hub.deliver(Event(kind: "room", toasts: [Toast(.room, notice)], data: ["room": .string(room.displayName)]), to: member.accountID, at: now)
+        await announce("\(name) was removed from \(room.displayName)", in: room, except: [member.accountID, account.id], at: now)
+        return Reply(.room, "Removed \(name) from \(room.displayName).")
+    }
+
+    /// The member `typed` names: by full name or as shown (each names one member), else by chat id alone.
+    static func member(_ typed: String, among members: [Member], names: [Int64: String], in room: Room) throws -> Member {
+        let key = typed.lowercased()
+        if let member = members.first(where: { $0.name == key || names[$0.accountID]?.lowercased() == key }) { return member }
+        let byChatID = members.filter { chatName($0.name) == key }
+        guard byChatID.count < 2 else {
+            let choices = byChatID.compactMap { names[$0.accountID] }.sorted()
+            throw HabitatError(
+                .ambiguous, "'\(typed)' could be \(GameState.either(choices)) in \(room.displayName). Say 'room kick \(choices[0])'.",
+                symbol: .question)
+        }
+        guard let member = byChatID.first else { throw HabitatError(.notFound, "\(typed) isn't in \(room.displayName).") }
+        return member
     }
 
     func list(for account: Account, current: Room?) async throws -> Reply {
@@ -208,7 +251,8 @@ final class Household: Sendable {
         }
         var terms = habit.kind == .good ? "+\(habit.xp) XP, \(GameState.coins(habit.coins, signed: true))" : "-\(habit.life) life"
         if let area = habit.area { terms += ", in each member's \(area)" }
-        await announce("\(account.displayName) added a shared habit: \(habit.name) (\(terms))", in: room, except: [account.id], at: now)
+        let name = try await shownName(of: account, in: room)
+        await announce("\(name) added a shared habit: \(habit.name) (\(terms))", in: room, except: [account.id], at: now)
         return Reply(.room, "Added \(habit.name) to \(room.displayName) (\(terms)). Anyone in the room records it with '\(habit.kind == .good ? "did" : "slipped") \(habit.name.lowercased())'.")
     }
 
@@ -238,9 +282,10 @@ final class Household: Sendable {
         }
         if crashPoint == .afterMemberCommit { Self.crash() }
         if let entry = outcome.entry {
-            try await directory.finish(intent, entry: Self.logEntry(entry, habit: habit, account: account))
+            let name = try await shownName(of: account, in: room)
+            try await directory.finish(intent, entry: Self.logEntry(entry, habit: habit, account: account, shown: name))
             let what = habit.kind == .good ? "did \(habit.name) (+\(entry.xp) XP)" : "slipped: \(habit.name) (\(entry.health) life)"
-            await announce("\(account.displayName) \(what)", in: room, except: [account.id], at: now)
+            await announce("\(name) \(what)", in: room, except: [account.id], at: now)
         }
         return Views.outcome(outcome, state)
     }
@@ -274,15 +319,18 @@ final class Household: Sendable {
             let line = undoneHere ? try await directory.roomLogLine(ref: intent.token) : nil
             try await directory.finish(intent, entry: line?.entry)
             if let line, let room = try await directory.room(id: line.roomID) {
-                await announce("\(account.displayName) took back \(line.entry.habit)", in: room, except: [account.id], at: now)
+                let name = (try? await shownName(of: account, in: room)) ?? account.name
+                await announce("\(name) took back \(line.entry.habit)", in: room, except: [account.id], at: now)
             }
         }
         return Views.outcome(outcome, state)
     }
 
-    static func logEntry(_ entry: LedgerEntry, habit: SharedHabit, account: Account) -> RoomLogEntry {
+    /// The room log line of a member's ledger entry; `shown` is how the member is shown in the room (kept for
+    /// when they are no longer a member).
+    static func logEntry(_ entry: LedgerEntry, habit: SharedHabit, account: Account, shown: String) -> RoomLogEntry {
         RoomLogEntry(
-            habitID: habit.id, habit: habit.name, kind: habit.kind, accountID: account.id, member: account.displayName, at: entry.at,
+            habitID: habit.id, habit: habit.name, kind: habit.kind, accountID: account.id, member: shown, at: entry.at,
             day: entry.day, quantity: entry.quantity, xp: entry.xp, health: entry.health, ref: entry.roomToken ?? "")
     }
 
@@ -299,7 +347,9 @@ final class Household: Sendable {
                     guard let committed = try await database.read({ try $0.entry(roomToken: intent.token) }) else { return nil }
                     let habit = try await sharedHabits(of: intent.roomID).first { $0.id == intent.habitID }
                         ?? SharedHabit(id: intent.habitID, roomID: intent.roomID, name: committed.subject, kind: committed.kind == .slip ? .bad : .good, xp: 0, coins: 0, life: 0)
-                    return Self.logEntry(committed, habit: habit, account: account)
+                    var shown = account.name
+                    if let room = try await directory.room(id: intent.roomID) { shown = try await shownName(of: account, in: room) }
+                    return Self.logEntry(committed, habit: habit, account: account, shown: shown)
                 case .undo:
                     guard try await database.read({ try $0.hasEntry(roomToken: intent.token, kind: .undo) }) else { return nil }
                     return try await directory.roomLogLine(ref: intent.token)?.entry

@@ -132,30 +132,27 @@ public final class Hub: Sendable {
 
     /// Sends `event` to every connection of the user (and to the bridge they speak through, marked
     /// with their chat id), or keeps it for later.
-    public func deliver(_ event: Event, to accountID: Int64, at now: Date) async throws {
+    ///
+    /// News of a bridge's channel room (`readingChannelOf`) is not sent again privately through that
+    /// bridge: the user reads it in the channel, where the bridge posts it once.
+    public func deliver(_ event: Event, to accountID: Int64, at now: Date, readingChannelOf channelBridge: String? = nil) async throws {
         let direct = online.withLock { Array(($0[accountID] ?? [:]).values) }
         direct.forEach { $0.send(event) }
         var viaBridge: [Outbox] = []
         if let identity = identities.withLock({ $0[accountID] }) {
             viaBridge = bridges.withLock { Array(($0[identity.bridge] ?? [:]).values) }
-            viaBridge.forEach { $0.send(event.with("user", identity.user)) }
+            if identity.bridge != channelBridge { viaBridge.forEach { $0.send(event.with("user", identity.user)) } }
         }
         if direct.isEmpty && viaBridge.isEmpty {
             try await directory.keep(InboxItem(kind: event.kind, toasts: event.toasts, created: now), for: accountID)
         }
     }
 
-    /// A room that is a bridge's channel (`irc:#smiths`): the bridge and the channel.
-    static func channel(of room: Room) -> (bridge: String, channel: String)? {
-        guard let colon = room.name.firstIndex(of: ":") else { return nil }
-        return (String(room.name[..<colon]), String(room.name[room.name.index(after: colon)...]))
-    }
-
     /// Room events of a bridge's channel go to that bridge, to be posted in the channel.
     func deliverToBridges(_ event: Event, room: Room) {
-        guard let (bridge, channel) = Self.channel(of: room) else { return }
+        guard let bridge = room.bridge else { return }
         let outboxes = bridges.withLock { Array(($0[bridge] ?? [:]).values) }
-        outboxes.forEach { $0.send(event.with("room", channel)) }
+        outboxes.forEach { $0.send(event.with("room", room.displayName)) }
     }
 
     /// Events kept while the user was away, as one event marked as such.

@@ -295,6 +295,8 @@ public struct Responder: Sendable {
     /// Commands about the connection itself, answered without touching any file.
     static func sessionCommand(_ command: Command, session: inout Session) throws -> Reply? {
         switch command {
+        case _ where session.chatUser != nil && !command.availableFromChat:
+            throw HabitatError(.forbidden, "That isn't available from chat.")
         case .help(let topic):
             return Views.help(topic: topic)
         case .mode(let mode):
@@ -307,8 +309,6 @@ public struct Responder: Sendable {
         case .quit:
             session.closing = true
             return Reply(.greeting, "Bye! Keep the streak going.")
-        case _ where session.chatUser != nil && !command.availableFromChat:
-            throw HabitatError(.forbidden, "That isn't available from chat.")
         case .logout:
             guard let account = session.account else { return nil }
             session.account = nil
@@ -594,7 +594,7 @@ public struct Responder: Sendable {
         case .use(let name):
             let room = try await household.memberRoom(named: name, for: account)
             session.room = room.id
-            return Reply(.room, "Room commands on this connection now go to \(room.name).")
+            return Reply(.room, "Room commands on this connection now go to \(room.displayName).")
         case .leave(let name):
             let room: Room
             if let name {
@@ -624,10 +624,10 @@ public struct Responder: Sendable {
                     try await household.record(habit, in: room, recording: recording, for: account, on: $0, now: now)
                 }
             case .ambiguous(let hits):
-                throw HabitatError(.ambiguous, "'\(recording.habit)' could be \(GameState.either(hits.map(\.name))) in \(room.name). Type more of the name.", symbol: .question)
+                throw HabitatError(.ambiguous, "'\(recording.habit)' could be \(GameState.either(hits.map(\.name))) in \(room.displayName). Type more of the name.", symbol: .question)
             case .none(let suggestion):
                 let hint = suggestion.map { " Did you mean '\($0.name)'?" } ?? ""
-                throw HabitatError(.unknownHabit, "\(room.name) has no shared habit '\(recording.habit)'.\(hint)", symbol: .question)
+                throw HabitatError(.unknownHabit, "\(room.displayName) has no shared habit '\(recording.habit)'.\(hint)", symbol: .question)
             }
         case .create, .join, .use, .leave: throw HabitatError(.internal, "Unhandled room command.")
         }
@@ -652,10 +652,14 @@ public struct Responder: Sendable {
     func recordAsked(_ recording: Recording, session: Session, account: Account, now: Date) async throws -> Reply {
         let (recording, mine) = Self.own(recording)
         return try await users.with(account.fileID) { [recording] database in
-            if !mine, let room = try await household.currentRoom(of: account, chosen: session.room),
-                case .found(let shared) = try await household.sharedHabit(recording.habit, in: room)
-            {
-                return try await recordShared(shared, in: room, recording: recording, for: account, on: database, now: now)
+            if !mine, !session.roomless {
+                if let room = try await household.currentRoom(of: account, chosen: session.room) {
+                    if case .found(let shared) = try await household.sharedHabit(recording.habit, in: room) {
+                        return try await recordShared(shared, in: room, recording: recording, for: account, on: database, now: now)
+                    }
+                } else {
+                    try await refuseUnchosenRoom(recording, account: account, on: database)
+                }
             }
             let (outcome, state) = try await database.apply(.record(recording), at: now)
             return Views.outcome(outcome, state)
@@ -685,7 +689,7 @@ public struct Responder: Sendable {
         if let personal = routine?.name ?? (try? state.habit(named: recording.habit))?.name {
             throw HabitatError(
                 .ambiguous,
-                "'\(recording.habit)' is both your own \(personal) and the \(room.name) room's \(shared.name). Say 'did my \(recording.habit)' or 'room did \(recording.habit)'.",
+                "'\(recording.habit)' is both your own \(personal) and the \(room.displayName) room's \(shared.name). Say 'did my \(recording.habit)' or 'room did \(recording.habit)'.",
                 symbol: .question)
         }
         return try await household.record(shared, in: room, recording: recording, for: account, on: database, now: now)
@@ -733,9 +737,7 @@ public struct Responder: Sendable {
             guard try await directory.bridge(named: bridge) != nil else {
                 throw HabitatError(.forbidden, "The bridge \(bridge) has been removed.")
             }
-            if let channel, !Self.validChatName(channel) {
-                throw HabitatError(.invalidArgument, "A room (channel) name is 1–64 characters.")
-            }
+            try Self.checkChannel(request["room"])
             let account = try await directory.identity("\(bridge):\(user)", at: now)
             hub.register(account.id, bridge: bridge, user: user)
             chat.account = account
@@ -744,13 +746,13 @@ public struct Responder: Sendable {
             // A private message is about no channel in particular; linking happens before the (not yet
             // linked) identity joins the channel's room.
             chat.room = nil
+            chat.roomless = false
+            var spokenIn: Room?
             if let channel, !Self.isLink(text) {
-                let (room, joined) = try await directory.channelRoom("\(bridge):\(channel)", speaker: account.id, at: now)
-                if joined { household.forget([account.id]) }
-                chat.room = room.id
+                spokenIn = try await enterChannel("\(bridge):\(channel)", text: text, account: account, session: &chat, now: now)
             }
             var request = chat
-            reply = await Household.$spokenIn.withValue(channel == nil ? nil : chat.room) {
+            reply = await Household.$spokenIn.withValue(spokenIn?.id) {
                 await execute(text, session: &request)
             }
             chat = request
@@ -777,9 +779,15 @@ public struct Responder: Sendable {
             let code = try await directory.createLinkCode(for: account.id, at: now)
             return Reply(.success, "Your link code is \(code). Say 'link \(code)' to the Habitat bot in chat within 10 minutes.", data: ["code": .string(code)])
         case (let code?, let identity?):
+            let key = "link:" + identity
+            if let wait = accounts.throttle.wait(for: key, now: now) {
+                throw HabitatError(.rateLimited, "Too many wrong link codes. Wait \(Int(wait.rounded(.up))) seconds and try again.")
+            }
             guard let linked = try await directory.redeemLinkCode(code, identity: identity, at: now) else {
+                accounts.throttle.recordFailure(for: key, now: now)
                 throw HabitatError(.notFound, "That link code didn't work. Codes work once, for 10 minutes; type 'link' in Habitat for a new one.")
             }
+            accounts.throttle.reset(key)
             session.account = linked
             household.forget([linked.id])
             return Reply(.success, "Linked! From now on you play as \(linked.name) here too.")

@@ -15,6 +15,9 @@ public struct Session: Sendable {
     public var pendingDelete: String?
     /// The room chosen with `room use` on this connection.
     public var room: Int64?
+    /// Set for a chat user speaking in a channel whose room they left or were removed from: what they
+    /// say there is about no room.
+    var roomless = false
     /// Set once this connection authenticated as a chat bridge.
     public var bridge: String?
     /// For a bridge: the session of each chat user it speaks for.

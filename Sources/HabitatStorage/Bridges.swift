@@ -92,22 +92,33 @@ extension DirectoryDatabase {
         return try await account(id: accountID)
     }
 
-    /// The room of a bridge's channel (`irc:#smiths`), created on first use with `speaker` as owner,
-    /// and `speaker` made a member; `joined` says whether they just became one.
-    public func channelRoom(_ name: String, speaker: Int64, at now: Date) async throws -> (room: Room, joined: Bool) {
+    /// The room of a bridge's channel (`irc:#smiths`), created on first use with `speaker` as owner, and
+    /// `speaker` made a member unless they left it or were removed from it.
+    public func channelRoom(_ name: String, speaker: Int64, at now: Date) async throws -> (room: Room, presence: ChannelPresence) {
         let room: Room
         if let existing = try await self.room(named: name) {
             room = existing
         } else {
             do {
-                return (try await createRoom(named: name, owner: speaker, at: now), true)
+                return (try await createRoom(named: name, owner: speaker, at: now), .joined)
             } catch let error as HabitatError where error.code == .nameTaken {
                 guard let existing = try await self.room(named: name) else { throw error }
                 room = existing
             }
         }
-        if try await membership(of: speaker, in: room.id) != nil { return (room, false) }
+        if try await membership(of: speaker, in: room.id) != nil { return (room, .member) }
+        if let departure = try await departure(of: speaker, from: room.id) { return (room, .departed(departure)) }
         try await addMember(speaker, to: room.id, at: now)
-        return (room, true)
+        return (room, .joined)
     }
+}
+
+/// Where someone who speaks in a bridge's channel stands with its room.
+public enum ChannelPresence: Sendable, Equatable {
+    /// A member already.
+    case member
+    /// Made a member by speaking (or the room was just created, with them as owner).
+    case joined
+    /// Not a member: they left, or were removed, and have not joined again.
+    case departed(Departure)
 }

@@ -156,6 +156,20 @@ public struct DirectoryDatabase: Sendable {
                     );
                     """)
         }
+        migrator.registerMigration("v2") { db in
+            try db.execute(
+                sql: """
+                    -- Who left a room or was removed from it, until they join again: speaking in a bridge's
+                    -- channel makes someone a member of its room, but not someone recorded here.
+                    CREATE TABLE room_departure (
+                        room_id INTEGER NOT NULL REFERENCES room(id) ON DELETE CASCADE,
+                        account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                        removed INTEGER NOT NULL,
+                        at REAL NOT NULL,
+                        PRIMARY KEY (room_id, account_id)
+                    );
+                    """)
+        }
         return migrator
     }
 }

@@ -9,6 +9,15 @@ public struct Room: Sendable, Equatable {
 
     /// The name as people see it: a bridge's channel room `irc:#smiths` is `#smiths`.
     public var displayName: String { chatName(name) }
+
+    /// The bridge whose channel this room is (`irc` for `irc:#smiths`), if it is one.
+    public var bridge: String? { name.firstIndex(of: ":").map { String(name[..<$0]) } }
+
+    /// Whether `typed` names this room: its full name (`irc:#smiths`) or its name as shown (`#smiths`), any case.
+    public func isNamed(_ typed: String) -> Bool {
+        let typed = typed.lowercased()
+        return name.lowercased() == typed || displayName.lowercased() == typed
+    }
 }
 
 /// A bridge identity `irc:alice` is `alice` to people; other names are as they are.
@@ -24,6 +33,25 @@ public struct Member: Sendable, Equatable {
     public var isOwner: Bool
 
     public var displayName: String { chatName(name) }
+}
+
+extension [Member] {
+    /// How each member is shown in `room`, by account id, so that no one can pass for someone else.
+    ///
+    /// A chat identity (`irc:zed`) is shown by its chat id (`zed`) only in its own bridge's channel room,
+    /// and only when no other member could be taken for it there; otherwise by its full name, which no
+    /// terminal account can have (names never contain `:`).
+    public func shownNames(in room: Room) -> [Int64: String] {
+        let names = Set(map(\.name))
+        return Dictionary(
+            map { member in
+                guard let colon = member.name.firstIndex(of: ":") else { return (member.accountID, member.name) }
+                let chatID = String(member.name[member.name.index(after: colon)...])
+                let own = room.bridge == String(member.name[..<colon]) && !chatID.contains(":") && !names.contains(chatID)
+                return (member.accountID, own ? chatID : member.name)
+            },
+            uniquingKeysWith: { first, _ in first })
+    }
 }
 
 /// A habit the whole room shares; whoever does it is credited.
@@ -147,26 +175,62 @@ extension DirectoryDatabase {
         }
     }
 
-    /// Removes a member; an owner who leaves hands the room to the longest-standing member, and the
-    /// last one out closes the room.
-    public func removeMember(_ accountID: Int64, from roomID: Int64) async throws {
+    /// Removes a member, who is recorded as having left (or been removed) until they join again, and whose
+    /// unused invite codes stop working. An owner who leaves hands the room to the longest-standing member,
+    /// whose id is returned; the last one out closes the room.
+    @discardableResult
+    public func removeMember(_ accountID: Int64, from roomID: Int64, removed: Bool = false, at now: Date) async throws -> Int64? {
         try await writer.write { db in
             let wasOwner = try String.fetchOne(
                 db, sql: "SELECT role FROM membership WHERE room_id = ? AND account_id = ?", arguments: [roomID, accountID]) == "owner"
             try db.execute(sql: "DELETE FROM membership WHERE room_id = ? AND account_id = ?", arguments: [roomID, accountID])
+            try db.execute(
+                sql: "DELETE FROM invite WHERE room_id = ? AND created_by = ? AND used_by IS NULL", arguments: [roomID, accountID])
             let left = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM membership WHERE room_id = ?", arguments: [roomID]) ?? 0
             if left == 0 {
                 try db.execute(sql: "DELETE FROM room WHERE id = ?", arguments: [roomID])
-            } else if wasOwner {
-                try db.execute(
-                    sql: """
-                        UPDATE membership SET role = 'owner' WHERE room_id = ? AND account_id =
-                        (SELECT account_id FROM membership WHERE room_id = ? ORDER BY joined_at LIMIT 1)
-                        """,
-                    arguments: [roomID, roomID])
+                return nil
             }
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO room_departure (room_id, account_id, removed, at) VALUES (?, ?, ?, ?)",
+                arguments: [roomID, accountID, removed, now.timeIntervalSince1970])
+            guard wasOwner else { return nil }
+            let heir = try Int64.fetchOne(
+                db, sql: "SELECT account_id FROM membership WHERE room_id = ? ORDER BY joined_at, rowid LIMIT 1", arguments: [roomID])
+            try db.execute(
+                sql: "UPDATE membership SET role = 'owner' WHERE room_id = ? AND account_id = ?", arguments: [roomID, heir])
+            return heir
         }
     }
+
+    /// Whether `accountID` left `roomID` or was removed from it, and has not joined again since.
+    public func departure(of accountID: Int64, from roomID: Int64) async throws -> Departure? {
+        try await writer.read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT removed FROM room_departure WHERE room_id = ? AND account_id = ?", arguments: [roomID, accountID]
+            ).map { $0 ? Departure.removed : Departure.left }
+        }
+    }
+
+    /// Makes someone who left a room a member again (not someone who was removed: they need an invite).
+    public func rejoin(_ accountID: Int64, room roomID: Int64, at now: Date) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: "DELETE FROM room_departure WHERE room_id = ? AND account_id = ? AND removed = 0", arguments: [roomID, accountID])
+            guard db.changesCount > 0 else { return }
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO membership (room_id, account_id, role, joined_at) VALUES (?, ?, 'member', ?)",
+                arguments: [roomID, accountID, now.timeIntervalSince1970])
+        }
+    }
+}
+
+/// How someone stopped being a member of a room.
+public enum Departure: Sendable, Equatable {
+    /// With `room leave`.
+    case left
+    /// By the owner, with `room kick`.
+    case removed
 }
 
 // MARK: - Invites
@@ -186,6 +250,20 @@ extension DirectoryDatabase {
         return String(code)
     }
 
+    /// The room an invite code is for, if the code is unused and unexpired (callers check the name typed with it).
+    public func inviteRoom(_ typed: String, at now: Date) async throws -> Room? {
+        try await writer.read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT r.id, r.name FROM invite i JOIN room r ON r.id = i.room_id
+                    WHERE i.code = ? AND i.used_by IS NULL AND i.expires_at > ?
+                    """,
+                arguments: [Self.normalizedCode(typed), now.timeIntervalSince1970]
+            ).map { Room(id: $0["id"], name: $0["name"]) }
+        }
+    }
+
     /// Uses a code to join `roomID`: `true` when the code was valid for that room, unused and unexpired.
     public func redeemInvite(_ typed: String, room roomID: Int64, by accountID: Int64, at now: Date) async throws -> Bool {
         let code = Self.normalizedCode(typed)
@@ -196,6 +274,7 @@ extension DirectoryDatabase {
                 (row["expires_at"] as Double) > now.timeIntervalSince1970
             else { return false }
             try db.execute(sql: "UPDATE invite SET used_by = ? WHERE code = ?", arguments: [accountID, code])
+            try db.execute(sql: "DELETE FROM room_departure WHERE room_id = ? AND account_id = ?", arguments: [roomID, accountID])
             try db.execute(
                 sql: "INSERT OR IGNORE INTO membership (room_id, account_id, role, joined_at) VALUES (?, ?, 'member', ?)",
                 arguments: [roomID, accountID, now.timeIntervalSince1970])

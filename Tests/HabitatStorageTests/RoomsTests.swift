@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HabitatEngine
 import Testing
 
@@ -50,10 +51,10 @@ struct RoomsTests {
         try await household { directory, room, accounts async throws in
             try await directory.addMember(accounts[1].id, to: room.id, at: Fixture.now.addingTimeInterval(10))
             try await directory.addMember(accounts[2].id, to: room.id, at: Fixture.now.addingTimeInterval(20))
-            try await directory.removeMember(accounts[0].id, from: room.id)
+            #expect(try await directory.removeMember(accounts[0].id, from: room.id, at: Fixture.now) == accounts[1].id)
             #expect(try await directory.membership(of: accounts[1].id, in: room.id)?.isOwner == true)
-            try await directory.removeMember(accounts[1].id, from: room.id)
-            try await directory.removeMember(accounts[2].id, from: room.id)
+            try await directory.removeMember(accounts[1].id, from: room.id, at: Fixture.now)
+            try await directory.removeMember(accounts[2].id, from: room.id, at: Fixture.now)
             #expect(try await directory.room(named: "Smiths") == nil)
         }
     }
@@ -94,10 +95,81 @@ struct RoomsTests {
             let (again, calJoined) = try await directory.channelRoom("irc:#smiths", speaker: accounts[2].id, at: Fixture.now)
             let (_, benAgain) = try await directory.channelRoom("irc:#smiths", speaker: accounts[1].id, at: Fixture.now)
             #expect(first.id == again.id)
-            #expect((benJoined, calJoined, benAgain) == (true, true, false))
+            #expect((benJoined, calJoined, benAgain) == (.joined, .joined, .member))
             #expect(first.displayName == "#smiths")
             #expect(try await directory.members(of: first.id).map(\.name) == ["ben", "cal"])
         }
+    }
+
+    @Test func someoneWhoLeftOrWasRemovedIsNotMadeAMemberBySpeakingUntilTheyJoinAgain() async throws {
+        try await household { directory, _, accounts async throws in
+            let (room, _) = try await directory.channelRoom("irc:#smiths", speaker: accounts[0].id, at: Fixture.now)
+            _ = try await directory.channelRoom("irc:#smiths", speaker: accounts[1].id, at: Fixture.now)
+            _ = try await directory.channelRoom("irc:#smiths", speaker: accounts[2].id, at: Fixture.now)
+            try await directory.removeMember(accounts[1].id, from: room.id, removed: true, at: Fixture.now)
+            try await directory.removeMember(accounts[2].id, from: room.id, at: Fixture.now)
+            #expect(try await directory.channelRoom("irc:#smiths", speaker: accounts[1].id, at: Fixture.now).presence == .departed(.removed))
+            #expect(try await directory.channelRoom("irc:#smiths", speaker: accounts[2].id, at: Fixture.now).presence == .departed(.left))
+            #expect(try await directory.members(of: room.id).map(\.name) == ["ann"])
+
+            // Someone who left may come back; someone removed needs an invite.
+            try await directory.rejoin(accounts[2].id, room: room.id, at: Fixture.now)
+            try await directory.rejoin(accounts[1].id, room: room.id, at: Fixture.now)
+            #expect(try await directory.members(of: room.id).map(\.name) == ["ann", "cal"])
+            let code = try await directory.createInvite(for: room.id, by: accounts[0].id, at: Fixture.now)
+            #expect(try await directory.redeemInvite(code, room: room.id, by: accounts[1].id, at: Fixture.now))
+            try await directory.removeMember(accounts[1].id, from: room.id, at: Fixture.now)
+            try await directory.rejoin(accounts[1].id, room: room.id, at: Fixture.now)
+            #expect(try await directory.channelRoom("irc:#smiths", speaker: accounts[1].id, at: Fixture.now).presence == .member)
+        }
+    }
+
+    @Test func aDirectoryFromTheFirstReleaseKeepsItsRoomsAndLearnsWhoLeft() async throws {
+        try await withTemporaryDirectory { folder in
+            let path = folder.appendingPathComponent(DirectoryDatabase.fileName).path
+            do {
+                let old = try DatabaseQueue(path: path)
+                try DirectoryDatabase.migrator.migrate(old, upTo: "v1")
+                try await old.write { db in
+                    try db.execute(sql: "INSERT INTO account (id, name, file_id, created_at) VALUES (1, 'ann', 'a', 0), (2, 'irc:bo', 'b', 0)")
+                    try db.execute(sql: "INSERT INTO room (id, name, created_at) VALUES (1, 'irc:#smiths', 0)")
+                    try db.execute(
+                        sql: "INSERT INTO membership (room_id, account_id, role, joined_at) VALUES (1, 1, 'owner', 0), (1, 2, 'member', 1)")
+                }
+                try old.close()
+            }
+            let directory = try DirectoryDatabase(directory: folder, durability: .normal)
+            #expect(try await directory.members(of: 1).map(\.name) == ["ann", "irc:bo"])
+            try await directory.removeMember(2, from: 1, removed: true, at: Fixture.now)
+            #expect(try await directory.channelRoom("irc:#smiths", speaker: 2, at: Fixture.now).presence == .departed(.removed))
+            let migrations = try await rawDatabase(at: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
+            #expect(migrations == ["v1", "v2"])
+        }
+    }
+
+    @Test func theCodesOfSomeoneWhoLeavesOrIsRemovedStopWorking() async throws {
+        try await household { directory, room, accounts async throws in
+            try await directory.addMember(accounts[1].id, to: room.id, at: Fixture.now)
+            let bens = try await directory.createInvite(for: room.id, by: accounts[1].id, at: Fixture.now)
+            let anns = try await directory.createInvite(for: room.id, by: accounts[0].id, at: Fixture.now)
+            try await directory.removeMember(accounts[1].id, from: room.id, removed: true, at: Fixture.now)
+            #expect(try await directory.inviteRoom(bens, at: Fixture.now) == nil)
+            #expect(try await directory.redeemInvite(bens, room: room.id, by: accounts[1].id, at: Fixture.now) == false)
+            #expect(try await directory.inviteRoom(anns, at: Fixture.now) == room)
+            #expect(try await directory.redeemInvite(anns, room: room.id, by: accounts[2].id, at: Fixture.now))
+        }
+    }
+
+    @Test func aChatIdentityIsShownByItsChatIDOnlyInItsOwnChannelWhereNoOneElseCouldPassForIt() {
+        let zed = Member(accountID: 1, name: "zed", fileID: "a", isOwner: false)
+        let ircZed = Member(accountID: 2, name: "irc:zed", fileID: "b", isOwner: false)
+        let ircAmy = Member(accountID: 3, name: "irc:amy", fileID: "c", isOwner: false)
+        let slackAmy = Member(accountID: 4, name: "slack:amy", fileID: "d", isOwner: false)
+        let colon = Member(accountID: 5, name: "irc:slack:bo", fileID: "e", isOwner: false)
+        let channel = Room(id: 1, name: "irc:#smiths")
+        #expect([ircZed, ircAmy, slackAmy, colon].shownNames(in: channel) == [2: "zed", 3: "amy", 4: "slack:amy", 5: "irc:slack:bo"])
+        #expect([zed, ircZed].shownNames(in: channel) == [1: "zed", 2: "irc:zed"])
+        #expect([zed, ircZed, ircAmy].shownNames(in: Room(id: 2, name: "Other")) == [1: "zed", 2: "irc:zed", 3: "irc:amy"])
     }
 
     @Test func aChatIdentityIsCreatedOnceAndALinkCodeWorksOnceWithinTenMinutes() async throws {

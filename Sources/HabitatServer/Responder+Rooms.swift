@@ -1,0 +1,92 @@
+import Foundation
+import HabitatCommands
+import HabitatEngine
+import HabitatStorage
+
+extension Responder {
+    /// The `room` of a bridge request, if it has one: a string of 1–64 characters, no control characters,
+    /// and no `:` (which would make it look like another bridge's channel).
+    static func checkChannel(_ value: JSON?) throws {
+        guard let value, value != .null else { return }
+        guard let channel = value.stringValue else {
+            throw HabitatError(.invalidArgument, #"A bridge request's "room" is the channel's name, a string."#)
+        }
+        if channel.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw HabitatError(.invalidArgument, "A room (channel) name can't contain control characters.")
+        }
+        guard (1...64).contains(channel.count) else {
+            throw HabitatError(.invalidArgument, "A room (channel) name is 1–64 characters.")
+        }
+        guard !channel.contains(":") else {
+            throw HabitatError(.invalidArgument, "A room (channel) name can't contain ':'.")
+        }
+    }
+
+    /// Makes the room of the channel a chat user speaks in their current room. Speaking there makes them a
+    /// member, unless they left it or were removed: then what they say there is about no room, a room
+    /// command said there makes someone who left a member again, and someone removed is refused until
+    /// they join with a new invite code. Returns the channel's room.
+    func enterChannel(_ name: String, text: String, account: Account, session: inout Session, now: Date) async throws -> Room {
+        let (room, presence) = try await directory.channelRoom(name, speaker: account.id, at: now)
+        guard case .departed(let departure) = presence else {
+            if presence == .joined { household.forget([account.id]) }
+            session.room = room.id
+            return room
+        }
+        guard case .room(let command)? = try? CommandTable.parse(text) else {
+            session.roomless = true
+            return room
+        }
+        switch command {
+        case .join, .create, .use, .leave(.some(_)):
+            return room
+        case .leave(nil):
+            throw HabitatError(.forbidden, "You're not a member of a room called \(room.displayName).")
+        default:
+            if departure == .removed {
+                throw HabitatError(
+                    .forbidden,
+                    "You were removed from \(room.displayName). To come back, ask its owner for an invite code and say 'room join \(room.displayName) <code>'.")
+            }
+            try await directory.rejoin(account.id, room: room.id, at: now)
+            household.forget([account.id])
+            session.room = room.id
+            let name = try await household.shownName(of: account, in: room)
+            // Said in the channel: the channel sees them speak; the room's other members hear it.
+            await Household.$spokenIn.withValue(room.id) {
+                await household.announce("\(name) joined \(room.displayName)", in: room, except: [account.id], at: now)
+            }
+            return room
+        }
+    }
+
+    /// `did <habit>` in several rooms with none chosen: a name that is a shared habit in some of them is
+    /// `ambiguous`, saying which rooms have it and how to choose.
+    ///
+    /// Not inlined, so the personal `did` does not carry this path's locals in its task's stack.
+    @inline(never)
+    func refuseUnchosenRoom(_ recording: Recording, account: Account, on database: UserDatabase) async throws {
+        let rooms = try await household.rooms(of: account.id)
+        guard rooms.count > 1 else { return }
+        var sharing: [Room] = []
+        for room in rooms {
+            if case .found = try await household.sharedHabit(recording.habit, in: room) { sharing.append(room) }
+        }
+        guard let first = sharing.first else { return }
+        let state = try await database.state()
+        let routine = (try? state.routine(recording: recording.habit)) ?? nil
+        let personal = routine?.name ?? (try? state.habit(named: recording.habit))?.name
+        let shared = "a shared habit in \(Self.and(sharing.map(\.displayName)))"
+        let use = "'room use \(first.displayName.lowercased())'"
+        let message =
+            personal.map { "'\(recording.habit)' is both your own \($0) and \(shared). Say 'did my \(recording.habit)', or choose a room first with \(use)." }
+            ?? "'\(recording.habit)' is \(shared); you're in \(rooms.count) rooms. Choose one first with \(use), then 'did \(recording.habit)'."
+        throw HabitatError(.ambiguous, message, symbol: .question)
+    }
+
+    /// `a, b and c`.
+    static func and(_ names: [String]) -> String {
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+}
