@@ -151,6 +151,8 @@ public struct JSONRequest: Sendable {
     public var id: JSON?
     /// The first value of each key asked for, when it is a string.
     public var strings: [String?]
+    /// For each key asked for, whether its first value was something other than a string or `null`.
+    public var notStrings: [Bool]
     /// Whether the line is exactly one JSON object. When it is not, `id` and `strings` hold what was read
     /// before the fault.
     public var wellFormed = false
@@ -158,6 +160,7 @@ public struct JSONRequest: Sendable {
     /// Reads `line`, keeping the string values of `keys`.
     public init(_ line: String, strings keys: [String]) {
         strings = Array(repeating: nil, count: keys.count)
+        notStrings = Array(repeating: false, count: keys.count)
         var parser = JSONParser(bytes: Array(line.utf8))
         var seen = Array(repeating: false, count: keys.count)
         parser.skipSpace()
@@ -177,6 +180,7 @@ public struct JSONRequest: Sendable {
                         guard let value = parser.parseString() else { return }
                         strings[slot] = value
                     } else {
+                        notStrings[slot] = !parser.peek(UInt8(ascii: "n"))
                         guard parser.skipValue() else { return }
                     }
                 } else {

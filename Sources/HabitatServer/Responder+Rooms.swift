@@ -6,11 +6,11 @@ import HabitatStorage
 extension Responder {
     /// The `room` of a bridge request, if it has one: a string of 1–64 characters, no control characters,
     /// and no `:` (which would make it look like another bridge's channel).
-    static func checkChannel(_ value: JSON?) throws {
-        guard let value, value != .null else { return }
-        guard let channel = value.stringValue else {
+    static func checkChannel(_ channel: String?, notAString: Bool) throws {
+        guard !notAString else {
             throw HabitatError(.invalidArgument, #"A bridge request's "room" is the channel's name, a string."#)
         }
+        guard let channel else { return }
         if channel.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw HabitatError(.invalidArgument, "A room (channel) name can't contain control characters.")
         }

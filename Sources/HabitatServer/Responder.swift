@@ -737,7 +737,7 @@ public struct Responder: Sendable {
             guard try await directory.bridge(named: bridge) != nil else {
                 throw HabitatError(.forbidden, "The bridge \(bridge) has been removed.")
             }
-            try Self.checkChannel(request["room"])
+            try Self.checkChannel(channel, notAString: request.notStrings[2])
             let account = try await directory.identity("\(bridge):\(user)", at: now)
             hub.register(account.id, bridge: bridge, user: user)
             chat.account = account
