@@ -319,6 +319,11 @@ public enum CommandTable {
         return !spec.beforeLogin
     }
 
+    /// The name of the command `line` asks for (`login`, `did`), however the rest of it is typed.
+    public static func commandName(_ line: String) -> String? {
+        match(tokenize(line))?.spec.name
+    }
+
     /// What `help <topic>` shows.
     public enum HelpTopic {
         /// One command: named, or typed any way that selects it.

@@ -238,6 +238,12 @@ public struct Responder: Sendable {
         } catch let error as HabitatError where session.account == nil && error.code != .authRequired && CommandTable.needsLogin(text) {
             // Before login, a command that needs it is refused as such, however the rest of the line is typed.
             return Reply(error: Self.authRequired)
+        } catch let error as HabitatError
+            where error.code == .invalidArgument && ["login", "register"].contains(CommandTable.commandName(text) ?? "")
+        {
+            // Logged in already: that is what to say, whatever was wrong with the rest of the line.
+            guard let account = session.account else { return failure(error, session: session) }
+            return Reply(error: alreadyLoggedIn(account))
         } catch {
             return failure(error, session: session)
         }
