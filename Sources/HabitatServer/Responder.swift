@@ -632,6 +632,8 @@ public struct Responder: Sendable {
             case .ambiguous(let hits):
                 throw HabitatError(.ambiguous, "'\(recording.habit)' could be \(GameState.either(hits.map(\.name))) in \(room.displayName). Type more of the name.", symbol: .question)
             case .none(let suggestion):
+                // `room did dishes tomorrow`: the option is at fault, not the name.
+                if let problem = recording.unreadOption { throw problem }
                 let hint = suggestion.map { " Did you mean '\($0.name)'?" } ?? ""
                 throw HabitatError(.unknownHabit, "\(room.displayName) has no shared habit '\(recording.habit)'.\(hint)", symbol: .question)
             }
