@@ -18,6 +18,8 @@ public struct Recording: Sendable, Equatable {
     /// The days this habit was recorded before (storage fills it in for backdated recordings), so
     /// streaks come out exact whatever order days are recorded in.
     public var history: Set<Day>?
+    /// For a routine: the days each of its habits was recorded before, by habit id (as `history`).
+    public var historyByHabit: [Int64: Set<Day>]?
     /// Said as a slip (`slipped smoking`): only a bad habit can be recorded so.
     public var slipped: Bool
 

@@ -108,7 +108,7 @@ extension GameState {
         var batch: [LedgerEntry] = []
         for habit in members {
             credit(xp: habit.xp, coins: habit.coins, area: habit.areaID)
-            updateStats(of: habit, on: day, history: nil)
+            updateStats(of: habit, on: day, history: habit.id.flatMap { recording.historyByHabit?[$0] })
             totalXP += habit.xp
             totalCoins += habit.coins
             batch.append(

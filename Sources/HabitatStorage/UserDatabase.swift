@@ -116,9 +116,14 @@ public final class UserDatabase: Sendable {
     static func apply(_ action: Action, to state: inout GameState, ledger: Ledger, at now: Date) throws -> Outcome {
         var action = action
         if case .record(var recording) = action, recording.when != .today {
-            // A backdated day may join or split runs: give the engine the days already recorded (a routine's
-            // name is no habit's).
-            if try state.routine(recording: recording.habit) == nil, let id = try state.habit(named: recording.habit).id {
+            // A backdated day may join or split runs: give the engine the days already recorded, of the habit
+            // or of each of the routine's habits.
+            if let routine = try state.routine(recording: recording.habit) {
+                var days: [Int64: Set<Day>] = [:]
+                for id in routine.habitIDs { days[id] = try ledger.days(of: id) }
+                recording.historyByHabit = days
+                action = .record(recording)
+            } else if let id = try state.habit(named: recording.habit).id {
                 recording.history = try ledger.days(of: id)
                 action = .record(recording)
             }

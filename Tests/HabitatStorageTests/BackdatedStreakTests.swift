@@ -18,6 +18,23 @@ import Testing
         }
     }
 
+    @Test func aBackdatedRoutineJoinsTheRunsOfEachOfItsHabits() async throws {
+        try await withUserDatabase { db in
+            try await db.add(Fixture.exercise)
+            try await db.add(HabitDraft(name: "Stretch"))
+            _ = try await db.apply(.addRoutine(name: "Morning", habits: ["exercise", "stretch"]), at: Fixture.now)
+            try await db.did("exercise", when: .daysAgo(2))
+            try await db.did("exercise")
+            try await db.did("stretch")
+            let habits = try await db.did("morning", when: .daysAgo(1)).state.habits
+            #expect(habits.map(\.stats) == [
+                HabitStats(streak: 3, best: 3, lastDay: Fixture.today, total: 3),
+                HabitStats(streak: 2, best: 2, lastDay: Fixture.today, total: 2),
+            ])
+            #expect(try await db.reloaded().habits.map(\.stats) == habits.map(\.stats))
+        }
+    }
+
     @Test func theHistoryComesFromTheFileAfterAReopen() async throws {
         try await withUserDatabase { db in
             try await db.add(Fixture.exercise)
