@@ -89,7 +89,7 @@ extension Views {
                 line += "$ \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "") + " (\(GameState.coins(entry.coins))"
                     + (entry.health == 0 ? ")" : ", +\(entry.health) health)")
             case .run:
-                line += entry.quantity == 0 ? "> running challenge started" : String(format: "> ran %.1f km", Double(entry.quantity) / 1000)
+                line += entry.quantity == 0 ? "> running challenge started" : "> ran \(GameState.km(Double(entry.quantity) / 1000))"
             case .routine, .undo: line += entry.subject
             }
             if let time = entry.timeOfDay { line += " at \(clock(time))" }

@@ -144,22 +144,12 @@ extension GameState {
     }
 
     private static func levelUps(
-        from old: Int, to new: Int, each: (Int) -> String, all: (_ count: String, _ level: String) -> String
+        from old: Int, to new: Int, each: (Int) -> String, all: (_ count: Int, _ level: Int) -> String
     ) -> [Toast] {
         guard new > old else { return [] }
-        guard new - old <= maxLevelToasts else { return [Toast(.celebration, all(grouped(new - old), grouped(new)))] }
+        // Written as every other number is (`status` says `Level 1000022`), without separators.
+        guard new - old <= maxLevelToasts else { return [Toast(.celebration, all(new - old, new))] }
         return (old + 1...new).map { Toast(.celebration, each($0)) }
-    }
-
-    /// `1,000,002`: digits in groups of three.
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return (number < 0 ? "-" : "") + text
     }
 
     mutating func updateStats(of habit: Habit, on day: Day, history: Set<Day>?) {

@@ -36,7 +36,8 @@ extension GameState {
     }
 
     mutating func run(km: Double, at now: Date) throws -> Outcome {
-        guard km > 0, km <= 100 else { throw HabitatError(.invalidArgument, "A run is more than 0 and at most 100 km.") }
+        // Runs are kept in whole metres: a run is at least 10 of them (0.01 km, how distances are written).
+        guard km >= 0.01, km <= 100 else { throw HabitatError(.invalidArgument, "A run is at least 0.01 km (10 m) and at most 100 km.") }
         guard profile.state == .recovery, var challenge = profile.challenge else {
             let hint = profile.state == .gameOver
                 ? "Type 'start challenge' first, then your runs count toward getting your health back."

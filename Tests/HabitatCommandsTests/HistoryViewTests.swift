@@ -37,6 +37,13 @@ struct HistoryViewTests {
         #expect(elements(reply.data?["entries"]).first?["subject"] == "Dishes")
     }
 
+    @Test func runsAreWrittenToTheHundredthOfAKilometre() {
+        let entries = [10, 2999, 3219, 3000].map { entry(.run, "Running challenge", quantity: $0) }
+        #expect(Views.history(entries, habit: nil, in: Sample.state()).toasts[0].details == [
+            "2026-11-20  > ran 0.01 km", "2026-11-20  > ran 3 km", "2026-11-20  > ran 3.22 km", "2026-11-20  > ran 3 km",
+        ])
+    }
+
     @Test func aPotionShowsTheHealthItGave() {
         let entries = [
             entry(.purchase, "Health Potion", coins: -25, health: 300), entry(.purchase, "Health Potion", quantity: 2, coins: -50, health: 450),

@@ -20,6 +20,16 @@ import Testing
         #expect(GameState.km(km) == text)
     }
 
+    @Test func aRunShorterThanTenMetresIsRefused() throws {
+        var state = recovering(target: 3)
+        #expect(throws: HabitatError(.invalidArgument, "A run is at least 0.01 km (10 m) and at most 100 km.")) {
+            try state.apply(.run(km: 0.0004), at: Fixture.now)
+        }
+        #expect(state.profile.challenge?.progressKm == 0)
+        _ = try state.apply(.run(km: 0.01), at: Fixture.now)
+        #expect(state.profile.challenge?.progressKm == 0.01)
+    }
+
     @Test func aTargetWithHundredthsIsSaidInFull() throws {
         var state = Fixture.state(health: 10)
         let outcome = try state.apply(.configure(.runningTarget(km: 3.25), area: nil), at: Fixture.now)
@@ -42,7 +52,7 @@ import Testing
         let closer = try state.apply(.run(km: 0.0186), at: Fixture.now)
         #expect(closer.toasts == [Toast(.running, "3.21 / 3.22 km ▓▓▓▓▓▓▓▓▓░")])
         #expect(state.profile.state == .recovery)
-        let done = try state.apply(.run(km: 0.001), at: Fixture.now)
+        let done = try state.apply(.run(km: 0.01), at: Fixture.now)
         #expect(done.toasts == [
             Toast(.running, "3.22 / 3.22 km ▓▓▓▓▓▓▓▓▓▓"), Toast(.celebration, "Challenge complete! Health restored to 1000."),
         ])
