@@ -9,7 +9,10 @@ extension Household {
 
     /// `room status`: members' level and health, today's shared habits and who did them, the week's XP.
     func status(of room: Room, today: Day) async throws -> Reply {
-        let (members, names) = try await self.members(of: room)
+        let members = try await self.members(of: room).members
+        let week = try await directory.roomLog(room.id, since: Self.weekStart(today))
+        // Everyone who did something this week counts when telling people apart, members or not.
+        let names = try await self.names(in: room, members: members, entries: week)
         var memberRows: [(String, JSON)] = []
         for member in members {
             let state = try await users.with(member.fileID) { try await $0.state() }
@@ -24,7 +27,6 @@ extension Household {
             ))
         }
         let habits = try await sharedHabits(of: room.id)
-        let week = try await directory.roomLog(room.id, since: Self.weekStart(today))
         let todays = week.filter { $0.day == today }
         var lines = memberRows.map(\.0)
         var habitRows: [JSON] = []
@@ -57,8 +59,8 @@ extension Household {
     /// `room log`: the latest shared completions and slips.
     func log(of room: Room, settings: Settings) async throws -> Reply {
         let entries = try await directory.roomLog(room.id, limit: 20)
-        // Members as shown now; former members as they were shown then.
-        let names = try await members(of: room).names
+        // Members and former members as told apart now.
+        let names = try await self.names(in: room, members: try await members(of: room).members, entries: entries)
         func member(_ entry: RoomLogEntry) -> String { names[entry.accountID] ?? entry.member }
         let data: JSON = [
             "room": .string(room.displayName),

@@ -99,6 +99,17 @@ final class Household: Sendable {
         return (members, members.shownNames(in: room))
     }
 
+    /// How everyone in `entries` of the room's log is shown, members and former members alike: former
+    /// members count when telling people apart, so two people never read as one in the log.
+    func names(in room: Room, members: [Member], entries: [RoomLogEntry]) async throws -> [Int64: String] {
+        var everyone = members
+        for id in Set(entries.map(\.accountID)).subtracting(members.map(\.accountID)).sorted() {
+            guard let account = try await directory.account(id: id) else { continue }
+            everyone.append(Member(accountID: id, name: account.name, fileID: account.fileID, isOwner: false))
+        }
+        return everyone.shownNames(in: room)
+    }
+
     /// How `account` is shown in `room`.
     func shownName(of account: Account, in room: Room) async throws -> String {
         try await members(of: room).names[account.id] ?? account.name

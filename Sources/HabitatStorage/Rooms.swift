@@ -33,6 +33,10 @@ public struct Member: Sendable, Equatable {
     public var isOwner: Bool
 
     public var displayName: String { chatName(name) }
+
+    public init(accountID: Int64, name: String, fileID: String, isOwner: Bool) {
+        (self.accountID, self.name, self.fileID, self.isOwner) = (accountID, name, fileID, isOwner)
+    }
 }
 
 extension [Member] {

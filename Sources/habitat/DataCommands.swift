@@ -58,11 +58,14 @@ struct Export: AsyncParsableCommand {
 }
 
 extension Export {
-    /// The system's words for why a file could not be written (`No such file or directory`).
+    /// The system's words for why a file could not be written (`No such file or directory`), without a
+    /// closing full stop, to go inside a sentence.
     static func reason(_ error: any Error) -> String {
         let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
         if let underlying, underlying.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(underlying.code))) }
-        return (error as NSError).localizedDescription
+        var words = (error as NSError).localizedDescription
+        while words.hasSuffix(".") { words.removeLast() }
+        return words
     }
 }
 
