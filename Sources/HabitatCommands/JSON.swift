@@ -185,7 +185,11 @@ public struct JSONRequest: Sendable {
                     }
                 } else {
                     guard parser.skipValue() else { return }
-                    if key == "id", id == nil { id = .verbatim(parser.compactText(start..<parser.index)) }
+                    // Kept only once what follows shows the value ended there (`01` is no `0`).
+                    let end = parser.index
+                    parser.skipSpace()
+                    guard parser.peek(UInt8(ascii: "}")) || parser.peek(UInt8(ascii: ",")) else { return }
+                    if key == "id", id == nil { id = .verbatim(parser.compactText(start..<end)) }
                 }
                 parser.skipSpace()
                 if parser.take(UInt8(ascii: "}")) { break }

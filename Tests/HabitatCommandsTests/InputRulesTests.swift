@@ -173,6 +173,13 @@ struct JSONRequestTests {
         #expect(request.id == .verbatim("1"))
     }
 
+    @Test(arguments: [#"{"id":01,"text":"help"}"#, #"{"id":1 2,"text":"help"}"#, #"{"id":"a""b","text":"help"}"#])
+    func anIdThatIsNotOneJSONValueIsNotEchoedInPart(line: String) {
+        let request = JSONRequest(line, strings: ["text"])
+        #expect(!request.wellFormed)
+        #expect(request.id == nil)
+    }
+
     @Test func theFirstOfARepeatedKeyCounts() {
         let request = JSONRequest(#"{"text":"status","id":1,"id":2,"text":"habits"}"#, strings: ["text"])
         #expect(request.wellFormed)
