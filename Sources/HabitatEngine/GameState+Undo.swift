@@ -27,7 +27,7 @@ extension GameState {
         if entry.coins != 0 { parts.append(coins(-entry.coins, signed: true)) }
         let what: String
         switch entry.kind {
-        case .purchase: what = "buying \(entry.subject)"
+        case .purchase: what = "buying \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "")
         case .run where entry.quantity == 0: what = "the challenge start"
         case .run: what = "your \(km(Double(entry.quantity) / 1000)) run"
         default: what = entry.subject

@@ -712,6 +712,7 @@ public struct Responder: Sendable {
         }
         guard let bridge = try await directory.bridge(named: name), BridgeToken.matches(token, bridge.tokenHash) else {
             keys.forEach { accounts.throttle.recordFailure(for: $0, now: now) }
+            logger.notice("bridge login failed", metadata: ["bridge": "\(name)", "connection": "\(connection)"])
             throw HabitatError(.badCredentials, "That bridge name and token don't match.")
         }
     }

@@ -116,6 +116,15 @@ import Testing
         #expect(outcome.toasts == [Toast(.undo, "Undid buying Movie night (+100 coins)")])
     }
 
+    @Test func undoingSeveralRewardsSaysHowMany() throws {
+        let original = Fixture.state(rewards: [Fixture.movieNight], coins: 330)
+        var state = original
+        let entry = try recorded(.buy(item: "movie night", quantity: 3), on: &state, id: 22)
+        let outcome = try state.apply(.undo(latest: entry), at: Fixture.now)
+        #expect(state == original)
+        #expect(outcome.toasts == [Toast(.undo, "Undid buying Movie night ×3 (+300 coins)")])
+    }
+
     @Test func repeatedUndoWalksFurtherBack() throws {
         let original = Fixture.state(areas: [Fixture.fitness], coins: 30, health: 600)
         var state = original
