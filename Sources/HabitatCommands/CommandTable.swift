@@ -343,12 +343,6 @@ public enum CommandTable {
         return nil
     }
 
-    /// The spec `help <topic>` is about: by name or by any trigger.
-    public static func spec(for topic: String) -> CommandSpec? {
-        let words = tokenize(topic).map(\.lower)
-        return all.first { $0.name == words.joined(separator: " ") } ?? match(tokenize(topic))?.spec
-    }
-
     /// The longest trigger the line starts with; of equally long ones, the first in the table.
     static func match(_ tokens: [Token]) -> (spec: CommandSpec, trigger: [String])? {
         guard let first = tokens.first, !first.quoted, let candidates = triggersByFirstWord[first.lower] else { return nil }

@@ -1,3 +1,5 @@
+import HabitatEngine
+
 extension String {
     /// This text as a reply may quote it back to the person who typed it: control characters (escape sequences,
     /// NUL, bell) and text-direction overrides written as `\u{1B}`, never raw, so quoting input can't clear a
@@ -16,7 +18,7 @@ extension String {
     }
 
     private static func unsafeToEcho(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value)
+        scalar.isControl || (0x202A...0x202E).contains(scalar.value)
             || (0x2066...0x2069).contains(scalar.value)
     }
 }

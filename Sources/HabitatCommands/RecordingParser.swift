@@ -60,9 +60,9 @@ enum RecordingParser {
         head[index].text.removeLast()
         if head[index].text.isEmpty { head.removeLast() }
         var note = (String(line.utf8.dropFirst(words[index].end)) ?? "").trimmingCharacters(in: .whitespaces)
-        if note.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        if note.containsControlCharacters {
             note = note.replacingOccurrences(of: "\t", with: " ")
-            guard !note.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            guard !note.containsControlCharacters else {
                 throw HabitatError(.invalidArgument, "A note can't contain control characters (like escape sequences or line breaks).")
             }
         }

@@ -114,15 +114,29 @@ extension GameState {
         guard name.count <= maxNameLength else {
             throw HabitatError(.invalidArgument, "That name is too long; keep it to \(maxNameLength) characters.")
         }
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard !name.containsControlCharacters else {
             throw HabitatError(.invalidArgument, "Names can't contain control characters.")
         }
         return name
     }
 
     /// `A`, `A or B`, `A, B or C`.
-    public static func either(_ names: [String]) -> String {
+    public static func either(_ names: [String]) -> String { series(names, "or") }
+
+    /// `A`, `A and B`, `A, B and C`: the names in a sentence, the last two joined by `conjunction`.
+    public static func series(_ names: [String], _ conjunction: String) -> String {
         guard names.count > 1 else { return names.first ?? "" }
-        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+        return names.dropLast().joined(separator: ", ") + " \(conjunction) " + names.last!
     }
+}
+
+extension String {
+    /// Whether the text holds control characters (escape sequences, line breaks, tabs, NUL): never in a
+    /// name, a note or a channel's name.
+    public var containsControlCharacters: Bool { unicodeScalars.contains(where: \.isControl) }
+}
+
+extension Unicode.Scalar {
+    /// A control character (general category Cc).
+    public var isControl: Bool { properties.generalCategory == .control }
 }

@@ -109,18 +109,17 @@ extension GameState {
 
     /// Adds XP and coins to the profile (and XP to an area), with toasts for the levels reached.
     mutating func gain(xp: Int, coins: Int, area areaID: Int64?) -> [Toast] {
-        let before = levels
-        credit(xp: xp, coins: coins, area: areaID)
-        return levelUps(since: before)
+        let reached = credit(xp: xp, coins: coins, area: areaID)
+        return Self.levelUps(reached.profile) + (reached.area.map { Self.levelUps($0.reached, area: $0.name) } ?? [])
     }
 
-    /// Adds XP and coins to the profile, and XP to an area.
-    mutating func credit(xp: Int, coins: Int, area areaID: Int64?) {
+    /// Adds XP and coins to the profile, and XP to an area; returns the levels each reached.
+    @discardableResult
+    mutating func credit(xp: Int, coins: Int, area areaID: Int64?) -> (profile: Range<Int>, area: (name: String, reached: Range<Int>)?) {
         profile.coins += coins
-        profile.progress.gain(xp, on: settings.curve)
-        if let index = areas.firstIndex(where: { $0.id != nil && $0.id == areaID }) {
-            areas[index].progress.gain(xp, on: areas[index].curve)
-        }
+        let reached = profile.progress.gain(xp, on: settings.curve)
+        guard let index = areas.firstIndex(where: { $0.id != nil && $0.id == areaID }) else { return (reached, nil) }
+        return (reached, (areas[index].name, areas[index].progress.gain(xp, on: areas[index].curve)))
     }
 
     /// More levels than this reached at once (by the profile, or by one area) are celebrated in one toast.
@@ -129,27 +128,29 @@ extension GameState {
     /// The profile's level and each area's, in order: what ``levelUps(since:)`` compares with.
     var levels: (profile: Int, areas: [Int]) { (profile.progress.level, areas.map(\.progress.level)) }
 
-    /// A toast for each level reached since `before`, the profile's first, then each area's; or, for more
-    /// than ``maxLevelToasts`` at once, one toast saying how many (`🎉 Level up ×25! You reached level 26`).
+    /// The toasts for the levels reached since `before`, the profile's first, then each area's.
     func levelUps(since before: (profile: Int, areas: [Int])) -> [Toast] {
-        var toasts = Self.levelUps(
-            from: before.profile, to: profile.progress.level, each: { "Level up! You reached level \($0)" },
-            all: { "Level up ×\($0)! You reached level \($1)" })
+        func reached(from old: Int, to new: Int) -> Range<Int> { (old + 1)..<(max(old, new) + 1) }
+        var toasts = Self.levelUps(reached(from: before.profile, to: profile.progress.level))
         for (area, old) in zip(areas, before.areas) {
-            toasts += Self.levelUps(
-                from: old, to: area.progress.level, each: { "\(area.name) reached level \($0)" },
-                all: { "\(area.name) level up ×\($0)! \(area.name) reached level \($1)" })
+            toasts += Self.levelUps(reached(from: old, to: area.progress.level), area: area.name)
         }
         return toasts
     }
 
-    private static func levelUps(
-        from old: Int, to new: Int, each: (Int) -> String, all: (_ count: Int, _ level: Int) -> String
-    ) -> [Toast] {
-        guard new > old else { return [] }
-        // Written as every other number is (`status` says `Level 1000022`), without separators.
-        guard new - old <= maxLevelToasts else { return [Toast(.celebration, all(new - old, new))] }
-        return (old + 1...new).map { Toast(.celebration, each($0)) }
+    /// A toast for each level of `reached`, the profile's or an area's; for more than ``maxLevelToasts``,
+    /// one toast saying how many (`🎉 Level up ×25! You reached level 26`). Numbers are written as everywhere
+    /// else (`status` says `Level 1000022`), without separators.
+    static func levelUps(_ reached: Range<Int>, area: String? = nil) -> [Toast] {
+        guard let level = reached.last else { return [] }
+        guard reached.count <= maxLevelToasts else {
+            let message = area.map { "\($0) level up ×\(reached.count)! \($0) reached level \(level)" }
+                ?? "Level up ×\(reached.count)! You reached level \(level)"
+            return [Toast(.celebration, message)]
+        }
+        return reached.map { level in
+            Toast(.celebration, area.map { "\($0) reached level \(level)" } ?? "Level up! You reached level \(level)")
+        }
     }
 
     mutating func updateStats(of habit: Habit, on day: Day, history: Set<Day>?) {

@@ -260,7 +260,7 @@ final class Household: Sendable {
             cache.generation += 1
             cache.table[room.id] = nil
         }
-        var terms = habit.kind == .good ? "+\(habit.xp) XP, \(GameState.coins(habit.coins, signed: true))" : "-\(habit.life) life"
+        var terms = habit.kind == .good ? "+\(habit.xp) XP, \(GameState.coins(habit.coins, signed: true))" : GameState.lifeCost(habit.life)
         if let area = habit.area { terms += ", in each member's \(area)" }
         let name = try await shownName(of: account, in: room)
         await announce("\(name) added a shared habit: \(habit.name) (\(terms))", in: room, except: [account.id], at: now)

@@ -11,7 +11,7 @@ extension Responder {
             throw HabitatError(.invalidArgument, #"A bridge request's "room" is the channel's name, a string."#)
         }
         guard let channel else { return }
-        if channel.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        if channel.containsControlCharacters {
             throw HabitatError(.invalidArgument, "A room (channel) name can't contain control characters.")
         }
         guard (1...64).contains(channel.count) else {
@@ -76,17 +76,11 @@ extension Responder {
         let state = try await database.state()
         let routine = (try? state.routine(recording: recording.habit)) ?? nil
         let personal = routine?.name ?? (try? state.habit(named: recording.habit))?.name
-        let shared = "a shared habit in \(Self.and(sharing.map(\.displayName)))"
+        let shared = "a shared habit in \(GameState.series(sharing.map(\.displayName), "and"))"
         let use = "'room use \(first.displayName.lowercased())'"
         let message =
             personal.map { "'\(recording.habit)' is both your own \($0) and \(shared). Say 'did my \(recording.habit)', or choose a room first with \(use)." }
             ?? "'\(recording.habit)' is \(shared); you're in \(rooms.count) rooms. Choose one first with \(use), then 'did \(recording.habit)'."
         throw HabitatError(.ambiguous, message, symbol: .question)
-    }
-
-    /// `a, b and c`.
-    static func and(_ names: [String]) -> String {
-        guard names.count > 1 else { return names.first ?? "" }
-        return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 }

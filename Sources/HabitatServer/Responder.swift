@@ -34,8 +34,7 @@ public struct Responder: Sendable {
         case .line(let bytes):
             guard let line = String(validating: bytes.readableBytesView, as: UTF8.self) else {
                 let error = HabitatError(.invalidUTF8, "That line wasn't valid UTF-8 and was dropped.")
-                let first = bytes.readableBytesView.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-                return render(Reply(error: error), session, jsonRequest: first == UInt8(ascii: "{"))
+                return render(Reply(error: error), session, jsonRequest: LineFramer.firstByte(of: bytes.readableBytesView) == UInt8(ascii: "{"))
             }
             return await respond(to: line, session: &session)
         }
@@ -779,7 +778,7 @@ public struct Responder: Sendable {
     }
 
     static func validChatName(_ name: String) -> Bool {
-        (1...64).contains(name.count) && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        (1...64).contains(name.count) && !name.containsControlCharacters
     }
 
     func link(_ code: String?, session: inout Session, account: Account, now: Date) async throws -> Reply {

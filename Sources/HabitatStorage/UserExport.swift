@@ -51,7 +51,7 @@ public struct UserExport: Sendable {
 
     /// Adds the rooms `accountID` is in, the room of each shared completion and the running timers, from
     /// the directory.
-    public mutating func addRooms(of accountID: Int64, from directory: DirectoryDatabase) async throws {
+    public mutating func addFromDirectory(accountID: Int64, _ directory: DirectoryDatabase) async throws {
         timers = try await directory.timers(of: accountID)
         var rooms: [RoomMembership] = []
         for room in try await directory.rooms(of: accountID) {

@@ -56,7 +56,7 @@ public struct LineFramer: Sendable {
     }
 
     /// The first byte of `bytes` that is not a space or a tab.
-    static func firstByte(of bytes: ByteBufferView) -> UInt8? {
+    public static func firstByte(of bytes: ByteBufferView) -> UInt8? {
         bytes.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
     }
 

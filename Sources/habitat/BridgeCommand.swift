@@ -29,7 +29,6 @@ struct BridgeCommand: AsyncParsableCommand {
         @OptionGroup var options: DataOption
 
         func run() async throws {
-            keepNewFilesPrivate()
             let name: String
             do { name = try Accounts.validName(self.name) } catch let error as HabitatError { throw ValidationError(error.message) }
             let token = BridgeToken.generate()
@@ -49,7 +48,6 @@ struct BridgeCommand: AsyncParsableCommand {
         @OptionGroup var options: DataOption
 
         func run() async throws {
-            keepNewFilesPrivate()
             let bridges = try await options.directory().bridges()
             if bridges.isEmpty { print("No bridges. Create one with 'habitat bridge add <name>'.") }
             let format = ISO8601DateFormatter()
@@ -66,7 +64,6 @@ struct BridgeCommand: AsyncParsableCommand {
         @OptionGroup var options: DataOption
 
         func run() async throws {
-            keepNewFilesPrivate()
             guard try await options.directory().removeBridge(named: name.lowercased()) else {
                 throw ValidationError("There is no bridge called \(name).")
             }

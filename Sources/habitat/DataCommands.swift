@@ -29,7 +29,6 @@ struct Export: AsyncParsableCommand {
     var data = "./habitat-data"
 
     func run() async throws {
-        keepNewFilesPrivate()
         let dataDirectory = URL(fileURLWithPath: data)
         guard DirectoryDatabase.exists(in: dataDirectory) else {
             throw CommandFailure("\(data) holds no Habitat data (there is no directory.sqlite in it). Use --data to point at it.")
@@ -42,7 +41,7 @@ struct Export: AsyncParsableCommand {
         var export = try await users.with(account.fileID) { database in
             try await UserExport.load(user: account.name, from: database, at: Date())
         }
-        try await export.addRooms(of: account.id, from: directory)
+        try await export.addFromDirectory(accountID: account.id, directory)
         let bytes = format == .json ? try export.json() : Data(export.csv().utf8)
         if let output {
             do {
@@ -85,7 +84,6 @@ struct Backup: AsyncParsableCommand {
     var data = "./habitat-data"
 
     func run() throws {
-        keepNewFilesPrivate()
         let summary: DataBackup.Summary
         do {
             summary = try DataBackup.copy(from: URL(fileURLWithPath: data), to: URL(fileURLWithPath: destination))

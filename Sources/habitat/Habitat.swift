@@ -12,6 +12,11 @@ struct Habitat: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [Serve.self, BridgeCommand.self, IRCBridgeCommand.self, Export.self, Backup.self]
     )
+
+    static func main() async {
+        keepNewFilesPrivate()
+        await main(nil)
+    }
 }
 
 /// A command that could not do its work: printed as `Error: <message>` without the usage text, exit status 1.

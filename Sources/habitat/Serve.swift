@@ -87,7 +87,6 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        keepNewFilesPrivate()
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("Unknown log level '\(logLevel)'. Use trace, debug, info, notice, warning, error or critical.")
         }
