@@ -131,12 +131,20 @@ extension GameState {
 }
 
 extension String {
-    /// Whether the text holds control characters (escape sequences, line breaks, tabs, NUL): never in a
-    /// name, a note or a channel's name.
-    public var containsControlCharacters: Bool { unicodeScalars.contains(where: \.isControl) }
+    /// Whether the text holds control characters (escape sequences, line breaks, tabs, NUL) or text-direction
+    /// controls: never in a name, a note or a channel's name.
+    public var containsControlCharacters: Bool { unicodeScalars.contains(where: \.isUnsafeInText) }
 }
 
 extension Unicode.Scalar {
     /// A control character (general category Cc).
     public var isControl: Bool { properties.generalCategory == .control }
+
+    /// A text-direction embedding, override or isolate (U+202A–U+202E, U+2066–U+2069): it turns the rest of
+    /// a line around, so a name or note could read as something else in someone's history or a room's log.
+    /// (The marks U+200E and U+200F, which right-to-left writing uses, are not among them.)
+    public var isDirectionControl: Bool { (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) }
+
+    /// Never kept in what a person names or notes, and never quoted back raw.
+    public var isUnsafeInText: Bool { isControl || isDirectionControl }
 }

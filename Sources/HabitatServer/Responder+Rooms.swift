@@ -24,8 +24,9 @@ extension Responder {
 
     /// Makes the room of the channel a chat user speaks in their current room. Speaking there makes them a
     /// member, unless they left it or were removed: then what they say there is about no room, a room
-    /// command said there makes someone who left a member again, and someone removed is refused until
-    /// they join with a new invite code. Returns the channel's room.
+    /// command said there about this room (`room status`, `room use #smiths`; not `room leave`) makes someone
+    /// who left a member again, and someone removed is refused until they join with a new invite code.
+    /// Returns the channel's room.
     func enterChannel(_ name: String, text: String, account: Account, session: inout Session, now: Date) async throws -> Room {
         let (room, presence) = try await directory.channelRoom(name, speaker: account.id, at: now)
         guard case .departed(let departure) = presence else {
@@ -37,17 +38,18 @@ extension Responder {
             session.roomless = true
             return room
         }
+        let removed = HabitatError(
+            .forbidden,
+            "You were removed from \(room.displayName). To come back, ask its owner for an invite code and say 'room join \(room.displayName) <code>'.")
         switch command {
-        case .join, .create, .use, .leave(.some(_)):
+        case .join, .create:
             return room
-        case .leave(nil):
-            throw HabitatError(.forbidden, "You're not a member of a room called \(room.displayName).")
+        case .use(let name) where !room.isNamed(name), .leave(.some(let name)) where !room.isNamed(name):
+            return room
+        case .leave:
+            throw departure == .removed ? removed : HabitatError(.forbidden, "You already left \(room.displayName).")
         default:
-            if departure == .removed {
-                throw HabitatError(
-                    .forbidden,
-                    "You were removed from \(room.displayName). To come back, ask its owner for an invite code and say 'room join \(room.displayName) <code>'.")
-            }
+            if departure == .removed { throw removed }
             try await directory.rejoin(account.id, room: room.id, at: now)
             household.forget([account.id])
             session.room = room.id

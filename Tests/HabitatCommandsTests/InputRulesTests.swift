@@ -45,7 +45,7 @@ struct NoteAndQuoteTests {
         #expect(try parse("did y: a\tb") == record("y", note: "a b"))
     }
 
-    @Test(arguments: ["did read: note\u{1B}[2Jx\u{07}", "did read: a\nb", "did read: \u{00}"])
+    @Test(arguments: ["did read: note\u{1B}[2Jx\u{07}", "did read: a\nb", "did read: \u{00}", "did read: good\u{202E}dab", "did read: a\u{2067}b"])
     func aNoteWithControlCharactersIsRefused(line: String) {
         let error = parseError(line)
         #expect(error?.code == .invalidArgument)
@@ -64,6 +64,12 @@ struct NoteAndQuoteTests {
         #expect(parseError("\u{1B}[2J")?.message == #"I don't know '\u{1B}[2J'. Type 'help' to see what I understand."#)
         #expect(parseError("a\u{00}b\u{07}")?.message == #"I don't know 'a\u{0}b\u{7}'. Type 'help' to see what I understand."#)
         #expect("plain".echoed == "plain")
+        #expect("a\u{202E}b\u{2069}".echoed == #"a\u{202E}b\u{2069}"#)
+        #expect("שלום\u{200F}".echoed == "שלום\u{200F}")
+    }
+
+    @Test func aRightToLeftNoteIsKept() throws {
+        #expect(try parse("did read: שלום\u{200F} עולם") == record("read", note: "שלום\u{200F} עולם"))
     }
 }
 

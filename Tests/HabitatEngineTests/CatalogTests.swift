@@ -73,6 +73,20 @@ import Testing
         expectRefusal(.addHabit(HabitDraft(name: "Bell\u{7}")), on: state, code: .invalidArgument)
     }
 
+    @Test(arguments: ["Dishes\u{202E}enod ton", "a\u{2066}b", "\u{202A}Read"])
+    func namesThatTurnTheLineAroundAreRefused(name: String) throws {
+        var state = GameState()
+        #expect(throws: HabitatError(.invalidArgument, "Names can't contain control characters.")) {
+            try state.apply(.addHabit(HabitDraft(name: name)), at: Fixture.now)
+        }
+    }
+
+    @Test func rightToLeftNamesAreKept() throws {
+        var state = GameState()
+        _ = try state.apply(.addHabit(HabitDraft(name: "קריאה\u{200F} 10")), at: Fixture.now)
+        #expect(state.habits.first?.name == "קריאה\u{200F} 10")
+    }
+
     @Test func sixtyFourCharactersAreAllowed() throws {
         var state = GameState()
         #expect(maxNameLength == 64)
