@@ -7,25 +7,27 @@ public enum CommandTable {
         CommandSpec(
             "register", usage: "register <name> <password>",
             summary: "create your account (name: 2–32 of a-z 0-9 _ -; password: 8+ characters)",
-            examples: ["register alice correct-horse"], triggers: [["register"], ["signup"], ["sign", "up"]], beforeLogin: true
+            examples: ["register alice correct-horse", #"register alice "correct horse battery staple""#],
+            triggers: [["register"], ["signup"], ["sign", "up"]], beforeLogin: true
         ) { rest in
-            guard rest.count == 2 else { throw HabitatError.usage("register <name> <password>") }
-            return .register(name: rest[0].text, password: rest[1].text)
+            let (name, password) = try pair(rest, usage: "register <name> <password>")
+            return .register(name: name, password: password)
         },
         CommandSpec(
             "login", usage: "login <name> <password>", summary: "log in to your account",
-            examples: ["login alice correct-horse"], triggers: [["login"], ["log", "in"]], beforeLogin: true
+            examples: ["login alice correct-horse", #"login alice "correct horse battery staple""#],
+            triggers: [["login"], ["log", "in"]], beforeLogin: true
         ) { rest in
-            guard rest.count == 2 else { throw HabitatError.usage("login <name> <password>") }
-            return .login(name: rest[0].text, password: rest[1].text)
+            let (name, password) = try pair(rest, usage: "login <name> <password>")
+            return .login(name: name, password: password)
         },
         CommandSpec("logout", summary: "log out (the connection stays open)", triggers: [["logout"], ["log", "out"]], command: .logout),
         CommandSpec(
             "passwd", usage: "passwd <old password> <new password>", summary: "change your password",
             examples: ["passwd correct-horse battery-staple"], triggers: [["passwd"], ["password"]]
         ) { rest in
-            guard rest.count == 2 else { throw HabitatError.usage("passwd <old password> <new password>") }
-            return .passwd(old: rest[0].text, new: rest[1].text)
+            let (old, new) = try pair(rest, usage: "passwd <old password> <new password>")
+            return .passwd(old: old, new: new)
         },
         CommandSpec(
             "did", usage: "did <habit> [x3] [yesterday | N days ago | on YYYY-MM-DD] [at 6:45am] [: note]",
@@ -341,6 +343,15 @@ public enum CommandTable {
         if family.count > 1 { return .commands(words, family) }
         if let spec = family.first ?? match(tokenize(topic))?.spec { return .command(spec) }
         return nil
+    }
+
+    /// The two words of `register`, `login` and `passwd`. More than two are most likely a password with
+    /// spaces, which goes in quotes.
+    static func pair(_ rest: [Token], usage: String) throws -> (String, String) {
+        guard rest.count == 2 else {
+            throw HabitatError.usage(usage, rest.count > 2 ? #"A password with spaces goes in quotes ("correct horse battery staple")."# : nil)
+        }
+        return (rest[0].text, rest[1].text)
     }
 
     /// The longest trigger the line starts with; of equally long ones, the first in the table.

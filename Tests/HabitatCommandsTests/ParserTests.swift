@@ -385,11 +385,14 @@ struct AccountCommandTests {
     @Test func passwd() throws {
         #expect(try parse("passwd a b") == .passwd(old: "a", new: "b"))
         #expect(try parse("password a b") == .passwd(old: "a", new: "b"))
+        #expect(try parse(#"passwd "old one" 'new one'"#) == .passwd(old: "old one", new: "new one"))
     }
 
     @Test(arguments: [
         ("register onlyname", "Usage: register <name> <password>"),
-        ("register a b c", "Usage: register <name> <password>"),
+        ("register a b c", #"A password with spaces goes in quotes ("correct horse battery staple"). Usage: register <name> <password>"#),
+        ("login alice correct horse", #"A password with spaces goes in quotes ("correct horse battery staple"). Usage: login <name> <password>"#),
+        ("passwd old one new one", #"A password with spaces goes in quotes ("correct horse battery staple"). Usage: passwd <old password> <new password>"#),
         ("register", "Usage: register <name> <password>"),
         ("login a", "Usage: login <name> <password>"),
         ("passwd a", "Usage: passwd <old password> <new password>"),
