@@ -73,5 +73,11 @@ public struct Settings: Sendable, Equatable, Codable {
         return ((seconds / 60) % 1440 + 1440) % 1440
     }
 
-    private var zone: TimeZone { TimeZone(identifier: timeZone) ?? .gmt }
+    /// How far into the user's day a time on their clock is, in minutes: with the day starting at 4, 4:00 is 0
+    /// and 3:59 (the night after) is the day's last minute.
+    func minutesIntoDay(_ minuteOfDay: Int) -> Int {
+        (minuteOfDay - dayStartHour * 60 + 1440) % 1440
+    }
+
+    var zone: TimeZone { TimeZone(identifier: timeZone) ?? .gmt }
 }

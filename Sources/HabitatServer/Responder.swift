@@ -580,8 +580,7 @@ public struct Responder: Sendable {
 
     /// `12:10` in the user's time zone.
     static func time(_ date: Date, in settings: Settings) -> String {
-        let minutes = settings.minuteOfDay(date)
-        return String(format: "%d:%02d", minutes / 60, minutes % 60)
+        GameState.clock(settings.minuteOfDay(date))
     }
 
     // MARK: - Rooms
