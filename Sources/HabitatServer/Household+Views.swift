@@ -7,10 +7,16 @@ extension Household {
     /// The week so far, Monday first, in the viewer's days.
     static func weekStart(_ today: Day) -> Day { today - today.weekday }
 
+    /// The room's entries from this week's Monday through `today`. Each counts on the day its member recorded
+    /// it for, so one made in a time zone already a day ahead waits for the viewer's next day (and week).
+    func week(of room: Room, today: Day) async throws -> [RoomLogEntry] {
+        try await directory.roomLog(room.id, since: Self.weekStart(today)).filter { $0.day <= today }
+    }
+
     /// `room status`: members' level and health, today's shared habits and who did them, the week's XP.
     func status(of room: Room, today: Day) async throws -> Reply {
         let members = try await self.members(of: room).members
-        let week = try await directory.roomLog(room.id, since: Self.weekStart(today))
+        let week = try await week(of: room, today: today)
         // Everyone who did something this week counts when telling people apart, members or not.
         let names = try await self.names(in: room, members: members, entries: week)
         var memberRows: [(String, JSON)] = []
@@ -81,7 +87,7 @@ extension Household {
         let (members, names) = try await self.members(of: room)
         func shown(_ member: Member) -> String { names[member.accountID] ?? member.name }
         let chores = try await sharedHabits(of: room.id).filter { $0.kind == .good }
-        let week = try await directory.roomLog(room.id, since: Self.weekStart(today)).filter { $0.kind == .good }
+        let week = try await week(of: room, today: today).filter { $0.kind == .good }
         func count(_ member: Member, _ habit: SharedHabit? = nil) -> Int {
             week.filter { $0.accountID == member.accountID && (habit == nil || $0.habitID == habit!.id) }.reduce(0) { $0 + $1.quantity }
         }
