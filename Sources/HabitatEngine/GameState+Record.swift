@@ -238,7 +238,7 @@ extension GameState {
         case .on(let date):
             guard date <= today else {
                 // Before the day start, today's date on the calendar is still the day before's.
-                if date == today + 1, Day(now, timeZone: settings.zone) == date {
+                if date == today + 1, settings.calendarDay(of: now) == date {
                     throw HabitatError(
                         .invalidArgument,
                         "Your day starts at \(settings.dayStartHour):00, so until then it still counts as \(today). Record it for \(date) after \(settings.dayStartHour):00.")

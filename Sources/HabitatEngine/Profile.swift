@@ -79,5 +79,10 @@ public struct Settings: Sendable, Equatable, Codable {
         (minuteOfDay - dayStartHour * 60 + 1440) % 1440
     }
 
-    var zone: TimeZone { TimeZone(identifier: timeZone) ?? .gmt }
+    /// The date on the user's calendar at an instant (their time zone; the day start doesn't move it).
+    public func calendarDay(of date: Date) -> Day {
+        Day(date, timeZone: zone)
+    }
+
+    private var zone: TimeZone { TimeZone(identifier: timeZone) ?? .gmt }
 }

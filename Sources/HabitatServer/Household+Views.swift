@@ -76,8 +76,10 @@ extension Household {
         ]
         guard !entries.isEmpty else { return Reply(.room, "\(room.displayName): nothing logged yet.", data: data) }
         let lines = entries.map { entry in
-            let what = entry.kind == .good ? "did \(entry.habit) (+\(entry.xp) XP)" : "slipped: \(entry.habit) (\(entry.health) life)"
-            return "\(Views.label(entry.day)) \(Responder.time(entry.at, in: settings))  \(member(entry)) \(what)"
+            // When it was logged, on the viewer's calendar and clock; the day it counts for when that differs.
+            let logged = settings.calendarDay(of: entry.at)
+            let what = Self.what(entry.habit, kind: entry.kind, xp: entry.xp, health: entry.health, day: entry.day == logged ? nil : entry.day)
+            return "\(Views.label(logged)) \(Responder.time(entry.at, in: settings))  \(member(entry)) \(what)"
         }
         return Reply(.room, "\(room.displayName) — recent activity", details: lines, data: data)
     }
@@ -116,6 +118,13 @@ extension Household {
             "chores": .array(choreRows),
         ]
         return Reply(.room, "\(room.displayName) — fair shares this week (\(Views.plural(total, "chore")) done)", details: lines, data: data)
+    }
+
+    /// `did Dishes (+10 XP)`, `slipped: Takeout (-20 life)`; with `day`, the day gone by it counts for:
+    /// `did Dishes on Sat 21 Nov (+10 XP)`.
+    static func what(_ habit: String, kind: HabitKind, xp: Int, health: Int, day: Day?) -> String {
+        let on = day.map { " on \(Views.label($0))" } ?? ""
+        return kind == .good ? "did \(habit)\(on) (+\(xp) XP)" : "slipped\(on): \(habit) (\(health) life)"
     }
 
     static func unique(_ names: [String]) -> [String] {

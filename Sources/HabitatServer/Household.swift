@@ -297,8 +297,8 @@ final class Household: Sendable {
             let name = try await shownName(of: account, in: room)
             try await directory.finish(intent, entry: Self.logEntry(entry, habit: habit, account: account, shown: name))
             // A day gone by is named, so no one takes it for today's.
-            let day = entry.day == state.settings.day(of: now) ? "" : " on \(Views.label(entry.day))"
-            let what = habit.kind == .good ? "did \(habit.name)\(day) (+\(entry.xp) XP)" : "slipped\(day): \(habit.name) (\(entry.health) life)"
+            let day = entry.day == state.settings.day(of: now) ? nil : entry.day
+            let what = Self.what(habit.name, kind: habit.kind, xp: entry.xp, health: entry.health, day: day)
             await announce("\(name) \(what)", in: room, except: [account.id], at: now)
         }
         return Views.outcome(outcome, state)
