@@ -45,7 +45,7 @@ extension GameState {
         if let routine = try routine(recording: recording.habit) { return try recordRoutine(routine, recording, at: now) }
         let habit = try self.habit(named: recording.habit)
         if recording.slipped { try Self.refuseSlip(of: habit.name, kind: habit.kind) }
-        let day = try self.day(for: recording.when, at: now)
+        let day = try self.day(for: recording, at: now)
         let before = snapshot(habit: habit)
         var entry = LedgerEntry(
             at: now, day: day, kind: habit.kind == .good ? .completion : .slip, habitID: habit.id,
@@ -221,22 +221,45 @@ extension GameState {
         return parts
     }
 
-    func day(for when: Recording.When, at now: Date) throws -> Day {
+    /// The day a recording counts for: today, or a day gone by (up to ``maxBackdateDays``). Neither the day
+    /// nor a typed time may be in the future.
+    func day(for recording: Recording, at now: Date) throws -> Day {
         let today = settings.day(of: now)
         var tooFar: HabitatError { HabitatError(.invalidArgument, "You can record up to \(maxBackdateDays) days back.") }
         var future: HabitatError { HabitatError(.invalidArgument, "That day hasn't happened yet.") }
-        switch when {
+        let day: Day
+        switch recording.when {
         case .today:
-            return today
+            day = today
         case .daysAgo(let n):
             guard n >= 0 else { throw future }
             guard n <= maxBackdateDays else { throw tooFar }
-            return today - n
-        case .on(let day):
-            guard day <= today else { throw future }
-            guard day >= today - maxBackdateDays else { throw tooFar }
-            return day
+            day = today - n
+        case .on(let date):
+            guard date <= today else {
+                // Before the day start, today's date on the calendar is still the day before's.
+                if date == today + 1, settings.calendarDay(of: now) == date {
+                    throw HabitatError(
+                        .invalidArgument,
+                        "Your day starts at \(settings.dayStartHour):00, so until then it still counts as \(today). Record it for \(date) after \(settings.dayStartHour):00.")
+                }
+                throw future
+            }
+            guard date >= today - maxBackdateDays else { throw tooFar }
+            day = date
         }
+        if day == today, let typed = recording.timeOfDay, settings.minutesIntoDay(typed) > settings.minutesIntoDay(settings.minuteOfDay(now)) {
+            let said = Self.clock(typed)
+            throw HabitatError(
+                .invalidArgument,
+                "\(said) hasn't come yet today (it's \(Self.clock(settings.minuteOfDay(now))) now). For yesterday, say 'did \(recording.habit.lowercased()) yesterday at \(said)'.")
+        }
+        return day
+    }
+
+    /// `6:45`, `23:30`: minutes after midnight as the 24-hour clock writes them.
+    public static func clock(_ minutes: Int) -> String {
+        "\(minutes / 60):\(minutes % 60 < 10 ? "0" : "")\(minutes % 60)"
     }
 
     func gameOverRefusal(doing what: String) -> HabitatError {

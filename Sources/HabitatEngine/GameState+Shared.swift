@@ -16,11 +16,17 @@ public struct SharedRecording: Sendable, Equatable {
     public var note: String?
     /// Said as a slip (`slipped takeout`): only a bad habit can be recorded so.
     public var slipped: Bool
+    /// Which day it counts for (`did dishes yesterday`), as for a habit of the player's own.
+    public var when: Recording.When
+    /// Minutes after midnight (`at 18:30`).
+    public var timeOfDay: Int?
 
     public init(
         habit: String, kind: HabitKind, xp: Int, coins: Int, life: Int, room: String, token: String, times: Int = 1,
-        note: String? = nil, area: String? = nil, slipped: Bool = false
+        note: String? = nil, area: String? = nil, slipped: Bool = false, when: Recording.When = .today, timeOfDay: Int? = nil
     ) {
+        self.when = when
+        self.timeOfDay = timeOfDay
         self.slipped = slipped
         self.area = area
         self.habit = habit
@@ -40,11 +46,12 @@ extension GameState {
     mutating func recordShared(_ shared: SharedRecording, at now: Date) throws -> Outcome {
         if shared.slipped { try Self.refuseSlip(of: shared.habit, kind: shared.kind) }
         let area = shared.area.flatMap { name in areas.first { $0.name.lowercased() == name.lowercased() } }
+        let day = try self.day(for: Recording(habit: shared.habit, when: shared.when, timeOfDay: shared.timeOfDay), at: now)
         var before = snapshot()
         if let area, let id = area.id { before.areas = [.init(id: id, progress: area.progress)] }
         var entry = LedgerEntry(
-            at: now, day: settings.day(of: now), kind: shared.kind == .good ? .completion : .slip, subject: shared.habit,
-            quantity: shared.times, note: shared.note, before: before, roomToken: shared.token)
+            at: now, day: day, kind: shared.kind == .good ? .completion : .slip, subject: shared.habit,
+            quantity: shared.times, note: shared.note, timeOfDay: shared.timeOfDay, before: before, roomToken: shared.token)
         let toasts = try score(
             shared.habit, kind: shared.kind, xp: shared.xp, coins: shared.coins, life: shared.life, times: shared.times,
             area: area?.id, room: shared.room, entry: &entry)

@@ -73,5 +73,16 @@ public struct Settings: Sendable, Equatable, Codable {
         return ((seconds / 60) % 1440 + 1440) % 1440
     }
 
+    /// How far into the user's day a time on their clock is, in minutes: with the day starting at 4, 4:00 is 0
+    /// and 3:59 (the night after) is the day's last minute.
+    func minutesIntoDay(_ minuteOfDay: Int) -> Int {
+        (minuteOfDay - dayStartHour * 60 + 1440) % 1440
+    }
+
+    /// The date on the user's calendar at an instant (their time zone; the day start doesn't move it).
+    public func calendarDay(of date: Date) -> Day {
+        Day(date, timeZone: zone)
+    }
+
     private var zone: TimeZone { TimeZone(identifier: timeZone) ?? .gmt }
 }

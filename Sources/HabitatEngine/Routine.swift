@@ -100,7 +100,7 @@ extension GameState {
         guard !members.isEmpty else {
             throw HabitatError(.invalidArgument, "\(routine.name) has no active habits left. Add one: 'add routine …' again.")
         }
-        let day = try self.day(for: recording.when, at: now)
+        let day = try self.day(for: recording, at: now)
         let before = snapshot(habits: members)
         var totalXP = 0
         var totalCoins = 0

@@ -7,10 +7,16 @@ extension Household {
     /// The week so far, Monday first, in the viewer's days.
     static func weekStart(_ today: Day) -> Day { today - today.weekday }
 
+    /// The room's entries from this week's Monday through `today`. Each counts on the day its member recorded
+    /// it for, so one made in a time zone already a day ahead waits for the viewer's next day (and week).
+    func week(of room: Room, today: Day) async throws -> [RoomLogEntry] {
+        try await directory.roomLog(room.id, since: Self.weekStart(today)).filter { $0.day <= today }
+    }
+
     /// `room status`: members' level and health, today's shared habits and who did them, the week's XP.
     func status(of room: Room, today: Day) async throws -> Reply {
         let members = try await self.members(of: room).members
-        let week = try await directory.roomLog(room.id, since: Self.weekStart(today))
+        let week = try await week(of: room, today: today)
         // Everyone who did something this week counts when telling people apart, members or not.
         let names = try await self.names(in: room, members: members, entries: week)
         var memberRows: [(String, JSON)] = []
@@ -70,8 +76,10 @@ extension Household {
         ]
         guard !entries.isEmpty else { return Reply(.room, "\(room.displayName): nothing logged yet.", data: data) }
         let lines = entries.map { entry in
-            let what = entry.kind == .good ? "did \(entry.habit) (+\(entry.xp) XP)" : "slipped: \(entry.habit) (\(entry.health) life)"
-            return "\(Views.label(entry.day)) \(Responder.time(entry.at, in: settings))  \(member(entry)) \(what)"
+            // When it was logged, on the viewer's calendar and clock; the day it counts for when that differs.
+            let logged = settings.calendarDay(of: entry.at)
+            let what = Self.what(entry.habit, kind: entry.kind, xp: entry.xp, health: entry.health, day: entry.day == logged ? nil : entry.day)
+            return "\(Views.label(logged)) \(Responder.time(entry.at, in: settings))  \(member(entry)) \(what)"
         }
         return Reply(.room, "\(room.displayName) — recent activity", details: lines, data: data)
     }
@@ -81,7 +89,7 @@ extension Household {
         let (members, names) = try await self.members(of: room)
         func shown(_ member: Member) -> String { names[member.accountID] ?? member.name }
         let chores = try await sharedHabits(of: room.id).filter { $0.kind == .good }
-        let week = try await directory.roomLog(room.id, since: Self.weekStart(today)).filter { $0.kind == .good }
+        let week = try await week(of: room, today: today).filter { $0.kind == .good }
         func count(_ member: Member, _ habit: SharedHabit? = nil) -> Int {
             week.filter { $0.accountID == member.accountID && (habit == nil || $0.habitID == habit!.id) }.reduce(0) { $0 + $1.quantity }
         }
@@ -110,6 +118,13 @@ extension Household {
             "chores": .array(choreRows),
         ]
         return Reply(.room, "\(room.displayName) — fair shares this week (\(Views.plural(total, "chore")) done)", details: lines, data: data)
+    }
+
+    /// `did Dishes (+10 XP)`, `slipped: Takeout (-20 life)`; with `day`, the day gone by it counts for:
+    /// `did Dishes on Sat 21 Nov (+10 XP)`.
+    static func what(_ habit: String, kind: HabitKind, xp: Int, health: Int, day: Day?) -> String {
+        let on = day.map { " on \(Views.label($0))" } ?? ""
+        return kind == .good ? "did \(habit)\(on) (+\(xp) XP)" : "slipped\(on): \(habit) (\(health) life)"
     }
 
     static func unique(_ names: [String]) -> [String] {

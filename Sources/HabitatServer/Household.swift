@@ -282,7 +282,8 @@ final class Household: Sendable {
         if crashPoint == .beforeMemberCommit { Self.crash() }
         let shared = SharedRecording(
             habit: habit.name, kind: habit.kind, xp: habit.xp, coins: habit.coins, life: habit.life, room: room.displayName,
-            token: intent.token, times: recording.times, note: recording.note, area: habit.area, slipped: recording.slipped)
+            token: intent.token, times: recording.times, note: recording.note, area: habit.area, slipped: recording.slipped,
+            when: recording.when, timeOfDay: recording.timeOfDay)
         let outcome: Outcome
         let state: GameState
         do {
@@ -295,7 +296,9 @@ final class Household: Sendable {
         if let entry = outcome.entry {
             let name = try await shownName(of: account, in: room)
             try await directory.finish(intent, entry: Self.logEntry(entry, habit: habit, account: account, shown: name))
-            let what = habit.kind == .good ? "did \(habit.name) (+\(entry.xp) XP)" : "slipped: \(habit.name) (\(entry.health) life)"
+            // A day gone by is named, so no one takes it for today's.
+            let day = entry.day == state.settings.day(of: now) ? nil : entry.day
+            let what = Self.what(habit.name, kind: habit.kind, xp: entry.xp, health: entry.health, day: day)
             await announce("\(name) \(what)", in: room, except: [account.id], at: now)
         }
         return Views.outcome(outcome, state)

@@ -520,6 +520,10 @@ public struct Responder: Sendable {
         }
         let state = try await users.with(account.fileID) { try await $0.state() }
         let habit = try state.habit(named: name)
+        guard habit.kind == .good else {
+            throw HabitatError(
+                .invalidArgument, "Timers are for good habits; \(habit.name) is a bad one. Record a slip with 'slipped \(habit.name.lowercased())'.")
+        }
         guard try await directory.timers(of: account.id).count < TimerService.maxPerUser else {
             throw HabitatError(.invalidArgument, "You have \(TimerService.maxPerUser) timers running; stop one first.")
         }
@@ -580,8 +584,7 @@ public struct Responder: Sendable {
 
     /// `12:10` in the user's time zone.
     static func time(_ date: Date, in settings: Settings) -> String {
-        let minutes = settings.minuteOfDay(date)
-        return String(format: "%d:%02d", minutes / 60, minutes % 60)
+        GameState.clock(settings.minuteOfDay(date))
     }
 
     // MARK: - Rooms

@@ -59,6 +59,15 @@ import Testing
             .record(Recording(habit: "smoking", when: .on(Fixture.today + 7))), on: state, code: .invalidArgument)
     }
 
+    @Test func todaysDateBeforeTheDayStartIsExplained() {
+        // 2:00 in Berlin on 2026-11-20 with the day starting at 4: the player's day is still 2026-11-19.
+        let state = Fixture.state(settings: Fixture.settings(timeZone: "Europe/Berlin", dayStartHour: 4))
+        let error = expectRefusal(
+            .record(Recording(habit: "exercise", when: .on(Fixture.today))), on: state, at: Fixture.instant(Fixture.today, hour: 1),
+            code: .invalidArgument)
+        #expect(error?.message == "Your day starts at 4:00, so until then it still counts as 2026-11-19. Record it for 2026-11-20 after 4:00.")
+    }
+
     @Test func badHabitsAreBoundedToo() {
         let state = Fixture.state()
         expectRefusal(.record(Recording(habit: "smoking", when: .daysAgo(31))), on: state, code: .invalidArgument)

@@ -94,6 +94,19 @@ struct TimerTests {
         }
     }
 
+    @Test func aBadHabitGetsNoTimer() async throws {
+        try await TestServer.with { server in
+            let client = try await server.user("uma")
+            try await client.expectReply(to: "add bad habit Doomscrolling 50 life", startsWith: "✅")
+            #expect(try await client.reply(to: "start timer doomscrolling 10 min") == [
+                "❌ Timers are for good habits; Doomscrolling is a bad one. Record a slip with 'slipped doomscrolling'."
+            ])
+            #expect(try await client.reply(to: "timers") == ["ℹ️ No timers running. Start one: 'start timer meditation 10 min'."])
+            server.clock.advance(by: 600)
+            try await client.expectReply(to: "status", startsWith: "ℹ️ Level 1 · 0/100 XP · 1000/1000 health")
+        }
+    }
+
     /// Waits (bounded) until the server has fired every timer, reading the directory database directly.
     func waitUntilNoTimers(in server: TestServer) async throws {
         let directory = try DirectoryDatabase(directory: server.dataDirectory, durability: .normal)
