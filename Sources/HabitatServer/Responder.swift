@@ -88,14 +88,14 @@ public struct Responder: Sendable {
     }
 
     /// The change `command` makes to the user's own game, when it needs nothing but their file: not a room's
-    /// shared habit (a `did` is personal only while the user is known to be in no room), and not a question
-    /// (`delete` asks first).
+    /// shared habit (a `did` is personal only while the user is known to be in no room), not a question
+    /// (`delete` asks first), and not a rename (the habit's running timers follow it, in the directory).
     func personalAction(_ command: Command, of account: Account) -> Action? {
         switch command {
         case .record(let recording):
             guard household.cachedRooms(of: account.id)?.isEmpty == true else { return nil }
             return .record(Self.own(recording).recording)
-        case .delete:
+        case .delete, .rename:
             return nil
         default:
             return Self.action(for: command)
@@ -389,6 +389,16 @@ public struct Responder: Sendable {
             return try await listTimers(of: account, now: now)
         case .stopTimer(let name):
             return try await stopTimer(name, of: account)
+        case .rename(let name, _):
+            return try await users.with(account.fileID) { database in
+                let habit = try await database.state().habit(named: name)
+                let reply = try await play(command, on: database, now: now)
+                // A timer running for it records it under its new name when it ends.
+                if let renamed = try await database.state().habits.first(where: { $0.id == habit.id }), renamed.name != habit.name {
+                    try await directory.renameTimers(of: account.id, from: habit.name, to: renamed.name)
+                }
+                return reply
+            }
         case .delete(let name) where !confirmed:
             let habit = try await users.with(account.fileID) { try await $0.state() }.habit(named: name)
             session.pendingDelete = habit.name

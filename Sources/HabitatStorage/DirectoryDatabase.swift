@@ -261,6 +261,14 @@ extension DirectoryDatabase {
         }
     }
 
+    /// A habit of `accountID` renamed: its running timers go on under the new name.
+    public func renameTimers(of accountID: Int64, from name: String, to newName: String) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: "UPDATE timer SET habit = ? WHERE account_id = ? AND habit = ?", arguments: [newName, accountID, name])
+        }
+    }
+
     public func removeTimer(id: Int64) async throws {
         try await writer.write { db in try db.execute(sql: "DELETE FROM timer WHERE id = ?", arguments: [id]) }
     }

@@ -72,6 +72,21 @@ struct TimerTests {
         }
     }
 
+    @Test func aTimerOfAHabitRenamedWhileItRunsRecordsItUnderItsNewName() async throws {
+        try await TestServer.with { server in
+            let client = try await server.user("tove")
+            try await client.expectReply(to: "add habit Meditation", startsWith: "✅")
+            try await client.expectReply(to: "start timer meditation 10 min", startsWith: "⏰ Timer started")
+            #expect(try await client.reply(to: "rename medit to Sitting") == [
+                "✅ Renamed Meditation to Sitting. Its history and streaks come along."
+            ])
+            #expect(try await client.reply(to: "timers") == ["ℹ️ Timers (1)", "  1. Sitting: 10 min, 10 min left (done at 12:10)"])
+            server.clock.advance(by: 600)
+            #expect(try await client.readReply() == ["⏰ 10 min of Sitting done! +10 XP, +5 coins"])
+            try await client.expectReply(to: "status", startsWith: "ℹ️ Level 1 · 10/100 XP")
+        }
+    }
+
     @Test func aStoppedTimerRecordsNothing() async throws {
         try await TestServer.with { server in
             let client = try await server.user("sven")
