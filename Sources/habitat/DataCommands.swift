@@ -84,7 +84,7 @@ struct Backup: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "Where to put the copy: a new or empty directory.")
+    @Argument(help: "Where to put the copy: a new or empty directory, outside the data directory.")
     var destination: String
 
     @Option(help: "The server's data directory.")
