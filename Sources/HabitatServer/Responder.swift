@@ -330,7 +330,7 @@ public struct Responder: Sendable {
         guard session.account == nil, session.bridge == nil else {
             throw HabitatError(.invalidArgument, "This connection is already in use; a bridge needs a connection of its own.")
         }
-        try await authenticateBridge(name, token: token, connection: session.id, now: configuration.clock())
+        session.bridgeTokenHash = try await authenticateBridge(name, token: token, connection: session.id, now: configuration.clock())
         session.bridge = name
         session.mode = .json
         logger.info("bridge connected", metadata: ["bridge": "\(name)"])
@@ -717,7 +717,8 @@ public struct Responder: Sendable {
 
     // MARK: - Bridges
 
-    func authenticateBridge(_ name: String, token: String, connection: String, now: Date) async throws {
+    /// Checks a bridge's name and token; returns the token's hash, as stored.
+    func authenticateBridge(_ name: String, token: String, connection: String, now: Date) async throws -> String {
         let keys = ["bridge:" + name, "connection:" + connection]
         if let wait = keys.compactMap({ accounts.throttle.wait(for: $0, now: now) }).max() {
             throw HabitatError(.rateLimited, "Too many failed attempts. Wait \(Int(wait.rounded(.up))) seconds and try again.")
@@ -727,6 +728,7 @@ public struct Responder: Sendable {
             logger.notice("bridge login failed", metadata: ["bridge": "\(name)", "connection": "\(connection)"])
             throw HabitatError(.badCredentials, "That bridge name and token don't match.")
         }
+        return bridge.tokenHash
     }
 
     /// Whether a chat line is `link …`, which runs before the speaker joins the channel's room.
@@ -754,9 +756,12 @@ public struct Responder: Sendable {
         var chat = session.chatUsers[user] ?? Session(id: "\(session.id)/\(user)", rateLimit: 0, now: now)
         let reply: Reply
         do {
-            // A removed bridge loses access at its next request.
-            guard try await directory.bridge(named: bridge) != nil else {
+            // A removed bridge loses access at its next request, and so does one whose token was replaced.
+            guard let current = try await directory.bridge(named: bridge) else {
                 throw HabitatError(.forbidden, "The bridge \(bridge) has been removed.")
+            }
+            guard current.tokenHash == session.bridgeTokenHash else {
+                throw HabitatError(.forbidden, "The bridge \(bridge) has a new token: connect again with it.")
             }
             try Self.checkChannel(channel, notAString: request.notStrings[2])
             let account = try await directory.identity("\(bridge):\(user)", at: now)

@@ -20,6 +20,9 @@ public struct Session: Sendable {
     var roomless = false
     /// Set once this connection authenticated as a chat bridge.
     public var bridge: String?
+    /// For a bridge: the hash of the token it authenticated with. A bridge removed, or added again with a new
+    /// token, loses access at its next request.
+    var bridgeTokenHash: String?
     /// For a bridge: the session of each chat user it speaks for.
     var chatUsers: [String: Session] = [:]
     /// For a chat user's session: who they are in chat.

@@ -5,9 +5,10 @@ import GRDB
 ///
 /// Each file is copied with SQLite's online backup API, so each copy holds exactly the transactions
 /// committed when its copy began, whatever the server writes meanwhile. The directory database is copied
-/// first and users' files after it: a room completion begun in between is finished by the server's
-/// start-up recovery when the copy is used, as after a crash. The copy is a data directory that
-/// `habitat serve --data` runs on.
+/// first and users' files after it: a room completion (or its undo) that reached a member's file after
+/// the directory's copy began is given its room intent in the copy, which the server's start-up recovery
+/// finishes when the copy is used, as after a crash. The copy is a data directory that `habitat serve
+/// --data` runs on.
 public enum DataBackup {
     public struct Summary: Sendable, Equatable {
         /// Users' files copied.
@@ -20,31 +21,132 @@ public enum DataBackup {
         public let description: String
     }
 
-    /// Copies every file of `source` into `destination`, which must be new or empty.
-    public static func copy(from source: URL, to destination: URL) throws -> Summary {
+    /// Copies every file of `source` into `destination`, which must be a new or empty directory outside
+    /// `source`. `afterDirectory` runs between the directory's copy and the users' (for tests).
+    public static func copy(from source: URL, to destination: URL, afterDirectory: () throws -> Void = {}) throws -> Summary {
         let manager = FileManager.default
         guard DirectoryDatabase.exists(in: source) else {
             throw Failure(description: "\(source.path) holds no Habitat data (there is no \(DirectoryDatabase.fileName) in it).")
         }
-        if manager.fileExists(atPath: destination.path) {
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: destination.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw Failure(description: "\(destination.path) is a file: back up into a new or empty directory.")
+            }
             guard (try? manager.contentsOfDirectory(atPath: destination.path))?.isEmpty == true else {
                 throw Failure(description: "\(destination.path) is not empty: back up into a new or empty directory.")
             }
         }
-        try manager.createDirectory(at: destination, withIntermediateDirectories: true)
+        if resolved(destination).pathComponents.starts(with: resolved(source).pathComponents) {
+            throw Failure(
+                description: "\(destination.path) is inside the data directory \(source.path): a copy there is lost with it. Back up somewhere else.")
+        }
+        try makeDirectory(destination)
 
         var summary = Summary(users: 0, bytes: 0)
-        summary.bytes += try copyFile(
-            source.appendingPathComponent(DirectoryDatabase.fileName).path,
-            to: destination.appendingPathComponent(DirectoryDatabase.fileName).path)
+        let directoryCopy = destination.appendingPathComponent(DirectoryDatabase.fileName).path
+        let started = Date()
+        summary.bytes += try copyFile(source.appendingPathComponent(DirectoryDatabase.fileName).path, to: directoryCopy)
+        try afterDirectory()
+        var copies: [(fileID: String, path: String)] = []
         for (folder, file) in try userFiles(in: source.appendingPathComponent("users")) {
             let target = destination.appendingPathComponent("users").appendingPathComponent(folder)
             try manager.createDirectory(at: target, withIntermediateDirectories: true)
-            summary.bytes += try copyFile(
-                source.appendingPathComponent("users/\(folder)/\(file)").path, to: target.appendingPathComponent(file).path)
-            summary.users += 1
+            let path = target.appendingPathComponent(file).path
+            summary.bytes += try copyFile(source.appendingPathComponent("users/\(folder)/\(file)").path, to: path)
+            copies.append((String(file.dropLast(".sqlite".count)), path))
         }
+        summary.users = copies.count
+        try addRoomIntents(to: directoryCopy, for: copies, from: source.appendingPathComponent(DirectoryDatabase.fileName).path, since: started)
         return summary
+    }
+
+    /// Makes `url` and the folders above it that are missing, with the system's reason when it can't.
+    static func makeDirectory(_ url: URL) throws {
+        var missing: [URL] = []
+        var folder = url.standardizedFileURL
+        while !FileManager.default.fileExists(atPath: folder.path), folder.pathComponents.count > 1 {
+            missing.insert(folder, at: 0)
+            folder.deleteLastPathComponent()
+        }
+        for folder in missing where mkdir(folder.path, 0o777) != 0 && errno != EEXIST {
+            throw Failure(description: "Could not make the directory \(url.path): \(String(cString: strerror(errno))).")
+        }
+    }
+
+    /// `url` with symbolic links followed as far as it exists.
+    static func resolved(_ url: URL) -> URL {
+        var existing = url.standardizedFileURL
+        var rest: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path), existing.pathComponents.count > 1 {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
+        }
+        return rest.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }
+    }
+
+    /// How far before the directory's copy began a member's ledger is read for shared completions that copy
+    /// may have missed: a completion's ledger row carries the time its command began, a moment before its
+    /// intent was written.
+    static let inFlightMargin: TimeInterval = 600
+
+    /// Gives the directory's copy the room intent of each shared completion, or undo of one, that is in a
+    /// member file's copy but not in the room log of the directory's copy (it reached the member's file
+    /// after the directory's copy began). The room and habit come from the live directory, which has the
+    /// log line (or the intent still in flight) by now. A completion and its undo both missed cancel out.
+    static func addRoomIntents(
+        to directoryCopy: String, for users: [(fileID: String, path: String)], from liveDirectory: String, since: Date
+    ) throws {
+        do {
+            let copy = try DatabaseQueue(path: directoryCopy)
+            let live = try DatabaseQueue(path: liveDirectory)
+            defer {
+                try? live.close()
+                try? copy.close()
+            }
+            for user in users {
+                let member = try DatabaseQueue(path: user.path)
+                let rows = try member.read { db in
+                    try Row.fetchAll(
+                        db, sql: "SELECT room_token, kind = 'undo' AS undo FROM ledger WHERE room_token IS NOT NULL AND at >= ?",
+                        arguments: [since.timeIntervalSince1970 - inFlightMargin]
+                    ).map { (token: $0["room_token"] as String, undo: $0["undo"] as Bool) }
+                }
+                try member.close()
+                guard !rows.isEmpty else { continue }
+                let undone = Set(rows.filter(\.undo).map(\.token))
+                try copy.write { db in
+                    guard let account = try Int64.fetchOne(db, sql: "SELECT id FROM account WHERE file_id = ?", arguments: [user.fileID])
+                    else { return }
+                    for token in Set(rows.map(\.token)) {
+                        let line = try Row.fetchOne(db, sql: "SELECT room_id, habit_id, undone FROM room_log WHERE ref = ?", arguments: [token])
+                        let intent = try String.fetchOne(db, sql: "SELECT action FROM room_intent WHERE token = ?", arguments: [token])
+                        if undone.contains(token) {
+                            if let line, !(line["undone"] as Bool), intent == nil {
+                                try insertIntent(db, .undo, token: token, account: account, room: line["room_id"], habit: line["habit_id"])
+                            } else if line == nil, intent == RoomIntent.Action.record.rawValue {
+                                try db.execute(sql: "DELETE FROM room_intent WHERE token = ?", arguments: [token])
+                            }
+                        } else if line == nil, intent == nil, let place = try live.read({ db in
+                            try Row.fetchOne(
+                                db,
+                                sql: "SELECT room_id, habit_id FROM room_log WHERE ref = ? UNION ALL SELECT room_id, habit_id FROM room_intent WHERE token = ?",
+                                arguments: [token, token])
+                        }) {
+                            try insertIntent(db, .record, token: token, account: account, room: place["room_id"], habit: place["habit_id"])
+                        }
+                    }
+                }
+            }
+        } catch let error as DatabaseError {
+            throw Failure(description: "Could not bring the copy's room logs up to date: \(error.message ?? error.description)")
+        }
+    }
+
+    static func insertIntent(_ db: Database, _ action: RoomIntent.Action, token: String, account: Int64, room: Int64, habit: Int64) throws {
+        try db.execute(
+            sql: "INSERT INTO room_intent (account_id, token, action, room_id, habit_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [account, token, action.rawValue, room, habit, Date().timeIntervalSince1970])
     }
 
     /// The users' files: `users/ab/ab12….sqlite` (32 lowercase hex digits), as (folder, file name), sorted.
@@ -72,7 +174,7 @@ public enum DataBackup {
             try to.close()
             try from.close()
         } catch let error as DatabaseError {
-            throw Failure(description: "Could not copy \(source): \(error.message ?? error.description)")
+            throw Failure(description: "Could not copy \(source) to \(destination): \(error.message ?? error.description)")
         }
         let attributes = try FileManager.default.attributesOfItem(atPath: destination)
         return (attributes[.size] as? NSNumber)?.int64Value ?? 0

@@ -286,7 +286,8 @@ public struct UserExport: Sendable {
     /// The columns of the CSV export, in order.
     public static let csvColumns = ["Day", "Recorded at", "Type", "What", "Quantity", "XP", "Coins", "Life", "Note", "Undone"]
 
-    /// The ledger as RFC 4180 CSV (CRLF line ends), oldest first. `Day` is the day an entry counts for,
+    /// The ledger as RFC 4180 CSV (CRLF line ends, UTF-8 with a byte order mark, without which Excel reads
+    /// the file as its local code page and garbles every accent and emoji), oldest first. `Day` is the day an entry counts for,
     /// `Recorded at` the moment it was recorded in the user's timezone (they differ for backdated
     /// entries); `Undone` is `yes` for an entry a later undo reverted. Text that a spreadsheet would take
     /// for a formula (`=`, `+`, `-`, `@` first) is prefixed with `'`: a room's habit names come from
@@ -296,7 +297,7 @@ public struct UserExport: Sendable {
         let undone = Set(ledger.compactMap { $0.kind == .undo ? $0.reverts : nil })
         let itemised = Set(ledger.compactMap(\.batch))
         let timeZone = TimeZone(identifier: state.settings.timeZone) ?? .gmt
-        var lines = [Self.csvColumns.map(Self.csvField).joined(separator: ",")]
+        var lines = ["\u{FEFF}" + Self.csvColumns.map(Self.csvField).joined(separator: ",")]
         for entry in ledger {
             let totals = entry.id.map(itemised.contains) == true ? ["", "", ""] : [String(entry.xp), String(entry.coins), String(entry.health)]
             let fields = [

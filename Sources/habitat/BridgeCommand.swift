@@ -15,8 +15,14 @@ struct BridgeCommand: AsyncParsableCommand {
         @Option(help: "The server's data directory.")
         var data = "./habitat-data"
 
+        /// The data directory's database, made if there is none yet (a bridge may be added before the first start).
         func directory() throws -> DirectoryDatabase {
             try DirectoryDatabase(directory: URL(fileURLWithPath: data), durability: .normal)
+        }
+
+        /// The data directory's database; a directory without one is refused rather than made.
+        func existingDirectory() throws -> DirectoryDatabase {
+            try existingDataDirectory(data)
         }
     }
 
@@ -48,7 +54,7 @@ struct BridgeCommand: AsyncParsableCommand {
         @OptionGroup var options: DataOption
 
         func run() async throws {
-            let bridges = try await options.directory().bridges()
+            let bridges = try await options.existingDirectory().bridges()
             if bridges.isEmpty { print("No bridges. Create one with 'habitat bridge add <name>'.") }
             let format = ISO8601DateFormatter()
             for bridge in bridges { print("\(bridge.name)\tcreated \(format.string(from: bridge.created))") }
@@ -64,8 +70,8 @@ struct BridgeCommand: AsyncParsableCommand {
         @OptionGroup var options: DataOption
 
         func run() async throws {
-            guard try await options.directory().removeBridge(named: name.lowercased()) else {
-                throw ValidationError("There is no bridge called \(name).")
+            guard try await options.existingDirectory().removeBridge(named: name.lowercased()) else {
+                throw CommandFailure("There is no bridge called \(name). 'habitat bridge list' shows them.")
             }
             print("Bridge '\(name.lowercased())' removed.")
         }

@@ -30,10 +30,7 @@ struct Export: AsyncParsableCommand {
 
     func run() async throws {
         let dataDirectory = URL(fileURLWithPath: data)
-        guard DirectoryDatabase.exists(in: dataDirectory) else {
-            throw CommandFailure("\(data) holds no Habitat data (there is no directory.sqlite in it). Use --data to point at it.")
-        }
-        let directory = try DirectoryDatabase(directory: dataDirectory, durability: .normal)
+        let directory = try existingDataDirectory(data)
         guard let account = try await directory.account(named: user) else {
             throw CommandFailure("There is no user called \(user).")
         }
@@ -54,6 +51,16 @@ struct Export: AsyncParsableCommand {
             FileHandle.standardOutput.write(bytes)
         }
     }
+}
+
+/// The directory database of the data directory `data`, which must hold Habitat data already: a mistyped
+/// `--data` is refused, not made into a new, empty data directory.
+func existingDataDirectory(_ data: String) throws -> DirectoryDatabase {
+    let url = URL(fileURLWithPath: data)
+    guard DirectoryDatabase.exists(in: url) else {
+        throw CommandFailure("\(data) holds no Habitat data (there is no \(DirectoryDatabase.fileName) in it). Use --data to point at it.")
+    }
+    return try DirectoryDatabase(directory: url, durability: .normal)
 }
 
 extension Export {
@@ -77,7 +84,7 @@ struct Backup: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "Where to put the copy: a new or empty directory.")
+    @Argument(help: "Where to put the copy: a new or empty directory, outside the data directory.")
     var destination: String
 
     @Option(help: "The server's data directory.")

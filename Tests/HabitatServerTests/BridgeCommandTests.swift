@@ -31,4 +31,42 @@ struct BridgeCommandTests {
         #expect(try await again.reply(to: "bridge irc \(token)") == ["❌ That bridge name and token don't match."])
         #expect(server.terminate() == 0)
     }
+
+    @Test func aBridgeAddedAgainWithANewTokenCutsOffConnectionsMadeWithTheOldOne() async throws {
+        let data = temporaryDirectory().path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let old = try #require(try habitat(["bridge", "add", "irc", "--data", data]).output.split(separator: "\n").last.map(String.init))
+        let server = try ServerProcess(data: URL(fileURLWithPath: data))
+        let leaked = try await LineClient.connect(port: server.port)
+        #expect(try await leaked.json("bridge irc \(old)").ok == true)
+        // A token that got out is replaced by removing the bridge and adding it again.
+        #expect(try habitat(["bridge", "remove", "irc", "--data", data]).status == 0)
+        let new = try #require(try habitat(["bridge", "add", "irc", "--data", data]).output.split(separator: "\n").last.map(String.init))
+        let refused = try await leaked.json(#"{"id": 1, "user": "zed", "text": "status"}"#)
+        #expect(refused.code == "forbidden")
+        #expect(refused.text == "❌ The bridge irc has a new token: connect again with it.")
+        let current = try await LineClient.connect(port: server.port)
+        #expect(try await current.json("bridge irc \(new)").ok == true)
+        #expect(try await current.json(#"{"id": 2, "user": "zed", "text": "status"}"#).ok == true)
+        #expect(server.terminate() == 0)
+    }
+
+    @Test func listingOrRemovingBridgesNeedsADataDirectoryAndSaysWhatIsWrongWithoutTheUsage() async throws {
+        let root = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let typo = root.appendingPathComponent("habitat-dta").path
+        for arguments in [["bridge", "list"], ["bridge", "remove", "irc"]] {
+            let run = try habitat(arguments + ["--data", typo])
+            #expect(run.status == 1)
+            #expect(run.output == "Error: \(typo) holds no Habitat data (there is no directory.sqlite in it). Use --data to point at it.\n")
+        }
+        // No data directory was made where the mistyped path points.
+        #expect(!FileManager.default.fileExists(atPath: typo))
+
+        let data = root.appendingPathComponent("data").path
+        #expect(try habitat(["bridge", "add", "slack", "--data", data]).status == 0)
+        let missing = try habitat(["bridge", "remove", "irc", "--data", data])
+        #expect(missing.status == 1)
+        #expect(missing.output == "Error: There is no bridge called irc. 'habitat bridge list' shows them.\n")
+    }
 }

@@ -23,7 +23,7 @@ struct DataCommandTests {
         #expect(csv.status == 0)
         let rows = csv.output.components(separatedBy: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         #expect(rows.count == 5)  // the header, three entries, and the empty string after the last line end
-        #expect(rows[0] == ["Day", "Recorded at", "Type", "What", "Quantity", "XP", "Coins", "Life", "Note", "Undone"])
+        #expect(rows[0] == ["\u{FEFF}Day", "Recorded at", "Type", "What", "Quantity", "XP", "Coins", "Life", "Note", "Undone"])
         #expect(rows[1][2...7] == ["completion", "Dishes", "1", "10", "5", "0"])
         #expect(rows[2].last == "" && csv.output.contains(#","pots, too","#))
 

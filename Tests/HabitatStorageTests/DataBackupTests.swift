@@ -47,6 +47,76 @@ import Testing
         }
     }
 
+    @Test func aSharedCompletionAndAnUndoThatReachMembersFilesWhileTheCopyIsMadeAreLeftForRecoveryInTheCopy() async throws {
+        try await withTemporaryDirectory { root in
+            let data = root.appendingPathComponent("data")
+            let directory = try DirectoryDatabase(directory: data, durability: .normal)
+            let users = UserDatabases(directory: data, capacity: 8, durability: .normal)
+            let now = Date()
+            let ann = try await directory.createAccount(name: "ann", passwordHash: nil, at: now)
+            let ben = try await directory.createAccount(name: "ben", passwordHash: nil, at: now)
+            let room = try await directory.createRoom(named: "Smiths", owner: ann.id, at: now)
+            try await directory.addMember(ben.id, to: room.id, at: now)
+            let dishes = try await directory.addSharedHabit(HabitDraft(name: "Dishes"), to: room.id)
+            // The server's intent protocol: intent, the member's commit, then the log line with the intent's removal.
+            @Sendable func line(_ account: Account, _ token: String) -> RoomLogEntry {
+                RoomLogEntry(
+                    habitID: dishes.id, habit: "Dishes", kind: .good, accountID: account.id, member: account.name, at: now,
+                    day: Fixture.today, quantity: 1, xp: 10, health: 0, ref: token)
+            }
+            @Sendable func record(_ account: Account) async throws -> String {
+                let intent = try await directory.beginIntent(.record, account: account.id, room: room.id, habit: dishes.id, at: now)
+                let shared = SharedRecording(habit: "Dishes", kind: .good, xp: 10, coins: 5, life: 0, room: "Smiths", token: intent.token)
+                _ = try await users.with(account.fileID) { try await $0.apply(.recordShared(shared), at: now) }
+                try await directory.finish(intent, entry: line(account, intent.token))
+                return intent.token
+            }
+            @Sendable func undo(_ account: Account, _ token: String) async throws {
+                let intent = try await directory.beginIntent(.undo, token: token, account: account.id, room: room.id, habit: dishes.id, at: now)
+                _ = try await users.with(account.fileID) { try await $0.undo(at: now) }
+                try await directory.finish(intent, entry: line(account, token))
+            }
+            let annDishes = try await record(ann)
+            let benDishes = TokenBox()
+            let copy = root.appendingPathComponent("copy")
+            // Between the directory's copy and the users': ann takes hers back, ben does the dishes.
+            try await offTheTaskPool {
+                _ = try DataBackup.copy(from: data, to: copy) {
+                    try blocking {
+                        try await undo(ann, annDishes)
+                        benDishes.token = try await record(ben)
+                    }
+                }
+            }
+            let copied = try DirectoryDatabase(directory: copy, durability: .normal)
+            let intents = try await copied.unfinishedIntents().map { "\($0.action.rawValue) \($0.accountID) \($0.token) \($0.roomID) \($0.habitID)" }
+            #expect(
+                intents.sorted()
+                    == ["record \(ben.id) \(benDishes.token) \(room.id) \(dishes.id)", "undo \(ann.id) \(annDishes) \(room.id) \(dishes.id)"].sorted())
+        }
+    }
+
+    @Test func aDestinationInsideTheDataDirectoryOrAFileOrUnderAFileIsRefusedWithTheReason() async throws {
+        try await withTemporaryDirectory { root in
+            let data = root.appendingPathComponent("data")
+            _ = try DirectoryDatabase(directory: data, durability: .normal)
+            let inside = data.appendingPathComponent("backups/monday")
+            let refused = #expect(throws: DataBackup.Failure.self) { try DataBackup.copy(from: data, to: inside) }
+            #expect(refused?.description == "\(inside.path) is inside the data directory \(data.path): a copy there is lost with it. Back up somewhere else.")
+            #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("backups").path))
+            // Also when reached through a symbolic link.
+            let link = root.appendingPathComponent("link")
+            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: data)
+            #expect(throws: DataBackup.Failure.self) { try DataBackup.copy(from: data, to: link.appendingPathComponent("copy")) }
+            let file = root.appendingPathComponent("notes.txt")
+            try Data("keep me".utf8).write(to: file)
+            let notADirectory = #expect(throws: DataBackup.Failure.self) { try DataBackup.copy(from: data, to: file) }
+            #expect(notADirectory?.description == "\(file.path) is a file: back up into a new or empty directory.")
+            let underAFile = #expect(throws: DataBackup.Failure.self) { try DataBackup.copy(from: data, to: file.appendingPathComponent("copy")) }
+            #expect(underAFile?.description == "Could not make the directory \(file.path)/copy: Not a directory.")
+        }
+    }
+
     @Test func aDestinationThatIsNotEmptyIsRefusedAndLeftAlone() async throws {
         try await withTemporaryDirectory { root in
             let data = root.appendingPathComponent("data")
@@ -82,4 +152,32 @@ import Testing
             #expect(try DataBackup.userFiles(in: users).map { "\($0.0)/\($0.1)" } == ["\(id.prefix(2))/\(id).sqlite"])
         }
     }
+}
+
+/// A value set inside a blocking call.
+private final class TokenBox: @unchecked Sendable {
+    var token = ""
+}
+
+/// Runs `body` on a thread of its own, so that it may block on asynchronous work.
+private func offTheTaskPool(_ body: @escaping @Sendable () throws -> Void) async throws {
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}
+
+/// Waits, blocking the calling thread, for asynchronous work.
+private func blocking(_ body: @escaping @Sendable () async throws -> Void) throws {
+    let done = DispatchSemaphore(value: 0)
+    let result = ResultBox()
+    Task {
+        do { try await body() } catch { result.error = error }
+        done.signal()
+    }
+    done.wait()
+    if let error = result.error { throw error }
+}
+
+private final class ResultBox: @unchecked Sendable {
+    var error: (any Error)?
 }

@@ -25,7 +25,7 @@ import Testing
             // 12:00 UTC is 13:00 in Berlin; the backdated completion counts for Thursday.
             #expect(
                 export.csv() == [
-                    "Day,Recorded at,Type,What,Quantity,XP,Coins,Life,Note,Undone",
+                    "\u{FEFF}Day,Recorded at,Type,What,Quantity,XP,Coins,Life,Note,Undone",
                     "2026-11-19,2026-11-20 13:00:00,completion,Exercise,4,40,20,0,,",
                     #"2026-11-20,2026-11-20 13:01:00,completion,Exercise,1,10,5,0,"5 km, ""fast""","#,
                     "2026-11-20,2026-11-20 13:02:00,slip,Smoking,1,0,0,-10,,",
@@ -92,7 +92,9 @@ import Testing
     @Test func anEmptyAccountExportsAHeaderAndNoEntries() async throws {
         try await withUserDatabase { database in
             let export = try await UserExport.load(user: "new", from: database, at: Fixture.now)
-            #expect(export.csv() == "Day,Recorded at,Type,What,Quantity,XP,Coins,Life,Note,Undone\r\n")
+            // UTF-8 with its byte order mark: a spreadsheet (Excel) then reads Café and 🧘 as written.
+            #expect(Array(export.csv().utf8.prefix(4)) == [0xEF, 0xBB, 0xBF, UInt8(ascii: "D")])
+            #expect(export.csv() == "\u{FEFF}Day,Recorded at,Type,What,Quantity,XP,Coins,Life,Note,Undone\r\n")
             let document = try #require(try JSONSerialization.jsonObject(with: export.json()) as? [String: Any])
             #expect((document["ledger"] as? [Any])?.isEmpty == true)
         }
