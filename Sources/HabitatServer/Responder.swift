@@ -347,6 +347,24 @@ public struct Responder: Sendable {
         return Reply(.success, "Welcome to Habitat, \(account.name)! You're logged in. Try 'add habit Exercise', then 'did exercise'.")
     }
 
+    /// A name someone typed, for a log line: as it is (lowercased) when it could be a name; otherwise in quotes,
+    /// with quotes, backslashes and control characters escaped, so it can't end the line, pose as another
+    /// field or send the operator's terminal an escape sequence.
+    static func logged(_ typed: String) -> Logger.MetadataValue {
+        if let name = try? Accounts.validName(typed) { return "\(name)" }
+        var quoted = "\""
+        for scalar in typed.prefix(64).unicodeScalars {
+            if scalar == "\"" || scalar == "\\" {
+                quoted += "\\" + String(scalar)
+            } else if scalar.isUnsafeInText {
+                quoted += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return "\(quoted)\""
+    }
+
     func login(_ name: String, password: String, session: inout Session) async throws -> Reply {
         if let current = session.account { throw alreadyLoggedIn(current) }
         let account: Account
@@ -356,7 +374,7 @@ public struct Responder: Sendable {
             // What an operator needs to see a password being guessed.
             logger.notice(
                 error.code == .rateLimited ? "login refused: too many failures" : "login failed",
-                metadata: ["user": "\(name.lowercased())", "connection": "\(session.id)"])
+                metadata: ["user": Self.logged(name), "connection": "\(session.id)"])
             throw error
         }
         let state = try await users.with(account.fileID) { try await $0.state() }
@@ -725,7 +743,7 @@ public struct Responder: Sendable {
         }
         guard let bridge = try await directory.bridge(named: name), BridgeToken.matches(token, bridge.tokenHash) else {
             keys.forEach { accounts.throttle.recordFailure(for: $0, now: now) }
-            logger.notice("bridge login failed", metadata: ["bridge": "\(name)", "connection": "\(connection)"])
+            logger.notice("bridge login failed", metadata: ["bridge": Self.logged(name), "connection": "\(connection)"])
             throw HabitatError(.badCredentials, "That bridge name and token don't match.")
         }
         return bridge.tokenHash
