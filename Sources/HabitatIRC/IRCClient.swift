@@ -43,10 +43,10 @@ public actor IRCClient {
         eventSink.finish()
     }
 
-    /// Queues chat lines. They go out in order once registered, at the flood-control pace; lines queued while
-    /// disconnected wait for the next connection.
+    /// Queues chat lines. They go out once registered, at the flood-control pace, each target's in order and the
+    /// targets in turn; lines queued while disconnected wait for the next connection.
     public func send(_ messages: [IRCMessage]) {
-        for message in messages { queue.push(message.line) }
+        for message in messages { queue.push(message.line, target: message.parameters.first ?? "") }
         wake?.yield()
     }
 
