@@ -106,6 +106,8 @@ public actor IRCClient {
                 eventSink.yield(.renamed(nick: nick))
             case .saslFailed(let reason):
                 logger.warning("not logged in to the IRC account; going on without it", metadata: ["reason": "\(reason)"])
+            case .joinFailed(let channel, let reason):
+                logger.warning("could not join the channel", metadata: ["channel": "\(channel)", "reason": "\(reason)"])
             }
         }
         wake?.yield()
