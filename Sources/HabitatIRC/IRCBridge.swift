@@ -55,7 +55,7 @@ public struct IRCBridge: Sendable {
         nicks[user] = speaker
         let id = nextID
         nextID += 1
-        let isHelp = text.split(separator: " ").first?.lowercased() == "help"
+        let isHelp = text.split(separator: " ").first.map { Self.helpWords.contains($0.lowercased()) } ?? false
         pending[id] = Pending(nick: speaker, channel: channel, isHelp: isHelp)
         return BridgeRequest(id: id, user: user, room: channel, text: text)
     }
@@ -90,6 +90,9 @@ public struct IRCBridge: Sendable {
         pending = [:]
         return askers.flatMap { say([Self.unreachable], to: $0) }
     }
+
+    /// The words that ask Habitat for help (its command table's `help`, `?` and `commands`).
+    static let helpWords: Set<String> = ["help", "?", "commands"]
 
     static let unreachable = BridgeToast(
         type: "error", text: "❌ Habitat is not reachable right now. Please try again in a minute.")

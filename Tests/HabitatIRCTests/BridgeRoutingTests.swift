@@ -46,6 +46,14 @@ import Testing
             == ["PRIVMSG alice :ℹ️ buy <item>", "PRIVMSG alice :  buy potion"])
 }
 
+@Test func helpAskedForWithItsOtherWordsGoesPrivatelyToo() {
+    var bridge = IRCBridge(nick: "habitat")
+    for line in ["!?", "!commands", "habitat: Commands", "! ? buy"] {
+        let request = bridge.request(for: said("alice", "#smiths", line))!
+        #expect(lines(bridge.messages(for: success(request.id, "ℹ️ Habitat commands"))) == ["PRIVMSG alice :ℹ️ Habitat commands"], "\(line)")
+    }
+}
+
 @Test func aBadHabitRecordedInAChannelIsStillSaidInTheChannel() {
     var bridge = IRCBridge(nick: "habitat")
     let request = bridge.request(for: said("bob", "#smiths", "!did smoking"))!
