@@ -17,6 +17,8 @@ public struct IRCBridge: Sendable {
         var nick: String
         var channel: String?
         var isHelp: Bool
+        /// What they asked.
+        var text: String
     }
 
     /// The nick the bot was configured with; lines addressed to it count even when the server gave us another.
@@ -56,7 +58,7 @@ public struct IRCBridge: Sendable {
         let id = nextID
         nextID += 1
         let isHelp = text.split(separator: " ").first.map { Self.helpWords.contains($0.lowercased()) } ?? false
-        pending[id] = Pending(nick: speaker, channel: channel, isHelp: isHelp)
+        pending[id] = Pending(nick: speaker, channel: channel, isHelp: isHelp, text: text)
         return BridgeRequest(id: id, user: user, room: channel, text: text)
     }
 
@@ -84,11 +86,16 @@ public struct IRCBridge: Sendable {
         return say([Self.unreachable], to: asker.nick)
     }
 
-    /// The connection to Habitat ended: every request still waiting is told privately that it got no answer.
+    /// The connection to Habitat ended: everyone still waiting is told privately that their request got no
+    /// answer, and that it may have been carried out all the same (so saying it again could count it twice).
     public mutating func abandonPending() -> [IRCMessage] {
-        let askers = pending.sorted { $0.key < $1.key }.map(\.value.nick)
+        let askers = pending.sorted { $0.key < $1.key }.map(\.value)
         pending = [:]
-        return askers.flatMap { say([Self.unreachable], to: $0) }
+        return askers.flatMap { asker in
+            let text = "❌ Habitat went away before answering '\(asker.text)', so it may or may not have been done. "
+                + "Have a look ('today', 'history') before saying it again."
+            return say([BridgeToast(type: "error", text: text)], to: asker.nick)
+        }
     }
 
     /// The words that ask Habitat for help (its command table's `help`, `?` and `commands`).

@@ -125,7 +125,11 @@ import Testing
         lines(bridge.unsent(unsent))
             == ["PRIVMSG alice :❌ Habitat is not reachable right now. Please try again in a minute."])
     _ = bridge.request(for: said("bob", "#smiths", "!status"))
-    _ = bridge.request(for: said("carol", "habitat", "status"))
-    #expect(bridge.abandonPending().map(\.parameters[0]) == ["bob", "carol"])
+    _ = bridge.request(for: said("carol", "habitat", "did dishes"))
+    #expect(
+        lines(bridge.abandonPending()) == [
+            "PRIVMSG bob :❌ Habitat went away before answering 'status', so it may or may not have been done. Have a look ('today', 'history') before saying it again.",
+            "PRIVMSG carol :❌ Habitat went away before answering 'did dishes', so it may or may not have been done. Have a look ('today', 'history') before saying it again.",
+        ])
     #expect(bridge.abandonPending().isEmpty)
 }
