@@ -106,6 +106,10 @@ public actor IRCClient {
                 eventSink.yield(.renamed(nick: nick))
             case .saslFailed(let reason):
                 logger.warning("not logged in to the IRC account; going on without it", metadata: ["reason": "\(reason)"])
+            case .nickRefused(let nick, let reason):
+                logger.error(
+                    "the IRC server refused the nick; choose another with --nick (shorter, or other characters)",
+                    metadata: ["nick": "\(nick)", "reason": "\(reason)"])
             case .joinFailed(let channel, let reason):
                 logger.warning("could not join the channel", metadata: ["channel": "\(channel)", "reason": "\(reason)"])
             }

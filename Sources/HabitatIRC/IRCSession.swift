@@ -15,6 +15,9 @@ public struct IRCSession: Sendable {
         case renamed(nick: String)
         /// SASL did not log us in; registration goes on without the account.
         case saslFailed(String)
+        /// The server refused the configured nick as erroneous (too long, or characters it doesn't allow):
+        /// registration can't go on until the operator picks another.
+        case nickRefused(nick: String, reason: String)
         /// The server would not let us into one of our channels (banned, wrong key, invite only, full, ...).
         case joinFailed(channel: String, reason: String)
     }
@@ -96,7 +99,11 @@ public struct IRCSession: Sendable {
             collisions += 1
             return [.send(nextNick())]
         case "432":
-            guard !isRegistered, collisions > 0, nick.count > collisions + 1 else { return [] }
+            guard !isRegistered else { return [] }
+            guard collisions > 0 else {
+                return [.nickRefused(nick: nick, reason: message.parameters.dropFirst(2).last ?? message.command)]
+            }
+            guard nick.count > collisions + 1 else { return [] }
             nickLength = nick.count - 1
             return [.send(nextNick())]
         case "NICK" where isRegistered && isMe(message.source?.nick):

@@ -80,9 +80,11 @@ private struct Conversation {
     #expect(conversation.hear(":irc.test 433 * habita___ :in use") == ["NICK habit____"])
 }
 
-@Test func anErroneousNickWithoutACollisionIsLeftToTheOperator() {
+@Test func anErroneousNickWithoutACollisionIsLeftToTheOperatorWhoIsTold() {
     var conversation = Conversation()
-    #expect(conversation.hear(":irc.test 432 * habitat :Erroneous nickname") == [])
+    #expect(
+        conversation.actions(":irc.test 432 * habitat :Erroneous nickname")
+            == [.nickRefused(nick: "habitat", reason: "Erroneous nickname")])
 }
 
 @Test func theWelcomeJoinsEveryChannel() {
