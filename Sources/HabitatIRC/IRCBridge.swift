@@ -6,6 +6,7 @@ import Foundation
 /// - In a channel only lines addressed to the bot count: `habitat: did dishes`, `habitat, did dishes`,
 ///   `!did dishes` (the nick without case). Any private message is a personal command.
 /// - A request speaks for the IRCv3 `account` tag when there is one, else for the nick; `room` is the channel.
+///   Someone known by nick who changes nick (`/nick bob_away`) stays the same user until they quit.
 /// - A reply to a channel command goes to the channel, each toast as `nick: <toast>`; help and errors
 ///   (`ok: false`) go privately. A private command is answered privately. "Privately" is always a PRIVMSG to
 ///   the nick (NOTICE is never used, and NOTICEs are never answered).
@@ -17,6 +18,8 @@ public struct IRCBridge: Sendable {
         var nick: String
         var channel: String?
         var isHelp: Bool
+        /// What they asked.
+        var text: String
     }
 
     /// The nick the bot was configured with; lines addressed to it count even when the server gave us another.
@@ -29,6 +32,8 @@ public struct IRCBridge: Sendable {
     private var nextID = 1
     private var pending: [Int: Pending] = [:]
     private var nicks: [String: String] = [:]
+    /// The user each nick (lowercased) speaks for when it isn't their own: the nick they had when first seen.
+    private var speakers: [String: String] = [:]
 
     public init(nick: String, commandPrefix: String? = "!", splitter: IRCLineSplitter = IRCLineSplitter()) {
         self.configuredNick = nick
@@ -41,9 +46,10 @@ public struct IRCBridge: Sendable {
     public mutating func request(for message: IRCMessage) -> BridgeRequest? {
         guard let speaker = message.source?.nick, !isBot(speaker) else { return nil }
         if message.command == "NICK", let newNick = message.parameters.first {
-            for (user, nick) in nicks where nick.lowercased() == speaker.lowercased() { nicks[user] = newNick }
+            followNickChange(from: speaker, to: newNick)
             return nil
         }
+        if message.command == "QUIT" { speakers[speaker.lowercased()] = nil }
         guard message.command == "PRIVMSG", message.parameters.count >= 2, !message.parameters[1].hasPrefix("\u{1}")
         else { return nil }
         let target = message.parameters[0]
@@ -51,13 +57,28 @@ public struct IRCBridge: Sendable {
         let said = Self.strippingFormatting(message.parameters[1]).trimmingCharacters(in: .whitespaces)
         guard let text = addressedCommand(in: said) ?? (channel == nil ? said : nil), !text.isEmpty else { return nil }
         let account = message.tags["account"].flatMap { $0.isEmpty || $0 == "*" ? nil : $0 }
-        let user = account ?? speaker
+        let user = account ?? speakers[speaker.lowercased()] ?? speaker
         nicks[user] = speaker
         let id = nextID
         nextID += 1
-        let isHelp = text.split(separator: " ").first?.lowercased() == "help"
-        pending[id] = Pending(nick: speaker, channel: channel, isHelp: isHelp)
+        let isHelp = text.split(separator: " ").first.map { Self.helpWords.contains($0.lowercased()) } ?? false
+        pending[id] = Pending(nick: speaker, channel: channel, isHelp: isHelp, text: text)
         return BridgeRequest(id: id, user: user, room: channel, text: text)
+    }
+
+    /// Someone changed nick: what they asked is answered under the new one, their events go there, and someone
+    /// known by nick stays the same user (until they quit, or the bot's connection ends).
+    private mutating func followNickChange(from old: String, to new: String) {
+        for (user, nick) in nicks where nick.lowercased() == old.lowercased() { nicks[user] = new }
+        for (id, asker) in pending where asker.nick.lowercased() == old.lowercased() { pending[id]?.nick = new }
+        let user = speakers.removeValue(forKey: old.lowercased()) ?? old
+        if user.lowercased() != new.lowercased() { speakers[new.lowercased()] = user }
+    }
+
+    /// The IRC connection ended: quits and nick changes made meanwhile can't be seen, so every nick is its own
+    /// user again.
+    public mutating func forgetNickChanges() {
+        speakers = [:]
     }
 
     /// The IRC lines answering a reply, matched to its request by `id`; none for an unknown `id`.
@@ -84,12 +105,20 @@ public struct IRCBridge: Sendable {
         return say([Self.unreachable], to: asker.nick)
     }
 
-    /// The connection to Habitat ended: every request still waiting is told privately that it got no answer.
+    /// The connection to Habitat ended: everyone still waiting is told privately that their request got no
+    /// answer, and that it may have been carried out all the same (so saying it again could count it twice).
     public mutating func abandonPending() -> [IRCMessage] {
-        let askers = pending.sorted { $0.key < $1.key }.map(\.value.nick)
+        let askers = pending.sorted { $0.key < $1.key }.map(\.value)
         pending = [:]
-        return askers.flatMap { say([Self.unreachable], to: $0) }
+        return askers.flatMap { asker in
+            let text = "❌ Habitat went away before answering '\(asker.text)', so it may or may not have been done. "
+                + "Have a look ('today', 'history') before saying it again."
+            return say([BridgeToast(type: "error", text: text)], to: asker.nick)
+        }
     }
+
+    /// The words that ask Habitat for help (its command table's `help`, `?` and `commands`).
+    static let helpWords: Set<String> = ["help", "?", "commands"]
 
     static let unreachable = BridgeToast(
         type: "error", text: "❌ Habitat is not reachable right now. Please try again in a minute.")

@@ -64,7 +64,9 @@ public struct IRCBridgeService: Sendable {
         case .irc(.message(let message)):
             guard let request = bridge.request(for: message) else { return }
             if await !habitat.send(request) { await irc.send(bridge.unsent(request)) }
-        case .irc(.disconnected), .habitat(.connected):
+        case .irc(.disconnected):
+            bridge.forgetNickChanges()
+        case .habitat(.connected):
             break
         case .habitat(.reply(let reply)):
             await irc.send(bridge.messages(for: reply))

@@ -13,6 +13,7 @@ extension IRCClient {
         public var password: String?
         /// The bot's account, logged in with SASL PLAIN when the server offers it.
         public var sasl: IRCSession.SASLCredentials?
+        /// The channels to join, each with its key after a space when it has one (`#smiths s3cret`).
         public var channels: [String]
         /// Lines sent at once before pacing starts, and the pace after that.
         public var flood: FloodControl

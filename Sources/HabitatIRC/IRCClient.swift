@@ -43,10 +43,10 @@ public actor IRCClient {
         eventSink.finish()
     }
 
-    /// Queues chat lines. They go out in order once registered, at the flood-control pace; lines queued while
-    /// disconnected wait for the next connection.
+    /// Queues chat lines. They go out once registered, at the flood-control pace, each target's in order and the
+    /// targets in turn; lines queued while disconnected wait for the next connection.
     public func send(_ messages: [IRCMessage]) {
-        for message in messages { queue.push(message.line) }
+        for message in messages { queue.push(message.line, target: message.parameters.first ?? "") }
         wake?.yield()
     }
 
@@ -106,6 +106,12 @@ public actor IRCClient {
                 eventSink.yield(.renamed(nick: nick))
             case .saslFailed(let reason):
                 logger.warning("not logged in to the IRC account; going on without it", metadata: ["reason": "\(reason)"])
+            case .nickRefused(let nick, let reason):
+                logger.error(
+                    "the IRC server refused the nick; choose another with --nick (shorter, or other characters)",
+                    metadata: ["nick": "\(nick)", "reason": "\(reason)"])
+            case .joinFailed(let channel, let reason):
+                logger.warning("could not join the channel", metadata: ["channel": "\(channel)", "reason": "\(reason)"])
             }
         }
         wake?.yield()

@@ -15,6 +15,11 @@ public struct IRCSession: Sendable {
         case renamed(nick: String)
         /// SASL did not log us in; registration goes on without the account.
         case saslFailed(String)
+        /// The server refused the configured nick as erroneous (too long, or characters it doesn't allow):
+        /// registration can't go on until the operator picks another.
+        case nickRefused(nick: String, reason: String)
+        /// The server would not let us into one of our channels (banned, wrong key, invite only, full, ...).
+        case joinFailed(channel: String, reason: String)
     }
 
     /// The bot's account for SASL PLAIN (services such as NickServ know it).
@@ -35,6 +40,7 @@ public struct IRCSession: Sendable {
     public let user: String
     public let realName: String
     public let password: String?
+    /// The channels to join, each with its key after a space when it has one (`#smiths s3cret`).
     public let channels: [String]
     public let sasl: SASLCredentials?
     /// The nick we have, or are asking for while registering.
@@ -83,12 +89,21 @@ public struct IRCSession: Sendable {
             negotiating = false
             if let name = message.parameters.first { nick = name }
             return [.registered(nick: nick)] + channels.map { .send(join($0)) }
+        case "403", "405", "471", "473", "474", "475", "477":
+            // Refusals of a JOIN (no such channel, too many, full, invite only, banned, bad key, registered only).
+            guard message.parameters.count >= 2, let channel = configuredChannel(message.parameters[1]) else { return [] }
+            let reason = message.parameters.dropFirst(2).last ?? message.command
+            return [.joinFailed(channel: Self.name(of: channel), reason: reason)]
         case "433", "436":
             guard !isRegistered else { return [] }
             collisions += 1
             return [.send(nextNick())]
         case "432":
-            guard !isRegistered, collisions > 0, nick.count > collisions + 1 else { return [] }
+            guard !isRegistered else { return [] }
+            guard collisions > 0 else {
+                return [.nickRefused(nick: nick, reason: message.parameters.dropFirst(2).last ?? message.command)]
+            }
+            guard nick.count > collisions + 1 else { return [] }
             nickLength = nick.count - 1
             return [.send(nextNick())]
         case "NICK" where isRegistered && isMe(message.source?.nick):
@@ -110,8 +125,7 @@ public struct IRCSession: Sendable {
             // The keep-alive's answer: a quiet moment to try for our own nick again (a refusal is ignored).
             return reclaimNick()
         case "KICK" where message.parameters.count >= 2 && isMe(message.parameters[1]):
-            let channel = message.parameters[0]
-            return channels.contains { $0.lowercased() == channel.lowercased() } ? [.send(join(channel))] : []
+            return configuredChannel(message.parameters[0]).map { [.send(join($0))] } ?? []
         default:
             return []
         }
@@ -184,7 +198,18 @@ public struct IRCSession: Sendable {
         return IRCMessage(command: "NICK", parameters: [nick])
     }
 
+    /// The entry of ``channels`` (with its key) for a channel named by the server, if it is one of ours.
+    private func configuredChannel(_ name: String) -> String? {
+        channels.first { Self.name(of: $0).lowercased() == name.lowercased() }
+    }
+
+    /// `#smiths` of `#smiths s3cret`.
+    static func name(of channel: String) -> String {
+        String(channel.prefix { $0 != " " })
+    }
+
+    /// `JOIN #smiths`, or `JOIN #smiths s3cret` for a channel with a key.
     private func join(_ channel: String) -> IRCMessage {
-        IRCMessage(command: "JOIN", parameters: [channel])
+        IRCMessage(command: "JOIN", parameters: channel.split(separator: " ", maxSplits: 1).map(String.init))
     }
 }

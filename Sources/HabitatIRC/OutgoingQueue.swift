@@ -1,5 +1,7 @@
 /// Lines waiting for the IRC server. Protocol lines (PONG, JOIN, registration) go before chat lines, chat lines
-/// only once registered, and all of them at the pace of ``FloodControl``.
+/// only once registered, and all of them at the pace of ``FloodControl``. Chat lines wait in one line per target
+/// (a channel, a nick), and the targets take turns: a long answer to one person (`help`) doesn't hold up
+/// everyone else's, and each target's lines keep their order.
 struct OutgoingQueue: Sendable {
     enum Next: Equatable {
         /// Send this line now.
@@ -11,10 +13,12 @@ struct OutgoingQueue: Sendable {
     }
 
     private(set) var flood: FloodControl
-    /// Chat lines kept at most; when more arrive the oldest are dropped.
+    /// Chat lines kept at most; when more arrive the oldest of the longest line are dropped.
     let capacity: Int
     private var protocolLines: [String] = []
-    private var chatLines: [String] = []
+    /// Chat lines by target, in the order the targets take their turns.
+    private var chatLines: [(target: String, lines: [String])] = []
+    private var chatCount = 0
     /// Whether chat lines may flow (the connection is registered).
     var chatOpen = false
 
@@ -23,13 +27,28 @@ struct OutgoingQueue: Sendable {
         self.capacity = capacity
     }
 
-    mutating func push(_ line: String, isProtocol: Bool = false) {
+    /// Queues a line; a chat line waits behind earlier lines to the same `target` (compared without case).
+    mutating func push(_ line: String, isProtocol: Bool = false, target: String = "") {
         if isProtocol {
             protocolLines.append(line)
-        } else {
-            chatLines.append(line)
-            if chatLines.count > capacity { chatLines.removeFirst(chatLines.count - capacity) }
+            return
         }
+        let target = target.lowercased()
+        if let index = chatLines.firstIndex(where: { $0.target == target }) {
+            chatLines[index].lines.append(line)
+        } else {
+            chatLines.append((target, [line]))
+        }
+        chatCount += 1
+        if chatCount > capacity { dropOldestOfLongest() }
+    }
+
+    private mutating func dropOldestOfLongest() {
+        guard let longest = chatLines.indices.max(by: { chatLines[$0].lines.count < chatLines[$1].lines.count })
+        else { return }
+        chatLines[longest].lines.removeFirst()
+        if chatLines[longest].lines.isEmpty { chatLines.remove(at: longest) }
+        chatCount -= 1
     }
 
     /// Takes the next line if its time has come, or says how long to wait.
@@ -38,7 +57,16 @@ struct OutgoingQueue: Sendable {
         let at = flood.earliestSend(now: now)
         guard at <= now else { return .wait(until: at) }
         flood.sent(at: now)
-        return .send(protocolLines.isEmpty ? chatLines.removeFirst() : protocolLines.removeFirst())
+        return .send(protocolLines.isEmpty ? nextChatLine() : protocolLines.removeFirst())
+    }
+
+    /// The first line of the target whose turn it is; that target goes to the back of the turns.
+    private mutating func nextChatLine() -> String {
+        var turn = chatLines.removeFirst()
+        let line = turn.lines.removeFirst()
+        if !turn.lines.isEmpty { chatLines.append(turn) }
+        chatCount -= 1
+        return line
     }
 
     /// A new connection: protocol lines of the old one are dropped, chat lines wait for registration.

@@ -40,7 +40,7 @@ struct IRCBridgeCommand: AsyncParsableCommand {
     @Option(help: "The bot's nick.")
     var nick = "habitat"
 
-    @Option(name: .customLong("channel"), help: "A channel to join (repeat for more).")
+    @Option(name: .customLong("channel"), help: "A channel to join, with its key after a space if it has one: '#smiths s3cret' (repeat for more).")
     var channels: [String] = []
 
     @Flag(help: "Connect to Habitat with TLS (a server started with --tls-cert).")

@@ -89,3 +89,35 @@ import Testing
         BridgeRequest(id: 18, user: "bob", text: "say \"hi\"/\n").jsonLine
             == ##"{"id":18,"text":"say \"hi\"/\n","user":"bob"}"##)
 }
+
+/// `NICK` and `QUIT` as the server relays them.
+private func relayed(_ nick: String, _ command: String, _ parameter: String) -> IRCMessage {
+    IRCMessage(prefix: "\(nick)!\(nick)@example.org", command: command, parameters: [parameter])
+}
+
+@Test func someoneKnownByNickStaysTheSameUserAfterANickChangeUntilTheyQuit() {
+    var bridge = IRCBridge(nick: "habitat")
+    _ = bridge.request(for: relayed("hank", "NICK", "hank_away"))
+    #expect(bridge.request(for: said("hank_away", "#smiths", "!status"))?.user == "hank")
+    _ = bridge.request(for: relayed("hank_away", "NICK", "Hank2"))
+    #expect(bridge.request(for: said("hank2", "habitat", "status"))?.user == "hank")
+    _ = bridge.request(for: relayed("Hank2", "QUIT", "bye"))
+    #expect(bridge.request(for: said("Hank2", "habitat", "status"))?.user == "Hank2")
+}
+
+@Test func aNickChangedBackIsOwnAndTheIRCConnectionEndingForgetsNickChanges() {
+    var bridge = IRCBridge(nick: "habitat")
+    _ = bridge.request(for: relayed("ivy", "NICK", "ivy_"))
+    _ = bridge.request(for: relayed("ivy_", "NICK", "ivy"))
+    #expect(bridge.request(for: said("ivy", "#smiths", "!status"))?.user == "ivy")
+    _ = bridge.request(for: relayed("ivy", "NICK", "ivy_"))
+    bridge.forgetNickChanges()
+    #expect(bridge.request(for: said("ivy_", "#smiths", "!status"))?.user == "ivy_")
+}
+
+@Test func anAnswerFollowsItsAskersNickChange() {
+    var bridge = IRCBridge(nick: "habitat")
+    let request = bridge.request(for: said("bob", "habitat", "status"))!
+    _ = bridge.request(for: relayed("bob", "NICK", "bobby"))
+    #expect(lines(bridge.messages(for: success(request.id, "ℹ️ Level 1"))) == ["PRIVMSG bobby :ℹ️ Level 1"])
+}

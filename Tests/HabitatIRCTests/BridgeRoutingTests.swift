@@ -46,6 +46,14 @@ import Testing
             == ["PRIVMSG alice :ℹ️ buy <item>", "PRIVMSG alice :  buy potion"])
 }
 
+@Test func helpAskedForWithItsOtherWordsGoesPrivatelyToo() {
+    var bridge = IRCBridge(nick: "habitat")
+    for line in ["!?", "!commands", "habitat: Commands", "! ? buy"] {
+        let request = bridge.request(for: said("alice", "#smiths", line))!
+        #expect(lines(bridge.messages(for: success(request.id, "ℹ️ Habitat commands"))) == ["PRIVMSG alice :ℹ️ Habitat commands"], "\(line)")
+    }
+}
+
 @Test func aBadHabitRecordedInAChannelIsStillSaidInTheChannel() {
     var bridge = IRCBridge(nick: "habitat")
     let request = bridge.request(for: said("bob", "#smiths", "!did smoking"))!
@@ -117,7 +125,11 @@ import Testing
         lines(bridge.unsent(unsent))
             == ["PRIVMSG alice :❌ Habitat is not reachable right now. Please try again in a minute."])
     _ = bridge.request(for: said("bob", "#smiths", "!status"))
-    _ = bridge.request(for: said("carol", "habitat", "status"))
-    #expect(bridge.abandonPending().map(\.parameters[0]) == ["bob", "carol"])
+    _ = bridge.request(for: said("carol", "habitat", "did dishes"))
+    #expect(
+        lines(bridge.abandonPending()) == [
+            "PRIVMSG bob :❌ Habitat went away before answering 'status', so it may or may not have been done. Have a look ('today', 'history') before saying it again.",
+            "PRIVMSG carol :❌ Habitat went away before answering 'did dishes', so it may or may not have been done. Have a look ('today', 'history') before saying it again.",
+        ])
     #expect(bridge.abandonPending().isEmpty)
 }

@@ -126,3 +126,31 @@ private func sendTimes(_ count: Int, queue: inout OutgoingQueue, clock: TestCloc
     #expect(attempts.withLock { $0 } == 6)
     #expect(clock.sleeps == [1, 3, 7, 8, 10].map { .seconds($0) })
 }
+
+@Test func targetsTakeTurnsSoALongAnswerDoesNotHoldUpOthers() {
+    let now = ContinuousClock.now
+    var queue = OutgoingQueue(flood: FloodControl(burst: 100))
+    queue.chatOpen = true
+    for index in 1...4 { queue.push("PRIVMSG alice :help \(index)", target: "alice") }
+    queue.push("PRIVMSG #smiths :bob: status", target: "#smiths")
+    queue.push("PRIVMSG #smiths :🏠 carol did Dishes", target: "#Smiths")
+    queue.push("PRIVMSG alice :help 5", target: "alice")
+    #expect(
+        (1...8).map { _ in queue.next(now: now) } == [
+            .send("PRIVMSG alice :help 1"), .send("PRIVMSG #smiths :bob: status"), .send("PRIVMSG alice :help 2"),
+            .send("PRIVMSG #smiths :🏠 carol did Dishes"), .send("PRIVMSG alice :help 3"),
+            .send("PRIVMSG alice :help 4"), .send("PRIVMSG alice :help 5"), .idle,
+        ])
+}
+
+@Test func aFullQueueDropsFromTheLongestLine() {
+    let now = ContinuousClock.now
+    var queue = OutgoingQueue(flood: FloodControl(burst: 100), capacity: 4)
+    queue.chatOpen = true
+    queue.push("to bob", target: "bob")
+    for index in 1...4 { queue.push("to alice \(index)", target: "alice") }
+    #expect(
+        (1...5).map { _ in queue.next(now: now) } == [
+            .send("to bob"), .send("to alice 2"), .send("to alice 3"), .send("to alice 4"), .idle,
+        ])
+}

@@ -80,9 +80,11 @@ private struct Conversation {
     #expect(conversation.hear(":irc.test 433 * habita___ :in use") == ["NICK habit____"])
 }
 
-@Test func anErroneousNickWithoutACollisionIsLeftToTheOperator() {
+@Test func anErroneousNickWithoutACollisionIsLeftToTheOperatorWhoIsTold() {
     var conversation = Conversation()
-    #expect(conversation.hear(":irc.test 432 * habitat :Erroneous nickname") == [])
+    #expect(
+        conversation.actions(":irc.test 432 * habitat :Erroneous nickname")
+            == [.nickRefused(nick: "habitat", reason: "Erroneous nickname")])
 }
 
 @Test func theWelcomeJoinsEveryChannel() {
@@ -102,9 +104,27 @@ private struct Conversation {
 @Test func aKickFromAConfiguredChannelIsFollowedByARejoin() {
     var conversation = Conversation()
     _ = conversation.hear(":irc.test 001 habitat :Welcome")
-    #expect(conversation.hear(":op!o@h KICK #Smiths habitat :out") == ["JOIN #Smiths"])
+    #expect(conversation.hear(":op!o@h KICK #Smiths habitat :out") == ["JOIN #smiths"])
     #expect(conversation.hear(":op!o@h KICK #smiths alice :out") == [])
     #expect(conversation.hear(":op!o@h KICK #elsewhere habitat :out") == [])
+}
+
+@Test func aChannelWithAKeyIsJoinedWithItAgainAfterAKick() {
+    var conversation = Conversation(channels: ["#smiths s3cret", "#jones"])
+    #expect(conversation.hear(":irc.test 001 habitat :Welcome") == ["JOIN #smiths s3cret", "JOIN #jones"])
+    #expect(conversation.hear(":op!o@h KICK #Smiths habitat :out") == ["JOIN #smiths s3cret"])
+}
+
+@Test func aRefusedJoinIsReportedWithoutTheKey() {
+    var conversation = Conversation(channels: ["#smiths s3cret", "#jones"])
+    _ = conversation.hear(":irc.test 001 habitat :Welcome")
+    #expect(
+        conversation.actions(":irc.test 475 habitat #Smiths :Cannot join channel (+k) -- Wrong channel key")
+            == [.joinFailed(channel: "#smiths", reason: "Cannot join channel (+k) -- Wrong channel key")])
+    #expect(
+        conversation.actions(":irc.test 474 habitat #jones :Cannot join channel (+b) -- You are banned")
+            == [.joinFailed(channel: "#jones", reason: "Cannot join channel (+b) -- You are banned")])
+    #expect(conversation.actions(":irc.test 403 habitat #elsewhere :No such channel").isEmpty)
 }
 
 @Test func aNickChangeByTheServerIsFollowed() {
