@@ -121,22 +121,29 @@ public final class HabitatServer: Service, Sendable {
             self.logger.info("shutting down: finishing commands in progress")
             server.channel.close(promise: nil)
             self.connections.drainAll()
-            // A client that does not take its replies does not hold up the shutdown for long.
+            // A client that does not take its replies does not hold up the shutdown for long. A connection
+            // still answering (its storage slow, say) is not cut off in the middle of a change it commits,
+            // unless it takes far longer than any command should.
             Task {
-                try await Task.sleep(for: Self.shutdownGrace)
-                let closed = self.connections.closeAll()
-                if closed > 0 {
-                    self.logger.notice(
-                        "closed connections whose clients had not taken their last replies",
-                        metadata: ["connections": "\(closed)", "after": "\(Self.shutdownGrace)"])
+                let (grace, limit) = (self.configuration.shutdownGrace, self.configuration.shutdownLimit)
+                try await Task.sleep(for: grace)
+                var waited = grace
+                while true {
+                    let last = waited >= limit
+                    let closed = self.connections.closeAll(stuckOnly: !last)
+                    if closed > 0 {
+                        self.logger.notice(
+                            last ? "closed connections still open" : "closed connections whose clients had not taken their last replies",
+                            metadata: ["connections": "\(closed)", "after": "\(waited)"])
+                    }
+                    if last || self.connections.isEmpty { return }
+                    try await Task.sleep(for: .seconds(1))
+                    waited += .seconds(1)
                 }
             }
         }
         logger.info("stopped")
     }
-
-    /// How long a shutdown waits for clients to take their last replies.
-    static let shutdownGrace = Duration.seconds(5)
 
     /// The TLS context for `files`: TLS 1.2 or later, the certificate chain and key read once, at start-up.
     static func tlsContext(_ files: TLSFiles) throws -> NIOSSLContext {
@@ -329,12 +336,15 @@ final class ConnectionRegistry: Sendable {
         }
     }
 
-    /// Closes every connection still open; returns how many there were.
-    func closeAll() -> Int {
-        let channels = state.withLock { Array($0.open.values) }
+    /// Closes every connection still open, or with `stuckOnly` those whose client is not taking the
+    /// replies written to it (no longer writable); returns how many it closed.
+    func closeAll(stuckOnly: Bool = false) -> Int {
+        let channels = state.withLock { Array($0.open.values) }.filter { !stuckOnly || !$0.isWritable }
         for channel in channels { channel.close(promise: nil) }
         return channels.count
     }
+
+    var isEmpty: Bool { state.withLock { $0.open.isEmpty } }
 }
 
 /// The TLS files could not be used; the message says which and why.

@@ -28,6 +28,10 @@ public struct ServerConfiguration: Sendable {
     public var passwordHasher = PasswordHasher.standard
     /// How often ended timers are looked for.
     public var timerTick: Duration = .seconds(1)
+    /// At shutdown, how long clients have to take their last replies before a connection whose client is
+    /// not taking them (no longer writable) is closed; one still answering gets until `shutdownLimit`.
+    public var shutdownGrace: Duration = .seconds(5)
+    public var shutdownLimit: Duration = .seconds(30)
     /// For crash-consistency tests only: where the process kills itself during a shared completion.
     public var crashPoint: CrashPoint?
 

@@ -102,11 +102,14 @@ struct ImmediateRepliesTests {
         }
     }
 
-    @Test func aServerShuttingDownAnswersEveryChangeItCommits() async throws {
+    /// With no grace at all the client still reads, so it is not taken for one that doesn't and cut off
+    /// in the middle of a change.
+    @Test(arguments: [Duration.seconds(5), .zero])
+    func aServerShuttingDownAnswersEveryChangeItCommits(grace: Duration) async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // Many recordings in one write; the server starts shutting down as soon as they are sent.
-        let client = try await TestServer.with(dataDirectory: directory) { server in
+        let client = try await TestServer.with(dataDirectory: directory, configure: { $0.shutdownGrace = grace }) { server in
             let client = try await server.user("tove")
             try await client.expectReply(to: "add habit Read", startsWith: "✅ Added habit Read")
             try await client.expectReply(to: "did read", startsWith: "✅ Read completed!")
