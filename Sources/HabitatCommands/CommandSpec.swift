@@ -58,6 +58,12 @@ public struct CommandSpec: Sendable {
         }
     }
 
+    /// Whether a chat user can use it (a bridge speaks for them: no `login`, `mode`, `quit`, …), as the
+    /// command its first example parses to says.
+    public var availableFromChat: Bool {
+        ((try? CommandTable.parse(examples.first ?? name)) ?? nil)?.availableFromChat ?? true
+    }
+
     /// The other ways of typing it: its triggers other than its name (`stats`, `me` for `status`).
     public var phrasings: [String] {
         triggers.map { $0.joined(separator: " ") }.filter { $0 != name }

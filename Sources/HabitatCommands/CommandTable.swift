@@ -354,6 +354,9 @@ public enum CommandTable {
         return (rest[0].text, rest[1].text)
     }
 
+    /// The commands a chat user can use, for their `help`.
+    public static let fromChat = all.filter(\.availableFromChat)
+
     /// The longest trigger the line starts with; of equally long ones, the first in the table.
     static func match(_ tokens: [Token]) -> (spec: CommandSpec, trigger: [String])? {
         guard let first = tokens.first, !first.quoted, let candidates = triggersByFirstWord[first.lower] else { return nil }

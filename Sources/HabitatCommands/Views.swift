@@ -103,8 +103,11 @@ public enum Views {
 
     /// `help`: every command with its usage; `help <command>`: usage, other phrasings and examples; `help room`:
     /// the commands that start with that word.
-    public static func help(topic: String?) -> Reply {
-        guard let topic else { return helpList(CommandTable.all, title: "Habitat commands — 'help <command>' shows examples:") }
+    /// `help`, `help <topic>`. For a chat user (`fromChat`) the lists leave out what chat can't use.
+    public static func help(topic: String?, fromChat: Bool = false) -> Reply {
+        guard let topic else {
+            return helpList(fromChat ? CommandTable.fromChat : CommandTable.all, title: "Habitat commands — 'help <command>' shows examples:")
+        }
         switch CommandTable.helpTopic(topic) {
         case .command(let spec)?:
             let data: JSON = [
@@ -114,7 +117,7 @@ public enum Views {
             let also = spec.phrasings.isEmpty ? [] : ["also: " + spec.phrasings.joined(separator: ", ")]
             return Reply(.info, "\(spec.usage) — \(spec.summary)", details: also + spec.examples.map { "e.g. \($0)" }, data: data)
         case .commands(let word, let specs)?:
-            return helpList(specs, title: "The \(word) commands — 'help <command>' shows examples:")
+            return helpList(fromChat ? specs.filter(\.availableFromChat) : specs, title: "The \(word) commands — 'help <command>' shows examples:")
         case nil:
             return Reply(error: HabitatError(.notFound, "No command '\(topic.echoed)'. Type 'help' to see them all.", symbol: .question))
         }

@@ -303,7 +303,7 @@ public struct Responder: Sendable {
         case _ where session.chatUser != nil && !command.availableFromChat:
             throw HabitatError(.forbidden, "That isn't available from chat.")
         case .help(let topic):
-            return Views.help(topic: topic)
+            return Views.help(topic: topic, fromChat: session.chatUser != nil)
         case .mode(let mode):
             session.mode = mode
             return mode == .json

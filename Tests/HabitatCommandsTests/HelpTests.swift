@@ -126,6 +126,21 @@ struct HelpListTests {
         }
     }
 
+    @Test func aChatUsersHelpLeavesOutWhatChatCantUse() throws {
+        guard case .array(let commands)? = Views.help(topic: nil, fromChat: true).data?["commands"] else {
+            Issue.record("help lists no commands")
+            return
+        }
+        let listed = commands.compactMap { $0["name"]?.stringValue }
+        #expect(CommandTable.all.count - listed.count == 7)
+        for name in ["register", "login", "logout", "passwd", "mode", "quit", "bridge"] {
+            #expect(!listed.contains(name), "\(name)")
+        }
+        for name in ["did", "status", "help", "plain", "link", "room did"] {
+            #expect(listed.contains(name), "\(name)")
+        }
+    }
+
     @Test(arguments: CommandTable.all.map(\.name))
     func everyCommandIsFoundByItsName(name: String) {
         #expect(helpedCommand(name) == name)
