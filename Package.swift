@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(
             name: "HabitatIRCTests",
             dependencies: [
-                "HabitatIRC", "HabitatServer", "HabitatStorage",
+                "HabitatIRC", "HabitatServer", "HabitatStorage", "HabitatCommands",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,4 +1,5 @@
-import HabitatIRC
+import HabitatCommands
+@testable import HabitatIRC
 import Testing
 
 @Test func aChannelReplyGoesToTheChannelAfterTheSpeakersNick() {
@@ -52,6 +53,11 @@ import Testing
         let request = bridge.request(for: said("alice", "#smiths", line))!
         #expect(lines(bridge.messages(for: success(request.id, "ℹ️ Habitat commands"))) == ["PRIVMSG alice :ℹ️ Habitat commands"], "\(line)")
     }
+}
+
+@Test func theWordsTakenForHelpAreTheOnesHabitatKnows() throws {
+    let help = try #require(CommandTable.all.first { $0.name == "help" })
+    #expect(IRCBridge.helpWords == Set([help.name] + help.phrasings))
 }
 
 @Test func aBadHabitRecordedInAChannelIsStillSaidInTheChannel() {
