@@ -352,17 +352,8 @@ public struct Responder: Sendable {
     /// field or send the operator's terminal an escape sequence.
     static func logged(_ typed: String) -> Logger.MetadataValue {
         if let name = try? Accounts.validName(typed) { return "\(name)" }
-        var quoted = "\""
-        for scalar in typed.prefix(64).unicodeScalars {
-            if scalar == "\"" || scalar == "\\" {
-                quoted += "\\" + String(scalar)
-            } else if scalar.isUnsafeInText {
-                quoted += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return "\(quoted)\""
+        let quoted = String(typed.prefix(64)).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"\(quoted.echoed)\""
     }
 
     func login(_ name: String, password: String, session: inout Session) async throws -> Reply {
