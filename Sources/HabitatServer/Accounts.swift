@@ -2,6 +2,7 @@ import Foundation
 import HabitatEngine
 import HabitatStorage
 import NIOPosix
+import Synchronization
 
 /// Registration, login and password changes: name rules, slow hashes off the event loops, throttling.
 public struct Accounts: Sendable {
@@ -9,6 +10,8 @@ public struct Accounts: Sendable {
     let hasher: PasswordHasher
     let throttle: LoginThrottle
     let threadPool: NIOThreadPool
+    /// Password changes since the server started: a login made before its account's password changed lapses.
+    let changes = PasswordChanges()
 
     public static let nameRule = "Names are 2–32 characters: letters a-z, digits, _ and -."
     public static let minimumPasswordLength = 8
@@ -76,6 +79,7 @@ public struct Accounts: Sendable {
         }
         let hash = try await slowly { try hasher.hash(new) }
         try await directory.setPasswordHash(hash, forAccount: account.id)
+        changes.record(account.id)
     }
 
     /// A well-formed hash that no password matches, with the standard cost.
@@ -88,5 +92,33 @@ public struct Accounts: Sendable {
 
     private func slowly<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         (try? await threadPool.runIfActive(work)) ?? work()
+    }
+}
+
+/// Which accounts' passwords changed since the server started, so that their other connections' logins
+/// lapse. A session keeps the count of changes (`epoch`) it last saw; while no password changed anywhere
+/// since, checking it is one atomic read.
+final class PasswordChanges: Sendable {
+    private let count = Atomic(0)
+    /// The count at each account's latest change.
+    private let latest = Mutex<[Int64: Int]>([:])
+
+    /// The number of changes so far: a login remembers it before checking the password.
+    var epoch: Int { count.load(ordering: .acquiring) }
+
+    func record(_ accountID: Int64) {
+        latest.withLock { latest in
+            let epoch = count.add(1, ordering: .acquiringAndReleasing).newValue
+            latest[accountID] = epoch
+        }
+    }
+
+    /// Whether a login of `accountID` made at `epoch` still holds; if so `epoch` moves on to now.
+    func holds(since epoch: inout Int, for accountID: Int64) -> Bool {
+        let now = self.epoch
+        if now == epoch { return true }
+        guard (latest.withLock { $0[accountID] } ?? 0) <= epoch else { return false }
+        epoch = now
+        return true
     }
 }

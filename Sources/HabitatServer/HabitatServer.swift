@@ -233,7 +233,11 @@ public final class HabitatServer: Service, Sendable {
                     // Events are written between replies, never inside one.
                     group.addTask {
                         for await _ in outbox.wakes {
-                            for event in outbox.takeIfIdle() { try await outbound.write(ByteBuffer(string: event)) }
+                            let events = outbox.takeIfIdle()
+                            // (Taken only between lines, so the session is not in use.) Not for a login that lapsed
+                            // when its password was changed on another connection.
+                            guard !events.isEmpty, self.responder.loginHolds(&link.session) else { continue }
+                            for event in events { try await outbound.write(ByteBuffer(string: event)) }
                         }
                     }
                     defer { outbox.finish() }
@@ -243,8 +247,10 @@ public final class HabitatServer: Service, Sendable {
                         outbox.hold()
                         let reply = await responder.respond(to: line.frame, prepared: line.prepared, session: &link.session)
                         if let reply { try await outbound.write(ByteBuffer(string: reply)) }
-                        for event in outbox.release(mode: link.session.mode, plain: link.session.plain) {
-                            try await outbound.write(ByteBuffer(string: event))
+                        let events = outbox.release(mode: link.session.mode, plain: link.session.plain)
+                        // The events of an account this line logged out of (or whose login lapsed) are not its.
+                        if link.session.account != nil || link.session.bridge != nil || attached == nil {
+                            for event in events { try await outbound.write(ByteBuffer(string: event)) }
                         }
                         if bridge == nil, let name = link.session.bridge {
                             bridge = name

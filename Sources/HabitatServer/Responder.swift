@@ -69,7 +69,8 @@ public struct Responder: Sendable {
     /// The server calls this on the connection's event loop, as the line arrives.
     public func respondAtOnce(to frame: LineFrame, session: inout Session) -> Immediate {
         guard case .line(let bytes) = frame, session.bridge == nil, session.pendingDelete == nil,
-            let account = session.account, let line = String(validating: bytes.readableBytesView, as: UTF8.self)
+            let account = session.account, accounts.changes.holds(since: &session.passwordEpoch, for: account.id),
+            let line = String(validating: bytes.readableBytesView, as: UTF8.self)
         else { return .later(nil) }
         let trimmed = Self.trimmed(line)
         guard !trimmed.isEmpty, case .success(let request) = Request.read(trimmed) else { return .later(nil) }
@@ -293,6 +294,11 @@ public struct Responder: Sendable {
             return try await login(name, password: password, session: &session)
         default:
             guard let account = session.account else { throw Self.authRequired }
+            guard loginHolds(&session) else {
+                session.account = nil
+                throw HabitatError(
+                    .authRequired, "Your password was changed on another connection, so you're logged out here. Log in again with the new one.")
+            }
             return try await execute(command, as: account, session: &session, confirmed: confirmed)
         }
     }
@@ -343,6 +349,7 @@ public struct Responder: Sendable {
         try await users.with(account.fileID) { _ = try await $0.state() }  // creates the user's file
         _ = try? await household.rooms(of: account.id)  // known from here on: a personal `did` takes the short way
         session.account = account
+        session.passwordEpoch = accounts.changes.epoch
         logger.info("registered", metadata: ["user": "\(account.name)"])
         return Reply(.success, "Welcome to Habitat, \(account.name)! You're logged in. Try 'add habit Exercise', then 'did exercise'.")
     }
@@ -356,8 +363,17 @@ public struct Responder: Sendable {
         return "\"\(quoted.echoed)\""
     }
 
+    /// Whether the session's login still holds: its account's password has not changed elsewhere since. A chat
+    /// user has no password, so theirs always does.
+    func loginHolds(_ session: inout Session) -> Bool {
+        guard session.chatUser == nil, let account = session.account else { return true }
+        return accounts.changes.holds(since: &session.passwordEpoch, for: account.id)
+    }
+
     func login(_ name: String, password: String, session: inout Session) async throws -> Reply {
         if let current = session.account { throw alreadyLoggedIn(current) }
+        // Counted before the password is checked: a change made meanwhile makes this login lapse.
+        let epoch = accounts.changes.epoch
         let account: Account
         do {
             account = try await accounts.login(name: name, password: password, connection: session.id, now: configuration.clock())
@@ -371,6 +387,7 @@ public struct Responder: Sendable {
         let state = try await users.with(account.fileID) { try await $0.state() }
         _ = try? await household.rooms(of: account.id)  // known from here on: a personal `did` takes the short way
         session.account = account
+        session.passwordEpoch = epoch
         let status = Views.status(state)
         return Reply(toasts: [Toast(.success, "Welcome back, \(account.name)! \(status.toasts[0].message)")], data: status.data)
     }
@@ -381,7 +398,9 @@ public struct Responder: Sendable {
         switch command {
         case .passwd(let old, let new):
             try await accounts.changePassword(of: account, old: old, new: new, now: now)
-            return Reply(.success, "Password changed.")
+            // This connection stays logged in; the account's others are logged out at their next command.
+            session.passwordEpoch = accounts.changes.epoch
+            return Reply(.success, "Password changed. Your other connections are logged out.")
         case .link(let code):
             return try await link(code, session: &session, account: account, now: now)
         case .rooms:

@@ -9,6 +9,8 @@ public struct Session: Sendable {
     public var mode = OutputMode.text
     public var plain = false
     public var account: Account?
+    /// The password changes counted when `account` logged in here (``PasswordChanges``).
+    var passwordEpoch = 0
     /// Set by `quit`: close after this reply.
     public var closing = false
     /// A habit `delete habit` asked about; the next line confirms (`yes`) or cancels.
