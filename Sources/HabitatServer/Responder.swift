@@ -640,7 +640,11 @@ public struct Responder: Sendable {
         case .use(let name):
             let room = try await household.memberRoom(named: name, for: account)
             session.room = room.id
-            return Reply(.room, "Room commands on this connection now go to \(room.displayName).")
+            // A chat user has no connection of their own: what they say in a channel goes to its room anyway.
+            return Reply(
+                .room, session.chatUser == nil
+                    ? "Room commands on this connection now go to \(room.displayName)."
+                    : "Your room commands go to \(room.displayName) now; said in a channel, they go to its room.")
         case .leave(let name):
             let room: Room
             if let name {
