@@ -41,8 +41,26 @@ public enum DataBackup {
             throw Failure(
                 description: "\(destination.path) is inside the data directory \(source.path): a copy there is lost with it. Back up somewhere else.")
         }
+        let existed = manager.fileExists(atPath: destination.path)
         try makeDirectory(destination)
+        do {
+            return try copyAll(from: source, to: destination, afterDirectory: afterDirectory)
+        } catch {
+            // No half copy is left to be taken for a backup: what was made here goes again.
+            if existed {
+                for item in (try? manager.contentsOfDirectory(atPath: destination.path)) ?? [] {
+                    try? manager.removeItem(at: destination.appendingPathComponent(item))
+                }
+            } else {
+                try? manager.removeItem(at: destination)
+            }
+            throw error
+        }
+    }
 
+    /// Copies the directory, then every user's file, into `destination` (new or empty by now).
+    static func copyAll(from source: URL, to destination: URL, afterDirectory: () throws -> Void) throws -> Summary {
+        let manager = FileManager.default
         var summary = Summary(users: 0, bytes: 0)
         let directoryCopy = destination.appendingPathComponent(DirectoryDatabase.fileName).path
         let started = Date()

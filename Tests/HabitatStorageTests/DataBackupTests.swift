@@ -130,6 +130,25 @@ import Testing
         }
     }
 
+    @Test(arguments: [false, true])
+    func aBackupThatFailsMidwayLeavesNoHalfCopy(destinationExisted: Bool) async throws {
+        struct DiskFull: Error {}
+        try await withTemporaryDirectory { root in
+            let data = root.appendingPathComponent("data")
+            _ = try DirectoryDatabase(directory: data, durability: .normal)
+            let copy = root.appendingPathComponent("copy")
+            if destinationExisted { try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true) }
+            #expect(throws: DiskFull.self) {
+                try DataBackup.copy(from: data, to: copy, afterDirectory: { throw DiskFull() })
+            }
+            if destinationExisted {
+                #expect(try FileManager.default.contentsOfDirectory(atPath: copy.path) == [])
+            } else {
+                #expect(!FileManager.default.fileExists(atPath: copy.path))
+            }
+        }
+    }
+
     @Test func aDirectoryWithoutHabitatDataIsRefused() async throws {
         try await withTemporaryDirectory { root in
             let failure = #expect(throws: DataBackup.Failure.self) {
