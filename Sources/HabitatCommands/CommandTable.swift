@@ -154,14 +154,19 @@ public enum CommandTable {
             var words = rest
             var minutes: Int?
             let units: [String: Int] = ["m": 1, "min": 1, "mins": 1, "minute": 1, "minutes": 1, "h": 60, "hour": 60, "hours": 60]
+            // Too many hours for an `Int` are still too long: the server refuses them like any other length.
+            func inMinutes(_ count: Int, _ factor: Int) -> Int {
+                let (product, overflow) = count.multipliedReportingOverflow(by: factor)
+                return overflow ? (count < 0 ? Int.min : Int.max) : product
+            }
             if let factor = units[words.last!.lower], let count = Int(words[words.count - 2].text) {
-                minutes = count * factor
+                minutes = inMinutes(count, factor)
                 words.removeLast(2)
             } else {
                 let text = words.last!.lower
                 let digits = text.prefix { $0.isNumber }
                 if let count = Int(digits), let factor = digits.count == text.count ? 1 : units[String(text.dropFirst(digits.count))] {
-                    minutes = count * factor
+                    minutes = inMinutes(count, factor)
                     words.removeLast()
                 }
             }

@@ -34,9 +34,13 @@ extension NameMatch {
                 if hits.count > 1 { return .ambiguous(hits) }
             }
         }
-        let scored = candidates.indices.map { (index: $0, distance: editDistance(wanted, names[$0])) }
+        let length = wanted.count
+        let tolerance = max(2, length / 3)
+        // A name longer or shorter than the query by more than the tolerance is never close enough, so its
+        // distance isn't measured: a line-long query against thousands of names would take a minute.
+        let scored = candidates.indices.filter { abs(names[$0].count - length) <= tolerance }
+            .map { (index: $0, distance: editDistance(wanted, names[$0])) }
         let best = scored.min { $0.distance < $1.distance }
-        let tolerance = max(2, wanted.count / 3)
         return .none(suggestion: best.flatMap { $0.distance <= tolerance ? candidates[$0.index] : nil })
     }
 

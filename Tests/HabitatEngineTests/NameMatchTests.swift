@@ -110,6 +110,13 @@ enum Match: Equatable, CustomStringConvertible {
         #expect(Match(query, among: names) == .found(name))
     }
 
+    /// Measuring how far 4,000 characters are from each of 5,000 names would take many minutes.
+    @Test(.timeLimit(.minutes(1))) func aLineLongNameAmongThousandsIsAnsweredAtOnce() {
+        let many = (1...5000).map { "Habit \($0) with a name about as long as a name may ever be" }
+        #expect(Match(String(repeating: "x", count: 4000), among: many) == .none(nil))
+        #expect(Match(String(repeating: "é", count: 4000), among: many + ["é"]) == .none(nil))
+    }
+
     @Test func typoGetsASuggestionButNoMatch() {
         #expect(Match("exersice", among: names) == .none("Exercise"))
         #expect(Match("meditat", among: ["Exercise", "Meditate"]) == .found("Meditate"))

@@ -105,6 +105,9 @@ struct TimerTests {
             #expect(try await client.reply(to: "start timer yoga 10 min") == ["❓ No habit 'yoga'. Add one with 'add habit yoga'."])
             try await client.expectReply(to: "add habit Yoga", startsWith: "✅")
             #expect(try await client.reply(to: "start timer yoga 2000 min") == ["❌ A timer runs from 1 minute to 24 hours."])
+            for length in ["9223372036854775807 hours", "-9223372036854775808 h", "9223372036854775807h"] {
+                #expect(try await client.reply(to: "start timer yoga \(length)") == ["❌ A timer runs from 1 minute to 24 hours."])
+            }
             try await client.expectReply(to: "start timer yoga 1 hour", startsWith: "⏰ Timer started: 60 min of Yoga")
         }
     }
