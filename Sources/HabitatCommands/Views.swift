@@ -102,8 +102,7 @@ public enum Views {
     }
 
     /// `help`: every command with its usage; `help <command>`: usage, other phrasings and examples; `help room`:
-    /// the commands that start with that word.
-    /// `help`, `help <topic>`. For a chat user (`fromChat`) the lists leave out what chat can't use.
+    /// the commands that start with that word. For a chat user (`fromChat`) the lists leave out what chat can't use.
     public static func help(topic: String?, fromChat: Bool = false) -> Reply {
         guard let topic else {
             return helpList(fromChat ? CommandTable.fromChat : CommandTable.all, title: "Habitat commands — 'help <command>' shows examples:")

@@ -248,11 +248,14 @@ extension GameState {
             guard date >= today - maxBackdateDays else { throw tooFar }
             day = date
         }
-        if day == today, let typed = recording.timeOfDay, settings.minutesIntoDay(typed) > settings.minutesIntoDay(settings.minuteOfDay(now)) {
-            let said = Self.clock(typed)
-            throw HabitatError(
-                .invalidArgument,
-                "\(said) hasn't come yet today (it's \(Self.clock(settings.minuteOfDay(now))) now). For yesterday, say 'did \(recording.habit.lowercased()) yesterday at \(said)'.")
+        if day == today, let typed = recording.timeOfDay {
+            let minute = settings.minuteOfDay(now)
+            if settings.minutesIntoDay(typed) > settings.minutesIntoDay(minute) {
+                let said = Self.clock(typed)
+                throw HabitatError(
+                    .invalidArgument,
+                    "\(said) hasn't come yet today (it's \(Self.clock(minute)) now). For yesterday, say 'did \(recording.habit.lowercased()) yesterday at \(said)'.")
+            }
         }
         return day
     }

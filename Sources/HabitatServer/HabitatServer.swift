@@ -249,7 +249,8 @@ public final class HabitatServer: Service, Sendable {
                         if let reply { try await outbound.write(ByteBuffer(string: reply)) }
                         let events = outbox.release(mode: link.session.mode, plain: link.session.plain)
                         // The events of an account this line logged out of (or whose login lapsed) are not its.
-                        if link.session.account != nil || link.session.bridge != nil || attached == nil {
+                        let loggedOut = attached != nil && link.session.account == nil
+                        if !loggedOut {
                             for event in events { try await outbound.write(ByteBuffer(string: event)) }
                         }
                         if bridge == nil, let name = link.session.bridge {

@@ -69,8 +69,7 @@ public struct Responder: Sendable {
     /// The server calls this on the connection's event loop, as the line arrives.
     public func respondAtOnce(to frame: LineFrame, session: inout Session) -> Immediate {
         guard case .line(let bytes) = frame, session.bridge == nil, session.pendingDelete == nil,
-            let account = session.account, accounts.changes.holds(since: &session.passwordEpoch, for: account.id),
-            let line = String(validating: bytes.readableBytesView, as: UTF8.self)
+            let account = session.account, loginHolds(&session), let line = String(validating: bytes.readableBytesView, as: UTF8.self)
         else { return .later(nil) }
         let trimmed = Self.trimmed(line)
         guard !trimmed.isEmpty, case .success(let request) = Request.read(trimmed) else { return .later(nil) }
