@@ -81,7 +81,8 @@ extension GameState {
     }
 
     mutating func delete(_ query: String) throws -> Outcome {
-        let habit = try self.habit(named: query)
+        // An archived habit can go for good too, without coming back first.
+        let habit = try self.habit(named: query, includingArchived: true)
         habits.removeAll { $0.id == habit.id }
         return Outcome(toasts: [Toast(.success, "Deleted \(habit.name). Past completions stay in your history.")])
     }
