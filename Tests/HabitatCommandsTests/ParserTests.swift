@@ -489,3 +489,31 @@ struct UnknownCommandTests {
         #expect(!error.message.contains("Did you mean '\(word)'?"))
     }
 }
+
+@Suite("Timers")
+struct TimerParsingTests {
+    @Test(arguments: [
+        ("start timer meditation 10 min", "meditation", 10), ("start timer meditation 10m", "meditation", 10),
+        ("start timer reading 1 hour", "reading", 60), ("timer reading 90", "reading", 90),
+        ("start timer reading 1.5 hours", "reading", 90), ("start timer reading 0.5h", "reading", 30),
+        ("start timer reading for 20 min", "reading", 20), ("start timer wind down for 1 hour", "wind down", 60),
+        (#"start timer "for" 5 min"#, "for", 5),
+    ])
+    func aTimersLength(line: String, habit: String, minutes: Int) throws {
+        #expect(try parse(line) == .startTimer(habit: habit, minutes: minutes))
+    }
+
+    @Test(arguments: [("start timer reading 2.5 min", "2.5 min"), ("start timer reading 0.01h", "0.01h")])
+    func aLengthOfNoWholeMinutesIsRefused(line: String, typed: String) {
+        let error = parseError(line)
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message == "A timer runs for whole minutes, and '\(typed)' isn't: try 'start timer reading 25 min'.")
+    }
+
+    @Test(arguments: ["start timer reading", "start timer 10 min"])
+    func aHabitAndALengthAreNeeded(line: String) {
+        let error = parseError(line)
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("Usage: start timer <habit> <N> min") == true)
+    }
+}
