@@ -5,10 +5,11 @@ public struct CommandSpec: Sendable {
     /// The name `help <name>` finds it by.
     public let name: String
     public let usage: String
-    /// The usage without its options, for the `help` list: `did <habit> [options]`.
+    /// The usage without its options, for the `help` list: `did <habit> [options]`. A single option is shown
+    /// as it is (`room add bad habit <name> [N life]`).
     public var synopsis: String {
         guard let bracket = usage.firstIndex(of: "["), usage.distance(from: usage.startIndex, to: bracket) > 0,
-            usage.count > 30
+            usage.count > 30, usage.filter({ $0 == "[" }).count > 1
         else { return usage }
         return usage[..<bracket] + "[options]"
     }

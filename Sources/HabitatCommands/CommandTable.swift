@@ -147,32 +147,9 @@ public enum CommandTable {
         },
         CommandSpec(
             "start timer", usage: "start timer <habit> <N> min", summary: "when the time is up, the habit is recorded and you're told",
-            examples: ["start timer meditation 10 min", "start timer reading 1 hour"], triggers: [["start", "timer"], ["timer"]]
-        ) { rest in
-            let usage = "start timer <habit> <N> min"
-            guard rest.count >= 2 else { throw HabitatError.usage(usage) }
-            var words = rest
-            var minutes: Int?
-            let units: [String: Int] = ["m": 1, "min": 1, "mins": 1, "minute": 1, "minutes": 1, "h": 60, "hour": 60, "hours": 60]
-            // Too many hours for an `Int` are still too long: the server refuses them like any other length.
-            func inMinutes(_ count: Int, _ factor: Int) -> Int {
-                let (product, overflow) = count.multipliedReportingOverflow(by: factor)
-                return overflow ? (count < 0 ? Int.min : Int.max) : product
-            }
-            if let factor = units[words.last!.lower], let count = Int(words[words.count - 2].text) {
-                minutes = inMinutes(count, factor)
-                words.removeLast(2)
-            } else {
-                let text = words.last!.lower
-                let digits = text.prefix { $0.isNumber }
-                if let count = Int(digits), let factor = digits.count == text.count ? 1 : units[String(text.dropFirst(digits.count))] {
-                    minutes = inMinutes(count, factor)
-                    words.removeLast()
-                }
-            }
-            guard let minutes, !words.isEmpty else { throw HabitatError.usage(usage, "Which habit, and for how long?") }
-            return .startTimer(habit: words.phrase, minutes: minutes)
-        },
+            examples: ["start timer meditation 10 min", "start timer reading 1 hour"], triggers: [["start", "timer"], ["timer"]],
+            parse: TimerParser.parse
+        ),
         CommandSpec("timers", summary: "your running timers", triggers: [["timers"]], command: .timers),
         CommandSpec(
             "stop timer", usage: "stop timer [habit | number]", summary: "cancel a timer (nothing is recorded)",

@@ -81,6 +81,10 @@ enum RecordingParser {
         {
             return HabitatError(.invalidArgument, "You can't record a day that hasn't happened yet.")
         }
+        if let day = dayInWords(words) {
+            return HabitatError(
+                .invalidArgument, "I couldn't read the day '\(day.echoed)'. Say 'yesterday', '2 days ago' or a date, e.g. on 2026-11-19.")
+        }
         var time: String?
         if words[n - 2].lower == "at" {
             time = words[n - 1].text
@@ -90,6 +94,26 @@ enum RecordingParser {
         guard let time, time.first?.isNumber == true else { return nil }
         return HabitatError(.invalidArgument, "\(time.echoed) isn't a time: try 'at 6:45' or 'at 6:45pm'.")
     }
+
+    /// `on friday`, `last fri`, `on 20 nov`, `on november 20`: the end of `words` naming a day by its weekday or
+    /// month, which `did` doesn't read, as typed; `nil` when it doesn't.
+    static func dayInWords(_ words: [Token]) -> String? {
+        for length in [2, 3] where words.count > length {
+            let tail = words.suffix(length)
+            guard ["on", "last"].contains(tail.first!.lower) else { continue }
+            let named = tail.dropFirst().contains { word in
+                let text = word.lower.trimmingCharacters(in: CharacterSet(charactersIn: ".,"))
+                return dayNames.contains { $0 == text || ($0.hasPrefix(text) && text.count >= 3) }
+            }
+            if named { return tail.phrase }
+        }
+        return nil
+    }
+
+    private static let dayNames = [
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march",
+        "april", "may", "june", "july", "august", "september", "october", "november", "december",
+    ]
 
     /// `x3`, `×3`, `3x`.
     static func repetitions(_ token: Token) -> Int? {
@@ -159,11 +183,13 @@ enum HabitDraftParser {
         var index = 0
         var name: [Token] = []
         while index < words.count, optionLength(words, at: index) == nil {
+            try refuseUnreadableAmount(words, at: index)
             name.append(words[index])
             index += 1
         }
         guard !name.isEmpty else { throw HabitatError.usage(usage, "Give the habit a name.") }
         while index < words.count {
+            try refuseUnreadableAmount(words, at: index)
             if let (amount, unit, used) = Amount.read(words, at: index) {
                 guard amount >= 0 else {
                     throw HabitatError(.invalidArgument, "XP, coins and life can't be negative ('\(words[index..<index + used].phrase.echoed)'): use 0–10000.")
@@ -191,6 +217,13 @@ enum HabitDraftParser {
             }
         }
         return (name.phrase, draft)
+    }
+
+    /// `walk 1.5 xp` is a habit worth 1.5 XP, not one named "walk 1.5 xp" worth the default: an amount that
+    /// can't be used is refused rather than taken into the name.
+    static func refuseUnreadableAmount(_ words: [Token], at index: Int) throws {
+        guard let typed = Amount.unreadable(words, at: index) else { return }
+        throw HabitatError(.invalidArgument, "'\(typed.echoed)' isn't an amount I can use: XP, coins and life are whole numbers from 0 to 10000.")
     }
 
     static func optionLength(_ words: [Token], at index: Int) -> Int? {
@@ -234,6 +267,23 @@ enum Amount {
     }
 }
 
+extension Amount {
+    /// What was typed, when the words at `index` are a number with a unit that is no whole number an `Int` holds
+    /// (`1.5 xp`, `2,5coins`, `99999999999999999999 life`); `nil` otherwise, and for any amount ``read(_:at:)`` reads.
+    static func unreadable(_ words: [Token], at index: Int) -> String? {
+        guard !words[index].quoted, read(words, at: index) == nil else { return nil }
+        var text = Substring(words[index].lower)
+        if text.hasPrefix("+") || text.hasPrefix("-") { text = text.dropFirst() }
+        let number = text.prefix { $0.isNumber || $0 == "." || $0 == "," }
+        guard number.contains(where: \.isNumber) else { return nil }
+        let unit = text.dropFirst(number.count)
+        if unit.isEmpty, index + 1 < words.count, !words[index + 1].quoted, units[words[index + 1].lower] != nil {
+            return words[index...(index + 1)].phrase
+        }
+        return units[String(unit)] != nil ? words[index].text : nil
+    }
+}
+
 /// `add reward <name> <price> [coins]`.
 enum RewardParser {
     static let usage = "add reward <name> <price> coins"
@@ -241,6 +291,14 @@ enum RewardParser {
     static func parse(_ words: [Token]) throws -> Command {
         var words = words
         var price: Int?
+        // `2.5 coins`, or a bare `2.5`: a price, but not one that can be used.
+        let bare = words.last.flatMap { last in
+            !last.quoted && Int(last.text) == nil && last.text.contains(where: \.isNumber)
+                && last.text.allSatisfy { $0.isNumber || $0 == "." || $0 == "," } ? last.text : nil
+        }
+        if let typed = words.indices.suffix(2).lazy.compactMap({ Amount.unreadable(words, at: $0) }).first ?? bare {
+            throw HabitatError(.invalidArgument, "'\(typed.echoed)' isn't a price I can use: a reward costs a whole number of coins from 1 to 1000000.")
+        }
         if words.count >= 2, let (amount, unit, used) = Amount.read(words, at: words.count - 2), used == 2, unit == .coins {
             price = amount
             words.removeLast(2)
@@ -257,6 +315,50 @@ enum RewardParser {
         }
         guard !words.isEmpty else { throw HabitatError.usage(usage, "Give the reward a name.") }
         return .addReward(name: words.phrase, price: price)
+    }
+}
+
+/// `start timer <habit> <N> min`: `10 min`, `10m`, `1 hour`, `1.5 hours`, a bare `90` (minutes), after an
+/// optional `for`.
+enum TimerParser {
+    static let usage = "start timer <habit> <N> min"
+    static let units: [String: Int] = ["m": 1, "min": 1, "mins": 1, "minute": 1, "minutes": 1, "h": 60, "hour": 60, "hours": 60]
+
+    static func parse(_ rest: [Token]) throws -> Command {
+        guard rest.count >= 2 else { throw HabitatError.usage(usage) }
+        var words = rest
+        var minutes: Int?
+        if let factor = units[words.last!.lower], let count = try length(words[words.count - 2].text, factor, typed: words.suffix(2).phrase) {
+            minutes = count
+            words.removeLast(2)
+        } else {
+            let text = words.last!.lower
+            let number = text.prefix { $0.isNumber || $0 == "." }
+            let factor = number.count == text.count ? 1 : units[String(text.dropFirst(number.count))]
+            if let factor, let count = try length(String(number), factor, typed: words.last!.text) {
+                minutes = count
+                words.removeLast()
+            }
+        }
+        if words.count > 1, let last = words.last, !last.quoted, last.lower == "for" { words.removeLast() }
+        guard let minutes, !words.isEmpty else { throw HabitatError.usage(usage, "Which habit, and for how long?") }
+        return .startTimer(habit: words.phrase, minutes: minutes)
+    }
+
+    /// `count` of a unit `factor` minutes long, in minutes; `nil` when `count` is no number. A fraction is fine
+    /// when it makes whole minutes (`1.5 hours`). Too many hours for an `Int` are still too long: the server
+    /// refuses them like any other length.
+    static func length(_ count: String, _ factor: Int, typed: String) throws -> Int? {
+        if let whole = Int(count) {
+            let (product, overflow) = whole.multipliedReportingOverflow(by: factor)
+            return overflow ? (whole < 0 ? Int.min : Int.max) : product
+        }
+        guard count.contains("."), count.contains(where: \.isNumber), let fraction = Double(count) else { return nil }
+        let value = fraction * Double(factor)
+        guard value.rounded() == value, value < 1e9 else {
+            throw HabitatError(.invalidArgument, "A timer runs for whole minutes, and '\(typed.echoed)' isn't: try 'start timer reading 25 min'.")
+        }
+        return Int(value)
     }
 }
 

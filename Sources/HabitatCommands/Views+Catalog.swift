@@ -57,7 +57,10 @@ extension Views {
             let members = state.members(of: routine)
             let xp = members.reduce(0) { $0 + $1.xp }
             let coins = members.reduce(0) { $0 + $1.coins }
-            let line = "\(routine.name): \(members.map(\.name).joined(separator: ", ")) (+\(xp) XP, \(GameState.coins(coins, signed: true)))"
+            let line =
+                members.isEmpty
+                ? "\(routine.name): no habits left to record (archived or deleted)"
+                : "\(routine.name): \(members.map(\.name).joined(separator: ", ")) (+\(xp) XP, \(GameState.coins(coins, signed: true)))"
             return (line, ["name": .string(routine.name), "habits": .array(members.map { .string($0.name) }), "xp": .int(xp), "coins": .int(coins)])
         }
         let data: JSON = ["routines": .array(rows.map(\.1))]

@@ -71,13 +71,18 @@ extension GameState {
         if habits.contains(where: { $0.id != habit.id && $0.name.lowercased() == name.lowercased() }) {
             throw HabitatError(.nameTaken, "You already have a habit called \(name).")
         }
+        // `did <name>` would find the routine, never the habit.
+        if routines.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+            throw HabitatError(.nameTaken, "You already have a routine called \(name).")
+        }
         let index = habits.firstIndex { $0.id == habit.id }!
         habits[index].name = name
         return Outcome(toasts: [Toast(.success, "Renamed \(habit.name) to \(name). Its history and streaks come along.")])
     }
 
     mutating func delete(_ query: String) throws -> Outcome {
-        let habit = try self.habit(named: query)
+        // An archived habit can go for good too, without coming back first.
+        let habit = try self.habit(named: query, includingArchived: true)
         habits.removeAll { $0.id == habit.id }
         return Outcome(toasts: [Toast(.success, "Deleted \(habit.name). Past completions stay in your history.")])
     }

@@ -23,7 +23,8 @@ extension GameState {
     static func describe(_ entry: LedgerEntry) -> String {
         var parts: [String] = []
         if entry.xp != 0 { parts.append("\(signed(-entry.xp)) XP") }
-        if entry.health != 0 { parts.append("\(signed(-entry.health)) life") }
+        // A slip cost life; a potion or a finished run gave health, and the undo says it as they did.
+        if entry.health != 0 { parts.append("\(signed(-entry.health)) \(entry.kind == .slip ? "life" : "health")") }
         if entry.coins != 0 { parts.append(coins(-entry.coins, signed: true)) }
         let what: String
         switch entry.kind {

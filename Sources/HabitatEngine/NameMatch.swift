@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a typed name matched a list of names: never a guess.
 public enum NameMatch<Element> {
     case found(Element)
@@ -8,7 +10,8 @@ public enum NameMatch<Element> {
 
 extension NameMatch {
     /// Matches `query` against `candidates`: the exact name (any case), else a unique prefix, else a
-    /// unique prefix of any word (`potion` finds `Health Potion`); plural `s` is forgiven.
+    /// unique prefix of any word (`potion` finds `Health Potion`); plural `s` is forgiven, and so are accents
+    /// beyond the whole name.
     public static func resolve(
         _ query: String, among candidates: [Element], name: (Element) -> String
     ) -> NameMatch<Element> {
@@ -22,7 +25,10 @@ extension NameMatch {
         for form in forms {
             if let hit = candidates.first(where: { isNormalized(name($0), equalTo: form) }) { return .found(hit) }
         }
-        let names = candidates.map { normalized(name($0)) }
+        // Beyond the whole name, accents are forgiven: `cafe` finds Café au lait (and is ambiguous with Cafeteria).
+        let names = candidates.map { withoutAccents(normalized(name($0))) }
+        let plain = withoutAccents(wanted)
+        forms = forms.map(withoutAccents)
         let rules: [(String, String) -> Bool] = [
             { name, form in name.hasPrefix(form) },
             { name, form in name.split(separator: " ").contains { $0.hasPrefix(form) } },
@@ -34,14 +40,19 @@ extension NameMatch {
                 if hits.count > 1 { return .ambiguous(hits) }
             }
         }
-        let length = wanted.count
+        let length = plain.count
         let tolerance = max(2, length / 3)
         // A name longer or shorter than the query by more than the tolerance is never close enough, so its
         // distance isn't measured: a line-long query against thousands of names would take a minute.
         let scored = candidates.indices.filter { abs(names[$0].count - length) <= tolerance }
-            .map { (index: $0, distance: editDistance(wanted, names[$0])) }
+            .map { (index: $0, distance: editDistance(plain, names[$0])) }
         let best = scored.min { $0.distance < $1.distance }
         return .none(suggestion: best.flatMap { $0.distance <= tolerance ? candidates[$0.index] : nil })
+    }
+
+    /// `text` without accents (`café` → `cafe`); plain ASCII as it is.
+    static func withoutAccents(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 < 0x80 } ? text : text.folding(options: .diacriticInsensitive, locale: nil)
     }
 
     /// The first of `candidates` (those `include` accepts) whose name is `query` typed whole, in any case,
@@ -91,12 +102,14 @@ extension NameMatch {
     }
 }
 
-/// Levenshtein distance between two strings, by characters.
+/// Edit distance between two strings, by characters: insertions, deletions, substitutions, and two neighbours
+/// typed the wrong way round (`hepl` for `help`), each counting one.
 public func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
+    var beforePrevious = Array(repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     var current = previous
     for i in 1...a.count {
@@ -104,8 +117,11 @@ public func editDistance(_ a: String, _ b: String) -> Int {
         for j in 1...b.count {
             current[j] = Swift.min(
                 previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1], a[i - 1] != b[j - 1] {
+                current[j] = Swift.min(current[j], beforePrevious[j - 2] + 1)
+            }
         }
-        swap(&previous, &current)
+        (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[b.count]
 }

@@ -98,7 +98,10 @@ extension GameState {
         guard recording.times == 1 else { throw HabitatError(.invalidArgument, "A routine is recorded once at a time.") }
         let members = members(of: routine)
         guard !members.isEmpty else {
-            throw HabitatError(.invalidArgument, "\(routine.name) has no active habits left. Add one: 'add routine …' again.")
+            throw HabitatError(
+                .invalidArgument,
+                "\(routine.name) has no active habits left: they're archived or deleted. Bring one back with 'unarchive <habit>', "
+                    + "or 'delete routine \(routine.name.lowercased())' and add it again.")
         }
         let day = try self.day(for: recording, at: now)
         let before = snapshot(habits: members)
@@ -119,7 +122,7 @@ extension GameState {
         let entry = LedgerEntry(
             at: now, day: day, kind: .routine, subject: routine.name, quantity: members.count, xp: totalXP, coins: totalCoins,
             note: recording.note, before: before)
-        let toast = Toast(.success, "\(routine.name) routine done! \(members.count) habits, +\(totalXP) XP, \(Self.coins(totalCoins, signed: true))")
+        let toast = Toast(.success, "\(routine.name) routine done! \(members.count) habit\(members.count == 1 ? "" : "s"), +\(totalXP) XP, \(Self.coins(totalCoins, signed: true))")
         return Outcome(toasts: [toast] + levelUps(since: levelsBefore), entry: entry, batch: batch)
     }
 

@@ -427,7 +427,7 @@ public struct Responder: Sendable {
                 return reply
             }
         case .delete(let name) where !confirmed:
-            let habit = try await users.with(account.fileID) { try await $0.state() }.habit(named: name)
+            let habit = try await users.with(account.fileID) { try await $0.state() }.habit(named: name, includingArchived: true)
             session.pendingDelete = habit.name
             return Reply(.ask, "Delete \(habit.name) for good? Past completions stay in your history. Type 'yes' to confirm; anything else cancels.")
         default:

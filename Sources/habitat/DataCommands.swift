@@ -56,11 +56,15 @@ struct Export: AsyncParsableCommand {
 /// The directory database of the data directory `data`, which must hold Habitat data already: a mistyped
 /// `--data` is refused, not made into a new, empty data directory.
 func existingDataDirectory(_ data: String) throws -> DirectoryDatabase {
-    let url = URL(fileURLWithPath: data)
-    guard DirectoryDatabase.exists(in: url) else {
+    try requireData(in: data)
+    return try DirectoryDatabase(directory: URL(fileURLWithPath: data), durability: .normal)
+}
+
+/// Refuses a `--data` that holds no Habitat data, in the same words for every command.
+func requireData(in data: String) throws {
+    guard DirectoryDatabase.exists(in: URL(fileURLWithPath: data)) else {
         throw CommandFailure("\(data) holds no Habitat data (there is no \(DirectoryDatabase.fileName) in it). Use --data to point at it.")
     }
-    return try DirectoryDatabase(directory: url, durability: .normal)
 }
 
 extension Export {
@@ -91,6 +95,7 @@ struct Backup: AsyncParsableCommand {
     var data = "./habitat-data"
 
     func run() throws {
+        try requireData(in: data)
         let summary: DataBackup.Summary
         do {
             summary = try DataBackup.copy(from: URL(fileURLWithPath: data), to: URL(fileURLWithPath: destination))

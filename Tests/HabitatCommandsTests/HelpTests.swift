@@ -90,6 +90,7 @@ struct HelpListTests {
         let synopses = Dictionary(uniqueKeysWithValues: CommandTable.all.map { ($0.name, $0.synopsis) })
         #expect(synopses["did"] == "did <habit> [options]")
         #expect(synopses["add habit"] == "add habit <name> [options]")
+        #expect(synopses["room add bad habit"] == "room add bad habit <name> [N life]")
         #expect(synopses["buy"] == "buy [N] <item>")
         #expect(synopses["register"] == "register <name> <password>")
         #expect(synopses["passwd"] == "passwd <old password> <new password>")

@@ -86,6 +86,9 @@ struct UnreadOptionTests {
         ("wake up at 25:00", "25:00 isn't a time: try 'at 6:45' or 'at 6:45pm'."),
         ("wake up at 6.45", "6.45 isn't a time: try 'at 6:45' or 'at 6:45pm'."),
         ("wake up at 13:00 pm", "13:00 pm isn't a time: try 'at 6:45' or 'at 6:45pm'."),
+        ("exercise on friday", "I couldn't read the day 'on friday'. Say 'yesterday', '2 days ago' or a date, e.g. on 2026-11-19."),
+        ("exercise last Fri", "I couldn't read the day 'last Fri'. Say 'yesterday', '2 days ago' or a date, e.g. on 2026-11-19."),
+        ("exercise on 20 Nov.", "I couldn't read the day 'on 20 Nov.'. Say 'yesterday', '2 days ago' or a date, e.g. on 2026-11-19."),
     ])
     func anUnreadableOptionExplainsAnUnknownName(name: String, message: String) throws {
         guard case .record(let recording)? = try parse("did " + name) else {
@@ -97,7 +100,7 @@ struct UnreadOptionTests {
         #expect(recording.unreadOption?.message == message)
     }
 
-    @Test(arguments: ["meet at home", "plan", "wake up at", "read in bed"])
+    @Test(arguments: ["meet at home", "plan", "wake up at", "read in bed", "put on sunscreen", "on friday", "sit on the sofa"])
     func aNameThatIsJustANameHasNoUnreadOption(name: String) {
         #expect(Recording(habit: name).unreadOption == nil)
     }

@@ -255,6 +255,22 @@ struct AddHabitTests {
         #expect(error?.message.contains("Give the habit a name.") == true)
     }
 
+    @Test(arguments: [
+        ("add habit Walk 1.5 xp", "1.5 xp"), ("add habit Walk 2,5coins", "2,5coins"), ("add bad habit Soda 1.5 life", "1.5 life"),
+        ("add habit Walk 99999999999999999999 xp", "99999999999999999999 xp"), ("add habit Walk 5 xp 0.5 coins", "0.5 coins"),
+        ("edit walk 12.5 xp", "12.5 xp"), ("room add habit Dishes 7.5 xp", "7.5 xp"),
+    ])
+    func anAmountThatIsNoWholeNumberIsRefusedNotNamed(line: String, typed: String) {
+        let error = parseError(line)
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message == "'\(typed)' isn't an amount I can use: XP, coins and life are whole numbers from 0 to 10000.")
+    }
+
+    @Test func aNumberWithoutAUnitStaysInTheName() throws {
+        #expect(try parse("add habit Read 2.5 chapters") == .addHabit(HabitDraft(name: "Read 2.5 chapters")))
+        #expect(try parse(#"add habit "Walk 1.5 xp""#) == .addHabit(HabitDraft(name: "Walk 1.5 xp")))
+    }
+
     @Test func leftoverWordsAreNamed() {
         let error = parseError("add habit Exercise 15 xp banana")
         #expect(error?.code == .invalidArgument)
@@ -281,6 +297,16 @@ struct EconomyTests {
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("How many coins does it cost?") == true)
         #expect(error?.message.contains("Usage: add reward <name> <price> coins") == true)
+    }
+
+    @Test(arguments: [
+        ("add reward Trip 2.5 coins", "2.5 coins"), ("add reward Trip 2.5", "2.5"), ("add reward Trip 1,000", "1,000"),
+        ("add reward Trip 99999999999999999999 coins", "99999999999999999999 coins"),
+    ])
+    func aPriceThatIsNoWholeNumberIsRefused(line: String, typed: String) {
+        let error = parseError(line)
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message == "'\(typed)' isn't a price I can use: a reward costs a whole number of coins from 1 to 1000000.")
     }
 
     @Test func aRewardNeedsAName() {
@@ -430,6 +456,13 @@ struct UnknownCommandTests {
         #expect(error?.symbol == .question)
     }
 
+    @Test(arguments: [("hepl", "help"), ("sttaus", "status"), ("hsitory", "history"), ("udno", "undo")])
+    func twoLettersSwappedGetASuggestion(line: String, command: String) {
+        let error = parseError(line)
+        #expect(error?.code == .unknownCommand)
+        #expect(error?.message == "I don't know '\(line)'. Did you mean '\(command)'? Type 'help' to see what I understand.")
+    }
+
     @Test func aTypoOfAnAliasSuggestsTheAlias() {
         let error = parseError("statsu")
         #expect(error?.code == .unknownCommand)
@@ -454,5 +487,33 @@ struct UnknownCommandTests {
         #expect(error.code == .unknownCommand)
         let word = line.split(separator: " ")[0]
         #expect(!error.message.contains("Did you mean '\(word)'?"))
+    }
+}
+
+@Suite("Timers")
+struct TimerParsingTests {
+    @Test(arguments: [
+        ("start timer meditation 10 min", "meditation", 10), ("start timer meditation 10m", "meditation", 10),
+        ("start timer reading 1 hour", "reading", 60), ("timer reading 90", "reading", 90),
+        ("start timer reading 1.5 hours", "reading", 90), ("start timer reading 0.5h", "reading", 30),
+        ("start timer reading for 20 min", "reading", 20), ("start timer wind down for 1 hour", "wind down", 60),
+        (#"start timer "for" 5 min"#, "for", 5),
+    ])
+    func aTimersLength(line: String, habit: String, minutes: Int) throws {
+        #expect(try parse(line) == .startTimer(habit: habit, minutes: minutes))
+    }
+
+    @Test(arguments: [("start timer reading 2.5 min", "2.5 min"), ("start timer reading 0.01h", "0.01h")])
+    func aLengthOfNoWholeMinutesIsRefused(line: String, typed: String) {
+        let error = parseError(line)
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message == "A timer runs for whole minutes, and '\(typed)' isn't: try 'start timer reading 25 min'.")
+    }
+
+    @Test(arguments: ["start timer reading", "start timer 10 min"])
+    func aHabitAndALengthAreNeeded(line: String) {
+        let error = parseError(line)
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("Usage: start timer <habit> <N> min") == true)
     }
 }

@@ -170,3 +170,20 @@ struct OutcomeViewTests {
         #expect(object?["data"]?["health"] == 990)
     }
 }
+
+@Suite("routines")
+struct RoutinesViewTests {
+    @Test func aRoutineWithNothingLeftToRecordSaysSo() {
+        var state = Sample.state(habits: [Sample.exercise, Sample.flossing])
+        state.routines = [Routine(id: 1, name: "Morning", habitIDs: [1]), Routine(id: 2, name: "Evening", habitIDs: [4, 9])]
+        let reply = Views.routines(state)
+        #expect(reply.text(plain: false) == """
+            ℹ️ Your routines (2) — record one with 'did <routine>'
+              Morning: Exercise (+15 XP, +3 coins)
+              Evening: no habits left to record (archived or deleted)
+
+
+            """)
+        #expect(elements(reply.data?["routines"]).last?["habits"] == .array([]))
+    }
+}

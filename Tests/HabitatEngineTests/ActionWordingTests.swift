@@ -32,6 +32,6 @@ import Testing
         var run = try #require(try state.apply(.run(km: 1.25), at: Fixture.now).entry)
         run.id = 3
         let outcome = try state.apply(.undo(latest: run), at: Fixture.now)
-        #expect(outcome.toasts == [Toast(.undo, "Undid your 1.25 km run (-1000 life)")])
+        #expect(outcome.toasts == [Toast(.undo, "Undid your 1.25 km run (-1000 health)")])
     }
 }

@@ -161,3 +161,13 @@ import Testing
         expectRefusal(.buy(item: "potion", quantity: 3), on: state, code: .notEnoughCoins)
     }
 }
+
+@Suite struct DeleteHabitTests {
+    @Test func anArchivedHabitCanBeDeletedWithoutComingBackFirst() throws {
+        var state = Fixture.state()
+        _ = try state.apply(.archive("exercise"), at: Fixture.now)
+        let outcome = try state.apply(.delete("exercise"), at: Fixture.now)
+        #expect(outcome.toasts == [Toast(.success, "Deleted Exercise. Past completions stay in your history.")])
+        #expect(state.habits.map(\.name) == ["Smoking"])
+    }
+}

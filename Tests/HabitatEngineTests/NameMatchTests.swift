@@ -142,6 +142,24 @@ enum Match: Equatable, CustomStringConvertible {
         #expect(editDistance("exersice", "exercise") == 2)
         #expect(editDistance("café", "cafe") == 1)
     }
+
+    @Test func twoLettersSwappedAreOneEdit() {
+        #expect(editDistance("hepl", "help") == 1)
+        #expect(editDistance("sttaus", "status") == 1)
+        #expect(editDistance("ab", "ba") == 1)
+        #expect(editDistance("abc", "ca") == 3)
+    }
+
+    @Test func accentsAreForgivenWhenNothingMatchesAsTyped() {
+        let names = ["Café au lait", "Crème brûlée", "Cafeteria run", "Señor's walk"]
+        #expect(Match("cafe", among: names) == .ambiguous(["Café au lait", "Cafeteria run"]))
+        #expect(Match("cafe au", among: names) == .found("Café au lait"))
+        #expect(Match("creme", among: names) == .found("Crème brûlée"))
+        #expect(Match("brulee", among: names) == .found("Crème brûlée"))
+        #expect(Match("senor", among: names) == .found("Señor's walk"))
+        #expect(Match("café", among: ["Cafe", "Café"]) == .found("Café"))
+        #expect(Match("cafe", among: ["Café", "Cafe"]) == .found("Cafe"))
+    }
 }
 
 @Suite struct HabitLookupTests {

@@ -102,7 +102,7 @@ import Testing
         #expect(state.profile.health == 1000)
         let outcome = try state.apply(.undo(latest: entry), at: Fixture.now)
         #expect(state == original)
-        #expect(outcome.toasts == [Toast(.undo, "Undid buying Health Potion (-180 life, +25 coins)")])
+        #expect(outcome.toasts == [Toast(.undo, "Undid buying Health Potion (-180 health, +25 coins)")])
         #expect(outcome.entry?.coins == 25)
         #expect(outcome.entry?.health == -180)
     }

@@ -48,6 +48,11 @@ struct DataCommandTests {
         #expect(backup.status == 0)
         #expect(backup.output.hasPrefix("Backed up the directory and 1 user's file ("))
         #expect(try habitat(["backup", copy.path, "--data", data.path]).status != 0)
+        // A mistyped --data is answered as 'export' answers it, with the flag to fix.
+        let typo = root.appendingPathComponent("habitat-dta").path
+        let mistyped = try habitat(["backup", root.appendingPathComponent("elsewhere").path, "--data", typo])
+        #expect(mistyped.status == 1)
+        #expect(mistyped.output == "Error: \(typo) holds no Habitat data (there is no directory.sqlite in it). Use --data to point at it.\n")
         await client.close()
         #expect(server.terminate() == 0)
 
