@@ -32,6 +32,12 @@ enum RecordingParser {
             } else if words.count >= 2, times == nil, last.lower == "times", let count = Int(words[words.count - 2].text) {
                 times = count
                 words.removeLast(2)
+            } else if words.count >= 3, times == nil, let count = Int(last.text), !words[words.count - 2].quoted,
+                ["x", "×", "*"].contains(words[words.count - 2].lower)
+            {
+                // `x 3`, typed apart
+                times = count
+                words.removeLast(2)
             } else if recording.timeOfDay == nil, let (minutes, used) = timeOfDay(words) {
                 recording.timeOfDay = minutes
                 words.removeLast(used)

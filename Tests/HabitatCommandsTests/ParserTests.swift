@@ -31,7 +31,7 @@ struct RecordingPhrasingTests {
         #expect(try parse(line) == record("smoking"))
     }
 
-    @Test(arguments: ["did pushups x3", "did pushups X3", "did pushups 3x", "did pushups ×3", "did pushups 3 times"])
+    @Test(arguments: ["did pushups x3", "did pushups X3", "did pushups 3x", "did pushups ×3", "did pushups 3 times", "did pushups x 3", "did pushups × 3"])
     func repetitions(line: String) throws {
         #expect(try parse(line) == record("pushups", times: 3))
     }
