@@ -71,6 +71,10 @@ extension GameState {
         if habits.contains(where: { $0.id != habit.id && $0.name.lowercased() == name.lowercased() }) {
             throw HabitatError(.nameTaken, "You already have a habit called \(name).")
         }
+        // `did <name>` would record the routine, never this habit.
+        if let routine = routines.first(where: { $0.name.lowercased() == name.lowercased() }) {
+            throw HabitatError(.nameTaken, "You already have a routine called \(routine.name).")
+        }
         let index = habits.firstIndex { $0.id == habit.id }!
         habits[index].name = name
         return Outcome(toasts: [Toast(.success, "Renamed \(habit.name) to \(name). Its history and streaks come along.")])

@@ -119,7 +119,7 @@ extension GameState {
         let entry = LedgerEntry(
             at: now, day: day, kind: .routine, subject: routine.name, quantity: members.count, xp: totalXP, coins: totalCoins,
             note: recording.note, before: before)
-        let toast = Toast(.success, "\(routine.name) routine done! \(members.count) habits, +\(totalXP) XP, \(Self.coins(totalCoins, signed: true))")
+        let toast = Toast(.success, "\(routine.name) routine done! \(members.count == 1 ? "1 habit" : "\(members.count) habits"), +\(totalXP) XP, \(Self.coins(totalCoins, signed: true))")
         return Outcome(toasts: [toast] + levelUps(since: levelsBefore), entry: entry, batch: batch)
     }
 
@@ -137,7 +137,9 @@ extension GameState {
             areaID = next.newAreaID
             next.areas.append(Area(id: areaID, name: template.area))
         }
-        let fresh = template.habits.filter { draft in !habits.contains { $0.name.lowercased() == draft.name.lowercased() } }
+        // A name a routine has is taken too: `did <name>` records the routine.
+        let taken = Set((habits.map(\.name) + routines.map(\.name)).map { $0.lowercased() })
+        let fresh = template.habits.filter { !taken.contains($0.name.lowercased()) }
         guard !fresh.isEmpty else {
             throw HabitatError(.nameTaken, "You already have every habit of the \(template.name) template.")
         }

@@ -143,7 +143,7 @@ struct LineRulesTests {
             let client = try await server.user("quinn")
             _ = try await client.reply(to: "add habit Stretch")
             _ = try await client.reply(to: "add routine Morning: stretch")
-            #expect(try await client.reply(to: "did morning yesterday") == ["✅ Morning routine done! 1 habits, +10 XP, +5 coins"])
+            #expect(try await client.reply(to: "did morning yesterday") == ["✅ Morning routine done! 1 habit, +10 XP, +5 coins"])
             let history = try await client.reply(to: "history")
             #expect(history.contains { $0.hasPrefix("  2026-11-19") && $0.contains("Stretch") })
         }
