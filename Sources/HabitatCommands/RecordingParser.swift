@@ -145,7 +145,7 @@ enum RecordingParser {
 /// `add habit <name> [N xp] [N coins] [N life] [in <area>] [track time]`, options in any order.
 enum HabitDraftParser {
     static func parse(_ words: [Token], kind: HabitKind) throws -> HabitDraft {
-        let usage = kind == .good ? "add habit <name> [N xp] [N coins] [in <area>] [track time]" : "add bad habit <name> [N life]"
+        let usage = kind == .good ? "add habit <name> [N xp] [N coins] [in <area>] [track time]" : "add bad habit <name> [N life] [in <area>]"
         let (name, draft) = try nameAndOptions(words, usage: usage)
         if kind == .good, let life = draft.life {
             throw HabitatError(.invalidArgument, "Good habits don't cost life. For one that does: add bad habit \(name) \(life) life")

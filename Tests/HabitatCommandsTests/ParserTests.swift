@@ -235,6 +235,14 @@ struct AddHabitTests {
         #expect(try parse("new bad habit Late snacks 5 health") == .addHabit(HabitDraft(name: "Late snacks", kind: .bad, life: 5)))
     }
 
+    @Test func aBadHabitMayHaveAnArea() throws {
+        #expect(
+            try parse("add bad habit Junk food 15 life in Nutrition")
+                == .addHabit(HabitDraft(name: "Junk food", kind: .bad, life: 15, area: "Nutrition")))
+        #expect(try parse("add bad habit Junk food in Nutrition") == .addHabit(HabitDraft(name: "Junk food", kind: .bad, area: "Nutrition")))
+        #expect(Views.help(topic: "add bad habit").data?["usage"] == "add bad habit <name> [N life] [in <area>]")
+    }
+
     @Test func goodHabitsDontCostLife() {
         let error = parseError("add habit Exercise 5 life")
         #expect(error?.code == .invalidArgument)
