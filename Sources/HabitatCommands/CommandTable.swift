@@ -47,8 +47,8 @@ public enum CommandTable {
             triggers: [["add", "habit"], ["add", "good", "habit"], ["new", "habit"], ["create", "habit"]]
         ) { rest in .addHabit(try HabitDraftParser.parse(rest, kind: .good)) },
         CommandSpec(
-            "add bad habit", usage: "add bad habit <name> [N life]", summary: "add a bad habit (default -10 life)",
-            examples: ["add bad habit Smoking", "add bad habit Smoking 25 life"],
+            "add bad habit", usage: "add bad habit <name> [N life] [in <area>]", summary: "add a bad habit (default -10 life)",
+            examples: ["add bad habit Smoking", "add bad habit Smoking 25 life", "add bad habit Junk food in Nutrition"],
             triggers: [["add", "bad", "habit"], ["new", "bad", "habit"], ["create", "bad", "habit"]]
         ) { rest in .addHabit(try HabitDraftParser.parse(rest, kind: .bad)) },
         CommandSpec(

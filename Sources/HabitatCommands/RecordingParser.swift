@@ -32,6 +32,12 @@ enum RecordingParser {
             } else if words.count >= 2, times == nil, last.lower == "times", let count = Int(words[words.count - 2].text) {
                 times = count
                 words.removeLast(2)
+            } else if words.count >= 3, times == nil, let count = Int(last.text), !words[words.count - 2].quoted,
+                ["x", "×", "*"].contains(words[words.count - 2].lower)
+            {
+                // `x 3`, typed apart
+                times = count
+                words.removeLast(2)
             } else if recording.timeOfDay == nil, let (minutes, used) = timeOfDay(words) {
                 recording.timeOfDay = minutes
                 words.removeLast(used)
@@ -163,7 +169,7 @@ enum RecordingParser {
 /// `add habit <name> [N xp] [N coins] [N life] [in <area>] [track time]`, options in any order.
 enum HabitDraftParser {
     static func parse(_ words: [Token], kind: HabitKind) throws -> HabitDraft {
-        let usage = kind == .good ? "add habit <name> [N xp] [N coins] [in <area>] [track time]" : "add bad habit <name> [N life]"
+        let usage = kind == .good ? "add habit <name> [N xp] [N coins] [in <area>] [track time]" : "add bad habit <name> [N life] [in <area>]"
         let (name, draft) = try nameAndOptions(words, usage: usage)
         if kind == .good, let life = draft.life {
             throw HabitatError(.invalidArgument, "Good habits don't cost life. For one that does: add bad habit \(name) \(life) life")

@@ -71,9 +71,9 @@ extension GameState {
         if habits.contains(where: { $0.id != habit.id && $0.name.lowercased() == name.lowercased() }) {
             throw HabitatError(.nameTaken, "You already have a habit called \(name).")
         }
-        // `did <name>` would find the routine, never the habit.
-        if routines.contains(where: { $0.name.lowercased() == name.lowercased() }) {
-            throw HabitatError(.nameTaken, "You already have a routine called \(name).")
+        // `did <name>` would record the routine, never this habit.
+        if let routine = routines.first(where: { $0.name.lowercased() == name.lowercased() }) {
+            throw HabitatError(.nameTaken, "You already have a routine called \(routine.name).")
         }
         let index = habits.firstIndex { $0.id == habit.id }!
         habits[index].name = name

@@ -266,11 +266,14 @@ extension GameState {
     }
 
     func gameOverRefusal(doing what: String) -> HabitatError {
-        let way =
-            profile.state == .recovery
+        HabitatError(.gameOver, "Game over — you can't \(what) now. \(wayBack)")
+    }
+
+    /// The way back to the game, for a refusal while it is over: start the challenge, or keep running it.
+    var wayBack: String {
+        profile.state == .recovery
             ? "Keep running: 'ran 2 km'."
             : "Run \(Self.km(settings.runningTargetKm)) to recover: type 'start challenge'."
-        return HabitatError(.gameOver, "Game over — you can't \(what) now. \(way)")
     }
 
     /// `5 coins`, `1 coin`; `signed`, with the sign always written: `+5 coins`, `-1 coin`.

@@ -140,7 +140,9 @@ extension GameState {
             areaID = next.newAreaID
             next.areas.append(Area(id: areaID, name: template.area))
         }
-        let fresh = template.habits.filter { draft in !habits.contains { $0.name.lowercased() == draft.name.lowercased() } }
+        // A name a routine has is taken too: `did <name>` records the routine.
+        let taken = Set((habits.map(\.name) + routines.map(\.name)).map { $0.lowercased() })
+        let fresh = template.habits.filter { !taken.contains($0.name.lowercased()) }
         guard !fresh.isEmpty else {
             throw HabitatError(.nameTaken, "You already have every habit of the \(template.name) template.")
         }

@@ -40,8 +40,7 @@ extension GameState {
         switch item.kind {
         case .potion:
             guard profile.state == .active else {
-                throw HabitatError(
-                    .gameOver, "Potions can't revive you. Run \(Self.km(settings.runningTargetKm)) to recover: type 'start challenge'.")
+                throw HabitatError(.gameOver, "Potions can't revive you. \(wayBack)")
             }
             let missing = profile.maxHealth - profile.health
             guard missing > 0 else {

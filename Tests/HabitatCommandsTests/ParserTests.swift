@@ -31,7 +31,7 @@ struct RecordingPhrasingTests {
         #expect(try parse(line) == record("smoking"))
     }
 
-    @Test(arguments: ["did pushups x3", "did pushups X3", "did pushups 3x", "did pushups ×3", "did pushups 3 times"])
+    @Test(arguments: ["did pushups x3", "did pushups X3", "did pushups 3x", "did pushups ×3", "did pushups 3 times", "did pushups x 3", "did pushups × 3"])
     func repetitions(line: String) throws {
         #expect(try parse(line) == record("pushups", times: 3))
     }
@@ -233,6 +233,14 @@ struct AddHabitTests {
         #expect(try parse("add bad habit Smoking 25 life") == .addHabit(HabitDraft(name: "Smoking", kind: .bad, life: 25)))
         #expect(try parse("add bad habit Smoking 25hp") == .addHabit(HabitDraft(name: "Smoking", kind: .bad, life: 25)))
         #expect(try parse("new bad habit Late snacks 5 health") == .addHabit(HabitDraft(name: "Late snacks", kind: .bad, life: 5)))
+    }
+
+    @Test func aBadHabitMayHaveAnArea() throws {
+        #expect(
+            try parse("add bad habit Junk food 15 life in Nutrition")
+                == .addHabit(HabitDraft(name: "Junk food", kind: .bad, life: 15, area: "Nutrition")))
+        #expect(try parse("add bad habit Junk food in Nutrition") == .addHabit(HabitDraft(name: "Junk food", kind: .bad, area: "Nutrition")))
+        #expect(Views.help(topic: "add bad habit").data?["usage"] == "add bad habit <name> [N life] [in <area>]")
     }
 
     @Test func goodHabitsDontCostLife() {

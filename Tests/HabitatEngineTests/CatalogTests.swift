@@ -36,6 +36,19 @@ import Testing
         #expect(defaulted.habits.last?.life == 10)
     }
 
+    @Test func aBadHabitMayBelongToAnAreaOrToNone() throws {
+        var state = Fixture.state(habits: [], areas: [Fixture.fitness])
+        _ = try state.apply(.addHabit(HabitDraft(name: "Junk food", kind: .bad, life: 15, area: "fit")), at: Fixture.now)
+        let habit = try #require(state.stored("Junk food"))
+        #expect(habit.areaID == 7)
+        #expect(state.describeTerms(of: habit) == "-15 life, in Fitness")
+        let outcome = try state.did("junk food")
+        #expect(outcome.toasts == [Toast(.warning, "Junk food recorded. -15 life")])
+        #expect(state.areas == [Fixture.fitness])
+        _ = try state.apply(.edit("junk food", HabitEdit(area: "none")), at: Fixture.now)
+        #expect(state.stored("Junk food")?.areaID == nil)
+    }
+
     @Test func newHabitTakesCustomRewardsAndArea() throws {
         var state = Fixture.state(habits: [], areas: [Fixture.fitness, Fixture.mind])
         _ = try state.apply(.addHabit(HabitDraft(name: "Exercise", xp: 15, coins: 3, area: "fitness")), at: Fixture.now)

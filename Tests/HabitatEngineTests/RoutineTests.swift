@@ -18,7 +18,7 @@ import Testing
     @Test func aHabitCannotBeRenamedToARoutinesName() throws {
         let state = try Self.withMorning()
         let error = expectRefusal(.rename("exercise", to: "MORNING"), on: state, code: .nameTaken)
-        #expect(error?.message == "You already have a routine called MORNING.")
+        #expect(error?.message == "You already have a routine called Morning.")
     }
 
     @Test func aRoutineWithNothingLeftSaysHowToGoOn() throws {
