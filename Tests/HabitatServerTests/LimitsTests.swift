@@ -1,4 +1,6 @@
 import Foundation
+import HabitatServer
+import HabitatStorage
 import Testing
 
 @Suite("Limits and bad input: the connection survives and nothing is lost")
@@ -42,6 +44,41 @@ struct LimitsTests {
             _ = try await prober.readReply()
             let other = try await server.user("hank")
             try await other.expectReply(to: "status", startsWith: "ℹ️ Level 1")
+        }
+    }
+
+    @Test func garbageHalfOpenConnectionsAndAStormOfConnectsLeaveEveryoneElseServed() async throws {
+        try await TestServer.with { server in
+            let user = try await server.user("vera")
+            try await user.expectReply(to: "add habit Read", startsWith: "✅ Added habit Read")
+            // 64 KB of bytes of every value (NULs, invalid UTF-8, escapes, stray braces), the same every run.
+            var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+            let garbage = (0..<65_536).map { _ -> UInt8 in
+                seed ^= seed << 13
+                seed ^= seed >> 7
+                seed ^= seed << 17
+                return UInt8(truncatingIfNeeded: seed)
+            }
+            let prober = try await server.connect()
+            try await prober.sendRaw(garbage)
+            // Half a line each, then nothing: connections that neither finish a line nor close.
+            var quiet: [LineClient] = []
+            for _ in 0..<50 {
+                let client = try await server.connect()
+                try await client.sendRaw(Array("did rea".utf8))
+                quiet.append(client)
+            }
+            // A thousand connects that go away at once, greeting unread.
+            for _ in 0..<1000 { _ = try BlockingSocket(port: server.port) }
+            for _ in 0..<20 { try await user.expectReply(to: "did read", startsWith: "✅ Read completed! +10 XP, +5 coins") }
+            #expect(try await user.reply(to: "status") == ["ℹ️ Level 2 · 100/150 XP · 1000/1000 health · 100 coins"])
+            // The one who sent garbage is still answered once it says something that makes sense.
+            try await prober.sendRaw(Array("\nhelp buy\n".utf8))
+            var reply = try await prober.readReply()
+            while reply.first?.hasPrefix("ℹ️ buy [N] <item>") != true { reply = try await prober.readReply() }
+            let newcomer = try await server.connect()
+            try await newcomer.expectReply(to: "help buy", startsWith: "ℹ️ buy [N] <item>")
+            for client in quiet { await client.close() }
         }
     }
 
@@ -117,6 +154,50 @@ struct LimitsTests {
             #expect(try await attacker.json("login kim correct-horse").code == "rate_limited")
             server.clock.advance(by: 61)
             #expect(try await attacker.json("login kim correct-horse").ok == true)
+        }
+    }
+
+    @Test func failedLoginsAreThrottledPerConnectionWhateverTheName() async throws {
+        try await TestServer.with { server in
+            let owner = try await server.user("lola")
+            await owner.close()
+            let guesser = try await server.connect()
+            _ = try await guesser.reply(to: "mode json")
+            for name in ["ada", "bea", "cy", "dot", "eli"] {
+                #expect(try await guesser.json("login \(name) wrong-guess").code == "bad_credentials")
+            }
+            let refused = try await guesser.json("login lola correct-horse")
+            #expect(refused.code == "rate_limited")
+            #expect(refused.text == "❌ Too many failed logins. Wait 60 seconds and try again.")
+            // The name itself was never guessed: from another connection it logs in at once.
+            let other = try await server.connect()
+            try await other.expectReply(to: "login lola correct-horse", startsWith: "✅ Welcome back, lola!")
+            server.clock.advance(by: 61)
+            #expect(try await guesser.json("login lola correct-horse").ok == true)
+            // And per name: five connections that guess once each hold the name back for everyone.
+            for _ in 0..<5 {
+                let once = try await server.connect()
+                #expect(try await once.reply(to: "login lola wrong-guess") == ["❌ That name and password don't match."])
+            }
+            let late = try await server.connect()
+            #expect(try await late.reply(to: "login lola correct-horse") == ["❌ Too many failed logins. Wait 60 seconds and try again."])
+        }
+    }
+
+    @Test func failedBridgeConnectsAreThrottledLikeLogins() async throws {
+        try await TestServer.with { server in
+            let directory = try DirectoryDatabase(directory: server.dataDirectory, durability: .normal)
+            try await directory.addBridge(named: "irc", tokenHash: BridgeToken.hash("hbt_right"), at: server.clock.now)
+            let guesser = try await server.connect()
+            for _ in 0..<5 { #expect(try await guesser.reply(to: "bridge irc hbt_wrong") == ["❌ That bridge name and token don't match."]) }
+            #expect(try await guesser.reply(to: "bridge irc hbt_right") == ["❌ Too many failed attempts. Wait 60 seconds and try again."])
+            _ = try await guesser.reply(to: "mode json")
+            #expect(try await guesser.json("bridge irc hbt_right").code == "rate_limited")
+            // Per bridge name too: another connection guessing the same bridge is held back as well.
+            let other = try await server.connect()
+            #expect(try await other.json(#"{"text":"bridge irc hbt_right"}"#).code == "rate_limited")
+            server.clock.advance(by: 61)
+            #expect(try await other.json("bridge irc hbt_right").ok == true)
         }
     }
 
