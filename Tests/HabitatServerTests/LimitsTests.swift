@@ -82,6 +82,33 @@ struct LimitsTests {
         }
     }
 
+    @Test func aClientThatNeverReadsIsHeldBackThenDisconnectedWhileOthersAreServed() async throws {
+        try await TestServer.with(configure: { $0.unreadRepliesTimeout = 1; $0.rateLimit = 0 }) { server in
+            let other = try await server.user("xena")
+            let helpBytes = try await other.reply(to: "help").reduce(1) { $0 + $1.utf8.count + 1 }
+            // Far more replies than the sockets' buffers and the server's 64 KB hold, and never a read.
+            let stalled = try BlockingSocket(port: server.port, receiveBuffer: 4096, timeout: 20)
+            try stalled.write(String(repeating: "help\n", count: 4000))
+            try await Task.sleep(for: .seconds(3))
+            try await other.expectReply(to: "status", startsWith: "ℹ️ Level 1")
+            // What it reads now is what waited, then the end: the server closed it, unfinished.
+            var received = 0
+            var ending: Int32 = 0
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(stalled.descriptor, $0.baseAddress, $0.count, 0) }
+                if count > 0 {
+                    received += count
+                    continue
+                }
+                ending = count == 0 ? 0 : errno
+                break
+            }
+            #expect(ending == 0 || ending == ECONNRESET, "errno \(ending): the connection was left open")
+            #expect(received < 4000 * helpBytes / 2)
+        }
+    }
+
     @Test func pipelinedLinesAreAnsweredInOrder() async throws {
         try await TestServer.with { server in
             let client = try await server.user("ivy")
