@@ -150,6 +150,22 @@ struct LimitsTests {
         }
     }
 
+    @Test func aBridgeSpeaksForManyAndMeetsNoRateLimitOfItsOwn() async throws {
+        try await TestServer.with(configure: { $0.rateLimit = 5 }) { server in
+            let directory = try DirectoryDatabase(directory: server.dataDirectory, durability: .normal)
+            try await directory.addBridge(named: "irc", tokenHash: BridgeToken.hash("hbt_many"), at: server.clock.now)
+            let bridge = try await server.connect()
+            #expect(try await bridge.json("bridge irc hbt_many").ok == true)
+            let requests = (1...30).map { #"{"id": \#($0), "user": "u\#($0 % 3)", "text": "help buy"}"# }
+            try await bridge.sendRaw(Array((requests.joined(separator: "\n") + "\n").utf8))
+            for id in 1...30 {
+                let reply = try JSONReply(try await bridge.readReply()[0])
+                #expect(reply.object["id"] as? Int == id)
+                #expect(reply.ok == true)
+            }
+        }
+    }
+
     @Test func aConnectionThatNeverLogsInIsClosedAfterTheTimeout() async throws {
         try await TestServer.with(configure: { $0.unauthenticatedTimeout = 5 }) { server in
             let user = try await server.user("jade")
