@@ -91,6 +91,15 @@ struct LineRulesTests {
         }
     }
 
+    @Test func aJSONRequestIsNeverBlank() async throws {
+        try await TestServer.with { server in
+            let client = try await server.connect()
+            #expect(
+                try await client.reply(to: #"{"id": 1, "text": " "}"#)
+                    == [#"{"id":1,"ok":true,"type":"info","text":"ℹ️ Type 'help' to see what I understand.","toasts":[{"type":"info","text":"ℹ️ Type 'help' to see what I understand."}]}"#])
+        }
+    }
+
     @Test func aKeySentTwiceCountsTheFirstTime() async throws {
         try await TestServer.with { server in
             let client = try await server.connect()
