@@ -91,6 +91,22 @@ struct LineRulesTests {
         }
     }
 
+    @Test(arguments: ["quit", "exit", "bye"])
+    func quitSaysGoodbyeAndClosesTheConnection(word: String) async throws {
+        try await TestServer.with { server in
+            let client = try await server.connect()
+            // Lines after it are not answered: the connection is gone.
+            try await client.sendRaw(Array("\(word)\nhelp buy\n".utf8))
+            #expect(try await client.readReply() == ["👋 Bye! Keep the streak going."])
+            #expect(try await client.readLine() == nil)
+            let json = try await server.connect()
+            #expect(
+                try await json.reply(to: #"{"id": 9, "text": "\#(word)"}"#)
+                    == [#"{"id":9,"ok":true,"type":"info","text":"👋 Bye! Keep the streak going.","toasts":[{"type":"info","text":"👋 Bye! Keep the streak going."}]}"#])
+            #expect(try await json.readLine() == nil)
+        }
+    }
+
     @Test func aJSONRequestIsNeverBlank() async throws {
         try await TestServer.with { server in
             let client = try await server.connect()
