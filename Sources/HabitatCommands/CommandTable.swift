@@ -303,6 +303,12 @@ public enum CommandTable {
         return !spec.beforeLogin
     }
 
+    /// Whether `line` asks for a command a chat user may not use (`login`, `mode`, …), however the rest of it is typed.
+    public static func refusedFromChat(_ line: String) -> Bool {
+        guard let spec = match(tokenize(line))?.spec else { return false }
+        return !spec.availableFromChat
+    }
+
     /// The name of the command `line` asks for (`login`, `did`), however the rest of it is typed.
     public static func commandName(_ line: String) -> String? {
         match(tokenize(line))?.spec.name

@@ -234,6 +234,9 @@ public struct Responder: Sendable {
                 return Reply(.info, "Type 'help' to see what I understand.")
             }
             return try await execute(command, session: &session)
+        } catch is HabitatError where session.chatUser != nil && CommandTable.refusedFromChat(text) {
+            // From chat, the account and connection commands are refused as such, however the rest is typed.
+            return Reply(error: Self.notFromChat)
         } catch let error as HabitatError where session.account == nil && error.code != .authRequired && CommandTable.needsLogin(text) {
             // Before login, a command that needs it is refused as such, however the rest of the line is typed.
             return Reply(error: Self.authRequired)
@@ -249,6 +252,7 @@ public struct Responder: Sendable {
     }
 
     static let authRequired = HabitatError(.authRequired, "Log in first: 'login <name> <password>', or 'register <name> <password>' to start.")
+    static let notFromChat = HabitatError(.forbidden, "That isn't available from chat.")
 
     /// The command `text` asks for, parsed now unless `prepared` holds it already.
     @inline(never)
@@ -306,7 +310,7 @@ public struct Responder: Sendable {
     static func sessionCommand(_ command: Command, session: inout Session) throws -> Reply? {
         switch command {
         case _ where session.chatUser != nil && !command.availableFromChat:
-            throw HabitatError(.forbidden, "That isn't available from chat.")
+            throw notFromChat
         case .help(let topic):
             return Views.help(topic: topic, fromChat: session.chatUser != nil)
         case .mode(let mode):

@@ -29,7 +29,9 @@ public struct LineFramer: Sendable {
             let view = buffer.readableBytesView
             guard let newline = view[(view.startIndex + scanned)...].firstIndex(of: UInt8(ascii: "\n")) else {
                 scanned = view.count
-                if view.count > maximumLength {
+                // A CR at the end may be the start of the line's CRLF, whose LF is still on its way.
+                let ending = view.last == UInt8(ascii: "\r") ? 1 : 0
+                if view.count > maximumLength + ending {
                     let firstByte = discarding ? nil : Self.firstByte(of: view)
                     buffer.moveReaderIndex(forwardBy: view.count)
                     scanned = 0

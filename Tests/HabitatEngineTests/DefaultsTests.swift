@@ -80,6 +80,23 @@ import Testing
         #expect(ToastSymbol.room.emoji == "🏠")
     }
 
+    /// The marker table of line-protocol.md, row by row: marker, plain word, colour.
+    @Test func everyMarkerHasTheWordAndColourOfTheProtocolTable() {
+        let table: [(ToastSymbol, String, String, ToastType)] = [
+            (.success, "✅", "OK:", .success), (.celebration, "🎉", "YAY:", .success), (.potion, "🧪", "OK:", .success),
+            (.reward, "🎁", "OK:", .success), (.running, "🏃", "OK:", .success), (.timer, "⏰", "OK:", .success),
+            (.warning, "⚠️", "WARNING:", .error), (.gameOver, "💀", "GAME OVER:", .error), (.error, "❌", "ERROR:", .error),
+            (.question, "❓", "ERROR:", .error), (.info, "ℹ️", "INFO:", .info), (.undo, "↩️", "INFO:", .info),
+            (.greeting, "👋", "INFO:", .info), (.room, "🏠", "INFO:", .info), (.ask, "❔", "QUESTION:", .info),
+        ]
+        #expect(Set(table.map(\.0)) == Set(ToastSymbol.allCases))
+        for (symbol, emoji, word, type) in table {
+            #expect(symbol.emoji == emoji, "\(symbol)")
+            #expect(symbol.word == word, "\(symbol)")
+            #expect(symbol.type == type, "\(symbol)")
+        }
+    }
+
     @Test func plainWordsAreOKErrorAndInfo() {
         #expect(ToastSymbol.success.word == "OK:")
         #expect(ToastSymbol.error.word == "ERROR:")

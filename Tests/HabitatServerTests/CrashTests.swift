@@ -319,8 +319,17 @@ final class PipeliningClient: @unchecked Sendable {
 final class BlockingSocket {
     let descriptor: Int32
 
-    init(port: Int) throws {
+    /// `receiveBuffer` sets the socket's receive buffer (which then does not grow), for a client that
+    /// means to fall behind; `timeout` bounds each read.
+    init(port: Int, receiveBuffer: Int32? = nil, timeout: Int? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        if let timeout {
+            var limit = timeval(tv_sec: timeout, tv_usec: 0)
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -1,4 +1,6 @@
 import Foundation
+import HabitatServer
+import HabitatStorage
 import Testing
 
 @Suite("Limits and bad input: the connection survives and nothing is lost")
@@ -45,6 +47,68 @@ struct LimitsTests {
         }
     }
 
+    @Test func garbageHalfOpenConnectionsAndAStormOfConnectsLeaveEveryoneElseServed() async throws {
+        try await TestServer.with { server in
+            let user = try await server.user("vera")
+            try await user.expectReply(to: "add habit Read", startsWith: "✅ Added habit Read")
+            // 64 KB of bytes of every value (NULs, invalid UTF-8, escapes, stray braces), the same every run.
+            var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+            let garbage = (0..<65_536).map { _ -> UInt8 in
+                seed ^= seed << 13
+                seed ^= seed >> 7
+                seed ^= seed << 17
+                return UInt8(truncatingIfNeeded: seed)
+            }
+            let prober = try await server.connect()
+            try await prober.sendRaw(garbage)
+            // Half a line each, then nothing: connections that neither finish a line nor close.
+            var quiet: [LineClient] = []
+            for _ in 0..<50 {
+                let client = try await server.connect()
+                try await client.sendRaw(Array("did rea".utf8))
+                quiet.append(client)
+            }
+            // A thousand connects that go away at once, greeting unread.
+            for _ in 0..<1000 { _ = try BlockingSocket(port: server.port) }
+            for _ in 0..<20 { try await user.expectReply(to: "did read", startsWith: "✅ Read completed! +10 XP, +5 coins") }
+            #expect(try await user.reply(to: "status") == ["ℹ️ Level 2 · 100/150 XP · 1000/1000 health · 100 coins"])
+            // The one who sent garbage is still answered once it says something that makes sense.
+            try await prober.sendRaw(Array("\nhelp buy\n".utf8))
+            var reply = try await prober.readReply()
+            while reply.first?.hasPrefix("ℹ️ buy [N] <item>") != true { reply = try await prober.readReply() }
+            let newcomer = try await server.connect()
+            try await newcomer.expectReply(to: "help buy", startsWith: "ℹ️ buy [N] <item>")
+            for client in quiet { await client.close() }
+        }
+    }
+
+    @Test func aClientThatNeverReadsIsHeldBackThenDisconnectedWhileOthersAreServed() async throws {
+        try await TestServer.with(configure: { $0.unreadRepliesTimeout = 1; $0.rateLimit = 0 }) { server in
+            let other = try await server.user("xena")
+            let helpBytes = try await other.reply(to: "help").reduce(1) { $0 + $1.utf8.count + 1 }
+            // Far more replies than the sockets' buffers and the server's 64 KB hold, and never a read.
+            let stalled = try BlockingSocket(port: server.port, receiveBuffer: 4096, timeout: 20)
+            try stalled.write(String(repeating: "help\n", count: 4000))
+            try await Task.sleep(for: .seconds(3))
+            try await other.expectReply(to: "status", startsWith: "ℹ️ Level 1")
+            // What it reads now is what waited, then the end: the server closed it, unfinished.
+            var received = 0
+            var ending: Int32 = 0
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(stalled.descriptor, $0.baseAddress, $0.count, 0) }
+                if count > 0 {
+                    received += count
+                    continue
+                }
+                ending = count == 0 ? 0 : errno
+                break
+            }
+            #expect(ending == 0 || ending == ECONNRESET, "errno \(ending): the connection was left open")
+            #expect(received < 4000 * helpBytes / 2)
+        }
+    }
+
     @Test func pipelinedLinesAreAnsweredInOrder() async throws {
         try await TestServer.with { server in
             let client = try await server.user("ivy")
@@ -86,6 +150,22 @@ struct LimitsTests {
         }
     }
 
+    @Test func aBridgeSpeaksForManyAndMeetsNoRateLimitOfItsOwn() async throws {
+        try await TestServer.with(configure: { $0.rateLimit = 5 }) { server in
+            let directory = try DirectoryDatabase(directory: server.dataDirectory, durability: .normal)
+            try await directory.addBridge(named: "irc", tokenHash: BridgeToken.hash("hbt_many"), at: server.clock.now)
+            let bridge = try await server.connect()
+            #expect(try await bridge.json("bridge irc hbt_many").ok == true)
+            let requests = (1...30).map { #"{"id": \#($0), "user": "u\#($0 % 3)", "text": "help buy"}"# }
+            try await bridge.sendRaw(Array((requests.joined(separator: "\n") + "\n").utf8))
+            for id in 1...30 {
+                let reply = try JSONReply(try await bridge.readReply()[0])
+                #expect(reply.object["id"] as? Int == id)
+                #expect(reply.ok == true)
+            }
+        }
+    }
+
     @Test func aConnectionThatNeverLogsInIsClosedAfterTheTimeout() async throws {
         try await TestServer.with(configure: { $0.unauthenticatedTimeout = 5 }) { server in
             let user = try await server.user("jade")
@@ -117,6 +197,50 @@ struct LimitsTests {
             #expect(try await attacker.json("login kim correct-horse").code == "rate_limited")
             server.clock.advance(by: 61)
             #expect(try await attacker.json("login kim correct-horse").ok == true)
+        }
+    }
+
+    @Test func failedLoginsAreThrottledPerConnectionWhateverTheName() async throws {
+        try await TestServer.with { server in
+            let owner = try await server.user("lola")
+            await owner.close()
+            let guesser = try await server.connect()
+            _ = try await guesser.reply(to: "mode json")
+            for name in ["ada", "bea", "cy", "dot", "eli"] {
+                #expect(try await guesser.json("login \(name) wrong-guess").code == "bad_credentials")
+            }
+            let refused = try await guesser.json("login lola correct-horse")
+            #expect(refused.code == "rate_limited")
+            #expect(refused.text == "❌ Too many failed logins. Wait 60 seconds and try again.")
+            // The name itself was never guessed: from another connection it logs in at once.
+            let other = try await server.connect()
+            try await other.expectReply(to: "login lola correct-horse", startsWith: "✅ Welcome back, lola!")
+            server.clock.advance(by: 61)
+            #expect(try await guesser.json("login lola correct-horse").ok == true)
+            // And per name: five connections that guess once each hold the name back for everyone.
+            for _ in 0..<5 {
+                let once = try await server.connect()
+                #expect(try await once.reply(to: "login lola wrong-guess") == ["❌ That name and password don't match."])
+            }
+            let late = try await server.connect()
+            #expect(try await late.reply(to: "login lola correct-horse") == ["❌ Too many failed logins. Wait 60 seconds and try again."])
+        }
+    }
+
+    @Test func failedBridgeConnectsAreThrottledLikeLogins() async throws {
+        try await TestServer.with { server in
+            let directory = try DirectoryDatabase(directory: server.dataDirectory, durability: .normal)
+            try await directory.addBridge(named: "irc", tokenHash: BridgeToken.hash("hbt_right"), at: server.clock.now)
+            let guesser = try await server.connect()
+            for _ in 0..<5 { #expect(try await guesser.reply(to: "bridge irc hbt_wrong") == ["❌ That bridge name and token don't match."]) }
+            #expect(try await guesser.reply(to: "bridge irc hbt_right") == ["❌ Too many failed attempts. Wait 60 seconds and try again."])
+            _ = try await guesser.reply(to: "mode json")
+            #expect(try await guesser.json("bridge irc hbt_right").code == "rate_limited")
+            // Per bridge name too: another connection guessing the same bridge is held back as well.
+            let other = try await server.connect()
+            #expect(try await other.json(#"{"text":"bridge irc hbt_right"}"#).code == "rate_limited")
+            server.clock.advance(by: 61)
+            #expect(try await other.json("bridge irc hbt_right").ok == true)
         }
     }
 

@@ -70,6 +70,65 @@ struct LineRulesTests {
         }
     }
 
+    @Test func theGreetingIsOneLineAndAnEmptyOneAndEveryLineEndsInASingleLF() async throws {
+        try await TestServer.with { server in
+            let socket = try BlockingSocket(port: server.port)
+            func bytes(upTo end: String) -> String {
+                var received: [UInt8] = []
+                while !String(decoding: received, as: UTF8.self).hasSuffix(end), let chunk = socket.receive() { received += chunk }
+                return String(decoding: received, as: UTF8.self)
+            }
+            #expect(bytes(upTo: "\n\n") == "👋 Habitat 0.1.0 — type 'help' for commands, or 'register <name> <password>' to begin.\n\n")
+            // A request ending in CRLF is answered with LFs only: a text reply, then a JSON one.
+            try socket.write("help buy\r\n")
+            let text = bytes(upTo: "\n\n")
+            #expect(text.hasPrefix("ℹ️ buy [N] <item> — buy a potion or one of your rewards\n  also: purchase\n"))
+            #expect(!text.contains("\r"))
+            try socket.write(#"{"id":1,"text":"help buy"}"# + "\r\n")
+            let json = bytes(upTo: "\n")
+            #expect(json.hasPrefix(#"{"id":1,"ok":true,"type":"info","text":"ℹ️ buy [N] <item>"#))
+            #expect(json.hasSuffix("}}\n") && !json.contains("\r"))
+        }
+    }
+
+    @Test(arguments: ["quit", "exit", "bye"])
+    func quitSaysGoodbyeAndClosesTheConnection(word: String) async throws {
+        try await TestServer.with { server in
+            let client = try await server.connect()
+            // Lines after it are not answered: the connection is gone.
+            try await client.sendRaw(Array("\(word)\nhelp buy\n".utf8))
+            #expect(try await client.readReply() == ["👋 Bye! Keep the streak going."])
+            #expect(try await client.readLine() == nil)
+            let json = try await server.connect()
+            #expect(
+                try await json.reply(to: #"{"id": 9, "text": "\#(word)"}"#)
+                    == [#"{"id":9,"ok":true,"type":"info","text":"👋 Bye! Keep the streak going.","toasts":[{"type":"info","text":"👋 Bye! Keep the streak going."}]}"#])
+            #expect(try await json.readLine() == nil)
+        }
+    }
+
+    @Test func aJSONRequestIsNeverBlank() async throws {
+        try await TestServer.with { server in
+            let client = try await server.connect()
+            #expect(
+                try await client.reply(to: #"{"id": 1, "text": " "}"#)
+                    == [#"{"id":1,"ok":true,"type":"info","text":"ℹ️ Type 'help' to see what I understand.","toasts":[{"type":"info","text":"ℹ️ Type 'help' to see what I understand."}]}"#])
+        }
+    }
+
+    @Test func aKeySentTwiceCountsTheFirstTime() async throws {
+        try await TestServer.with { server in
+            let client = try await server.connect()
+            let reply = try await client.json(#"{"id":1,"text":"help buy","id":2,"text":"help undo"}"#)
+            #expect(reply.object["id"] as? Int == 1)
+            #expect(reply.text?.hasPrefix("ℹ️ buy [N] <item> — buy a potion or one of your rewards\n") == true)
+            // A first `text` that is no string is not made good by a second one.
+            let refused = try await client.json(#"{"id":3,"text":7,"text":"help buy"}"#)
+            #expect(refused.code == "invalid_argument")
+            #expect(refused.object["id"] as? Int == 3)
+        }
+    }
+
     @Test func aDeepIdAndADeepUnknownKeyAreFine() async throws {
         try await TestServer.with { server in
             let client = try await server.connect()

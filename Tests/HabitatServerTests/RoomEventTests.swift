@@ -1,4 +1,6 @@
 import Foundation
+import HabitatServer
+import HabitatStorage
 import Testing
 
 @Suite("Rooms: each member sees exactly the events meant for them")
@@ -82,6 +84,40 @@ struct SharedHabitCheckTests {
             #expect(try await ann.reply(to: "room add habit \"\"") == ["❌ Give the habit a name."])
             try await ann.expectReply(to: "room add habit Dust 10000 xp", startsWith: "🏠 Added Dust")
             try await ann.expectReply(to: "did dust x100", startsWith: "✅ Dust completed ×100! +1000000 XP")
+        }
+    }
+}
+
+@Suite("Bridges: a chat user's news while the bridge is away")
+struct BridgeAwayTests {
+    @Test func aChatUsersNewsWhileTheBridgeIsAwayComesAfterTheirNextRequest() async throws {
+        try await TestServer.with { server in
+            let directory = try DirectoryDatabase(directory: server.dataDirectory, durability: .normal)
+            try await directory.addBridge(named: "irc", tokenHash: BridgeToken.hash("hbt_away"), at: server.clock.now)
+            let ann = try await server.user("ann")
+            let code = try #require(try await ann.json(#"{"text": "room create Flat"}"#).data?["invite"] as? String)
+            try await ann.expectReply(to: "room add habit Dishes 10 xp", startsWith: "🏠 Added Dishes")
+            let bridge = try await server.connect()
+            #expect(try await bridge.json("bridge irc hbt_away").ok == true)
+            #expect(try await bridge.json(#"{"id": 1, "user": "alice", "text": "room join flat \#(code)"}"#).ok == true)
+            #expect(try await ann.readReply() == ["🏠 irc:alice joined Flat"])
+            await bridge.close()
+            try await Task.sleep(for: .milliseconds(500))
+            try await ann.expectReply(to: "did dishes", startsWith: "✅ Dishes completed!")
+            // Kept for alice, and sent (privately, with her id) after her next request's reply.
+            let again = try await server.connect()
+            #expect(try await again.json("bridge irc hbt_away").ok == true)
+            let reply = try await again.json(#"{"id": 2, "user": "alice", "text": "help undo"}"#)
+            #expect(reply.object["id"] as? Int == 2)
+            let event = try #require(try await again.readLine())
+            #expect(
+                event.hasPrefix(
+                    #"{"event":"offline","user":"alice","type":"info","text":"ℹ️ While you were away (1):","toasts":[{"type":"info","text":"ℹ️ While you were away (1):"},{"type":"info","text":"🏠 ann did Dishes (+10 XP)"}],"data":{"offline":true,"events":[{"kind":"room","#))
+            #expect(!event.contains(#""ok""#))
+            // Once: the next request has nothing after it.
+            _ = try await again.json(#"{"id": 3, "user": "alice", "text": "help undo"}"#)
+            let next = try await again.json(#"{"id": 4, "user": "alice", "text": "help undo"}"#)
+            #expect(next.object["id"] as? Int == 4)
         }
     }
 }

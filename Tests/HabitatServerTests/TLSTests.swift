@@ -47,6 +47,24 @@ struct TLSTests {
         }
     }
 
+    @Test func tls12IsTheOldestVersionTheServerSpeaks() async throws {
+        @Sendable func client(_ newest: TLSVersion) throws -> NIOSSLContext {
+            var configuration = TLSConfiguration.makeClientConfiguration()
+            configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(Self.files.certificateChain))
+            configuration.minimumTLSVersion = .tlsv1
+            configuration.maximumTLSVersion = newest
+            return try NIOSSLContext(configuration: configuration)
+        }
+        try await TestServer.with(configure: { $0.tls = Self.files }) { server in
+            await #expect(throws: (any Error).self) {
+                _ = try await LineClient.connect(port: server.port, tls: try client(.tlsv11))
+            }
+            let twelve = try await LineClient.connect(port: server.port, tls: try client(.tlsv12))
+            try await twelve.expectReply(to: "help buy", startsWith: "ℹ️ buy [N] <item>")
+            await twelve.close()
+        }
+    }
+
     @Test func missingOrMismatchedFilesAreRefusedAtStartWithTheirName() async throws {
         let files = Self.files
         let missing = TLSFiles(certificateChain: Self.fixtures.appendingPathComponent("none.pem").path, privateKey: files.privateKey)

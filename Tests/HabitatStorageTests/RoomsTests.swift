@@ -31,6 +31,14 @@ struct RoomsTests {
         }
     }
 
+    @Test func codesAreThreeAndThreeCharactersWithNothingToMisread() {
+        for _ in 0..<500 {
+            let code = DirectoryDatabase.newCode()
+            #expect(code.wholeMatch(of: /[A-HJ-NP-Z2-9]{3}-[A-HJ-NP-Z2-9]{3}/) != nil, "\(code)")
+        }
+        #expect(DirectoryDatabase.inviteLifetime == 7 * 24 * 3600)
+    }
+
     @Test func anInviteWorksOnceForItsRoomUntilItExpires() async throws {
         try await household { directory, room, accounts async throws in
             let code = try await directory.createInvite(for: room.id, by: accounts[0].id, at: Fixture.now)

@@ -41,6 +41,15 @@ struct LineFrameDecoderTests {
         #expect(try frames(["12345678\n"]) == [line("12345678")])
     }
 
+    @Test func aLineOfExactlyTheLimitEndingInCRLFIsAcceptedHoweverItArrives() throws {
+        // The CR is part of the line's end, not of the line, even when the LF comes in the next read.
+        #expect(try frames(["12345678\r", "\n"]) == [line("12345678")])
+        #expect(try frames(["12345678\r", "\nok\n"]) == [line("12345678"), line("ok")])
+        // One byte more is too long, CR or not.
+        #expect(try frames(["123456789\r", "\nok\n"]) == [.tooLong(firstByte: UInt8(ascii: "1")), line("ok")])
+        #expect(try frames(["12345678x", "\r\nok\n"]) == [.tooLong(firstByte: UInt8(ascii: "1")), line("ok")])
+    }
+
     @Test func neverBuffersMoreThanTheLimitOfAnEndlessLine() throws {
         let channel = EmbeddedChannel(handler: ByteToMessageHandler(LineFrameDecoder(maximumLength: 8)))
         for _ in 0..<1000 { try channel.writeInbound(ByteBuffer(string: "xxxxxxxxxx")) }

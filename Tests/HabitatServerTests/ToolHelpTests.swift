@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// `habitat --help` and each command's help document every flag, and the README's table of the server's
+/// flags is the list `habitat serve --help` gives.
+@Suite("The habitat tool's help")
+struct ToolHelpTests {
+    /// The `--flags` a text names.
+    static func flags(in text: some StringProtocol) -> Set<String> {
+        Set(String(text).matches(of: /--[a-z][a-z-]*/).map { String($0.output) })
+    }
+
+    /// The flags a help text documents: each option line of it starts with one (`  --port <port>`, `  -h, --help`).
+    static func options(in help: String) -> Set<String> {
+        Set(help.split(separator: "\n").compactMap { line in
+            line.firstMatch(of: /^  (?:-[a-zA-Z], )?(--[a-z][a-z-]*)/).map { String($0.output.1) }
+        })
+    }
+
+    @Test func theToolListsEveryCommand() throws {
+        let help = try habitat(["--help"])
+        #expect(help.status == 0)
+        for command in ["serve", "bridge", "irc-bridge", "export", "backup"] {
+            #expect(help.output.contains("\n  \(command) "), "\(command)")
+        }
+        #expect(Self.options(in: help.output) == ["--help", "--version"])
+    }
+
+    @Test(arguments: [
+        (["serve"], [
+            "--host", "--port", "--data", "--durability", "--max-connections", "--rate-limit", "--max-line", "--login-timeout",
+            "--unread-timeout", "--open-files", "--idle-files", "--event-loops", "--tls-cert", "--tls-key", "--log-level",
+        ]),
+        (["irc-bridge"], [
+            "--habitat", "--bridge", "--token", "--irc", "--nick", "--channel", "--habitat-tls", "--irc-tls", "--tls-ca",
+            "--sasl-account", "--sasl-password", "--log-level",
+        ]),
+        (["export"], ["--user", "--format", "--output", "--data"]),
+        (["backup"], ["--data"]),
+        (["bridge", "add"], ["--data"]),
+        (["bridge", "list"], ["--data"]),
+        (["bridge", "remove"], ["--data"]),
+    ])
+    func eachCommandsHelpNamesEveryFlagItTakes(command: [String], expected: [String]) throws {
+        let help = try habitat(command + ["--help"])
+        #expect(help.status == 0)
+        #expect(Self.options(in: help.output).subtracting(["--help", "--version"]) == Set(expected))
+    }
+
+    @Test func theReadmeTableOfServerFlagsIsTheServersOwnList() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let rows = try String(contentsOf: readme, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("| `--") }
+        let documented = rows.reduce(into: Set<String>()) { $0.formUnion(Self.flags(in: $1.split(separator: "|")[0])) }
+        let help = try habitat(["serve", "--help"])
+        #expect(documented == Self.options(in: help.output).subtracting(["--help", "--version"]))
+    }
+}
