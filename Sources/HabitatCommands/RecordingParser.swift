@@ -339,7 +339,7 @@ enum TimerParser {
             words.removeLast(2)
         } else {
             let text = words.last!.lower
-            let number = text.prefix { $0.isNumber || $0 == "." }
+            let number = text.prefix { $0.isNumber || $0 == "." || $0 == "," }
             let factor = number.count == text.count ? 1 : units[String(text.dropFirst(number.count))]
             if let factor, let count = try length(String(number), factor, typed: words.last!.text) {
                 minutes = count
@@ -359,7 +359,9 @@ enum TimerParser {
             let (product, overflow) = whole.multipliedReportingOverflow(by: factor)
             return overflow ? (whole < 0 ? Int.min : Int.max) : product
         }
-        guard count.contains("."), count.contains(where: \.isNumber), let fraction = Double(count) else { return nil }
+        guard count.contains(where: { $0 == "." || $0 == "," }), count.contains(where: \.isNumber),
+            let fraction = TypedNumber.value(Substring(count))
+        else { return nil }
         let value = fraction * Double(factor)
         guard value.rounded() == value, value < 1e9 else {
             throw HabitatError(.invalidArgument, "A timer runs for whole minutes, and '\(typed.echoed)' isn't: try 'start timer reading 25 min'.")

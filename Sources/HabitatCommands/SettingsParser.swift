@@ -29,7 +29,7 @@ enum SettingsParser {
             }
             return .configure(.curve(kind), area: area)
         case "multiplier":
-            guard let number = Double(try value(after: 1)) else {
+            guard let number = TypedNumber.value(Substring(try value(after: 1))) else {
                 throw HabitatError(.invalidArgument, "The multiplier is a number, e.g. 'config multiplier 2'.")
             }
             return .configure(.multiplier(number), area: area)
@@ -70,9 +70,33 @@ enum Distance {
             ("m", 0.001), ("miles", 1.609344), ("mile", 1.609344), ("mi", 1.609344),
         ]
         for (unit, factor) in units where text.hasSuffix(unit) {
-            if let number = Double(text.dropLast(unit.count)), number.isFinite { return number * factor }
+            if let number = TypedNumber.value(text.dropLast(unit.count)) { return number * factor }
         }
-        if let number = Double(text), number.isFinite { return number }
-        return nil
+        return TypedNumber.value(Substring(text))
+    }
+}
+
+/// A number as people type it: `2.5`, or with a decimal comma, `2,5`; a comma before groups of three digits
+/// separates thousands (`1,000` is a thousand, `1,000.5` too).
+enum TypedNumber {
+    static func value(_ text: Substring) -> Double? {
+        var text = text
+        if text.contains(",") {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            let digits = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
+            let thousands = (1...3).contains(parts[0].count) && digits(parts[0]) && parts.dropFirst().allSatisfy { part in
+                let whole = part.prefix { $0 != "." }
+                return whole.count == 3 && digits(whole) && (part == parts.last! || whole.count == part.count)
+            }
+            if thousands {
+                text = Substring(parts.joined())
+            } else if parts.count == 2, parts[0].allSatisfy({ $0.isASCII && $0.isNumber }), digits(parts[1]) {
+                text = Substring(parts[0] + "." + parts[1])
+            } else {
+                return nil
+            }
+        }
+        guard let number = Double(text), number.isFinite else { return nil }
+        return number
     }
 }

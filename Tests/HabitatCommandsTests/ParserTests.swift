@@ -525,3 +525,22 @@ struct TimerParsingTests {
         #expect(error?.message.contains("Usage: start timer <habit> <N> min") == true)
     }
 }
+
+@Suite("Numbers with a decimal comma")
+struct DecimalCommaTests {
+    @Test(arguments: [
+        ("ran 2,5 km", Command.ran(km: 2.5)), ("ran 2,5km", .ran(km: 2.5)), ("ran 5,2", .ran(km: 5.2)),
+        ("ran 1,000 m", .ran(km: 1)), ("ran 1,500.5 m", .ran(km: 1.5005)), ("ran 3,1 miles", .ran(km: 3.1 * 1.609344)),
+        ("config running target 3,5 km", .configure(.runningTarget(km: 3.5), area: nil)),
+        ("config multiplier 1,5", .configure(.multiplier(1.5), area: nil)),
+        ("start timer reading 1,5 hours", .startTimer(habit: "reading", minutes: 90)),
+    ])
+    func isReadAsMeant(line: String, command: Command) throws {
+        #expect(try parse(line) == command)
+    }
+
+    @Test(arguments: ["ran 2,5,1 km", "ran 1,00 ,5 km", "ran ,5,", "config multiplier 1,5,"])
+    func aNumberOfNoSuchShapeIsRefused(line: String) {
+        #expect(parseError(line)?.code == .invalidArgument)
+    }
+}
