@@ -282,7 +282,17 @@ public struct Responder: Sendable {
     /// The reply to a command that failed: its own message, or an apology for the unexpected (which is logged).
     func failure(_ error: any Error, session: Session) -> Reply {
         if let error = error as? HabitatError { return Reply(error: error) }
-        logger.error("command failed", metadata: ["error": "\(error)", "connection": "\(session.id)"])
+        if let error = error as? UserFileError {
+            var metadata: Logger.Metadata = ["file": "\(error.path)", "error": "\(error.underlying)", "connection": "\(session.id)"]
+            if let account = session.account { metadata["user"] = "\(Self.logged(account.name))" }
+            logger.error(error.damaged ? "a user's file is damaged: see 'habitat check'" : "a user's file could not be opened", metadata: metadata)
+            if error.damaged {
+                return Reply(error: HabitatError(
+                    .internal, "Your saved game can't be read, and nothing was changed. Please tell whoever runs this server: its log says which file."))
+            }
+        } else {
+            logger.error("command failed", metadata: ["error": "\(error)", "connection": "\(session.id)"])
+        }
         return Reply(error: HabitatError(.internal, "Something went wrong on our side, and nothing was changed. Please try again."))
     }
 

@@ -15,10 +15,15 @@ public enum DataBackup {
         public var users: Int
         /// Bytes written, all files together.
         public var bytes: Int64
+        /// Users' files SQLite could not read (damaged): their bytes are copied as they are, for repair, and
+        /// they are counted in `users` too.
+        public var damaged: [String] = []
     }
 
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+        /// The source is not a database, or a damaged one.
+        var damaged = false
     }
 
     /// Copies every file of `source` into `destination`, which must be a new or empty directory outside
@@ -71,10 +76,17 @@ public enum DataBackup {
             let target = destination.appendingPathComponent("users").appendingPathComponent(folder)
             try manager.createDirectory(at: target, withIntermediateDirectories: true)
             let path = target.appendingPathComponent(file).path
-            summary.bytes += try copyFile(source.appendingPathComponent("users/\(folder)/\(file)").path, to: path)
-            copies.append((String(file.dropLast(".sqlite".count)), path))
+            let live = source.appendingPathComponent("users/\(folder)/\(file)").path
+            do {
+                summary.bytes += try copyFile(live, to: path)
+                copies.append((String(file.dropLast(".sqlite".count)), path))
+            } catch let failure as Failure where failure.damaged {
+                // One damaged file must not keep everyone else's from the backup: its bytes go as they are.
+                summary.bytes += try copyBytes(live, to: path)
+                summary.damaged.append(live)
+            }
         }
-        summary.users = copies.count
+        summary.users = copies.count + summary.damaged.count
         try addRoomIntents(to: directoryCopy, for: copies, from: source.appendingPathComponent(DirectoryDatabase.fileName).path, since: started)
         return summary
     }
@@ -192,9 +204,28 @@ public enum DataBackup {
             try to.close()
             try from.close()
         } catch let error as DatabaseError {
-            throw Failure(description: "Could not copy \(source) to \(destination): \(error.message ?? error.description)")
+            try? FileManager.default.removeItem(atPath: destination)
+            throw Failure(
+                description: "Could not copy \(source) to \(destination): \(error.message ?? error.description)",
+                damaged: error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB)
         }
         let attributes = try FileManager.default.attributesOfItem(atPath: destination)
         return (attributes[.size] as? NSNumber)?.int64Value ?? 0
+    }
+
+    /// A file that SQLite can't read, byte for byte, with its write-ahead log if it has one; returns the bytes written.
+    static func copyBytes(_ source: String, to destination: String) throws -> Int64 {
+        var bytes: Int64 = 0
+        for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: source + suffix) {
+            do {
+                try? FileManager.default.removeItem(atPath: destination + suffix)
+                try FileManager.default.copyItem(atPath: source + suffix, toPath: destination + suffix)
+            } catch {
+                throw Failure(description: "Could not copy \(source + suffix) to \(destination + suffix): \(error.localizedDescription)")
+            }
+            let attributes = try FileManager.default.attributesOfItem(atPath: destination + suffix)
+            bytes += (attributes[.size] as? NSNumber)?.int64Value ?? 0
+        }
+        return bytes
     }
 }

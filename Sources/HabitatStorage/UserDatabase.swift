@@ -190,6 +190,14 @@ public final class UserDatabase: Sendable {
 
     private func open() throws -> Connection {
         if let open = connection.withLock({ $0 }) { return open }
+        do {
+            return try opened()
+        } catch {
+            throw UserFileError(path: path, underlying: error)
+        }
+    }
+
+    private func opened() throws -> Connection {
         let directory = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let database = try DatabaseQueue(
@@ -213,4 +221,23 @@ public final class UserDatabase: Sendable {
         cached.withLock { $0 = state }
         return state
     }
+}
+
+/// A user's file that could not be opened: damaged, unreadable, or on a disk that is full or failing.
+public struct UserFileError: Error, CustomStringConvertible {
+    public let path: String
+    public let underlying: any Error
+
+    public init(path: String, underlying: any Error) {
+        self.path = path
+        self.underlying = underlying
+    }
+
+    /// SQLite finds the file is not a database, or a damaged one: trying again will not help.
+    public var damaged: Bool {
+        guard let error = underlying as? DatabaseError else { return false }
+        return error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+    }
+
+    public var description: String { "\(path): \(underlying)" }
 }

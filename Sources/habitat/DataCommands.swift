@@ -104,6 +104,46 @@ struct Backup: AsyncParsableCommand {
         }
         let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_000_000)
         let files = summary.users == 1 ? "1 user's file" : "\(summary.users) users' files"
-        print("Backed up the directory and \(files) (\(megabytes) MB) to \(destination).")
+        let done = "Backed up the directory and \(files) (\(megabytes) MB) to \(destination)"
+        guard summary.damaged.isEmpty else {
+            let list = summary.damaged.map { "  \($0)" }.joined(separator: "\n")
+            throw CommandFailure("""
+                \(done), but SQLite can't read \(summary.damaged.count == 1 ? "this file" : "these files"); \
+                \(summary.damaged.count == 1 ? "it was" : "they were") copied byte for byte, for repair:
+                \(list)
+                'habitat check --data \(data)' says more.
+                """)
+        }
+        print(done + ".")
+    }
+}
+
+struct Check: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check that every file of the data directory is sound.",
+        discussion: """
+            Runs SQLite's integrity check on the directory database and on every user's file, and names \
+            whose file is damaged. Safe to run while the server runs, and on a backup. Exits with 1 when a \
+            file is not sound.
+            """
+    )
+
+    @Option(help: "The server's data directory (or a backup of it).")
+    var data = "./habitat-data"
+
+    func run() throws {
+        try requireData(in: data)
+        let report = DataCheck.run(in: URL(fileURLWithPath: data))
+        guard !report.findings.isEmpty else {
+            let users = report.files - 1
+            print("All \(report.files) files are sound: the directory database and \(users == 1 ? "1 user's file" : "\(users) users' files").")
+            return
+        }
+        let list = report.findings.map { "  \($0)" }.joined(separator: "\n")
+        throw CommandFailure("""
+            \(report.findings.count) of \(report.files) files \(report.findings.count == 1 ? "is" : "are") not sound:
+            \(list)
+            Restore \(report.findings.count == 1 ? "it" : "them") from a backup with the server stopped, or try sqlite3's '.recover'.
+            """)
     }
 }

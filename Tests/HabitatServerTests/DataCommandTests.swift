@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// `habitat export` and `habitat backup`, run as the operator would while a real server runs.
@@ -69,6 +70,73 @@ struct DataCommandTests {
         let restored = try ServerProcess(data: copy)
         let back = try await LineClient.connect(port: restored.port)
         try await back.expectReply(to: "login alice correct-horse", startsWith: "✅ Welcome back, alice! Level 1 · 25/100 XP")
+        await back.close()
+        #expect(restored.terminate() == 0)
+    }
+
+    /// A user's file that SQLite can't read (a disk fault, say) costs its owner a kind explanation, not everyone
+    /// else's backup; `habitat check` names whose it is.
+    @Test func aDamagedFileIsNamedByCheckLeftOutOfNobodysBackupAndExplainedToItsOwner() async throws {
+        let root = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let data = root.appendingPathComponent("data")
+        var server = try ServerProcess(data: data)
+        var client = try await LineClient.connect(port: server.port)
+        try await client.expectReply(to: "register ann pass-word-1", startsWith: "✅")
+        try await client.expectReply(to: "logout", startsWith: "👋")
+        try await client.expectReply(to: "register bob pass-word-2", startsWith: "✅")
+        try await client.expectReply(to: "add habit Dishes", startsWith: "✅")
+        try await client.expectReply(to: "did dishes", startsWith: "✅ Dishes completed!")
+        await client.close()
+        #expect(server.terminate() == 0)
+
+        let sound = try habitat(["check", "--data", data.path])
+        #expect(sound == (0, "All 3 files are sound: the directory database and 2 users' files.\n"))
+
+        let directory = try DatabaseQueue(path: data.appendingPathComponent("directory.sqlite").path)
+        let fileID = try #require(try await directory.read { try String.fetchOne($0, sql: "SELECT file_id FROM account WHERE name = 'ann'") })
+        try directory.close()
+        let damaged = data.appendingPathComponent("users/\(fileID.prefix(2))/\(fileID).sqlite").path
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: damaged + suffix) }
+        let handle = try #require(FileHandle(forWritingAtPath: damaged))
+        try handle.write(contentsOf: Data(repeating: 0x55, count: 100))
+        try handle.close()
+
+        let check = try habitat(["check", "--data", data.path])
+        #expect(check.status == 1)
+        #expect(check.output == """
+            Error: 1 of 3 files is not sound:
+              ann's file \(damaged): file is not a database
+            Restore it from a backup with the server stopped, or try sqlite3's '.recover'.
+
+            """)
+
+        let copy = root.appendingPathComponent("backup")
+        let backup = try habitat(["backup", copy.path, "--data", data.path])
+        #expect(backup.status == 1)
+        #expect(backup.output == """
+            Error: Backed up the directory and 2 users' files (\(backup.output.split(separator: "(")[1].split(separator: ")")[0])) to \(copy.path), \
+            but SQLite can't read this file; it was copied byte for byte, for repair:
+              \(damaged)
+            'habitat check --data \(data.path)' says more.
+
+            """)
+        #expect(try Data(contentsOf: copy.appendingPathComponent("users/\(fileID.prefix(2))/\(fileID).sqlite"))
+            == Data(contentsOf: URL(fileURLWithPath: damaged)))
+
+        server = try ServerProcess(data: data)
+        client = try await LineClient.connect(port: server.port)
+        try await client.expectReply(
+            to: "login ann pass-word-1",
+            startsWith: "❌ Your saved game can't be read, and nothing was changed. Please tell whoever runs this server: its log says which file.")
+        try await client.expectReply(to: "login bob pass-word-2", startsWith: "✅ Welcome back, bob! Level 1 · 10/100 XP")
+        await client.close()
+        #expect(server.terminate() == 0)
+
+        // The copy of everyone else serves them as before.
+        let restored = try ServerProcess(data: copy)
+        let back = try await LineClient.connect(port: restored.port)
+        try await back.expectReply(to: "login bob pass-word-2", startsWith: "✅ Welcome back, bob! Level 1 · 10/100 XP")
         await back.close()
         #expect(restored.terminate() == 0)
     }

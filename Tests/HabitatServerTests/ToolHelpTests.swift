@@ -20,7 +20,7 @@ struct ToolHelpTests {
     @Test func theToolListsEveryCommand() throws {
         let help = try habitat(["--help"])
         #expect(help.status == 0)
-        for command in ["serve", "bridge", "irc-bridge", "export", "backup"] {
+        for command in ["serve", "bridge", "irc-bridge", "export", "backup", "check"] {
             #expect(help.output.contains("\n  \(command) "), "\(command)")
         }
         #expect(Self.options(in: help.output) == ["--help", "--version"])
@@ -37,6 +37,7 @@ struct ToolHelpTests {
         ]),
         (["export"], ["--user", "--format", "--output", "--data"]),
         (["backup"], ["--data"]),
+        (["check"], ["--data"]),
         (["bridge", "add"], ["--data"]),
         (["bridge", "list"], ["--data"]),
         (["bridge", "remove"], ["--data"]),
