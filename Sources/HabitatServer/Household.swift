@@ -349,28 +349,44 @@ final class Household: Sendable {
     }
 
     /// Finishes or drops the intents a crash left, by asking each member's own ledger what committed.
+    ///
+    /// A member's file that can't be opened (damaged, say) keeps its intent for a later start, once the file is
+    /// repaired: everyone else is served meanwhile.
     func recover() async throws {
         for intent in try await directory.unfinishedIntents() {
             guard let account = try await directory.account(id: intent.accountID) else {
                 try await directory.finish(intent, entry: nil)
                 continue
             }
-            let entry: RoomLogEntry? = try await users.with(account.fileID) { database in
-                switch intent.action {
-                case .record:
-                    guard let committed = try await database.read({ try $0.entry(roomToken: intent.token) }) else { return nil }
-                    let habit = try await sharedHabits(of: intent.roomID).first { $0.id == intent.habitID }
-                        ?? SharedHabit(id: intent.habitID, roomID: intent.roomID, name: committed.subject, kind: committed.kind == .slip ? .bad : .good, xp: 0, coins: 0, life: 0)
-                    var shown = account.name
-                    if let room = try await directory.room(id: intent.roomID) { shown = try await shownName(of: account, in: room) }
-                    return Self.logEntry(committed, habit: habit, account: account, shown: shown)
-                case .undo:
-                    guard try await database.read({ try $0.hasEntry(roomToken: intent.token, kind: .undo) }) else { return nil }
-                    return try await directory.roomLogLine(ref: intent.token)?.entry
-                }
+            let entry: RoomLogEntry?
+            do {
+                entry = try await committedEntry(of: intent, account: account)
+            } catch let error as UserFileError {
+                logger.error(
+                    "a shared completion interrupted by a crash waits for a member's file that can't be opened",
+                    metadata: ["intent": "\(intent.id)", "file": "\(error.path)", "error": "\(error.underlying)"])
+                continue
             }
             try await directory.finish(intent, entry: entry)
             logger.notice("finished a shared completion interrupted by a crash", metadata: ["intent": "\(intent.id)", "kept": "\(entry != nil)"])
+        }
+    }
+
+    /// What of `intent` the member's own ledger committed, as the room log's line.
+    private func committedEntry(of intent: RoomIntent, account: Account) async throws -> RoomLogEntry? {
+        try await users.with(account.fileID) { database in
+            switch intent.action {
+            case .record:
+                guard let committed = try await database.read({ try $0.entry(roomToken: intent.token) }) else { return nil }
+                let habit = try await sharedHabits(of: intent.roomID).first { $0.id == intent.habitID }
+                    ?? SharedHabit(id: intent.habitID, roomID: intent.roomID, name: committed.subject, kind: committed.kind == .slip ? .bad : .good, xp: 0, coins: 0, life: 0)
+                var shown = account.name
+                if let room = try await directory.room(id: intent.roomID) { shown = try await shownName(of: account, in: room) }
+                return Self.logEntry(committed, habit: habit, account: account, shown: shown)
+            case .undo:
+                guard try await database.read({ try $0.hasEntry(roomToken: intent.token, kind: .undo) }) else { return nil }
+                return try await directory.roomLogLine(ref: intent.token)?.entry
+            }
         }
     }
 

@@ -72,4 +72,40 @@ struct RoomCrashTests {
         let directory = try DirectoryDatabase(directory: data, durability: .normal)
         #expect(try await directory.unfinishedIntents().isEmpty)
     }
+
+    /// A member's file damaged as well (a disk fault with the crash) must not keep the server from starting for
+    /// everyone else; the interrupted completion is finished at the first start after the file is restored.
+    @Test func aDamagedMembersFileKeepsItsIntentAndTheServerServesEveryoneElse() async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        try await household(in: data)
+        try await crash(at: "after-member-commit", in: data)
+        let directory = try DirectoryDatabase(directory: data, durability: .normal)
+        let bob = try #require(try await directory.account(named: "bob"))
+        let path = try UserDatabases(directory: data, capacity: 1, durability: .normal).path(for: bob.fileID)
+        let saved = data.appendingPathComponent("bob.saved")
+        try FileManager.default.copyItem(atPath: path, toPath: saved.path)
+        for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            try FileManager.default.copyItem(atPath: path + suffix, toPath: saved.path + suffix)
+            try FileManager.default.removeItem(atPath: path + suffix)
+        }
+        try Data(repeating: 0x55, count: 4096).write(to: URL(fileURLWithPath: path))
+
+        let server = try ServerProcess(data: data)
+        let alice = try await LineClient.connect(port: server.port)
+        try await alice.expectReply(to: "login alice correct-horse", startsWith: "✅ Welcome back, alice!")
+        await alice.close()
+        #expect(server.terminate() == 0)
+        #expect(try await directory.unfinishedIntents().count == 1)
+
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.moveItem(atPath: saved.path, toPath: path)
+        if FileManager.default.fileExists(atPath: saved.path + "-wal") {
+            try FileManager.default.moveItem(atPath: saved.path + "-wal", toPath: path + "-wal")
+        }
+        let after = try await afterRestart(data)
+        #expect(after.xp == 10)
+        #expect(after.log == ["bob Dishes"])
+        #expect(try await directory.unfinishedIntents().isEmpty)
+    }
 }
