@@ -21,11 +21,21 @@ extension Household {
         let names = try await self.names(in: room, members: members, entries: week)
         var memberRows: [(String, JSON)] = []
         for member in members {
-            let state = try await users.with(member.fileID) { try await $0.state() }
-            let p = state.profile
             let owner = member.isOwner ? " (owner)" : ""
-            let over = p.state == .active ? "" : " · \(p.state == .gameOver ? "game over" : "running back")"
             let name = names[member.accountID] ?? member.name
+            let state: GameState
+            do {
+                state = try await users.with(member.fileID) { try await $0.state() }
+            } catch is UserFileError {
+                // One member's unreadable file (logged when they try to play) leaves the room's view to the rest.
+                memberRows.append((
+                    "\(name)\(owner): saved game can't be read right now",
+                    ["name": .string(name), "owner": .bool(member.isOwner), "state": .string("unavailable")]
+                ))
+                continue
+            }
+            let p = state.profile
+            let over = p.state == .active ? "" : " · \(p.state == .gameOver ? "game over" : "running back")"
             memberRows.append((
                 "\(name)\(owner): level \(p.progress.level), \(p.health)/\(p.maxHealth) health\(over)",
                 ["name": .string(name), "owner": .bool(member.isOwner), "level": .int(p.progress.level),

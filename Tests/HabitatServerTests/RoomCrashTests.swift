@@ -94,6 +94,12 @@ struct RoomCrashTests {
         let server = try ServerProcess(data: data)
         let alice = try await LineClient.connect(port: server.port)
         try await alice.expectReply(to: "login alice correct-horse", startsWith: "✅ Welcome back, alice!")
+        // The room is shown to alice, bob's row saying what is the matter.
+        let status = try await alice.json("{\"text\": \"room status\"}")
+        let members = try #require(status.data?["members"] as? [[String: Any]])
+        #expect(members.map { $0["state"] as? String } == ["active", "unavailable"])
+        #expect(members.last?["level"] == nil)
+        #expect(status.text?.contains("bob: saved game can't be read right now") == true)
         await alice.close()
         #expect(server.terminate() == 0)
         #expect(try await directory.unfinishedIntents().count == 1)
