@@ -70,10 +70,8 @@ public enum CommandTable {
             "rename", usage: "rename <habit> to <new name>", summary: "rename a habit; history and streaks come along",
             examples: ["rename exercise to Workout"], triggers: [["rename"]]
         ) { rest in
-            guard let to = rest.lastIndex(where: { $0.lower == "to" && !$0.quoted }), to > 0, to < rest.count - 1 else {
-                throw HabitatError.usage("rename <habit> to <new name>")
-            }
-            return .rename(rest[..<to].phrase, to: rest[(to + 1)...].phrase)
+            let (name, newName) = try renaming(rest, usage: "rename <habit> to <new name>")
+            return .rename(name, to: newName)
         },
         CommandSpec(
             "archive", usage: "archive [habit]", summary: "put a habit away (history kept); alone: list archived habits",
@@ -93,7 +91,7 @@ public enum CommandTable {
             guard !rest.isEmpty else { throw HabitatError.usage("delete habit <habit>", "Which habit?") }
             return .delete(rest.phrase)
         },
-        CommandSpec("yes", summary: "confirm what was just asked (deleting a habit)", triggers: [["yes"], ["y"]], command: .confirm),
+        CommandSpec("yes", summary: "confirm what was just asked (deleting a habit or an area)", triggers: [["yes"], ["y"]], command: .confirm),
         CommandSpec("no", summary: "decline what was just asked", triggers: [["no"], ["n"], ["cancel"], ["nope"]], command: .cancel),
         CommandSpec(
             "add area", usage: "add area <name>", summary: "add a life area with its own level (Fitness, Mind, Home)",
@@ -107,6 +105,20 @@ public enum CommandTable {
             "today", summary: "today's habits by area, done (✓) or not yet (·)", triggers: [["today"], ["day"]], command: .today),
         CommandSpec(
             "history", usage: "history [habit]", summary: "recent completions, slips and purchases, with notes",
+        CommandSpec(
+            "rename area", usage: "rename area <area> to <new name>", summary: "rename an area; its level, XP and habits come along",
+            examples: ["rename area Fitness to Health"], triggers: [["rename", "area"]]
+        ) { rest in
+            let (name, newName) = try renaming(rest, usage: "rename area <area> to <new name>")
+            return .renameArea(name, to: newName)
+        },
+        CommandSpec(
+            "delete area", usage: "delete area <area>", summary: "delete an area (asks for 'yes' first); its habits stay, with no area",
+            examples: ["delete area Fitness"], triggers: [["delete", "area"], ["remove", "area"]]
+        ) { rest in
+            guard !rest.isEmpty else { throw HabitatError.usage("delete area <area>", "Which area?") }
+            return .deleteArea(rest.phrase)
+        },
             examples: ["history", "history breakfast"], triggers: [["history"]]
         ) { rest in .history(rest.isEmpty ? nil : rest.phrase) },
         CommandSpec("streaks", summary: "current and best streaks of every habit", triggers: [["streaks"], ["streak"]], command: .streaks),
@@ -341,6 +353,14 @@ public enum CommandTable {
 
     /// The longest trigger the line starts with; of equally long ones, the first in the table.
     static func match(_ tokens: [Token]) -> (spec: CommandSpec, trigger: [String])? {
+    /// The old and new names of `rename … <old> to <new>`: split at the last unquoted `to`.
+    static func renaming(_ rest: [Token], usage: String) throws -> (String, String) {
+        guard let to = rest.lastIndex(where: { $0.lower == "to" && !$0.quoted }), to > 0, to < rest.count - 1 else {
+            throw HabitatError.usage(usage)
+        }
+        return (rest[..<to].phrase, rest[(to + 1)...].phrase)
+    }
+
         guard let first = tokens.first, !first.quoted, let candidates = triggersByFirstWord[first.lower] else { return nil }
         for candidate in candidates where candidate.trigger.count <= tokens.count {
             if zip(candidate.trigger, tokens).allSatisfy({ $0 == $1.lower && !$1.quoted }) {
