@@ -2,8 +2,36 @@ import HabitatCommands
 import HabitatEngine
 import Testing
 
-@Suite("Changing areas")
+@Suite("Changing habits and areas")
 struct ChangingParserTests {
+    @Test(arguments: ["edit wake up track time", "edit wake up tracks time", "edit wake up timed", "edit wake up track time on"])
+    func editTurnsTimeTrackingOn(line: String) throws {
+        #expect(try parse(line) == .edit("wake up", HabitEdit(tracksTime: true)))
+    }
+
+    @Test(arguments: [
+        "edit wake up no track time", "edit wake up don't track time", "edit wake up dont track time",
+        "edit wake up stop tracking time", "edit wake up untimed", "edit wake up track time off", "edit wake up no tracking",
+        "EDIT wake up NO TRACK TIME",
+    ])
+    func editTurnsTimeTrackingOff(line: String) throws {
+        #expect(try parse(line) == .edit("wake up", HabitEdit(tracksTime: false)))
+    }
+
+    @Test func editLeavesTimeTrackingAloneUnlessTold() throws {
+        #expect(try parse("edit wake up 20 xp") == .edit("wake up", HabitEdit(xp: 20)))
+        #expect(try parse("edit wake up 20 xp no track time") == .edit("wake up", HabitEdit(xp: 20, tracksTime: false)))
+    }
+
+    @Test func aNewHabitTracksNoTimeWhenToldNotTo() throws {
+        #expect(try parse("add habit Wake up no track time") == .addHabit(HabitDraft(name: "Wake up")))
+        #expect(try parse(#"add habit "No track" 5 xp"#) == .addHabit(HabitDraft(name: "No track", xp: 5)))
+    }
+
+    @Test func editsUsageShowsBothWays() {
+        #expect(parseError("edit")?.message == "Give the habit a name. Usage: edit <habit> [N xp] [N coins] [N life] [in <area> | in none] [track time | no track time]")
+    }
+
     @Test(arguments: ["rename area Fitness to Health", "RENAME AREA Fitness TO Health", #"rename area "Fitness" to "Health""#])
     func renameArea(line: String) throws {
         #expect(try parse(line) == .renameArea("Fitness", to: "Health"))
