@@ -82,10 +82,10 @@ final class Household: Sendable {
         throw HabitatError(.invalidArgument, "You're in \(rooms.count) rooms; choose one with 'room use <name>' (\(GameState.either(rooms.map(\.displayName)))).")
     }
 
-    /// The room called `name` (as shown, `#smiths`, or in full, `irc:#smiths`) if `account` is a member;
-    /// `forbidden` otherwise, whether or not it exists.
+    /// The room called `name` (as shown, `#smiths`, or in full, `irc:#smiths`; any case, accents forgiven) if
+    /// `account` is a member; `forbidden` otherwise, whether or not it exists.
     func memberRoom(named name: String, for account: Account) async throws -> Room {
-        let rooms = try await rooms(of: account.id).filter { $0.isNamed(name) }
+        let rooms = Room.named(name, among: try await rooms(of: account.id))
         guard rooms.count < 2 else {
             throw HabitatError(.ambiguous, "'\(name)' could be \(GameState.either(rooms.map(\.name))); say which.", symbol: .question)
         }
@@ -170,7 +170,7 @@ final class Household: Sendable {
     /// Joins the room the code opens, if `name` names it (as shown or in full).
     func join(_ name: String, code: String, by account: Account, now: Date) async throws -> (Reply, Room) {
         let refusal = HabitatError(.forbidden, "That code doesn't open a room called \(name). Codes work once and for 7 days; ask for a new one.")
-        if let room = try await rooms(of: account.id).first(where: { $0.isNamed(name) }) {
+        if let room = Room.named(name, among: try await rooms(of: account.id)).first {
             return (Reply(.room, "You're already in \(room.displayName)."), room)
         }
         guard let room = try await directory.inviteRoom(code, at: now), room.isNamed(name),
