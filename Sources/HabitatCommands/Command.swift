@@ -19,6 +19,9 @@ public enum Command: Sendable, Equatable {
     case buy(item: String, quantity: Int)
     case undo
     case addArea(String)
+    case renameArea(String, to: String)
+    /// `delete area Fitness`: asks first, as `delete habit` does.
+    case deleteArea(String)
     case areas
     case showConfig
     case configure(Setting, area: String?)

@@ -57,23 +57,25 @@ public enum CommandTable {
             parse: RewardParser.parse
         ),
         CommandSpec(
-            "edit", usage: "edit <habit> [N xp] [N coins] [N life] [in <area>] [track time]",
+            "edit", usage: "edit <habit> [N xp] [N coins] [N life] [in <area> | in none] [track time | no track time]",
             summary: "change a habit's rewards, cost, area or time tracking",
-            examples: ["edit exercise 20 xp", "edit smoking 30 life", "edit stretch in Fitness"], triggers: [["edit"], ["change"]]
+            examples: [
+                "edit exercise 20 xp", "edit smoking 30 life", "edit stretch in Fitness", "edit wake up track time",
+                "edit wake up no track time",
+            ],
+            triggers: [["edit"], ["change"]]
         ) { rest in
-            let usage = "edit <habit> [N xp] [N coins] [N life] [in <area>] [track time]"
-            let (name, draft) = try HabitDraftParser.nameAndOptions(rest, usage: usage)
-            let edit = HabitEdit(xp: draft.xp, coins: draft.coins, life: draft.life, area: draft.area, tracksTime: draft.tracksTime ? true : nil)
+            let usage = "edit <habit> [N xp] [N coins] [N life] [in <area> | in none] [track time | no track time]"
+            let (name, draft, tracksTime) = try HabitDraftParser.nameAndOptions(rest, usage: usage)
+            let edit = HabitEdit(xp: draft.xp, coins: draft.coins, life: draft.life, area: draft.area, tracksTime: tracksTime)
             return .edit(name, edit)
         },
         CommandSpec(
             "rename", usage: "rename <habit> to <new name>", summary: "rename a habit; history and streaks come along",
             examples: ["rename exercise to Workout"], triggers: [["rename"]]
         ) { rest in
-            guard let to = rest.lastIndex(where: { $0.lower == "to" && !$0.quoted }), to > 0, to < rest.count - 1 else {
-                throw HabitatError.usage("rename <habit> to <new name>")
-            }
-            return .rename(rest[..<to].phrase, to: rest[(to + 1)...].phrase)
+            let (name, newName) = try renaming(rest, usage: "rename <habit> to <new name>")
+            return .rename(name, to: newName)
         },
         CommandSpec(
             "archive", usage: "archive [habit]", summary: "put a habit away (history kept); alone: list archived habits",
@@ -93,7 +95,7 @@ public enum CommandTable {
             guard !rest.isEmpty else { throw HabitatError.usage("delete habit <habit>", "Which habit?") }
             return .delete(rest.phrase)
         },
-        CommandSpec("yes", summary: "confirm what was just asked (deleting a habit)", triggers: [["yes"], ["y"]], command: .confirm),
+        CommandSpec("yes", summary: "confirm what was just asked (deleting a habit or an area)", triggers: [["yes"], ["y"]], command: .confirm),
         CommandSpec("no", summary: "decline what was just asked", triggers: [["no"], ["n"], ["cancel"], ["nope"]], command: .cancel),
         CommandSpec(
             "add area", usage: "add area <name>", summary: "add a life area with its own level (Fitness, Mind, Home)",
@@ -103,6 +105,20 @@ public enum CommandTable {
             return .addArea(rest.phrase)
         },
         CommandSpec("areas", summary: "your areas with their levels", triggers: [["areas"]], command: .areas),
+        CommandSpec(
+            "rename area", usage: "rename area <area> to <new name>", summary: "rename an area; its level, XP and habits come along",
+            examples: ["rename area Fitness to Health"], triggers: [["rename", "area"]]
+        ) { rest in
+            let (name, newName) = try renaming(rest, usage: "rename area <area> to <new name>")
+            return .renameArea(name, to: newName)
+        },
+        CommandSpec(
+            "delete area", usage: "delete area <area>", summary: "delete an area (asks for 'yes' first); its habits stay, with no area",
+            examples: ["delete area Fitness"], triggers: [["delete", "area"], ["remove", "area"]]
+        ) { rest in
+            guard !rest.isEmpty else { throw HabitatError.usage("delete area <area>", "Which area?") }
+            return .deleteArea(rest.phrase)
+        },
         CommandSpec(
             "today", summary: "today's habits by area, done (✓) or not yet (·)", triggers: [["today"], ["day"]], command: .today),
         CommandSpec(
@@ -193,15 +209,16 @@ public enum CommandTable {
             "room add habit", usage: "room add habit <name> [N xp] [N coins] [in <area>]",
             summary: "a shared habit anyone in the room can record (its XP also goes to their own area of that name)",
             examples: ["room add habit Dishes 10 xp", "room add habit Dishes 10 xp in Home"], triggers: [["room", "add", "habit"], ["room", "add", "good", "habit"]]
-        ) { rest in .room(.addHabit(try HabitDraftParser.parse(rest, kind: .good))) },
+        ) { rest in .room(.addHabit(try HabitDraftParser.parse(rest, kind: .good, room: true))) },
         CommandSpec(
             "room add bad habit", usage: "room add bad habit <name> [N life]", summary: "a shared bad habit",
             examples: ["room add bad habit Takeout 20 life"], triggers: [["room", "add", "bad", "habit"]]
-        ) { rest in .room(.addHabit(try HabitDraftParser.parse(rest, kind: .bad))) },
+        ) { rest in .room(.addHabit(try HabitDraftParser.parse(rest, kind: .bad, room: true))) },
         CommandSpec(
-            "room did", usage: "room did <habit>", summary: "record the room's shared habit (when you have one of the same name)",
-            examples: ["room did dishes"], triggers: [["room", "did"], ["room", "done"]], parseLine: { _, rest, line in
-                guard case .record(let recording) = try RecordingParser.parse(rest, line: line) else { throw HabitatError.usage("room did <habit>") }
+            "room did", usage: RecordingParser.roomUsage, summary: "record the room's shared habit (when you have one of the same name)",
+            examples: ["room did dishes", "room did dishes yesterday"], triggers: [["room", "did"], ["room", "done"]], parseLine: { _, rest, line in
+                let usage = RecordingParser.roomUsage
+                guard case .record(let recording) = try RecordingParser.parse(rest, line: line, usage: usage) else { throw HabitatError.usage(usage) }
                 return .room(.record(recording))
             }),
         CommandSpec(
@@ -340,6 +357,14 @@ public enum CommandTable {
             throw HabitatError.usage(usage, rest.count > 2 ? #"A password with spaces goes in quotes ("correct horse battery staple")."# : nil)
         }
         return (rest[0].text, rest[1].text)
+    }
+
+    /// The old and new names of `rename … <old> to <new>`: split at the last unquoted `to`.
+    static func renaming(_ rest: [Token], usage: String) throws -> (String, String) {
+        guard let to = rest.lastIndex(where: { $0.lower == "to" && !$0.quoted }), to > 0, to < rest.count - 1 else {
+            throw HabitatError.usage(usage)
+        }
+        return (rest[..<to].phrase, rest[(to + 1)...].phrase)
     }
 
     /// The commands a chat user can use, for their `help`.

@@ -5,8 +5,12 @@ import HabitatEngine
 enum RecordingParser {
     static let usage = "did <habit> [x3] [yesterday | N days ago | on YYYY-MM-DD] [at 6:45am] [: note]"
 
-    /// `slipped`: the line said `slipped <habit>`, which only a bad habit can be.
-    static func parse(_ words: [Token], line: String, slipped: Bool = false) throws -> Command {
+    /// `room did <habit> …`: the same options, for a room's shared habit.
+    static let roomUsage = "room " + usage
+
+    /// `slipped`: the line said `slipped <habit>`, which only a bad habit can be. `usage` is the command's own,
+    /// shown when the line can't be read.
+    static func parse(_ words: [Token], line: String, slipped: Bool = false, usage: String = usage) throws -> Command {
         var (words, note) = try splitNote(words, line: line)
         var recording = Recording(habit: "", note: note, slipped: slipped)
         var times: Int?
@@ -168,24 +172,40 @@ enum RecordingParser {
 
 /// `add habit <name> [N xp] [N coins] [N life] [in <area>] [track time]`, options in any order.
 enum HabitDraftParser {
-    static func parse(_ words: [Token], kind: HabitKind) throws -> HabitDraft {
-        let usage = kind == .good ? "add habit <name> [N xp] [N coins] [in <area>] [track time]" : "add bad habit <name> [N life] [in <area>]"
-        let (name, draft) = try nameAndOptions(words, usage: usage)
+    /// `room`: a shared habit (`room add habit`), which never tracks time; errors show the room command's usage.
+    static func parse(_ words: [Token], kind: HabitKind, room: Bool = false) throws -> HabitDraft {
+        let usage = usage(kind, room: room)
+        let (name, draft, tracksTime) = try nameAndOptions(words, usage: usage)
+        let add = room ? "room add" : "add"
         if kind == .good, let life = draft.life {
-            throw HabitatError(.invalidArgument, "Good habits don't cost life. For one that does: add bad habit \(name) \(life) life")
+            throw HabitatError(.invalidArgument, "Good habits don't cost life. For one that does: \(add) bad habit \(name) \(life) life")
         }
         if kind == .bad, draft.xp != nil || draft.coins != nil {
             throw HabitatError(.invalidArgument, "Bad habits cost life; they don't earn XP or coins. Usage: \(usage)")
         }
+        if room, tracksTime != nil { throw HabitatError.usage(usage, "Shared habits don't track time.") }
         var result = draft
         result.name = name
         result.kind = kind
+        result.tracksTime = tracksTime ?? false
         return result
     }
 
-    /// A name, then options in any order.
-    static func nameAndOptions(_ words: [Token], usage: String) throws -> (String, HabitDraft) {
+    /// The usage line of `add habit`, `add bad habit` and their `room` forms.
+    static func usage(_ kind: HabitKind, room: Bool) -> String {
+        switch (kind, room) {
+        case (.good, false): "add habit <name> [N xp] [N coins] [in <area>] [track time]"
+        case (.bad, false): "add bad habit <name> [N life] [in <area>]"
+        case (.good, true): "room add habit <name> [N xp] [N coins] [in <area>]"
+        case (.bad, true): "room add bad habit <name> [N life]"
+        }
+    }
+
+    /// A name, then options in any order; `tracksTime` is `nil` when the line says nothing of time tracking,
+    /// false for `no track time`.
+    static func nameAndOptions(_ words: [Token], usage: String) throws -> (String, HabitDraft, tracksTime: Bool?) {
         var draft = HabitDraft(name: "")
+        var tracksTime: Bool?
         var index = 0
         var name: [Token] = []
         while index < words.count, optionLength(words, at: index) == nil {
@@ -215,14 +235,14 @@ enum HabitDraftParser {
                 }
                 guard !area.isEmpty else { throw HabitatError.usage(usage, "Which area?") }
                 draft.area = area.phrase
-            } else if let used = trackTime(words, at: index) {
-                draft.tracksTime = true
+            } else if let (used, on) = trackTime(words, at: index) {
+                tracksTime = on
                 index += used
             } else {
                 throw HabitatError.usage(usage, "I didn't understand '\(words[index...].phrase)'.")
             }
         }
-        return (name.phrase, draft)
+        return (name.phrase, draft, tracksTime)
     }
 
     /// `walk 1.5 xp` is a habit worth 1.5 XP, not one named "walk 1.5 xp" worth the default: an amount that
@@ -236,13 +256,27 @@ enum HabitDraftParser {
         if words[index].quoted { return nil }
         if let (_, _, used) = Amount.read(words, at: index) { return used }
         if ["in", "area"].contains(words[index].lower), index + 1 < words.count { return 1 }
-        return trackTime(words, at: index)
+        return trackTime(words, at: index)?.used
     }
 
-    static func trackTime(_ words: [Token], at index: Int) -> Int? {
-        guard ["track", "tracks", "tracking", "timed"].contains(words[index].lower) else { return nil }
-        if words[index].lower == "timed" { return 1 }
-        return index + 1 < words.count && words[index + 1].lower == "time" ? 2 : 1
+    /// Time tracking turned on (`track time`, `tracks time`, `tracking`, `timed`, `track time on`) or off (`no
+    /// track time`, `don't track time`, `stop tracking time`, `untimed`, `track time off`): the words used, and which.
+    static func trackTime(_ words: [Token], at index: Int) -> (used: Int, on: Bool)? {
+        let word = words[index].lower
+        if word == "timed" || word == "untimed" { return (1, word == "timed") }
+        if ["no", "don't", "dont", "stop"].contains(word), index + 1 < words.count, !words[index + 1].quoted,
+            case (let used, true)? = trackTime(words, at: index + 1)
+        {
+            return (used + 1, false)
+        }
+        guard ["track", "tracks", "tracking"].contains(word) else { return nil }
+        var used = index + 1 < words.count && words[index + 1].lower == "time" && !words[index + 1].quoted ? 2 : 1
+        // `track time off`, `tracking on`
+        if index + used < words.count, !words[index + used].quoted, ["on", "off"].contains(words[index + used].lower) {
+            used += 1
+            return (used, words[index + used - 1].lower == "on")
+        }
+        return (used, true)
     }
 }
 

@@ -62,7 +62,9 @@ extension GameState {
             throw HabitatError(.invalidArgument, "Nothing to change. Try 'edit \(habit.name.lowercased()) 20 xp'.")
         }
         habits[index] = changed
-        return Outcome(toasts: [Toast(.success, "\(changed.name): \(describeTerms(of: changed)).")])
+        // Turned off, time tracking would go unmentioned: say so.
+        let untracked = habit.tracksTime && !changed.tracksTime ? ", no longer tracks time" : ""
+        return Outcome(toasts: [Toast(.success, "\(changed.name): \(describeTerms(of: changed))\(untracked).")])
     }
 
     mutating func rename(_ query: String, to rawName: String) throws -> Outcome {

@@ -86,27 +86,4 @@ extension GameState {
         default: return "\(curve.kind.rawValue), \(curve.base) XP per level, multiplier \(multiplier)"
         }
     }
-
-    mutating func addArea(_ rawName: String) throws -> Outcome {
-        let name = try Self.validName(rawName, of: "area")
-        if let existing = areas.first(where: { $0.name.lowercased() == name.lowercased() }) {
-            throw HabitatError(.nameTaken, "You already have an area called \(existing.name).")
-        }
-        areas.append(Area(id: newAreaID, name: name))
-        return Outcome(toasts: [Toast(.success, "Added area \(name). Put habits in it: 'add habit Stretch in \(name)'.")])
-    }
-
-    /// Areas are numbered by the engine, so habits can join an area added in the same step.
-    var newAreaID: Int64 { (areas.compactMap(\.id).max() ?? 0) + 1 }
-
-    func areaIndex(named query: String) throws -> Int {
-        switch NameMatch.resolve(query, among: Array(areas.indices), name: { areas[$0].name }) {
-        case .found(let index): return index
-        case .ambiguous(let hits):
-            throw HabitatError(.ambiguous, "'\(query)' could be \(Self.either(hits.map { areas[$0].name })). Type more of the name.", symbol: .question)
-        case .none(let suggestion):
-            let hint = suggestion.map { "Did you mean '\(areas[$0].name)'?" } ?? "Add it first: 'add area \(query)'."
-            throw HabitatError(.notFound, "No area called \(query). \(hint)", symbol: .question)
-        }
-    }
 }

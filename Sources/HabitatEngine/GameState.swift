@@ -11,12 +11,16 @@ public struct GameState: Sendable, Equatable {
     public var areas: [Area]
     public var rewards: [Reward]
     public var routines: [Routine]
+    /// The highest id a deleted area had: new areas are numbered above it, so an undo that finds an area by
+    /// the id in its snapshot never gives a deleted area's level to another.
+    public var retiredAreaID: Int64
 
     public init(
         profile: Profile = .start, settings: Settings = .default, habits: [Habit] = [], areas: [Area] = [],
-        rewards: [Reward] = [], routines: [Routine] = []
+        rewards: [Reward] = [], routines: [Routine] = [], retiredAreaID: Int64 = 0
     ) {
         self.routines = routines
+        self.retiredAreaID = retiredAreaID
         self.profile = profile
         self.settings = settings
         self.habits = habits
@@ -45,6 +49,9 @@ public enum Action: Sendable, Equatable {
     /// Reverts `latest`, the most recent not-yet-undone ledger entry (storage looks it up).
     case undo(latest: LedgerEntry?)
     case addArea(String)
+    case renameArea(String, to: String)
+    /// Deletes an area; its habits stay, with no area.
+    case deleteArea(String)
     /// Changes a setting; with `area`, that area's curve.
     case configure(Setting, area: String?)
     case startChallenge
@@ -88,6 +95,8 @@ extension GameState {
         case .buy(let item, let quantity): outcome = try next.buy(item, quantity: quantity, at: now)
         case .undo(let latest): outcome = try next.undo(latest, at: now)
         case .addArea(let name): outcome = try next.addArea(name)
+        case .renameArea(let name, let newName): outcome = try next.renameArea(name, to: newName)
+        case .deleteArea(let name): outcome = try next.deleteArea(name)
         case .configure(let setting, let area): outcome = try next.configure(setting, area: area)
         case .startChallenge: outcome = try next.startChallenge(at: now)
         case .run(let km): outcome = try next.run(km: km, at: now)

@@ -82,10 +82,10 @@ final class Household: Sendable {
         throw HabitatError(.invalidArgument, "You're in \(rooms.count) rooms; choose one with 'room use <name>' (\(GameState.either(rooms.map(\.displayName)))).")
     }
 
-    /// The room called `name` (as shown, `#smiths`, or in full, `irc:#smiths`) if `account` is a member;
-    /// `forbidden` otherwise, whether or not it exists.
+    /// The room called `name` (as shown, `#smiths`, or in full, `irc:#smiths`; any case, accents forgiven) if
+    /// `account` is a member; `forbidden` otherwise, whether or not it exists.
     func memberRoom(named name: String, for account: Account) async throws -> Room {
-        let rooms = try await rooms(of: account.id).filter { $0.isNamed(name) }
+        let rooms = Room.named(name, among: try await rooms(of: account.id))
         guard rooms.count < 2 else {
             throw HabitatError(.ambiguous, "'\(name)' could be \(GameState.either(rooms.map(\.name))); say which.", symbol: .question)
         }
@@ -170,7 +170,7 @@ final class Household: Sendable {
     /// Joins the room the code opens, if `name` names it (as shown or in full).
     func join(_ name: String, code: String, by account: Account, now: Date) async throws -> (Reply, Room) {
         let refusal = HabitatError(.forbidden, "That code doesn't open a room called \(name). Codes work once and for 7 days; ask for a new one.")
-        if let room = try await rooms(of: account.id).first(where: { $0.isNamed(name) }) {
+        if let room = Room.named(name, among: try await rooms(of: account.id)).first {
             return (Reply(.room, "You're already in \(room.displayName)."), room)
         }
         guard let room = try await directory.inviteRoom(code, at: now), room.isNamed(name),
@@ -295,11 +295,14 @@ final class Household: Sendable {
         if crashPoint == .afterMemberCommit { Self.crash() }
         if let entry = outcome.entry {
             let name = try await shownName(of: account, in: room)
-            try await directory.finish(intent, entry: Self.logEntry(entry, habit: habit, account: account, shown: name))
+            let line = Self.logEntry(entry, habit: habit, account: account, shown: name)
+            try await directory.finish(intent, entry: line)
             // A day gone by is named, so no one takes it for today's.
             let day = entry.day == state.settings.day(of: now) ? nil : entry.day
-            let what = Self.what(habit.name, kind: habit.kind, xp: entry.xp, health: entry.health, day: day)
-            await announce("\(name) \(what)", in: room, except: [account.id], at: now)
+            let what = Self.what(habit.name, kind: habit.kind, xp: line.xp, health: line.health, day: day)
+            // The room hears what the member was told: the slip's cost, and the game over it caused.
+            let gameOver = outcome.toasts.contains { $0.symbol == .gameOver } ? " — game over" : ""
+            await announce("\(name) \(what)\(gameOver)", in: room, except: [account.id], at: now)
         }
         return Views.outcome(outcome, state)
     }
@@ -341,11 +344,13 @@ final class Household: Sendable {
     }
 
     /// The room log line of a member's ledger entry; `shown` is how the member is shown in the room (kept for
-    /// when they are no longer a member).
+    /// when they are no longer a member). A slip is logged at its cost, as the member's toast says it, even
+    /// when it ended their game with less life left to lose (their ledger keeps what was lost, for undo).
     static func logEntry(_ entry: LedgerEntry, habit: SharedHabit, account: Account, shown: String) -> RoomLogEntry {
-        RoomLogEntry(
+        let health = habit.kind == .bad ? min(entry.health, -habit.life * entry.quantity) : entry.health
+        return RoomLogEntry(
             habitID: habit.id, habit: habit.name, kind: habit.kind, accountID: account.id, member: shown, at: entry.at,
-            day: entry.day, quantity: entry.quantity, xp: entry.xp, health: entry.health, ref: entry.roomToken ?? "")
+            day: entry.day, quantity: entry.quantity, xp: entry.xp, health: health, ref: entry.roomToken ?? "")
     }
 
     /// Finishes or drops the intents a crash left, by asking each member's own ledger what committed.

@@ -95,7 +95,7 @@ public struct Responder: Sendable {
         case .record(let recording):
             guard household.cachedRooms(of: account.id)?.isEmpty == true else { return nil }
             return .record(Self.own(recording).recording)
-        case .delete, .rename:
+        case .delete, .deleteArea, .rename:
             return nil
         default:
             return Self.action(for: command)
@@ -261,18 +261,19 @@ public struct Responder: Sendable {
         return try CommandTable.parse(text)
     }
 
-    /// The line after `delete <habit>`: `yes` deletes, `no` keeps, anything else keeps it and is run as usual.
+    /// The line after `delete habit` or `delete area`: `yes` deletes, `no` keeps, anything else keeps it and is
+    /// run as usual.
     @inline(never)
-    func answer(deleting habit: String, with text: String, session: inout Session) async -> Reply {
+    func answer(deleting pending: PendingDelete, with text: String, session: inout Session) async -> Reply {
         let answer = try? CommandTable.parse(text)
         if answer == .confirm {
             do {
-                return try await execute(.delete(habit), session: &session, confirmed: true)
+                return try await execute(pending.command, session: &session, confirmed: true)
             } catch {
                 return failure(error, session: session)
             }
         }
-        let kept = Toast(.info, "Delete cancelled; \(habit) is kept.")
+        let kept = Toast(.info, "Delete cancelled; \(pending.kept) is kept.")
         if answer == .cancel { return Reply(toasts: [kept]) }
         var reply = await execute(text, session: &session)
         reply.toasts.insert(kept, at: 0)
@@ -442,8 +443,13 @@ public struct Responder: Sendable {
             }
         case .delete(let name) where !confirmed:
             let habit = try await users.with(account.fileID) { try await $0.state() }.habit(named: name, includingArchived: true)
-            session.pendingDelete = habit.name
+            session.pendingDelete = .habit(habit.name)
             return Reply(.ask, "Delete \(habit.name) for good? Past completions stay in your history. Type 'yes' to confirm; anything else cancels.")
+        case .deleteArea(let name) where !confirmed:
+            let state = try await users.with(account.fileID) { try await $0.state() }
+            let area = try state.area(named: name)
+            session.pendingDelete = .area(area.name)
+            return Reply(.ask, state.deleteAreaQuestion(area))
         default:
             return try await users.with(account.fileID) { database in
                 try await play(command, on: database, now: now)
@@ -480,6 +486,8 @@ public struct Responder: Sendable {
         case .addReward(let name, let price): .addReward(name: name, price: price)
         case .buy(let item, let quantity): .buy(item: item, quantity: quantity)
         case .addArea(let name): .addArea(name)
+        case .renameArea(let name, let newName): .renameArea(name, to: newName)
+        case .deleteArea(let name): .deleteArea(name)
         case .configure(let setting, let area): .configure(setting, area: area)
         case .startChallenge: .startChallenge
         case .ran(let km): .run(km: km)
@@ -513,7 +521,7 @@ public struct Responder: Sendable {
         case .templates: .templates
         case .streaks: .streaks
         // Changes (``action(for:)``), reads of the ledger (`play`), and commands handled before `play`.
-        case .addHabit, .addReward, .buy, .addArea, .configure, .startChallenge, .ran, .archive(.some), .unarchive, .edit,
+        case .addHabit, .addReward, .buy, .addArea, .renameArea, .deleteArea, .configure, .startChallenge, .ran, .archive(.some), .unarchive, .edit,
             .rename, .delete, .addRoutine, .deleteRoutine, .useTemplate, .today, .history, .heatmap, .help, .register, .login,
             .logout, .passwd, .mode, .plain, .quit, .confirm, .cancel, .startTimer, .timers, .stopTimer, .rooms, .room,
             .record, .undo, .bridge, .link:

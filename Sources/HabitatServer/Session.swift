@@ -13,8 +13,8 @@ public struct Session: Sendable {
     var passwordEpoch = 0
     /// Set by `quit`: close after this reply.
     public var closing = false
-    /// A habit `delete habit` asked about; the next line confirms (`yes`) or cancels.
-    public var pendingDelete: String?
+    /// What `delete habit` or `delete area` asked about; the next line confirms (`yes`) or cancels.
+    public var pendingDelete: PendingDelete?
     /// The room chosen with `room use` on this connection.
     public var room: Int64?
     /// Set for a chat user speaking in a channel whose room they left or were removed from: what they
@@ -34,6 +34,28 @@ public struct Session: Sendable {
     public init(id: String, rateLimit: Int, now: Date) {
         self.id = id
         self.bucket = TokenBucket(rate: rateLimit, now: now)
+    }
+}
+
+/// A delete waiting for its `yes`: the habit's or area's name, as the question gave it.
+public enum PendingDelete: Sendable, Equatable {
+    case habit(String)
+    case area(String)
+
+    /// The command that carries it out once confirmed.
+    var command: Command {
+        switch self {
+        case .habit(let name): .delete(name)
+        case .area(let name): .deleteArea(name)
+        }
+    }
+
+    /// `Exercise`, `area Fitness`: what is kept when the delete is cancelled.
+    var kept: String {
+        switch self {
+        case .habit(let name): name
+        case .area(let name): "area \(name)"
+        }
     }
 }
 

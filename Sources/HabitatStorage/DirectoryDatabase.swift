@@ -170,6 +170,21 @@ public struct DirectoryDatabase: Sendable {
                     );
                     """)
         }
+        // Room names are unique in any case, but SQLite's NOCASE folds only ASCII: `Maison Café` and `MAISON
+        // CAFÉ` could both be made. Each room now keeps its name folded in full Unicode (`Room.foldedName`),
+        // unique. Where two rooms made before share a folded name, the older keeps it and the later none
+        // (NULL): both stay as they are, with their members, habits and logs, each found by its own name.
+        migrator.registerMigration("v3") { db in
+            try db.execute(sql: "ALTER TABLE room ADD COLUMN folded_name TEXT")
+            var taken = Set<String>()
+            for row in try Row.fetchAll(db, sql: "SELECT id, name FROM room ORDER BY id") {
+                let folded = Room.foldedName(row["name"])
+                try db.execute(
+                    sql: "UPDATE room SET folded_name = ? WHERE id = ?",
+                    arguments: [taken.insert(folded).inserted ? folded : nil, row["id"] as Int64])
+            }
+            try db.execute(sql: "CREATE UNIQUE INDEX room_folded_name ON room(folded_name)")
+        }
         return migrator
     }
 }

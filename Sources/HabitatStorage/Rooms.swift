@@ -13,10 +13,42 @@ public struct Room: Sendable, Equatable {
     /// The bridge whose channel this room is (`irc` for `irc:#smiths`), if it is one.
     public var bridge: String? { name.firstIndex(of: ":").map { String(name[..<$0]) } }
 
-    /// Whether `typed` names this room: its full name (`irc:#smiths`) or its name as shown (`#smiths`), any case.
-    public func isNamed(_ typed: String) -> Bool {
-        let typed = typed.lowercased()
-        return name.lowercased() == typed || displayName.lowercased() == typed
+    /// Whether `typed` names this room: its full name (`irc:#smiths`) or its name as shown (`#smiths`), in any
+    /// case (`MAISON CAFÉ` is `Maison Café`), and with accents forgiven (`maison cafe`).
+    public func isNamed(_ typed: String) -> Bool { fit(typed, folded: Self.foldedName(typed)) != nil }
+
+    /// How closely a typed name fits a room's, closest first.
+    enum NameFit: Comparable { case asWritten, anyCase, withoutAccents }
+
+    /// How `typed` (whose ``foldedName(_:)`` is `folded`) fits this room's full name or its name as shown, if at all.
+    func fit(_ typed: String, folded: String) -> NameFit? {
+        if name == typed || displayName == typed { return .asWritten }
+        let names = [Self.foldedName(name), Self.foldedName(displayName)]
+        if names.contains(folded) { return .anyCase }
+        let plain = Self.withoutAccents(folded)
+        return names.contains { Self.withoutAccents($0) == plain } ? .withoutAccents : nil
+    }
+
+    /// The rooms among `rooms` that `typed` names most closely: as written, else in any case, else with accents
+    /// forgiven. More than one is for the caller to refuse as ambiguous: never a guess.
+    public static func named(_ typed: String, among rooms: [Room]) -> [Room] {
+        let folded = foldedName(typed)
+        let fits = rooms.compactMap { room in room.fit(typed, folded: folded).map { (room, $0) } }
+        guard let best = fits.map({ $0.1 }).min() else { return [] }
+        return fits.filter { $0.1 == best }.map { $0.0 }
+    }
+
+    /// A room's name as compared for uniqueness: case folded in full Unicode (`MAISON CAFÉ` and `Maison Café`,
+    /// `STRASSE` and `Straße` are one name), in composed form. The directory keeps it (`room.folded_name`), so
+    /// changing it needs a migration that recomputes the column.
+    public static func foldedName(_ name: String) -> String {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
+        return name.folding(options: .caseInsensitive, locale: nil).precomposedStringWithCanonicalMapping
+    }
+
+    /// A folded name without its accents: `maison café` → `maison cafe`.
+    static func withoutAccents(_ folded: String) -> String {
+        folded.utf8.allSatisfy { $0 < 0x80 } ? folded : folded.folding(options: .diacriticInsensitive, locale: nil)
     }
 }
 
@@ -114,13 +146,15 @@ public struct RoomIntent: Sendable, Equatable {
 // MARK: - Rooms and members
 
 extension DirectoryDatabase {
-    /// Creates a room owned by `owner`; `name_taken` if the name exists.
+    /// Creates a room owned by `owner`; `name_taken` if the name exists, in any case (``Room/foldedName(_:)``).
     public func createRoom(named name: String, owner: Int64, at now: Date) async throws -> Room {
         try await writer.write { db in
-            if try Row.fetchOne(db, sql: "SELECT 1 FROM room WHERE name = ?", arguments: [name]) != nil {
+            if try Self.room(named: name, in: db) != nil {
                 throw HabitatError(.nameTaken, "A room called \(name) exists already. Pick another name.")
             }
-            try db.execute(sql: "INSERT INTO room (name, created_at) VALUES (?, ?)", arguments: [name, now.timeIntervalSince1970])
+            try db.execute(
+                sql: "INSERT INTO room (name, folded_name, created_at) VALUES (?, ?, ?)",
+                arguments: [name, Room.foldedName(name), now.timeIntervalSince1970])
             let room = Room(id: db.lastInsertedRowID, name: name)
             try db.execute(
                 sql: "INSERT INTO membership (room_id, account_id, role, joined_at) VALUES (?, ?, 'owner', ?)",
@@ -129,11 +163,24 @@ extension DirectoryDatabase {
         }
     }
 
-    /// The room called `name`, whether or not anyone may see it (callers check membership).
+    /// The room called `name` in any case, whether or not anyone may see it (callers check membership).
     public func room(named name: String) async throws -> Room? {
-        try await writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT id, name FROM room WHERE name = ?", arguments: [name]).map { Room(id: $0["id"], name: $0["name"]) }
+        try await writer.read { db in try Self.room(named: name, in: db) }
+    }
+
+    /// The room called `name`: the one of that very name (up to ASCII case), else the one whose folded name is
+    /// `name`'s. Two rooms that share a folded name (made before names were folded, see the `v3` migration)
+    /// are each found by their own name.
+    static func room(named name: String, in db: Database) throws -> Room? {
+        func room(_ row: Row) -> Room { Room(id: row["id"], name: row["name"]) }
+        if let row = try Row.fetchOne(db, sql: "SELECT id, name FROM room WHERE name = ?", arguments: [name]) { return room(row) }
+        let folded = Room.foldedName(name)
+        if let row = try Row.fetchOne(db, sql: "SELECT id, name FROM room WHERE folded_name = ?", arguments: [folded]) {
+            return room(row)
         }
+        // The later of two such rooms keeps no folded name; it is found here once the earlier one is gone.
+        return try Row.fetchAll(db, sql: "SELECT id, name FROM room WHERE folded_name IS NULL ORDER BY id").map(room)
+            .first { Room.foldedName($0.name) == folded }
     }
 
     public func room(id: Int64) async throws -> Room? {

@@ -13,7 +13,9 @@ extension GameState {
         if let row = try Row.fetchOne(db, sql: "SELECT * FROM profile WHERE id = 1") {
             state.profile = Profile(row: row)
         }
-        state.settings = try Settings.fetch(db)
+        let settingRows = try Row.fetchAll(db, sql: "SELECT key, value FROM setting")
+        state.settings = Settings(rows: settingRows)
+        state.retiredAreaID = settingRows.first { ($0["key"] as String?) == GameState.retiredAreaKey }.flatMap { Int64($0["value"] as String) } ?? 0
         state.areas = try Row.fetchAll(db, sql: "SELECT * FROM area ORDER BY id").map(Area.init(row:))
         state.habits = try Row.fetchAll(db, sql: "SELECT * FROM habit ORDER BY id").map(Habit.init(row:))
         state.rewards = try Row.fetchAll(db, sql: "SELECT * FROM reward ORDER BY id").map {
@@ -72,10 +74,16 @@ extension Area {
     }
 }
 
+extension GameState {
+    /// The `setting` row that keeps ``GameState/retiredAreaID`` (absent until an area is deleted).
+    static let retiredAreaKey = "retired_area_id"
+}
+
 extension Settings {
-    static func fetch(_ db: Database) throws -> Settings {
+    /// The settings in the rows of the `setting` table; rows of other keys are left alone.
+    init(rows: [Row]) {
         var settings = Settings.default
-        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting") {
+        for row in rows {
             let value: String = row["value"]
             switch row["key"] as String {
             case "curve": settings.curve.kind = LevelCurve.Kind(rawValue: value) ?? settings.curve.kind
@@ -87,7 +95,7 @@ extension Settings {
             default: break
             }
         }
-        return settings
+        self = settings
     }
 
     var pairs: [(String, String)] {
@@ -243,6 +251,12 @@ extension GameState {
                 statement.bind(value)
                 try statement.run()
             }
+        }
+        if retiredAreaID != old.retiredAreaID {
+            let statement = try statements("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)")
+            statement.bind(Self.retiredAreaKey)
+            statement.bind(String(retiredAreaID))
+            try statement.run()
         }
         // Areas first: habits refer to them. A habit whose area is gone has none (as the schema says).
         if habits.contains(where: { $0.areaID != nil }) {

@@ -22,6 +22,8 @@ private func specName(of command: Command) -> String {
     case .buy: "buy"
     case .undo: "undo"
     case .addArea: "add area"
+    case .renameArea: "rename area"
+    case .deleteArea: "delete area"
     case .areas: "areas"
     case .showConfig, .configure: "config"
     case .startChallenge: "start challenge"
@@ -204,7 +206,7 @@ struct HelpTopicTests {
 
     @Test(arguments: [
         ("add", ["add habit", "add bad habit", "add reward", "add area", "add routine"]),
-        ("start", ["start timer", "start challenge"]), ("delete", ["delete habit", "delete routine"]),
+        ("start", ["start timer", "start challenge"]), ("delete", ["delete habit", "delete area", "delete routine"]),
         ("ROOM", [
             "room create", "room invite", "room join", "room leave", "room kick", "room use", "room add habit",
             "room add bad habit", "room did", "room status", "room log", "room fairness",

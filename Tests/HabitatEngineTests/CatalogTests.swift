@@ -184,3 +184,22 @@ import Testing
         #expect(state.habits.map(\.name) == ["Smoking"])
     }
 }
+
+@Suite struct EditHabitTests {
+    static let wakeUp = Habit(id: 5, name: "Wake up", kind: .good, tracksTime: true, created: Fixture.today - 10)
+
+    @Test func timeTrackingCanBeTurnedOffAndSaysSo() throws {
+        var state = Fixture.state(habits: [Self.wakeUp])
+        let outcome = try state.apply(.edit("wake up", HabitEdit(tracksTime: false)), at: Fixture.now)
+        #expect(outcome.toasts == [Toast(.success, "Wake up: +10 XP, +5 coins, no longer tracks time.")])
+        #expect(state.habits[0].tracksTime == false)
+        let again = try state.apply(.edit("wake up", HabitEdit(tracksTime: true)), at: Fixture.now)
+        #expect(again.toasts == [Toast(.success, "Wake up: +10 XP, +5 coins, tracks time.")])
+    }
+
+    @Test func turningOffWhatIsOffChangesNothing() {
+        let state = Fixture.state()
+        let error = expectRefusal(.edit("exercise", HabitEdit(tracksTime: false)), on: state, code: .invalidArgument)
+        #expect(error?.message == "Nothing to change. Try 'edit exercise 20 xp'.")
+    }
+}

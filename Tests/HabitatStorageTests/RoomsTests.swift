@@ -151,7 +151,65 @@ struct RoomsTests {
             try await directory.removeMember(2, from: 1, removed: true, at: Fixture.now)
             #expect(try await directory.channelRoom("irc:#smiths", speaker: 2, at: Fixture.now).presence == .departed(.removed))
             let migrations = try await rawDatabase(at: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
-            #expect(migrations == ["v1", "v2"])
+            #expect(migrations == ["v1", "v2", "v3"])
+        }
+    }
+
+    @Test func roomNamesAreUniqueInAnyCaseBeyondASCII() async throws {
+        try await household { directory, _, accounts async throws in
+            let cafe = try await directory.createRoom(named: "Maison Café", owner: accounts[0].id, at: Fixture.now)
+            let street = try await directory.createRoom(named: "Straße", owner: accounts[0].id, at: Fixture.now)
+            for (name, room) in [("MAISON CAFÉ", cafe), ("maison café", cafe), ("Maison Cafe\u{301}", cafe), ("STRASSE", street)] {
+                let error = await #expect(throws: HabitatError.self) {
+                    _ = try await directory.createRoom(named: name, owner: accounts[1].id, at: Fixture.now)
+                }
+                #expect(error?.code == .nameTaken)
+                #expect(try await directory.room(named: name) == room, "\(name)")
+            }
+            // Accents make another name: a room is never found by a name it doesn't have.
+            #expect(try await directory.room(named: "maison cafe") == nil)
+            let plain = try await directory.createRoom(named: "Maison Cafe", owner: accounts[1].id, at: Fixture.now)
+            #expect(try await directory.room(named: "MAISON CAFE") == plain)
+        }
+    }
+
+    /// Before names were folded in full Unicode, `Maison Café` and `MAISON CAFÉ` could both be made. Such a
+    /// directory still opens: both rooms stay, each found by its own name, and no third joins them.
+    @Test func aDirectoryWithRoomsThatDifferOnlyInCaseBeyondASCIIKeepsBoth() async throws {
+        try await withTemporaryDirectory { folder in
+            let path = folder.appendingPathComponent(DirectoryDatabase.fileName).path
+            do {
+                let old = try DatabaseQueue(path: path)
+                try DirectoryDatabase.migrator.migrate(old, upTo: "v2")
+                try await old.write { db in
+                    try db.execute(sql: "INSERT INTO account (id, name, file_id, created_at) VALUES (1, 'ann', 'a', 0), (2, 'bo', 'b', 0)")
+                    try db.execute(
+                        sql: "INSERT INTO room (id, name, created_at) VALUES (1, 'Maison Café', 0), (2, 'MAISON CAFÉ', 0), (3, 'Smiths', 0)")
+                    try db.execute(
+                        sql: "INSERT INTO membership (room_id, account_id, role, joined_at) VALUES (1, 1, 'owner', 0), (2, 2, 'owner', 0), (3, 1, 'owner', 0)")
+                }
+                try old.close()
+            }
+            let directory = try DirectoryDatabase(directory: folder, durability: .normal)
+            let folded = try await rawDatabase(at: path).read { db in
+                try Row.fetchAll(db, sql: "SELECT id, folded_name FROM room ORDER BY id").map { "\($0["id"] as Int64): \($0["folded_name"] as String? ?? "-")" }
+            }
+            #expect(folded == ["1: maison café", "2: -", "3: smiths"])
+            #expect(try await directory.room(named: "Maison Café")?.id == 1)
+            #expect(try await directory.room(named: "MAISON CAFÉ")?.id == 2)
+            #expect(try await directory.room(named: "maison café")?.id == 1)
+            #expect(try await directory.members(of: 2).map(\.name) == ["bo"])
+            for name in ["maison CAFÉ", "Maison Café"] {
+                let error = await #expect(throws: HabitatError.self) {
+                    _ = try await directory.createRoom(named: name, owner: 1, at: Fixture.now)
+                }
+                #expect(error?.code == .nameTaken)
+            }
+            // When the older one closes, the other is found by any case of the name, and still keeps it taken.
+            try await directory.removeMember(1, from: 1, at: Fixture.now)
+            #expect(try await directory.room(named: "maison café")?.id == 2)
+            await #expect(throws: HabitatError.self) { _ = try await directory.createRoom(named: "Maison Café", owner: 1, at: Fixture.now) }
+            #expect(try integrityCheck(ofDatabaseAt: path) == ["ok"])
         }
     }
 

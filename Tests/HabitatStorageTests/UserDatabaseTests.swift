@@ -188,6 +188,33 @@ import Testing
         }
     }
 
+    @Test func aDeletedAreasIdIsNotGivenAgainAfterAReopen() async throws {
+        try await withUserDatabase { db in
+            _ = try await db.apply(.addArea("Mind"), at: Fixture.now)
+            _ = try await db.apply(.addArea("Fitness"), at: Fixture.now)
+            try await db.add(HabitDraft(name: "Exercise", area: "Fitness"))
+            let deleted = try await db.apply(.deleteArea("fitness"), at: Fixture.now)
+            #expect(deleted.state.retiredAreaID == 2)
+            let reloaded = try await db.reloaded()
+            #expect(reloaded == deleted.state)
+            #expect(reloaded.habits[0].areaID == nil)
+            let reopened = UserDatabase(path: db.path, durability: .normal)
+            defer { reopened.close() }
+            let added = try await reopened.apply(.addArea("Health"), at: Fixture.now)
+            #expect(added.state.areas.map(\.id) == [1, 3])
+            #expect(try await reopened.reloaded().areas.map(\.name) == ["Mind", "Health"])
+        }
+    }
+
+    @Test func aFileWithNoAreaEverDeletedNumbersAsBefore() async throws {
+        try await withUserDatabase { db in
+            _ = try await db.apply(.addArea("Mind"), at: Fixture.now)
+            #expect(try await db.reloaded().retiredAreaID == 0)
+            let count = try await rawDatabase(at: db.path).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM setting WHERE key = 'retired_area_id'") }
+            #expect(count == 0)
+        }
+    }
+
     // MARK: - Settings
 
     @Test func changedSettingsSurviveAReopen() async throws {

@@ -89,6 +89,28 @@ import Testing
         }
     }
 
+    @Test func aRenamedAreaIsExportedByItsNameAndADeletedOneLeavesItsHabitsWithoutAnArea() async throws {
+        try await withUserDatabase { database in
+            _ = try await database.apply(.addArea("Fitness"), at: Fixture.now)
+            _ = try await database.apply(.addArea("Mind"), at: Fixture.now)
+            try await database.add(HabitDraft(name: "Exercise", xp: 120, area: "Fitness"))
+            try await database.add(HabitDraft(name: "Read", area: "Mind"))
+            try await database.did("exercise")
+            _ = try await database.apply(.renameArea("mind", to: "Focus"), at: Fixture.now)
+            _ = try await database.apply(.deleteArea("fitness"), at: Fixture.now)
+            let export = try await UserExport.load(user: "alice", from: database, at: Fixture.now)
+            let document = try #require(try JSONSerialization.jsonObject(with: export.json()) as? [String: Any])
+            let areas = try #require(document["areas"] as? [[String: Any]])
+            #expect(areas.map { $0["name"] as? String } == ["Focus"])
+            let habits = try #require(document["habits"] as? [[String: Any]])
+            #expect(habits.map { $0["name"] as? String } == ["Exercise", "Read"])
+            #expect(habits.map { $0["area"] as? String } == [nil, "Focus"])
+            // What was recorded stays, and so do the profile's XP and level.
+            #expect((document["ledger"] as? [Any])?.count == 1)
+            #expect((document["profile"] as? [String: Any])?["level"] as? Int == 2)
+        }
+    }
+
     @Test func anEmptyAccountExportsAHeaderAndNoEntries() async throws {
         try await withUserDatabase { database in
             let export = try await UserExport.load(user: "new", from: database, at: Fixture.now)
