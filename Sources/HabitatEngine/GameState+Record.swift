@@ -40,12 +40,21 @@ public struct Recording: Sendable, Equatable {
 /// How far back a completion may be dated.
 public let maxBackdateDays = 30
 
+/// Thrown, with nothing changed, by a recording for today that lands before a day already recorded (the day
+/// start has moved later, or the time zone west) when no `history` came with it: its streak can only be counted
+/// again from every day recorded, which the caller has (storage fills in `history` or `historyByHabit` and
+/// tries again). Backdated recordings are expected to come with their history in the first place.
+public struct HistoryNeeded: Error, Equatable {
+    public init() {}
+}
+
 extension GameState {
     mutating func record(_ recording: Recording, at now: Date) throws -> Outcome {
         if let routine = try routine(recording: recording.habit) { return try recordRoutine(routine, recording, at: now) }
         let habit = try self.habit(named: recording.habit)
         if recording.slipped { try Self.refuseSlip(of: habit.name, kind: habit.kind) }
         let day = try self.day(for: recording, at: now)
+        if recording.when == .today, recording.history == nil, let last = habit.stats.lastDay, day < last { throw HistoryNeeded() }
         let before = snapshot(habit: habit)
         var entry = LedgerEntry(
             at: now, day: day, kind: habit.kind == .good ? .completion : .slip, habitID: habit.id,

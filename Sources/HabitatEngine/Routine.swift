@@ -104,6 +104,9 @@ extension GameState {
                     + "or 'delete routine \(routine.name.lowercased())' and add it again.")
         }
         let day = try self.day(for: recording, at: now)
+        if recording.when == .today, recording.historyByHabit == nil, members.contains(where: { $0.stats.lastDay.map { day < $0 } ?? false }) {
+            throw HistoryNeeded()
+        }
         let before = snapshot(habits: members)
         var totalXP = 0
         var totalCoins = 0

@@ -113,18 +113,20 @@ public final class UserDatabase: Sendable {
         }
     }
 
-    /// Whether some habit was last recorded on a day after today (the day start or time zone has moved since).
-    static func todayIsBehind(_ state: GameState, at now: Date) -> Bool {
-        let today = state.settings.day(of: now)
-        return state.habits.contains { habit in habit.stats.lastDay.map { $0 > today } ?? false }
+    static func apply(_ action: Action, to state: inout GameState, ledger: Ledger, at now: Date) throws -> Outcome {
+        do {
+            return try apply(action, to: &state, ledger: ledger, at: now, withHistory: false)
+        } catch is HistoryNeeded {
+            // Today landed before a day already recorded (a later day start, a time zone to the west).
+            return try apply(action, to: &state, ledger: ledger, at: now, withHistory: true)
+        }
     }
 
-    static func apply(_ action: Action, to state: inout GameState, ledger: Ledger, at now: Date) throws -> Outcome {
+    static func apply(_ action: Action, to state: inout GameState, ledger: Ledger, at now: Date, withHistory: Bool) throws -> Outcome {
         var action = action
-        if case .record(var recording) = action, recording.when != .today || Self.todayIsBehind(state, at: now) {
+        if case .record(var recording) = action, recording.when != .today || withHistory {
             // A backdated day may join or split runs: give the engine the days already recorded, of the habit
-            // or of each of the routine's habits. So may today, when a later day start or a time zone to the
-            // west has put it before a day already recorded.
+            // or of each of the routine's habits.
             if let routine = try state.routine(recording: recording.habit) {
                 var days: [Int64: Set<Day>] = [:]
                 for id in routine.habitIDs { days[id] = try ledger.days(of: id) }

@@ -187,3 +187,19 @@ import Testing
         #expect(habit.streak(on: Fixture.today - 3) == 0)
     }
 }
+
+@Suite("Today before a day already recorded")
+struct TodayBehindTests {
+    /// A day already recorded after today (recorded where it was tomorrow, before the time zone moved west): today's
+    /// streak needs every recorded day, which the engine asks for instead of counting from the latest alone.
+    @Test func aRecordingForTodayAsksForTheDaysAlreadyRecorded() throws {
+        var state = Fixture.state()
+        try state.did("exercise", at: Fixture.noon(of: Fixture.today + 1))
+        let before = state
+        #expect(throws: HistoryNeeded()) { try state.did("exercise") }
+        #expect(state == before)
+        let outcome = try state.did("exercise", history: [Fixture.today + 1])
+        #expect(outcome.entry?.day == Fixture.today)
+        #expect(state.stored("Exercise")?.stats == HabitStats(streak: 2, best: 2, lastDay: Fixture.today + 1, total: 2))
+    }
+}
