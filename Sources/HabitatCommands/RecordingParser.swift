@@ -397,7 +397,9 @@ enum TimerParser {
             let fraction = TypedNumber.value(Substring(count))
         else { return nil }
         let value = fraction * Double(factor)
-        guard value.rounded() == value, value < 1e9 else {
+        // Far too long, or negative beyond any length (`-1.0e300 min`): refused by the server like a whole number.
+        if abs(value) >= 1e9 { return value < 0 ? Int.min : Int.max }
+        guard value.rounded() == value else {
             throw HabitatError(.invalidArgument, "A timer runs for whole minutes, and '\(typed.echoed)' isn't: try 'start timer reading 25 min'.")
         }
         return Int(value)
