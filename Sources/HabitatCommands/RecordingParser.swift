@@ -29,7 +29,7 @@ enum RecordingParser {
                 words.removeLast()
             } else if words.count >= 2, when == nil, words[words.count - 2].lower == "on", last.text.first?.isNumber == true {
                 guard let day = Day(iso: last.text) else {
-                    throw HabitatError(.invalidArgument, "I couldn't read the date '\(last.text)'. Use YYYY-MM-DD, e.g. on 2026-11-19.")
+                    throw HabitatError(.invalidArgument, "I couldn't read the date '\(last.text.echoed)'. Use YYYY-MM-DD, e.g. on 2026-11-19.")
                 }
                 when = .on(day)
                 words.removeLast(2)
@@ -178,7 +178,7 @@ enum HabitDraftParser {
         let (name, draft, tracksTime) = try nameAndOptions(words, usage: usage)
         let add = room ? "room add" : "add"
         if kind == .good, let life = draft.life {
-            throw HabitatError(.invalidArgument, "Good habits don't cost life. For one that does: \(add) bad habit \(name) \(life) life")
+            throw HabitatError(.invalidArgument, "Good habits don't cost life. For one that does: \(add) bad habit \(name.echoed) \(life) life")
         }
         if kind == .bad, draft.xp != nil || draft.coins != nil {
             throw HabitatError(.invalidArgument, "Bad habits cost life; they don't earn XP or coins. Usage: \(usage)")
@@ -239,7 +239,7 @@ enum HabitDraftParser {
                 tracksTime = on
                 index += used
             } else {
-                throw HabitatError.usage(usage, "I didn't understand '\(words[index...].phrase)'.")
+                throw HabitatError.usage(usage, "I didn't understand '\(words[index...].phrase.echoed)'.")
             }
         }
         return (name.phrase, draft, tracksTime)
