@@ -263,12 +263,19 @@ enum HabitDraftParser {
     /// track time`, `don't track time`, `stop tracking time`, `untimed`, `track time off`): the words used, and which.
     static func trackTime(_ words: [Token], at index: Int) -> (used: Int, on: Bool)? {
         let word = words[index].lower
-        if word == "timed" || word == "untimed" { return (1, word == "timed") }
         if ["no", "don't", "dont", "stop"].contains(word), index + 1 < words.count, !words[index + 1].quoted,
-            case (let used, true)? = trackTime(words, at: index + 1)
+            case (let used, true)? = trackTimeOn(words, at: index + 1)
         {
             return (used + 1, false)
         }
+        return trackTimeOn(words, at: index)
+    }
+
+    /// ``trackTime(_:at:)`` without a `no` before it. One `no` turns time tracking off; `no no track time` is no
+    /// option, and a long run of `no`s is read in one pass, not once for each `no`.
+    private static func trackTimeOn(_ words: [Token], at index: Int) -> (used: Int, on: Bool)? {
+        let word = words[index].lower
+        if word == "timed" || word == "untimed" { return (1, word == "timed") }
         guard ["track", "tracks", "tracking"].contains(word) else { return nil }
         var used = index + 1 < words.count && words[index + 1].lower == "time" && !words[index + 1].quoted ? 2 : 1
         // `track time off`, `tracking on`
