@@ -254,7 +254,9 @@ final class Household: Sendable {
     }
 
     func addHabit(_ draft: HabitDraft, to room: Room, by account: Account, now: Date) async throws -> Reply {
-        let draft = try GameState.checked(draft)
+        var draft = try GameState.checked(draft)
+        // The area is every member's own, by name, and the room is told it: it follows an area's name rules.
+        draft.area = try draft.area.map(GameState.validAreaName)
         let habit = try await directory.addSharedHabit(draft, to: room.id)
         sharedHabitsByRoom.withLock { cache in
             cache.generation += 1
