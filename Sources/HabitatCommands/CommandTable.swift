@@ -420,7 +420,8 @@ public enum CommandTable {
                 guard trigger.count <= words.count else { return nil }
                 let typed = words.prefix(trigger.count).joined(separator: " ")
                 let phrase = trigger.joined(separator: " ")
-                guard typed.count >= 3 else { return nil }
+                // No suggestion is further than 2 edits away: a longer word (a line-long one) isn't measured.
+                guard typed.count >= 3, abs(typed.count - phrase.count) <= 2 else { return nil }
                 return (phrase, editDistance(typed, phrase))
             }
             if let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }),

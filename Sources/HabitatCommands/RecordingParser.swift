@@ -29,7 +29,7 @@ enum RecordingParser {
                 words.removeLast()
             } else if words.count >= 2, when == nil, words[words.count - 2].lower == "on", last.text.first?.isNumber == true {
                 guard let day = Day(iso: last.text) else {
-                    throw HabitatError(.invalidArgument, "I couldn't read the date '\(last.text)'. Use YYYY-MM-DD, e.g. on 2026-11-19.")
+                    throw HabitatError(.invalidArgument, "I couldn't read the date '\(last.text.echoed)'. Use YYYY-MM-DD, e.g. on 2026-11-19.")
                 }
                 when = .on(day)
                 words.removeLast(2)
@@ -178,7 +178,7 @@ enum HabitDraftParser {
         let (name, draft, tracksTime) = try nameAndOptions(words, usage: usage)
         let add = room ? "room add" : "add"
         if kind == .good, let life = draft.life {
-            throw HabitatError(.invalidArgument, "Good habits don't cost life. For one that does: \(add) bad habit \(name) \(life) life")
+            throw HabitatError(.invalidArgument, "Good habits don't cost life. For one that does: \(add) bad habit \(name.echoed) \(life) life")
         }
         if kind == .bad, draft.xp != nil || draft.coins != nil {
             throw HabitatError(.invalidArgument, "Bad habits cost life; they don't earn XP or coins. Usage: \(usage)")
@@ -239,7 +239,7 @@ enum HabitDraftParser {
                 tracksTime = on
                 index += used
             } else {
-                throw HabitatError.usage(usage, "I didn't understand '\(words[index...].phrase)'.")
+                throw HabitatError.usage(usage, "I didn't understand '\(words[index...].phrase.echoed)'.")
             }
         }
         return (name.phrase, draft, tracksTime)
@@ -263,12 +263,19 @@ enum HabitDraftParser {
     /// track time`, `don't track time`, `stop tracking time`, `untimed`, `track time off`): the words used, and which.
     static func trackTime(_ words: [Token], at index: Int) -> (used: Int, on: Bool)? {
         let word = words[index].lower
-        if word == "timed" || word == "untimed" { return (1, word == "timed") }
         if ["no", "don't", "dont", "stop"].contains(word), index + 1 < words.count, !words[index + 1].quoted,
-            case (let used, true)? = trackTime(words, at: index + 1)
+            case (let used, true)? = trackTimeOn(words, at: index + 1)
         {
             return (used + 1, false)
         }
+        return trackTimeOn(words, at: index)
+    }
+
+    /// ``trackTime(_:at:)`` without a `no` before it. One `no` turns time tracking off; `no no track time` is no
+    /// option, and a long run of `no`s is read in one pass, not once for each `no`.
+    private static func trackTimeOn(_ words: [Token], at index: Int) -> (used: Int, on: Bool)? {
+        let word = words[index].lower
+        if word == "timed" || word == "untimed" { return (1, word == "timed") }
         guard ["track", "tracks", "tracking"].contains(word) else { return nil }
         var used = index + 1 < words.count && words[index + 1].lower == "time" && !words[index + 1].quoted ? 2 : 1
         // `track time off`, `tracking on`
@@ -397,7 +404,9 @@ enum TimerParser {
             let fraction = TypedNumber.value(Substring(count))
         else { return nil }
         let value = fraction * Double(factor)
-        guard value.rounded() == value, value < 1e9 else {
+        // Far too long, or negative beyond any length (`-1.0e300 min`): refused by the server like a whole number.
+        if abs(value) >= 1e9 { return value < 0 ? Int.min : Int.max }
+        guard value.rounded() == value else {
             throw HabitatError(.invalidArgument, "A timer runs for whole minutes, and '\(typed.echoed)' isn't: try 'start timer reading 25 min'.")
         }
         return Int(value)

@@ -67,7 +67,9 @@ extension GameState {
     }
 
     /// A habit name's rules, and one more: `in none` means no area, so no area can be called that.
-    static func validAreaName(_ raw: String) throws -> String {
+    /// An area's name as kept: a habit's name rules (white space made single, 1–64 characters, no control
+    /// characters), and never `none` or `no area`. A room's shared habit names one for every member.
+    public static func validAreaName(_ raw: String) throws -> String {
         let name = try validName(raw, of: "area")
         if ["none", "no area"].contains(name.lowercased()) {
             throw HabitatError(.invalidArgument, "An area can't be called \(name): 'in \(name.lowercased())' means no area.")

@@ -28,9 +28,11 @@ public struct HabitatError: Error, Sendable, Equatable {
     /// The marker of the toast this error renders as (`❓` for "did you mean", `❌` otherwise).
     public var symbol: ToastSymbol
 
+    /// What `message` quotes of a line (`No habit 'a\u{1B}b'`) shows its control characters escaped, never raw
+    /// (``Swift/String/echoed``), whichever part of the server wrote it.
     public init(_ code: ErrorCode, _ message: String, symbol: ToastSymbol = .error) {
         self.code = code
-        self.message = message
+        self.message = message.echoed
         self.symbol = symbol
     }
 

@@ -170,12 +170,15 @@ final class Household: Sendable {
     /// Joins the room the code opens, if `name` names it (as shown or in full).
     func join(_ name: String, code: String, by account: Account, now: Date) async throws -> (Reply, Room) {
         let refusal = HabitatError(.forbidden, "That code doesn't open a room called \(name). Codes work once and for 7 days; ask for a new one.")
-        if let room = Room.named(name, among: try await rooms(of: account.id)).first {
-            return (Reply(.room, "You're already in \(room.displayName)."), room)
+        let mine = try await rooms(of: account.id)
+        // The code says which room: with Maison Café among your rooms, a code for Maison Cafe joins Maison Cafe,
+        // though the name fits both.
+        guard let room = try await directory.inviteRoom(code, at: now), room.isNamed(name) else {
+            if let room = Room.named(name, among: mine).first { return (Reply(.room, "You're already in \(room.displayName)."), room) }
+            throw refusal
         }
-        guard let room = try await directory.inviteRoom(code, at: now), room.isNamed(name),
-            try await directory.redeemInvite(code, room: room.id, by: account.id, at: now)
-        else { throw refusal }
+        if mine.contains(where: { $0.id == room.id }) { return (Reply(.room, "You're already in \(room.displayName)."), room) }
+        guard try await directory.redeemInvite(code, room: room.id, by: account.id, at: now) else { throw refusal }
         forget([account.id])
         let (members, names) = try await self.members(of: room)
         await announce("\(names[account.id] ?? account.name) joined \(room.displayName)", in: room, except: [account.id], at: now)
@@ -254,7 +257,9 @@ final class Household: Sendable {
     }
 
     func addHabit(_ draft: HabitDraft, to room: Room, by account: Account, now: Date) async throws -> Reply {
-        let draft = try GameState.checked(draft)
+        var draft = try GameState.checked(draft)
+        // The area is every member's own, by name, and the room is told it: it follows an area's name rules.
+        draft.area = try draft.area.map(GameState.validAreaName)
         let habit = try await directory.addSharedHabit(draft, to: room.id)
         sharedHabitsByRoom.withLock { cache in
             cache.generation += 1

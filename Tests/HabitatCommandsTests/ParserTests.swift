@@ -518,6 +518,17 @@ struct TimerParsingTests {
         #expect(error?.message == "A timer runs for whole minutes, and '\(typed)' isn't: try 'start timer reading 25 min'.")
     }
 
+    /// A length no timer has, whole or not, is read as far too long (or negative) for the server to refuse with its
+    /// range; `-1.0e300 min` once stopped the server.
+    @Test(arguments: [
+        ("start timer reading -1.0e300 min", Int.min), ("start timer reading 1.0e300 min", Int.max),
+        ("start timer reading -1.5e300 hours", Int.min), ("start timer reading 99999999999999999999.5 h", Int.max),
+        ("start timer reading -1.5 hours", -90),
+    ])
+    func aLengthFarOutOfRangeIsLeftForTheServerToRefuse(line: String, minutes: Int) throws {
+        #expect(try parse(line) == .startTimer(habit: "reading", minutes: minutes))
+    }
+
     @Test(arguments: ["start timer reading", "start timer 10 min"])
     func aHabitAndALengthAreNeeded(line: String) {
         let error = parseError(line)

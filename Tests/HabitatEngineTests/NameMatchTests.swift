@@ -189,6 +189,18 @@ enum Match: Equatable, CustomStringConvertible {
         #expect(error?.toast.rendered(plain: false) == "❓ No habit 'exersice'. Did you mean 'Exercise'?")
     }
 
+    /// A name that matched nothing is quoted back with its control characters escaped: an escape sequence or a
+    /// direction override in `did "a\u{1B}b"` never reaches the terminal raw.
+    @Test func anUnknownNameIsQuotedWithItsControlCharactersEscaped() {
+        let state = Fixture.state(habits: habits)
+        let habit = #expect(throws: HabitatError.self) { try state.habit(named: "a\u{1B}[2Jb") }
+        #expect(habit?.message == #"No habit 'a\u{1B}[2Jb'. Type 'habits' to see yours."#)
+        let area = #expect(throws: HabitatError.self) { try state.area(named: "a\u{202E}b") }
+        #expect(area?.message == #"No area called a\u{202E}b. Type 'areas' to see yours."#)
+        let draft = expectRefusal(.addHabit(HabitDraft(name: "Walk", area: "a\u{7F}b")), on: state, code: .notFound)
+        #expect(draft?.message == #"No area called a\u{7F}b. Add it first: 'add area a\u{7F}b'."#)
+    }
+
     @Test func typoIsNeverRecorded() {
         let state = Fixture.state(habits: habits)
         let error = expectRefusal(.record(Recording(habit: "exersice")), on: state, code: .unknownHabit)

@@ -221,4 +221,17 @@ struct LineRulesTests {
             #expect(try await client.readReply() == [#"❓ I don't know '\u{1B}[2J\u{7}'. Type 'help' to see what I understand."#])
         }
     }
+
+    /// A habit, area or room name that matched nothing is quoted back with its control characters escaped, in
+    /// text and in JSON: an escape sequence or a direction override never reaches the terminal raw.
+    @Test func anUnknownNameIsQuotedBackWithItsControlCharactersEscaped() async throws {
+        try await TestServer.with { server in
+            let client = try await server.user("rita")
+            try await client.sendRaw(Array("did a".utf8) + [0x1B] + Array("[2Jb\n".utf8))
+            #expect(try await client.readReply() == [#"❓ No habit 'a\u{1B}[2Jb'. Add one with 'add habit a\u{1B}[2Jb'."#])
+            #expect(try await client.reply(to: "room use a\u{202E}b") == [#"❌ You're not a member of a room called a\u{202E}b."#])
+            let area = try await client.json(#"{"text":"delete area a\u202eb"}"#)
+            #expect(area.text == #"❓ No area called a\u{202E}b. Type 'areas' to see yours."#)
+        }
+    }
 }

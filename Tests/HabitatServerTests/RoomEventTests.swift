@@ -86,6 +86,22 @@ struct SharedHabitCheckTests {
             try await ann.expectReply(to: "did dust x100", startsWith: "✅ Dust completed ×100! +1000000 XP")
         }
     }
+
+    /// The area a shared habit names follows an area's name rules: the room is told it, so an escape sequence
+    /// or a direction override in it would reach every member's terminal raw.
+    @Test func aSharedHabitsAreaFollowsAnAreasNameRules() async throws {
+        try await TestServer.with { server in
+            let ann = try await server.user("ivo")
+            _ = try await ann.json("{\"text\": \"room create Attic\"}")
+            #expect(try await ann.json(#"{"text": "room add habit Dust in \"a\u001b[2Jb\""}"#).text == "❌ Names can't contain control characters.")
+            #expect(try await ann.json(#"{"text": "room add habit Dust in a\u202eb"}"#).text == "❌ Names can't contain control characters.")
+            #expect(try await ann.reply(to: "room add habit Dust in " + String(repeating: "x", count: 65)) == ["❌ That name is too long; keep it to 64 characters."])
+            #expect(try await ann.reply(to: "room add habit Dust in none") == ["❌ An area can't be called none: 'in none' means no area."])
+            #expect(
+                try await ann.reply(to: "room add habit Dust in \"  Home   Jobs \"")
+                    == ["🏠 Added Dust to Attic (+10 XP, +5 coins, in each member's Home Jobs). Anyone in the room records it with 'did dust'."])
+        }
+    }
 }
 
 @Suite("Bridges: a chat user's news while the bridge is away")

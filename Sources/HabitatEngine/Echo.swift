@@ -1,5 +1,3 @@
-import HabitatEngine
-
 extension String {
     /// This text as a reply may quote it back to the person who typed it: control characters (escape sequences,
     /// NUL, bell) and text-direction overrides written as `\u{1B}`, never raw, so quoting input can't clear a
