@@ -23,12 +23,8 @@ public final class UserDatabase: Sendable {
     /// smaller than a page either way.
     static let pageSize = 1024
 
-    /// How large the write-ahead log grows before a commit copies it into the file. A recorded action appends
-    /// the same few pages again and again, and SQLite's index of the log finds a page's place by walking past
-    /// every earlier copy of it: at 4 MB that walk cost a `did` about 10,000 instructions (7%) in the long run;
-    /// at 1 MB it is about a quarter. The checkpoint comes four times as often, and costs little: the background
-    /// flusher has synced most of the log by then, and it copies only the few pages that changed.
-    static let logBytes = 1024 * 1024
+    /// How large the write-ahead log grows before a commit copies it into the file.
+    static let logBytes = 4 * 1024 * 1024
 
     public init(path: String, durability: Durability) {
         self.path = path
@@ -210,7 +206,7 @@ public final class UserDatabase: Sendable {
             path: path, configuration: durability.configuration(label: "user", pageSize: Self.pageSize))
         try UserSchema.migrate(database)
         // A checkpoint syncs the whole log to disk inside the commit that triggers it: keep the log
-        // at about 1 MB whatever the file's page size, and give the disk back after each checkpoint.
+        // at about 4 MB whatever the file's page size, and give the disk back after each checkpoint.
         let statements = try database.inDatabase { db in
             let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
             try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.logBytes / pageSize); PRAGMA journal_size_limit = \(Self.logBytes)")

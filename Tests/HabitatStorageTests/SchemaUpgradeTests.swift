@@ -52,9 +52,9 @@ import Testing
             #expect(state.profile.coins == 15)  // exercise, the routine's two; the last exercise undone
             let migrations = try await rawDatabase(at: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
             #expect(migrations == ["v1", "v2"])
-            // An older file keeps its 4 KB pages; its log is checkpointed at the same 1 MB.
+            // An older file keeps its 4 KB pages; its log is checkpointed at the same 4 MB.
             #expect(try await db.pragma("page_size") == 4096)
-            #expect(try await db.pragma("wal_autocheckpoint") == 256)
+            #expect(try await db.pragma("wal_autocheckpoint") == 1024)
 
             // New rows follow the old ones, and undo still reverts a whole routine.
             let next = try #require(try await db.did("morning").outcome.entry?.id)
@@ -104,7 +104,7 @@ import Testing
             #expect(try await db.reloaded().profile.coins == 15000)
             #expect(try integrityCheck(ofDatabaseAt: db.path) == ["ok"])
             #expect(try await db.pragma("page_size") == 1024)
-            #expect(try await db.pragma("wal_autocheckpoint") == 1024)
+            #expect(try await db.pragma("wal_autocheckpoint") == 4096)
         }
     }
 }
