@@ -437,6 +437,6 @@ public enum CommandTable {
             if hint.isEmpty { hint = "The \(words[0]) commands are \(family.map { "'\($0)'" }.joined(separator: ", ")). " }
             more = "Type 'help \(words[0])' to see them."
         }
-        return HabitatError(.unknownCommand, "I don't know '\(typed.echoed)'. \(hint)\(more)", symbol: .question)
+        return HabitatError(.unknownCommand, "I don't know '\(typed)'. \(hint)\(more)", symbol: .question)
     }
 }

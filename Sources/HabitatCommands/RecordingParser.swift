@@ -29,7 +29,7 @@ enum RecordingParser {
                 words.removeLast()
             } else if words.count >= 2, when == nil, words[words.count - 2].lower == "on", last.text.first?.isNumber == true {
                 guard let day = Day(iso: last.text) else {
-                    throw HabitatError(.invalidArgument, "I couldn't read the date '\(last.text.echoed)'. Use YYYY-MM-DD, e.g. on 2026-11-19.")
+                    throw HabitatError(.invalidArgument, "I couldn't read the date '\(last.text)'. Use YYYY-MM-DD, e.g. on 2026-11-19.")
                 }
                 when = .on(day)
                 words.removeLast(2)
@@ -93,7 +93,7 @@ enum RecordingParser {
         }
         if let day = dayInWords(words) {
             return HabitatError(
-                .invalidArgument, "I couldn't read the day '\(day.echoed)'. Say 'yesterday', '2 days ago' or a date, e.g. on 2026-11-19.")
+                .invalidArgument, "I couldn't read the day '\(day)'. Say 'yesterday', '2 days ago' or a date, e.g. on 2026-11-19.")
         }
         var time: String?
         if words[n - 2].lower == "at" {
@@ -102,7 +102,7 @@ enum RecordingParser {
             time = words[n - 2].text + " " + words[n - 1].text
         }
         guard let time, time.first?.isNumber == true else { return nil }
-        return HabitatError(.invalidArgument, "\(time.echoed) isn't a time: try 'at 6:45' or 'at 6:45pm'.")
+        return HabitatError(.invalidArgument, "\(time) isn't a time: try 'at 6:45' or 'at 6:45pm'.")
     }
 
     /// `on friday`, `last fri`, `on 20 nov`, `on november 20`: the end of `words` naming a day by its weekday or
@@ -178,7 +178,7 @@ enum HabitDraftParser {
         let (name, draft, tracksTime) = try nameAndOptions(words, usage: usage)
         let add = room ? "room add" : "add"
         if kind == .good, let life = draft.life {
-            throw HabitatError(.invalidArgument, "Good habits don't cost life. For one that does: \(add) bad habit \(name.echoed) \(life) life")
+            throw HabitatError(.invalidArgument, "Good habits don't cost life. For one that does: \(add) bad habit \(name) \(life) life")
         }
         if kind == .bad, draft.xp != nil || draft.coins != nil {
             throw HabitatError(.invalidArgument, "Bad habits cost life; they don't earn XP or coins. Usage: \(usage)")
@@ -218,7 +218,7 @@ enum HabitDraftParser {
             try refuseUnreadableAmount(words, at: index)
             if let (amount, unit, used) = Amount.read(words, at: index) {
                 guard amount >= 0 else {
-                    throw HabitatError(.invalidArgument, "XP, coins and life can't be negative ('\(words[index..<index + used].phrase.echoed)'): use 0–10000.")
+                    throw HabitatError(.invalidArgument, "XP, coins and life can't be negative ('\(words[index..<index + used].phrase)'): use 0–10000.")
                 }
                 switch unit {
                 case .xp: draft.xp = amount
@@ -239,7 +239,7 @@ enum HabitDraftParser {
                 tracksTime = on
                 index += used
             } else {
-                throw HabitatError.usage(usage, "I didn't understand '\(words[index...].phrase.echoed)'.")
+                throw HabitatError.usage(usage, "I didn't understand '\(words[index...].phrase)'.")
             }
         }
         return (name.phrase, draft, tracksTime)
@@ -249,7 +249,7 @@ enum HabitDraftParser {
     /// can't be used is refused rather than taken into the name.
     static func refuseUnreadableAmount(_ words: [Token], at index: Int) throws {
         guard let typed = Amount.unreadable(words, at: index) else { return }
-        throw HabitatError(.invalidArgument, "'\(typed.echoed)' isn't an amount I can use: XP, coins and life are whole numbers from 0 to 10000.")
+        throw HabitatError(.invalidArgument, "'\(typed)' isn't an amount I can use: XP, coins and life are whole numbers from 0 to 10000.")
     }
 
     static func optionLength(_ words: [Token], at index: Int) -> Int? {
@@ -344,7 +344,7 @@ enum RewardParser {
                 && last.text.allSatisfy { $0.isNumber || $0 == "." || $0 == "," } ? last.text : nil
         }
         if let typed = words.indices.suffix(2).lazy.compactMap({ Amount.unreadable(words, at: $0) }).first ?? bare {
-            throw HabitatError(.invalidArgument, "'\(typed.echoed)' isn't a price I can use: a reward costs a whole number of coins from 1 to 1000000.")
+            throw HabitatError(.invalidArgument, "'\(typed)' isn't a price I can use: a reward costs a whole number of coins from 1 to 1000000.")
         }
         if words.count >= 2, let (amount, unit, used) = Amount.read(words, at: words.count - 2), used == 2, unit == .coins {
             price = amount
@@ -407,7 +407,7 @@ enum TimerParser {
         // Far too long, or negative beyond any length (`-1.0e300 min`): refused by the server like a whole number.
         if abs(value) >= 1e9 { return value < 0 ? Int.min : Int.max }
         guard value.rounded() == value else {
-            throw HabitatError(.invalidArgument, "A timer runs for whole minutes, and '\(typed.echoed)' isn't: try 'start timer reading 25 min'.")
+            throw HabitatError(.invalidArgument, "A timer runs for whole minutes, and '\(typed)' isn't: try 'start timer reading 25 min'.")
         }
         return Int(value)
     }

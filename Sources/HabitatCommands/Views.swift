@@ -118,7 +118,7 @@ public enum Views {
         case .commands(let word, let specs)?:
             return helpList(fromChat ? specs.filter(\.availableFromChat) : specs, title: "The \(word) commands — 'help <command>' shows examples:")
         case nil:
-            return Reply(error: HabitatError(.notFound, "No command '\(topic.echoed)'. Type 'help' to see them all.", symbol: .question))
+            return Reply(error: HabitatError(.notFound, "No command '\(topic)'. Type 'help' to see them all.", symbol: .question))
         }
     }
 

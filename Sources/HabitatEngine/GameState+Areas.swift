@@ -66,7 +66,6 @@ extension GameState {
         }
     }
 
-    /// A habit name's rules, and one more: `in none` means no area, so no area can be called that.
     /// An area's name as kept: a habit's name rules (white space made single, 1–64 characters, no control
     /// characters), and never `none` or `no area`. A room's shared habit names one for every member.
     public static func validAreaName(_ raw: String) throws -> String {

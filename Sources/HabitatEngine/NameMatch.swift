@@ -26,9 +26,9 @@ extension NameMatch {
             if let hit = candidates.first(where: { isNormalized(name($0), equalTo: form) }) { return .found(hit) }
         }
         // Beyond the whole name, accents are forgiven: `cafe` finds Café au lait (and is ambiguous with Cafeteria).
-        let names = candidates.map { withoutAccents(normalized(name($0))) }
-        let plain = withoutAccents(wanted)
-        forms = forms.map(withoutAccents)
+        let names = candidates.map { normalized(name($0)).withoutAccents }
+        let plain = wanted.withoutAccents
+        forms = forms.map(\.withoutAccents)
         let rules: [(String, String) -> Bool] = [
             { name, form in name.hasPrefix(form) },
             { name, form in name.split(separator: " ").contains { $0.hasPrefix(form) } },
@@ -50,10 +50,6 @@ extension NameMatch {
         return .none(suggestion: best.flatMap { $0.distance <= tolerance ? candidates[$0.index] : nil })
     }
 
-    /// `text` without accents (`café` → `cafe`); plain ASCII as it is.
-    static func withoutAccents(_ text: String) -> String {
-        text.utf8.allSatisfy { $0 < 0x80 } ? text : text.folding(options: .diacriticInsensitive, locale: nil)
-    }
 
     /// The first of `candidates` (those `include` accepts) whose name is `query` typed whole, in any case,
     /// found without normalizing or allocating anything. `nil` whenever `resolve` might decide otherwise:
@@ -124,4 +120,12 @@ public func editDistance(_ a: String, _ b: String) -> Int {
         (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[b.count]
+}
+
+extension String {
+    /// This text without accents (`café` → `cafe`), as names are compared when accents are forgiven; plain ASCII
+    /// as it is.
+    public var withoutAccents: String {
+        utf8.allSatisfy { $0 < 0x80 } ? self : folding(options: .diacriticInsensitive, locale: nil)
+    }
 }

@@ -25,8 +25,8 @@ public struct Room: Sendable, Equatable {
         if name == typed || displayName == typed { return .asWritten }
         let names = [Self.foldedName(name), Self.foldedName(displayName)]
         if names.contains(folded) { return .anyCase }
-        let plain = Self.withoutAccents(folded)
-        return names.contains { Self.withoutAccents($0) == plain } ? .withoutAccents : nil
+        let plain = folded.withoutAccents
+        return names.contains { $0.withoutAccents == plain } ? .withoutAccents : nil
     }
 
     /// The rooms among `rooms` that `typed` names most closely: as written, else in any case, else with accents
@@ -44,11 +44,6 @@ public struct Room: Sendable, Equatable {
     public static func foldedName(_ name: String) -> String {
         if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
         return name.folding(options: .caseInsensitive, locale: nil).precomposedStringWithCanonicalMapping
-    }
-
-    /// A folded name without its accents: `maison café` → `maison cafe`.
-    static func withoutAccents(_ folded: String) -> String {
-        folded.utf8.allSatisfy { $0 < 0x80 } ? folded : folded.folding(options: .diacriticInsensitive, locale: nil)
     }
 }
 
