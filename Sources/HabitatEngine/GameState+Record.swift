@@ -63,7 +63,7 @@ extension GameState {
         let toasts = try score(
             habit.name, kind: habit.kind, xp: habit.xp, coins: habit.coins, life: habit.life, times: recording.times,
             area: habit.areaID, entry: &entry)
-        updateStats(of: habit, on: day, history: recording.history)
+        updateStats(of: habit, on: day, times: recording.times, history: recording.history)
         return Outcome(toasts: toasts, entry: entry)
     }
 
@@ -162,10 +162,12 @@ extension GameState {
         }
     }
 
-    mutating func updateStats(of habit: Habit, on day: Day, history: Set<Day>?) {
+    /// Counts `times` more recordings of `habit` on `day` (`did pushups x3` is three, as history and the heatmap
+    /// count them) and moves its streaks along.
+    mutating func updateStats(of habit: Habit, on day: Day, times: Int = 1, history: Set<Day>?) {
         guard let index = habits.firstIndex(where: { $0.id == habit.id }) else { return }
         var stats = habits[index].stats
-        stats.total += 1
+        stats.total += times
         if let last = stats.lastDay, day < last, let history {
             // Backdated before the latest day: count again from every day recorded.
             let days = history.union([day])
