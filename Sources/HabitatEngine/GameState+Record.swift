@@ -106,9 +106,7 @@ extension GameState {
             let lost = min(cost, profile.health)
             profile.health -= lost
             entry.health = -lost
-            // The life actually lost, as history, undo and the room say it: a slip that costs more than is left
-            // takes what is left, and the game over that follows says why.
-            var toasts = [Toast(.warning, "\(name) recorded. \(lost == 0 ? "No life lost" : "-\(lost) life")\(place)")]
+            var toasts = [Toast(.warning, "\(name) recorded. \(cost == 0 ? "No life lost" : "-\(cost) life")\(place)")]
             if profile.health <= 0 {
                 profile.health = 0
                 profile.state = .gameOver

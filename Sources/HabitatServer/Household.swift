@@ -305,7 +305,7 @@ final class Household: Sendable {
             // A day gone by is named, so no one takes it for today's.
             let day = entry.day == state.settings.day(of: now) ? nil : entry.day
             let what = Self.what(habit.name, kind: habit.kind, xp: line.xp, health: line.health, day: day)
-            // The room hears what the member was told: the life lost, and the game over it caused.
+            // The room hears what the member was told: the slip's cost, and the game over it caused.
             let gameOver = outcome.toasts.contains { $0.symbol == .gameOver } ? " — game over" : ""
             await announce("\(name) \(what)\(gameOver)", in: room, except: [account.id], at: now)
         }
@@ -349,12 +349,13 @@ final class Household: Sendable {
     }
 
     /// The room log line of a member's ledger entry; `shown` is how the member is shown in the room (kept for
-    /// when they are no longer a member). A slip is logged at the life it took, as the member's toast, history
-    /// and undo say it: what was left, when that was less than its cost and ended their game.
+    /// when they are no longer a member). A slip is logged at its cost, as the member's toast says it, even
+    /// when it ended their game with less life left to lose (their ledger keeps what was lost, for undo).
     static func logEntry(_ entry: LedgerEntry, habit: SharedHabit, account: Account, shown: String) -> RoomLogEntry {
-        RoomLogEntry(
+        let health = habit.kind == .bad ? min(entry.health, -habit.life * entry.quantity) : entry.health
+        return RoomLogEntry(
             habitID: habit.id, habit: habit.name, kind: habit.kind, accountID: account.id, member: shown, at: entry.at,
-            day: entry.day, quantity: entry.quantity, xp: entry.xp, health: entry.health, ref: entry.roomToken ?? "")
+            day: entry.day, quantity: entry.quantity, xp: entry.xp, health: health, ref: entry.roomToken ?? "")
     }
 
     /// Finishes or drops the intents a crash left, by asking each member's own ledger what committed.

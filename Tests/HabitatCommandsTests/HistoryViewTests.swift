@@ -14,25 +14,6 @@ struct HistoryViewTests {
             coins: coins, health: health, roomToken: roomToken)
     }
 
-    /// A slip that costs more life than is left takes what is left and ends the game: the toast, the history and
-    /// undo all say the life it took.
-    @Test func aSlipThatEndsTheGameReadsTheSameInItsToastHistoryAndUndo() throws {
-        var state = Sample.state(health: 40, habits: [Sample.exercise, Sample.smoking])
-        let outcome = try state.apply(.record(Recording(habit: "smoking", times: 2, slipped: true)), at: Sample.now)
-        #expect(Views.outcome(outcome, state).text(plain: false) == """
-            ⚠️ Smoking recorded. -40 life
-            💀 Game over! Run 5 km to recover — type 'start challenge'
-
-
-            """)
-        var entry = try #require(outcome.entry)
-        entry.id = 1
-        #expect(Views.history([entry], habit: nil, in: state).toasts[0].details == ["2026-11-20  - Smoking ×2 (-40 life)"])
-        let undo = try state.apply(.undo(latest: entry), at: Sample.now + 60)
-        #expect(undo.toasts == [Toast(.undo, "Undid Smoking (+40 life)")])
-        #expect(state.profile.health == 40)
-    }
-
     @Test func aRenamedHabitsEntriesGoByItsNameNow() {
         var workout = Sample.exercise
         workout.name = "Workout"

