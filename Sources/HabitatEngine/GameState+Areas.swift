@@ -3,7 +3,7 @@ import Foundation
 extension GameState {
     mutating func addArea(_ rawName: String) throws -> Outcome {
         let name = try Self.validAreaName(rawName)
-        if let existing = areas.first(where: { $0.name.lowercased() == name.lowercased() }) {
+        if let existing = areas.first(where: { $0.name.isSameName(as: name) }) {
             throw HabitatError(.nameTaken, "You already have an area called \(existing.name).")
         }
         areas.append(Area(id: newAreaID, name: name))
@@ -15,7 +15,7 @@ extension GameState {
         let index = try areaIndex(named: query, hint: Self.seeAreas)
         let old = areas[index]
         let name = try Self.validAreaName(rawName)
-        if let other = areas.first(where: { $0.id != old.id && $0.name.lowercased() == name.lowercased() }) {
+        if let other = areas.first(where: { $0.id != old.id && $0.name.isSameName(as: name) }) {
             throw HabitatError(.nameTaken, "You already have an area called \(other.name).")
         }
         areas[index].name = name

@@ -70,11 +70,11 @@ extension GameState {
     mutating func rename(_ query: String, to rawName: String) throws -> Outcome {
         let habit = try self.habit(named: query)
         let name = try Self.validName(rawName, of: "habit")
-        if habits.contains(where: { $0.id != habit.id && $0.name.lowercased() == name.lowercased() }) {
+        if habits.contains(where: { $0.id != habit.id && $0.name.isSameName(as: name) }) {
             throw HabitatError(.nameTaken, "You already have a habit called \(name).")
         }
         // `did <name>` would record the routine, never this habit.
-        if let routine = routines.first(where: { $0.name.lowercased() == name.lowercased() }) {
+        if let routine = routines.first(where: { $0.name.isSameName(as: name) }) {
             throw HabitatError(.nameTaken, "You already have a routine called \(routine.name).")
         }
         let index = habits.firstIndex { $0.id == habit.id }!

@@ -31,10 +31,10 @@ extension GameState {
     mutating func addHabit(_ draft: HabitDraft, at now: Date) throws -> Outcome {
         let draft = try Self.checked(draft)
         let name = draft.name
-        if habits.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+        if habits.contains(where: { $0.name.isSameName(as: name) }) {
             throw HabitatError(.nameTaken, "You already have a habit called \(name).")
         }
-        if routines.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+        if routines.contains(where: { $0.name.isSameName(as: name) }) {
             throw HabitatError(.nameTaken, "You already have a routine called \(name).")
         }
         let areaID = try draft.area.map { areas[try areaIndex(named: $0)].id } ?? nil
@@ -61,7 +61,7 @@ extension GameState {
         guard (1...1_000_000).contains(price) else {
             throw HabitatError(.invalidArgument, "A reward's price must be between 1 and 1000000 coins.")
         }
-        if Store.catalog(rewards: rewards).contains(where: { $0.name.lowercased() == name.lowercased() }) {
+        if Store.catalog(rewards: rewards).contains(where: { $0.name.isSameName(as: name) }) {
             throw HabitatError(.nameTaken, "The store already has \(name).")
         }
         rewards.append(Reward(name: name, price: price))
@@ -82,7 +82,7 @@ extension GameState {
                 throw HabitatError(
                     .unknownHabit, "No habit '\(query)'. Did you mean '\(suggestion.name)'?", symbol: .question)
             }
-            if let archived = habits.first(where: { $0.archived && $0.name.lowercased() == query.lowercased() }) {
+            if let archived = habits.first(where: { $0.archived && $0.name.isSameName(as: query) }) {
                 throw HabitatError(
                     .unknownHabit, "\(archived.name) is archived. Type 'unarchive \(query)' to bring it back.",
                     symbol: .question)

@@ -63,7 +63,7 @@ extension GameState {
         let toasts = try score(
             habit.name, kind: habit.kind, xp: habit.xp, coins: habit.coins, life: habit.life, times: recording.times,
             area: habit.areaID, entry: &entry)
-        updateStats(of: habit, on: day, history: recording.history)
+        updateStats(of: habit, on: day, times: recording.times, history: recording.history)
         return Outcome(toasts: toasts, entry: entry)
     }
 
@@ -162,10 +162,12 @@ extension GameState {
         }
     }
 
-    mutating func updateStats(of habit: Habit, on day: Day, history: Set<Day>?) {
+    /// Counts `times` more recordings of `habit` on `day` (`did pushups x3` is three, as history and the heatmap
+    /// count them) and moves its streaks along.
+    mutating func updateStats(of habit: Habit, on day: Day, times: Int = 1, history: Set<Day>?) {
         guard let index = habits.firstIndex(where: { $0.id == habit.id }) else { return }
         var stats = habits[index].stats
-        stats.total += 1
+        stats.total += times
         if let last = stats.lastDay, day < last, let history {
             // Backdated before the latest day: count again from every day recorded.
             let days = history.union([day])
@@ -197,15 +199,20 @@ extension GameState {
         habits[index].stats = stats
     }
 
-    /// The routine a `did <name>` means: its exact name, or a prefix no habit also starts with.
+    /// The routine a `did <name>` means: its exact name, or a prefix no habit also starts with. Case is folded
+    /// in full (``Swift/String/caseFolded``: `did STRASSE` is the routine `Straße`), though a habit's name typed
+    /// whole in plain lower or upper case comes first, as ``NameMatch`` has it.
     public func routine(recording query: String) throws -> Routine? {
         guard !routines.isEmpty else { return nil }
         let wanted = query.lowercased()
         if let exact = routines.first(where: { $0.name.lowercased() == wanted }) { return exact }
-        let routineHits = routines.filter { $0.name.lowercased().hasPrefix(wanted) }
-        let habitHits = activeHabits.filter { $0.name.lowercased().hasPrefix(wanted) }
+        if activeHabits.contains(where: { $0.name.lowercased() == wanted }) { return nil }
+        let folded = query.caseFolded
+        if let exact = routines.first(where: { $0.name.caseFolded == folded }) { return exact }
+        let routineHits = routines.filter { $0.name.caseFolded.hasPrefix(folded) }
+        let habitHits = activeHabits.filter { $0.name.caseFolded.hasPrefix(folded) }
         if routineHits.count == 1, habitHits.isEmpty { return routineHits[0] }
-        if !routineHits.isEmpty, !habitHits.isEmpty, !activeHabits.contains(where: { $0.name.lowercased() == wanted }) {
+        if !routineHits.isEmpty, !habitHits.isEmpty, !activeHabits.contains(where: { $0.name.caseFolded == folded }) {
             let names = habitHits.map(\.name) + routineHits.map { "the \($0.name) routine" }
             throw HabitatError(.ambiguous, "'\(query)' could be \(Self.either(names)). Type more of the name.", symbol: .question)
         }

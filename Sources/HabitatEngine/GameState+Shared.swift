@@ -45,7 +45,7 @@ extension GameState {
     /// Credits a shared habit to this player: XP and coins, or life, with the usual level-ups and game over.
     mutating func recordShared(_ shared: SharedRecording, at now: Date) throws -> Outcome {
         if shared.slipped { try Self.refuseSlip(of: shared.habit, kind: shared.kind) }
-        let area = shared.area.flatMap { name in areas.first { $0.name.lowercased() == name.lowercased() } }
+        let area = shared.area.flatMap { name in areas.first { $0.name.isSameName(as: name) } }
         let day = try self.day(for: Recording(habit: shared.habit, when: shared.when, timeOfDay: shared.timeOfDay), at: now)
         var before = snapshot()
         if let area, let id = area.id { before.areas = [.init(id: id, progress: area.progress)] }

@@ -6,8 +6,14 @@ extension GameState {
             throw HabitatError(.notFound, "Nothing to undo.")
         }
         profile = before.profile
+        // A recording counted its amount into its habit's total (a routine, one for each of its habits): the
+        // total gives that back, which also comes out right for a recording counted before amounts were.
+        let counted = latest.kind == .routine ? 1 : latest.quantity
         for part in before.habits {
-            if let index = habits.firstIndex(where: { $0.id == part.id }) { habits[index].stats = part.stats }
+            guard let index = habits.firstIndex(where: { $0.id == part.id }) else { continue }
+            var stats = part.stats
+            stats.total = max(0, habits[index].stats.total - counted)
+            habits[index].stats = stats
         }
         for part in before.areas {
             if let index = areas.firstIndex(where: { $0.id == part.id }) { areas[index].progress = part.progress }

@@ -11,7 +11,7 @@ public struct HabitStats: Sendable, Equatable, Codable {
     public var best: Int
     /// The last day it was recorded.
     public var lastDay: Day?
-    /// How many times it was recorded in all.
+    /// How many times it was recorded in all, each recording counting its amount (`x3` is three).
     public var total: Int
 
     public static let zero = HabitStats(streak: 0, best: 0, lastDay: nil, total: 0)

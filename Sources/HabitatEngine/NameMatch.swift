@@ -11,7 +11,9 @@ public enum NameMatch<Element> {
 extension NameMatch {
     /// Matches `query` against `candidates`: the exact name (any case), else a unique prefix, else a
     /// unique prefix of any word (`potion` finds `Health Potion`); plural `s` is forgiven, and so are accents
-    /// beyond the whole name.
+    /// beyond the whole name. Case is folded in full Unicode (``Swift/String/caseFolded``: `STRASSE` finds
+    /// `Straße`), though a name typed whole in plain lower or upper case comes first (`strasse` finds
+    /// `Strasse` before `Straße`).
     public static func resolve(
         _ query: String, among candidates: [Element], name: (Element) -> String
     ) -> NameMatch<Element> {
@@ -21,14 +23,19 @@ extension NameMatch {
         guard !wanted.isEmpty else { return .none(suggestion: nil) }
         var forms = [wanted]
         if wanted.count > 3, wanted.hasSuffix("s") { forms.append(String(wanted.dropLast())) }
-        // A name typed whole beyond plain ASCII words: found without normalizing every candidate first.
+        // A name typed whole beyond plain ASCII words: found without normalizing every candidate first, then
+        // with case folded in full (`STRASSE` is `Straße`), folding each candidate once.
+        var foldedNames: [String]?
         for form in forms {
             if let hit = candidates.first(where: { isNormalized(name($0), equalTo: form) }) { return .found(hit) }
+            let names = foldedNames ?? candidates.map { folded(name($0)) }
+            foldedNames = names
+            if let index = names.firstIndex(of: form.caseFolded) { return .found(candidates[index]) }
         }
         // Beyond the whole name, accents are forgiven: `cafe` finds Café au lait (and is ambiguous with Cafeteria).
-        let names = candidates.map { normalized(name($0)).withoutAccents }
-        let plain = wanted.withoutAccents
-        forms = forms.map(\.withoutAccents)
+        let names = (foldedNames ?? candidates.map { folded(name($0)) }).map(\.withoutAccents)
+        let plain = wanted.caseFolded.withoutAccents
+        forms = forms.map(\.caseFolded.withoutAccents)
         let rules: [(String, String) -> Bool] = [
             { name, form in name.hasPrefix(form) },
             { name, form in name.split(separator: " ").contains { $0.hasPrefix(form) } },
@@ -96,6 +103,14 @@ extension NameMatch {
         if isSimple(bytes) { return String(decoding: bytes.map(lowered), as: UTF8.self) }
         return text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
+
+    /// `normalized(text)` with its case folded in full (``Swift/String/caseFolded``); a plain ASCII name as
+    /// `normalized` makes it.
+    static func folded(_ text: String) -> String {
+        let bytes = text.utf8
+        if isSimple(bytes) { return String(decoding: bytes.map(lowered), as: UTF8.self) }
+        return normalized(text).caseFolded
+    }
 }
 
 /// Edit distance between two strings, by characters: insertions, deletions, substitutions, and two neighbours
@@ -123,6 +138,19 @@ public func editDistance(_ a: String, _ b: String) -> Int {
 }
 
 extension String {
+    /// This text with its case folded in full Unicode, as names are compared for sameness: `Straße`, `STRASSE`
+    /// and `strasse` are one, so are `ǅ` and `ǆ`, `ﬁ` and `fi`, a final `ς` and `σ`; in composed form. Plain
+    /// ASCII is lower-cased. Rooms keep their names folded so in the directory (`room.folded_name`), so
+    /// changing this rule needs a directory migration that recomputes that column.
+    public var caseFolded: String {
+        utf8.allSatisfy { $0 < 0x80 } ? lowercased() : folding(options: .caseInsensitive, locale: nil).precomposedStringWithCanonicalMapping
+    }
+
+    /// Whether this name and `other` are one name: the same once their case is folded (``caseFolded``).
+    public func isSameName(as other: String) -> Bool {
+        self == other || caseFolded == other.caseFolded
+    }
+
     /// This text without accents (`café` → `cafe`), as names are compared when accents are forgiven; plain ASCII
     /// as it is.
     public var withoutAccents: String {

@@ -52,7 +52,7 @@ extension GameState {
     mutating func addRoutine(name rawName: String, habits queries: [String]) throws -> Outcome {
         let name = try Self.validName(rawName, of: "routine")
         let taken = habits.map(\.name) + routines.map(\.name)
-        if taken.contains(where: { $0.lowercased() == name.lowercased() }) {
+        if taken.contains(where: { $0.isSameName(as: name) }) {
             throw HabitatError(.nameTaken, "You already have a habit or routine called \(name).")
         }
         guard !queries.isEmpty else {
@@ -137,15 +137,15 @@ extension GameState {
         }
         var next = self
         let areaID: Int64
-        if let existing = areas.first(where: { $0.name.lowercased() == template.area.lowercased() })?.id {
+        if let existing = areas.first(where: { $0.name.isSameName(as: template.area) })?.id {
             areaID = existing
         } else {
             areaID = next.newAreaID
             next.areas.append(Area(id: areaID, name: template.area))
         }
         // A name a routine has is taken too: `did <name>` records the routine.
-        let taken = Set((habits.map(\.name) + routines.map(\.name)).map { $0.lowercased() })
-        let fresh = template.habits.filter { !taken.contains($0.name.lowercased()) }
+        let taken = Set((habits.map(\.name) + routines.map(\.name)).map(\.caseFolded))
+        let fresh = template.habits.filter { !taken.contains($0.name.caseFolded) }
         guard !fresh.isEmpty else {
             throw HabitatError(.nameTaken, "You already have every habit of the \(template.name) template.")
         }

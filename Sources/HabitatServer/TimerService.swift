@@ -3,9 +3,14 @@ import HabitatCommands
 import HabitatEngine
 import HabitatStorage
 import Logging
+import Synchronization
 
 /// Runs server-side timers: every tick, records the habit of each timer that has ended and tells
 /// its owner. Timers live in the directory database, so they survive a restart.
+///
+/// A timer of a user whose file is damaged waits, tried again each tick, until the file is restored. The log
+/// says so once for that file, not once a tick, and says again when the file can be read: one line to act on
+/// (`habitat check` lists every damaged file any time), one to confirm the repair, and a log left readable.
 struct TimerService: Sendable {
     let directory: DirectoryDatabase
     let users: UserDatabases
@@ -13,6 +18,7 @@ struct TimerService: Sendable {
     let clock: @Sendable () -> Date
     let tick: Duration
     let logger: Logger
+    let damaged = DamagedFiles()
 
     static let maxMinutes = 24 * 60
     static let maxPerUser = 10
@@ -41,7 +47,11 @@ struct TimerService: Sendable {
                 return
             }
             let toasts: [Toast] = try await users.with(account.fileID) { database in
-                if try await database.read({ try $0.hasEntry(at: timer.ends, subject: timer.habit) }) { return [] }
+                let recorded = try await database.read({ try $0.hasEntry(at: timer.ends, subject: timer.habit) })
+                if damaged.remove(database.path) {
+                    logger.notice("a user's damaged file can be read again: its timers run", metadata: ["file": "\(database.path)"])
+                }
+                if recorded { return [] }
                 do {
                     let (outcome, _) = try await database.apply(.record(Recording(habit: timer.habit)), at: timer.ends)
                     let entry = outcome.entry
@@ -55,8 +65,24 @@ struct TimerService: Sendable {
             if !toasts.isEmpty {
                 try await hub.deliver(Event(kind: "timer", toasts: toasts), to: account.id, at: clock())
             }
+        } catch let error as UserFileError where error.damaged {
+            guard damaged.insert(error.path) else { return }
+            logger.error(
+                "a user's file is damaged: see 'habitat check'. Its timers wait until it is restored (said once per file)",
+                metadata: ["file": "\(error.path)", "timer": "\(timer.id)", "error": "\(error.underlying)"])
         } catch {
             logger.error("timer failed", metadata: ["timer": "\(timer.id)", "error": "\(error)"])
         }
     }
+}
+
+/// The users' files a timer found damaged, by path: each is logged once, until it can be read again.
+final class DamagedFiles: Sendable {
+    private let files = Mutex<Set<String>>([])
+
+    /// Notes the file at `path` as damaged; `true` if it wasn't already (so it is to be logged).
+    func insert(_ path: String) -> Bool { files.withLock { $0.insert(path).inserted } }
+
+    /// Notes the file at `path` as readable; `true` if it was damaged (so that is to be logged).
+    func remove(_ path: String) -> Bool { files.withLock { $0.remove(path) != nil } }
 }

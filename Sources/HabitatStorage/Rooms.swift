@@ -39,12 +39,10 @@ public struct Room: Sendable, Equatable {
     }
 
     /// A room's name as compared for uniqueness: case folded in full Unicode (`MAISON CAFÉ` and `Maison Café`,
-    /// `STRASSE` and `Straße` are one name), in composed form. The directory keeps it (`room.folded_name`), so
-    /// changing it needs a migration that recomputes the column.
-    public static func foldedName(_ name: String) -> String {
-        if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
-        return name.folding(options: .caseInsensitive, locale: nil).precomposedStringWithCanonicalMapping
-    }
+    /// `STRASSE` and `Straße` are one name), in composed form: ``Swift/String/caseFolded``, the rule every name
+    /// is matched by. The directory keeps it (`room.folded_name`), so changing that rule needs a migration that
+    /// recomputes the column.
+    public static func foldedName(_ name: String) -> String { name.caseFolded }
 }
 
 /// A bridge identity `irc:alice` is `alice` to people; other names are as they are.

@@ -154,6 +154,19 @@ enum UserSchema {
                         BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
                     """)
         }
+        // A habit's total counted a recording of `x3` as one time, where history and the heatmap count three.
+        // Totals now count amounts; each habit's total gains what its standing recordings of more than one
+        // left out. (Undo takes back a recording's amount from the total, so undoing one made before this
+        // comes out right as well.)
+        migrator.registerMigration("v3") { db in
+            try db.execute(
+                sql: """
+                    UPDATE habit SET total = total + (
+                        SELECT COALESCE(SUM(e.quantity - 1), 0) FROM ledger e
+                        WHERE e.habit_id = habit.id AND e.kind IN ('completion', 'slip') AND e.quantity > 1
+                            AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.reverts = e.id))
+                    """)
+        }
         return migrator
     }
 }

@@ -187,3 +187,21 @@ struct RoutinesViewTests {
         #expect(elements(reply.data?["routines"]).last?["habits"] == .array([]))
     }
 }
+
+@Suite("archive")
+struct ArchiveViewTests {
+    /// An archived habit's count is every time recorded, as history and the heatmap count them: `x3` is three.
+    @Test func anArchivedHabitCountsEveryTimeRecorded() throws {
+        let pushups = Habit(id: 5, name: "Pushups", kind: .good, life: 0, created: Sample.today - 3)
+        var state = Sample.state(habits: [pushups])
+        _ = try state.apply(.record(Recording(habit: "pushups", times: 3)), at: Sample.now)
+        _ = try state.apply(.record(Recording(habit: "pushups")), at: Sample.now)
+        _ = try state.apply(.archive("pushups"), at: Sample.now)
+        #expect(Views.archive(state, today: Sample.today).text(plain: false) == """
+            ℹ️ Archived habits (1) — 'unarchive <habit>' brings one back
+              Pushups: +10 XP, +5 coins · 4 times in all
+
+
+            """)
+    }
+}

@@ -253,9 +253,98 @@ enum Match: Equatable, CustomStringConvertible {
         ("morning\twalk", ["Morning walk"], .found("Morning walk")),
         ("école", ["ÉCOLE run"], .found("ÉCOLE run")),
         ("ÉCOLE", ["école"], .found("école")),
-        ("straße", ["STRASSE"], .none("STRASSE")),
+        ("straße", ["STRASSE"], .found("STRASSE")),
+        ("STRASSE", ["Straße"], .found("Straße")),
+        ("strasse", ["Straße", "Stretch"], .found("Straße")),
+        ("  STRASSE  ", ["Straße"], .found("Straße")),
+        ("STRASSES", ["Straße"], .found("Straße")),
+        ("ǆ", ["ǅ"], .found("ǅ")),
+        ("FIT", ["ﬁt"], .found("ﬁt")),
     ])
     func namesMatchWhateverTheirCaseAndSpacing(query: String, names: [String], expected: Match) {
         #expect(Match(query, among: names) == expected)
+    }
+}
+
+/// Case is folded in full Unicode (`ß` is `ss`), in the one rule rooms use too; the exact rules stay.
+@Suite struct CaseFoldingTests {
+    @Test func theFoldingRule() {
+        #expect("Straße".caseFolded == "strasse")
+        #expect("STRASSE".caseFolded == "strasse")
+        #expect("MAISON CAFÉ".caseFolded == "maison café")
+        #expect("ǅ".caseFolded == "ǆ")
+        #expect("ﬁt".caseFolded == "fit")
+        #expect("ΟΔΟΣ οδός".caseFolded == "οδοσ οδόσ")
+        // In composed form: a decomposed accent makes the same scalars as a composed one.
+        #expect(Array("Cafe\u{301}".caseFolded.unicodeScalars) == Array("café".unicodeScalars))
+        #expect("Straße".isSameName(as: "STRASSE"))
+        #expect(!"Straße".isSameName(as: "Strase"))
+    }
+
+    @Test func aPrefixIsFoldedToo() {
+        #expect(Match("STRAS", among: ["Straße", "Stretch"]) == .found("Straße"))
+        #expect(Match("stra", among: ["Straße", "Strasbourg run"]) == .ambiguous(["Straße", "Strasbourg run"]))
+        #expect(Match("FUSSBALL", among: ["Fußball training", "Fusion"]) == .found("Fußball training"))
+    }
+
+    /// Two names that fold alike (kept from before names were folded) are each found by their own spelling, in
+    /// plain lower or upper case: the folded match comes only after.
+    @Test func aNameTypedWholeInPlainCaseComesBeforeAFoldedOne() {
+        let names = ["Straße", "Strasse"]
+        #expect(Match("strasse", among: names) == .found("Strasse"))
+        #expect(Match("STRASSE", among: names) == .found("Strasse"))
+        #expect(Match("straße", among: names) == .found("Straße"))
+        #expect(Match("STRAßE", among: names) == .found("Straße"))
+        #expect(Match("strasse", among: names.reversed()) == .found("Strasse"))
+        #expect(Match("stras", among: names) == .ambiguous(names))
+    }
+
+    @Test func didFindsAHabitWhateverTheCaseOfItsName() throws {
+        var state = Fixture.state(habits: [Habit(id: 1, name: "Straße", kind: .good, created: Fixture.today - 1)])
+        #expect(try state.did("STRASSE").toasts.first == Toast(.success, "Straße completed! +10 XP, +5 coins"))
+        #expect(try state.did("strasse").toasts.first == Toast(.success, "Straße completed! +10 XP, +5 coins"))
+        #expect(state.stored("Straße")?.stats.total == 2)
+    }
+
+    @Test func aRoutineIsFoundWhateverTheCaseOfItsName() throws {
+        var state = Fixture.state(habits: [Fixture.exercise()])
+        _ = try state.apply(.addRoutine(name: "Straße", habits: ["exercise"]), at: Fixture.now)
+        #expect(try state.did("STRASSE").toasts.first == Toast(.success, "Straße routine done! 1 habit, +10 XP, +5 coins"))
+        #expect(try state.did("STRAS").toasts.first == Toast(.success, "Straße routine done! 1 habit, +10 XP, +5 coins"))
+        #expect(try state.routine(named: "STRASSE").name == "Straße")
+    }
+
+    /// A habit typed whole in plain case is never taken for a routine whose name only folds alike.
+    @Test func aHabitTypedWholeComesBeforeARoutineThatFoldsAlike() throws {
+        var state = Fixture.state(habits: [Habit(id: 1, name: "Strasse", kind: .good, created: Fixture.today - 1)])
+        state.routines = [Routine(id: 1, name: "Straße", habitIDs: [1])]
+        #expect(try state.did("strasse").toasts.first == Toast(.success, "Strasse completed! +10 XP, +5 coins"))
+        #expect(try state.did("STRAßE").toasts.first == Toast(.success, "Straße routine done! 1 habit, +10 XP, +5 coins"))
+    }
+
+    @Test func namesThatFoldAlikeAreOneName() throws {
+        var state = Fixture.state(habits: [Habit(id: 1, name: "Straße", kind: .good, created: Fixture.today - 1)])
+        var error = expectRefusal(.addHabit(HabitDraft(name: "STRASSE")), on: state, code: .nameTaken)
+        #expect(error?.message == "You already have a habit called STRASSE.")
+        error = expectRefusal(.addRoutine(name: "strasse", habits: ["straße"]), on: state, code: .nameTaken)
+        #expect(error?.message == "You already have a habit or routine called strasse.")
+        _ = try state.apply(.addHabit(HabitDraft(name: "Walk")), at: Fixture.now)
+        error = expectRefusal(.rename("walk", to: "STRASSE"), on: state, code: .nameTaken)
+        #expect(error?.message == "You already have a habit called STRASSE.")
+        _ = try state.apply(.addArea("Fußball"), at: Fixture.now)
+        error = expectRefusal(.addArea("FUSSBALL"), on: state, code: .nameTaken)
+        #expect(error?.message == "You already have an area called Fußball.")
+        _ = try state.apply(.addReward(name: "Maß beer", price: 50), at: Fixture.now)
+        error = expectRefusal(.addReward(name: "MASS BEER", price: 50), on: state, code: .nameTaken)
+        #expect(error?.message == "The store already has MASS BEER.")
+        // Its own name in another case is no clash.
+        _ = try state.apply(.rename("straße", to: "STRASSE"), at: Fixture.now)
+        #expect(state.habits.map(\.name) == ["STRASSE", "Walk"])
+    }
+
+    @Test func anArchivedHabitIsNamedWhateverTheCaseOfItsName() {
+        let state = Fixture.state(habits: [Habit(id: 1, name: "Straße", kind: .good, archived: true, created: Fixture.today - 1)])
+        let error = expectRefusal(.record(Recording(habit: "STRASSE")), on: state, code: .unknownHabit)
+        #expect(error?.message == "Straße is archived. Type 'unarchive STRASSE' to bring it back.")
     }
 }

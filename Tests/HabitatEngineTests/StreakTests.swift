@@ -188,6 +188,21 @@ import Testing
     }
 }
 
+@Suite("Times recorded in all")
+struct TotalTests {
+    /// `did pushups x3` is three times, as history and the heatmap count it; a routine is one for each habit.
+    @Test func aRecordingCountsItsAmount() throws {
+        var state = Fixture.state()
+        try state.did("exercise", times: 3)
+        try state.did("exercise")
+        _ = try state.apply(.addRoutine(name: "Morning", habits: ["exercise"]), at: Fixture.now)
+        try state.did("morning")
+        _ = try state.apply(.record(Recording(habit: "smoking", times: 2, slipped: true)), at: Fixture.now)
+        #expect(state.stored("Exercise")?.stats.total == 5)
+        #expect(state.stored("Smoking")?.stats.total == 2)
+    }
+}
+
 @Suite("Today before a day already recorded")
 struct TodayBehindTests {
     /// A day already recorded after today (recorded where it was tomorrow, before the time zone moved west): today's

@@ -36,6 +36,27 @@ import Testing
         expectRefusal(.undo(latest: undo), on: state, code: .notFound)
     }
 
+    /// A recording counts its amount into the habit's total, and undo takes that amount back: also for one
+    /// counted as one time before amounts were (its total since raised by the file's upgrade).
+    @Test func undoTakesARecordingsAmountBackFromTheTotal() throws {
+        var state = Fixture.state()
+        _ = try recorded(.record(Recording(habit: "exercise", times: 3)), on: &state, id: 1)
+        let second = try recorded(.record(Recording(habit: "exercise", times: 2)), on: &state, id: 2)
+        #expect(state.stored("Exercise")?.stats.total == 5)
+        var upgraded = state
+        _ = try state.apply(.undo(latest: second), at: Fixture.now + 60)
+        #expect(state.stored("Exercise")?.stats.total == 3)
+
+        // As a file made before: the first recording counted 1 (its snapshot says so), then 2 were added.
+        var before = try #require(second.before)
+        before.habits[0].stats.total = 1
+        var old = second
+        old.before = before
+        upgraded.habits[0].stats.total = 5
+        _ = try upgraded.apply(.undo(latest: old), at: Fixture.now + 60)
+        #expect(upgraded.stored("Exercise")?.stats == HabitStats(streak: 1, best: 1, lastDay: Fixture.today, total: 3))
+    }
+
     @Test func undoingACompletionRestoresEverythingExactly() throws {
         let area = Area(id: 7, name: "Fitness", progress: Progress(level: 1, xp: 60))
         let original = Fixture.state(

@@ -51,7 +51,7 @@ import Testing
             #expect(try dump(ofDatabaseAt: path) == before)
             #expect(state.profile.coins == 15)  // exercise, the routine's two; the last exercise undone
             let migrations = try await rawDatabase(at: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
-            #expect(migrations == ["v1", "v2"])
+            #expect(migrations == ["v1", "v2", "v3"])
             // An older file keeps its 4 KB pages; its log is checkpointed at the same 4 MB.
             #expect(try await db.pragma("page_size") == 4096)
             #expect(try await db.pragma("wal_autocheckpoint") == 1024)
@@ -89,6 +89,42 @@ import Testing
                 }
             }
             #expect(error?.resultCode == .SQLITE_CONSTRAINT)
+        }
+    }
+
+    /// Totals counted a recording of `x3` as one time; upgraded, a file counts its amount, as history does.
+    @Test func anUpgradedFileCountsEachRecordingsAmountInItsTotal() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("users/ab/second.sqlite").path
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let database = try DatabaseQueue(path: path, configuration: Durability.normal.configuration(label: "v2"))
+            try UserSchema.migrator.migrate(database, upTo: "v2")
+            try await database.write { db in
+                var state = try GameState.fetch(db)
+                let ledger = Ledger(db: db)
+                func apply(_ action: Action) throws {
+                    let old = state
+                    _ = try UserDatabase.apply(action, to: &state, ledger: ledger, at: Fixture.now)
+                    try state.save(since: old, in: db)
+                }
+                try apply(.addHabit(Fixture.exercise))
+                try apply(.addHabit(HabitDraft(name: "Smoking", kind: .bad)))
+                try apply(.record(Recording(habit: "exercise", times: 3)))
+                try apply(.record(Recording(habit: "exercise", times: 2)))
+                try apply(.undo(latest: try ledger.latestUndoable()))
+                try apply(.record(Recording(habit: "smoking", times: 4, slipped: true)))
+                try apply(.record(Recording(habit: "exercise")))
+                // As the release before counted them: one time a recording (the undone one taken back).
+                try db.execute(sql: "UPDATE habit SET total = CASE name WHEN 'Exercise' THEN 2 ELSE 1 END")
+            }
+            try database.close()
+
+            let db = UserDatabase(path: path, durability: .normal)
+            #expect(try await db.state().habits.map { "\($0.name) \($0.stats.total)" } == ["Exercise 4", "Smoking 4"])
+            // Undo takes back the latest recording's amount, whatever the count when it was made.
+            #expect(try await db.undo().state.habits.map(\.stats.total) == [3, 4])
+            #expect(try await db.pragma("user_version") == 3)
         }
     }
 

@@ -76,7 +76,7 @@ import Testing
             let habits = try #require(document["habits"] as? [[String: Any]])
             #expect(habits.map { $0["name"] as? String } == ["Exercise", "Smoking"])
             #expect(habits.map { $0["kind"] as? String } == ["good", "bad"])
-            #expect(habits[0]["times_recorded"] as? Int == 2)
+            #expect(habits[0]["times_recorded"] as? Int == 5)  // x4, then once: amounts, as the ledger rows sum
             #expect(habits[0]["streak"] as? Int == 2)
             let ledger = try #require(document["ledger"] as? [[String: Any]])
             #expect(ledger.map { $0["kind"] as? String } == ["completion", "completion", "slip", "slip", "undo", "purchase"])
