@@ -44,11 +44,6 @@ struct RecentTable<Key: Hashable, Value> {
         if let old = entries.removeValue(forKey: key) { weight -= old.weight }
     }
 
-    mutating func removeAll() {
-        entries = [:]
-        weight = 0
-    }
-
     /// Removes the least recently used entries but `kept` until a quarter of the capacity is free.
     private mutating func makeRoom(keeping kept: Key) {
         let target = capacity - capacity / 4
