@@ -12,6 +12,10 @@ import Foundation
 ///   the nick (NOTICE is never used, and NOTICEs are never answered).
 /// - An event with `room` is posted in that channel; one with `user` goes privately to the last nick seen for
 ///   that user (or to the user id itself, which is the nick when the server has no accounts).
+/// - What it remembers is bounded: at most ``pendingLimit`` requests await their replies (past it, a request is
+///   refused privately as busy, ``busy(_:)``), and at most ``rememberedLimit`` users' nicks and nick changes are
+///   kept (past it, an arbitrary one is forgotten for each new one: events go to their user id, and someone known
+///   by nick who had changed it becomes their new nick).
 public struct IRCBridge: Sendable {
     /// Someone waiting for a reply.
     struct Pending: Sendable {
@@ -29,17 +33,26 @@ public struct IRCBridge: Sendable {
     /// A line starting with this is a command in a channel (`!did dishes`); `nil` turns it off.
     public let commandPrefix: String?
     public let splitter: IRCLineSplitter
+    /// The most requests awaiting their replies.
+    public let pendingLimit: Int
+    /// The most users whose nick is remembered, and the most nick changes followed.
+    public let rememberedLimit: Int
     private var nextID = 1
     private var pending: [Int: Pending] = [:]
     private var nicks: [String: String] = [:]
     /// The user each nick (lowercased) speaks for when it isn't their own: the nick they had when first seen.
     private var speakers: [String: String] = [:]
 
-    public init(nick: String, commandPrefix: String? = "!", splitter: IRCLineSplitter = IRCLineSplitter()) {
+    public init(
+        nick: String, commandPrefix: String? = "!", splitter: IRCLineSplitter = IRCLineSplitter(),
+        pendingLimit: Int = 1000, rememberedLimit: Int = 10_000
+    ) {
         self.configuredNick = nick
         self.nick = nick
         self.commandPrefix = commandPrefix
         self.splitter = splitter
+        self.pendingLimit = pendingLimit
+        self.rememberedLimit = max(1, rememberedLimit)
     }
 
     /// The request for Habitat in an IRC message, if it has one. Also remembers who each user is (PRIVMSG, NICK).
@@ -58,7 +71,7 @@ public struct IRCBridge: Sendable {
         guard let text = addressedCommand(in: said) ?? (channel == nil ? said : nil), !text.isEmpty else { return nil }
         let account = message.tags["account"].flatMap { $0.isEmpty || $0 == "*" ? nil : $0 }
         let user = account ?? speakers[speaker.lowercased()] ?? speaker
-        nicks[user] = speaker
+        Self.remember(speaker, for: user, in: &nicks, limit: rememberedLimit)
         let id = nextID
         nextID += 1
         let isHelp = text.split(separator: " ").first.map { Self.helpWords.contains($0.lowercased()) } ?? false
@@ -72,7 +85,15 @@ public struct IRCBridge: Sendable {
         for (user, nick) in nicks where nick.lowercased() == old.lowercased() { nicks[user] = new }
         for (id, asker) in pending where asker.nick.lowercased() == old.lowercased() { pending[id]?.nick = new }
         let user = speakers.removeValue(forKey: old.lowercased()) ?? old
-        if user.lowercased() != new.lowercased() { speakers[new.lowercased()] = user }
+        if user.lowercased() != new.lowercased() {
+            Self.remember(user, for: new.lowercased(), in: &speakers, limit: rememberedLimit)
+        }
+    }
+
+    /// Sets `table[key]`, first forgetting an arbitrary other entry when `limit` are kept already.
+    private static func remember(_ value: String, for key: String, in table: inout [String: String], limit: Int) {
+        if table[key] == nil, table.count >= limit { table.remove(at: table.startIndex) }
+        table[key] = value
     }
 
     /// The IRC connection ended: quits and nick changes made meanwhile can't be seen, so every nick is its own
@@ -101,8 +122,21 @@ public struct IRCBridge: Sendable {
 
     /// A request that could not be sent: tell its asker privately.
     public mutating func unsent(_ request: BridgeRequest) -> [IRCMessage] {
+        refuse(request, Self.unreachable)
+    }
+
+    /// Whether more requests await their replies than ``pendingLimit``: Habitat is behind, and the newest
+    /// request is to be refused with ``busy(_:)`` rather than sent.
+    public var isOverloaded: Bool { pending.count > pendingLimit }
+
+    /// A request not sent because Habitat is behind: tell its asker privately.
+    public mutating func busy(_ request: BridgeRequest) -> [IRCMessage] {
+        refuse(request, Self.busy)
+    }
+
+    private mutating func refuse(_ request: BridgeRequest, _ toast: BridgeToast) -> [IRCMessage] {
         guard let asker = pending.removeValue(forKey: request.id) else { return [] }
-        return say([Self.unreachable], to: asker.nick)
+        return say([toast], to: asker.nick)
     }
 
     /// The connection to Habitat ended: everyone still waiting is told privately that their request got no
@@ -122,6 +156,8 @@ public struct IRCBridge: Sendable {
 
     static let unreachable = BridgeToast(
         type: "error", text: "❌ Habitat is not reachable right now. Please try again in a minute.")
+
+    static let busy = BridgeToast(type: "error", text: "❌ Habitat is busy right now. Please try again in a minute.")
 
     /// The command in a line addressed to the bot (`habitat: …`, `habitat, …`, `!…`), or `nil`.
     func addressedCommand(in text: String) -> String? {

@@ -7,11 +7,17 @@ extension IRCBridgeService {
         public var irc: IRCClient.Configuration
         /// Channel lines starting with this are commands (`!did dishes`); `nil` turns it off.
         public var commandPrefix: String?
+        /// The most requests awaiting Habitat's replies; past it, the asker is told privately that Habitat is busy.
+        public var pendingLimit: Int
 
-        public init(habitat: HabitatClient.Configuration, irc: IRCClient.Configuration, commandPrefix: String? = "!") {
+        public init(
+            habitat: HabitatClient.Configuration, irc: IRCClient.Configuration, commandPrefix: String? = "!",
+            pendingLimit: Int = 1000
+        ) {
             self.habitat = habitat
             self.irc = irc
             self.commandPrefix = commandPrefix
+            self.pendingLimit = pendingLimit
         }
 
         /// The usual set-up: `habitat irc-bridge --habitat H:P --bridge B --token T --irc H:P --nick N --channel C`.

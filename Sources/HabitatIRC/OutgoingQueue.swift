@@ -15,6 +15,9 @@ struct OutgoingQueue: Sendable {
     private(set) var flood: FloodControl
     /// Chat lines kept at most; when more arrive the oldest of the longest line are dropped.
     let capacity: Int
+    /// Protocol lines kept at most, far more than registering takes; when more arrive (a server that pings faster
+    /// than lines may go) the oldest are dropped.
+    static let protocolCapacity = 100
     private var protocolLines: [String] = []
     /// Chat lines by target, in the order the targets take their turns.
     private var chatLines: [(target: String, lines: [String])] = []
@@ -31,6 +34,7 @@ struct OutgoingQueue: Sendable {
     mutating func push(_ line: String, isProtocol: Bool = false, target: String = "") {
         if isProtocol {
             protocolLines.append(line)
+            if protocolLines.count > Self.protocolCapacity { protocolLines.removeFirst() }
             return
         }
         let target = target.lowercased()

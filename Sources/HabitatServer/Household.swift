@@ -27,42 +27,59 @@ final class Household: Sendable {
     let logger: Logger
     let crashPoint: CrashPoint?
     /// Rooms per account; every membership change goes through this server, which keeps it current.
-    private let roomsByAccount = Mutex<[Int64: [Room]]>([:])
+    /// The accounts used most recently, up to `cached` rooms in all (an account in no room counts as one).
+    private let roomsByAccount: Mutex<RecentTable<Int64, [Room]>>
     /// Shared habits per room, which a member's every `did` looks through; they are added only
     /// through this server. `generation` counts additions, so a read that raced one is not kept.
-    private let sharedHabitsByRoom = Mutex<(generation: Int, table: [Int64: [SharedHabit]])>((0, [:]))
+    /// The rooms used most recently, up to `cached` shared habits in all.
+    private let sharedHabitsByRoom: Mutex<(generation: Int, table: RecentTable<Int64, [SharedHabit]>)>
 
-    init(directory: DirectoryDatabase, users: UserDatabases, hub: Hub, logger: Logger, crashPoint: CrashPoint?) {
+    /// How many rooms (and how many shared habits) are kept in memory by default; the rest are read when needed.
+    static let cached = 100_000
+
+    init(
+        directory: DirectoryDatabase, users: UserDatabases, hub: Hub, logger: Logger, crashPoint: CrashPoint?,
+        cached: Int = Household.cached
+    ) {
         self.directory = directory
         self.users = users
         self.hub = hub
         self.logger = logger
         self.crashPoint = crashPoint
+        self.roomsByAccount = Mutex(RecentTable(capacity: cached))
+        self.sharedHabitsByRoom = Mutex((0, RecentTable(capacity: cached)))
     }
 
     // MARK: Membership
 
     func rooms(of accountID: Int64) async throws -> [Room] {
-        if let cached = roomsByAccount.withLock({ $0[accountID] }) { return cached }
+        if let cached = roomsByAccount.withLock({ $0.use(accountID) }) { return cached }
         let rooms = try await directory.rooms(of: accountID)
-        roomsByAccount.withLock { $0[accountID] = rooms }
+        roomsByAccount.withLock { $0.set(rooms, for: accountID, weight: rooms.count) }
         return rooms
     }
 
     /// The rooms of an account, if known without asking the directory.
     func cachedRooms(of accountID: Int64) -> [Room]? {
-        roomsByAccount.withLock { $0[accountID] }
+        roomsByAccount.withLock { $0.use(accountID) }
+    }
+
+    /// What the caches hold now: rooms in the accounts' lists, and shared habits.
+    var cachedWeights: (rooms: Int, sharedHabits: Int) {
+        (roomsByAccount.withLock { $0.weight }, sharedHabitsByRoom.withLock { $0.table.weight })
     }
 
     func forget(_ accountIDs: [Int64]) {
-        roomsByAccount.withLock { table in accountIDs.forEach { table[$0] = nil } }
+        roomsByAccount.withLock { table in accountIDs.forEach { table.remove($0) } }
     }
 
     func sharedHabits(of roomID: Int64) async throws -> [SharedHabit] {
-        let (generation, cached) = sharedHabitsByRoom.withLock { ($0.generation, $0.table[roomID]) }
+        let (generation, cached) = sharedHabitsByRoom.withLock { ($0.generation, $0.table.use(roomID)) }
         if let cached { return cached }
         let habits = try await directory.sharedHabits(of: roomID)
-        sharedHabitsByRoom.withLock { if $0.generation == generation { $0.table[roomID] = habits } }
+        sharedHabitsByRoom.withLock { cache in
+            if cache.generation == generation { cache.table.set(habits, for: roomID, weight: habits.count) }
+        }
         return habits
     }
 
@@ -263,7 +280,7 @@ final class Household: Sendable {
         let habit = try await directory.addSharedHabit(draft, to: room.id)
         sharedHabitsByRoom.withLock { cache in
             cache.generation += 1
-            cache.table[room.id] = nil
+            cache.table.remove(room.id)
         }
         var terms = habit.kind == .good ? "+\(habit.xp) XP, \(GameState.coins(habit.coins, signed: true))" : GameState.lifeCost(habit.life)
         if let area = habit.area { terms += ", in each member's \(area)" }

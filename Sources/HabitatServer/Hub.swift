@@ -96,11 +96,17 @@ public final class Hub: Sendable {
     private let online = Mutex<[Int64: [Int: Outbox]]>([:])
     /// Connected bridges by name, and which chat user each bridge identity (or linked account) is.
     private let bridges = Mutex<[String: [Int: Outbox]]>([:])
-    private let identities = Mutex<[Int64: (bridge: String, user: String)]>([:])
+    /// The chat users heard from most recently: one who gives way hears the news meant for them at their
+    /// next request instead, from their inbox.
+    private let identities: Mutex<RecentTable<Int64, (bridge: String, user: String)>>
     let directory: DirectoryDatabase
 
-    init(directory: DirectoryDatabase) {
+    /// How many chat identities are remembered by default.
+    static let identitiesKept = 100_000
+
+    init(directory: DirectoryDatabase, identitiesKept: Int = Hub.identitiesKept) {
         self.directory = directory
+        self.identities = Mutex(RecentTable(capacity: identitiesKept))
     }
 
     func attach(_ outbox: Outbox, connection: Int, to accountID: Int64) {
@@ -127,7 +133,7 @@ public final class Hub: Sendable {
 
     /// Remembers that `accountID` speaks through `bridge` as chat user `user`.
     func register(_ accountID: Int64, bridge: String, user: String) {
-        identities.withLock { $0[accountID] = (bridge, user) }
+        identities.withLock { $0.set((bridge, user), for: accountID) }
     }
 
     /// Sends `event` to every connection of the user (and to the bridge they speak through, marked

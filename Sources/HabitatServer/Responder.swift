@@ -353,6 +353,7 @@ public struct Responder: Sendable {
         session.bridgeTokenHash = try await authenticateBridge(name, token: token, connection: session.id, now: configuration.clock())
         session.bridge = name
         session.mode = .json
+        session.chatUsers = RecentTable(capacity: configuration.chatUsersPerBridge)
         logger.info("bridge connected", metadata: ["bridge": "\(name)"])
         return Reply(.success, "Bridge \(name) ready.", data: ["bridge": .string(name)])
     }
@@ -844,7 +845,7 @@ public struct Responder: Sendable {
             logger.error("bridge request failed", metadata: ["bridge": "\(bridge)", "error": "\(error)"])
             reply = Reply(error: HabitatError(.internal, "Something went wrong on our side, and nothing was changed."))
         }
-        session.chatUsers[user] = chat
+        session.chatUsers.set(chat, for: user)
         return reply.json(id: id, plain: chat.plain, extra: extra)
     }
 

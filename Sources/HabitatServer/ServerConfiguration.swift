@@ -34,6 +34,8 @@ public struct ServerConfiguration: Sendable {
     public var shutdownLimit: Duration = .seconds(30)
     /// For crash-consistency tests only: where the process kills itself during a shared completion.
     public var crashPoint: CrashPoint?
+    /// Chat users whose sessions a bridge connection keeps, the most recently heard.
+    var chatUsersPerBridge = 10_000
 
     public init() {}
 }

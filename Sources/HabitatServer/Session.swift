@@ -25,8 +25,10 @@ public struct Session: Sendable {
     /// For a bridge: the hash of the token it authenticated with. A bridge removed, or added again with a new
     /// token, loses access at its next request.
     var bridgeTokenHash: String?
-    /// For a bridge: the session of each chat user it speaks for.
-    var chatUsers: [String: Session] = [:]
+    /// For a bridge: the session of each chat user it speaks for, the most recently heard ones
+    /// (``ServerConfiguration/chatUsersPerBridge``). One who gives way loses only a delete waiting for its
+    /// `yes` and `plain on`.
+    var chatUsers = RecentTable<String, Session>(capacity: 1)
     /// For a chat user's session: who they are in chat.
     var chatUser: String?
     var bucket: TokenBucket

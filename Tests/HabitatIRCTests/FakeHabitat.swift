@@ -6,21 +6,24 @@ import Synchronization
 @testable import HabitatIRC
 
 /// A stand-in Habitat server speaking the bridge protocol: greets, accepts `bridge irc secret`, and answers
-/// each request with `✅ <text>!` (`boom` fails privately; `did dishes` also raises a room event).
+/// each request with `✅ <text>!` (`boom` fails privately; `did dishes` also raises a room event). A silent one
+/// answers the handshake and nothing after it.
 final class FakeHabitat: Sendable {
     let port: Int
     private let server: any Channel
+    private let silent: Bool
     private let received = Mutex<[String]>([])
 
     /// The lines received so far (the handshake, then JSON requests).
     var lines: [String] { received.withLock { $0 } }
 
-    private init(port: Int, server: any Channel) {
+    private init(port: Int, server: any Channel, silent: Bool) {
         self.port = port
         self.server = server
+        self.silent = silent
     }
 
-    static func start() async throws -> FakeHabitat {
+    static func start(silent: Bool = false) async throws -> FakeHabitat {
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .bind(host: "127.0.0.1", port: 0) { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -29,7 +32,7 @@ final class FakeHabitat: Sendable {
                     return try NIOAsyncChannel<String, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
-        let fake = FakeHabitat(port: server.channel.localAddress?.port ?? 0, server: server.channel)
+        let fake = FakeHabitat(port: server.channel.localAddress?.port ?? 0, server: server.channel, silent: silent)
         Task {
             try await server.executeThenClose { connections in
                 for try await connection in connections { Task { try await fake.serve(connection) } }
@@ -57,7 +60,7 @@ final class FakeHabitat: Sendable {
             let ok = line == "bridge irc secret"
             return [json(["ok": ok, "type": ok ? "success" : "error", "text": ok ? "✅ Bridge irc ready." : "❌ No."])]
         }
-        guard let request = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+        guard !silent, let request = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
             let text = request["text"] as? String, let user = request["user"] as? String
         else { return [] }
         var reply: [String: Any] = ["id": request["id"] ?? NSNull(), "user": user, "ok": text != "boom"]

@@ -85,6 +85,33 @@ struct NgircdTests {
         await running.value
     }
 
+    @Test func requestsPastTheLimitAwaitingHabitatAreRefusedPrivatelyAsBusy() async throws {
+        let ngircd = try await Ngircd.start()
+        defer { ngircd.stop() }
+        let habitat = try await FakeHabitat.start(silent: true)
+        var configuration = IRCBridgeService.Configuration(
+            habitatHost: "127.0.0.1", habitatPort: habitat.port, bridge: "irc", token: "secret",
+            ircHost: "127.0.0.1", ircPort: ngircd.port, nick: "habitat", channels: ["#smiths"])
+        configuration.pendingLimit = 1
+        let service = IRCBridgeService(configuration: configuration, logger: quietLogger)
+        let running = Task { try await service.run() }
+        try await eventually("the bridge handshake") { habitat.lines.contains("bridge irc secret") }
+
+        let alice = try await RawIRC.connect(port: ngircd.port, nick: "alice")
+        try await alice.join("#smiths", waitingFor: "habitat")
+        try await alice.send("PRIVMSG #smiths :habitat: did dishes")
+        try await eventually("the first request") { habitat.lines.count == 2 }
+        try await alice.send("PRIVMSG #smiths :habitat: status")
+        let busy = try await alice.privmsg(from: "habitat", to: "alice")
+        #expect(busy == "❌ Habitat is busy right now. Please try again in a minute.")
+        #expect(habitat.lines.dropFirst() == [##"{"id":1,"room":"#smiths","text":"did dishes","user":"alice"}"##])
+
+        running.cancel()
+        try await running.value
+        await alice.close()
+        await habitat.stop()
+    }
+
     @Test func theBridgeCarriesCommandsRepliesAndEventsBothWays() async throws {
         let ngircd = try await Ngircd.start()
         defer { ngircd.stop() }
