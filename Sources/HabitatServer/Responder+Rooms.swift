@@ -26,9 +26,21 @@ extension Responder {
     /// member, unless they left it or were removed: then what they say there is about no room, a room
     /// command said there about this room (`room status`, `room use #smiths`; not `room leave`) makes someone
     /// who left a member again, and someone removed is refused until they join with a new invite code.
-    /// Returns the channel's room.
-    func enterChannel(_ name: String, text: String, account: Account, session: inout Session, now: Date) async throws -> Room {
-        let (room, presence) = try await directory.channelRoom(name, speaker: account.id, at: now)
+    /// Someone the channel's room can't take (it is full, or they are in as many rooms as one can be) is not made a
+    /// member either: what they say there is about no room, and a room command said there is told why.
+    /// Returns the channel's room, if the speaker is in it or it was there to enter.
+    func enterChannel(_ name: String, text: String, account: Account, session: inout Session, now: Date) async throws -> Room? {
+        let room: Room
+        let presence: ChannelPresence
+        do {
+            (room, presence) = try await directory.channelRoom(name, speaker: account.id, at: now)
+        } catch let error as HabitatError where error.code == .limitReached {
+            guard case .room? = try? CommandTable.parse(text) else {
+                session.roomless = true
+                return nil
+            }
+            throw error
+        }
         guard case .departed(let departure) = presence else {
             if presence == .joined { household.forget([account.id]) }
             session.room = room.id
