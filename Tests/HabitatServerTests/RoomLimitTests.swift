@@ -67,6 +67,9 @@ struct RoomLimitTests {
             #expect(status.code == "limit_reached")
             #expect(status.text == "❌ #big has 2 members, the most a room can have.")
             #expect(try await say("cy", "rooms").text == "ℹ️ You're not in a room yet. Start one with 'room create <name>'.")
+            // A room command about another room is carried out, said there too.
+            #expect(try await say("cy", "room create Pool").text?.hasPrefix("🏠 Room Pool created") == true)
+            #expect(try await say("cy", "room leave pool").text == "🏠 You left Pool.")
         }
     }
 }
