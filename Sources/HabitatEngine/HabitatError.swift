@@ -17,6 +17,8 @@ public enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case lineTooLong = "line_too_long"
     case invalidUTF8 = "invalid_utf8"
     case rateLimited = "rate_limited"
+    /// As many habits, rewards, areas, routines, rooms, members or shared habits as one may have.
+    case limitReached = "limit_reached"
     case busy
     case `internal`
 }

@@ -50,6 +50,7 @@ public struct Template: Sendable, Equatable {
 
 extension GameState {
     mutating func addRoutine(name rawName: String, habits queries: [String]) throws -> Outcome {
+        try requireRoomForRoutine()
         let name = try Self.validName(rawName, of: "routine")
         let taken = habits.map(\.name) + routines.map(\.name)
         if taken.contains(where: { $0.isSameName(as: name) }) {
@@ -65,6 +66,12 @@ extension GameState {
                 throw HabitatError(.invalidArgument, "Routines are made of good habits; \(habit.name) is a bad one.")
             }
             if !members.contains(where: { $0.id == habit.id }) { members.append(habit) }
+        }
+        guard members.count <= CatalogLimit.habitsPerRoutine else {
+            throw HabitatError(
+                .limitReached,
+                "A routine can hold at most \(CatalogLimit.habitsPerRoutine) habits, and this one names \(members.count). "
+                    + "Split it into two routines.")
         }
         routines.append(Routine(name: name, habitIDs: members.compactMap(\.id)))
         return Outcome(toasts: [
@@ -90,7 +97,9 @@ extension GameState {
 
     /// The habits of a routine that can be recorded now (archived or deleted ones are skipped).
     public func members(of routine: Routine) -> [Habit] {
-        routine.habitIDs.compactMap { id in activeHabits.first { $0.id == id } }
+        // Looked up once, not once per habit of the routine: `routines` does this for every routine.
+        let active = Dictionary(activeHabits.compactMap { habit in habit.id.map { ($0, habit) } }, uniquingKeysWith: { first, _ in first })
+        return routine.habitIDs.compactMap { active[$0] }
     }
 
     mutating func recordRoutine(_ routine: Routine, _ recording: Recording, at now: Date) throws -> Outcome {
@@ -135,19 +144,21 @@ extension GameState {
         else {
             throw HabitatError(.notFound, "No template '\(query)'. Type 'templates' to see them.", symbol: .question)
         }
-        var next = self
-        let areaID: Int64
-        if let existing = areas.first(where: { $0.name.isSameName(as: template.area) })?.id {
-            areaID = existing
-        } else {
-            areaID = next.newAreaID
-            next.areas.append(Area(id: areaID, name: template.area))
-        }
         // A name a routine has is taken too: `did <name>` records the routine.
         let taken = Set((habits.map(\.name) + routines.map(\.name)).map(\.caseFolded))
         let fresh = template.habits.filter { !taken.contains($0.name.caseFolded) }
         guard !fresh.isEmpty else {
             throw HabitatError(.nameTaken, "You already have every habit of the \(template.name) template.")
+        }
+        let existing = areas.first(where: { $0.name.isSameName(as: template.area) })?.id
+        try requireRoom(for: template, adding: fresh.count, newArea: existing == nil)
+        var next = self
+        let areaID: Int64
+        if let existing {
+            areaID = existing
+        } else {
+            areaID = next.newAreaID
+            next.areas.append(Area(id: areaID, name: template.area))
         }
         for draft in fresh {
             next.habits.append(

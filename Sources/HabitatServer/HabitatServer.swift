@@ -35,7 +35,8 @@ public final class HabitatServer: Service, Sendable {
         self.eventLoopGroup = eventLoopGroup
         self.onServerRunning = onServerRunning
         self.tls = try configuration.tls.map(Self.tlsContext)
-        let directory = try DirectoryDatabase(directory: configuration.dataDirectory, durability: configuration.durability)
+        let directory = try DirectoryDatabase(
+            directory: configuration.dataDirectory, durability: configuration.durability, limits: configuration.roomLimits)
         let users = UserDatabases(
             directory: configuration.dataDirectory, capacity: configuration.openUserFiles, durability: configuration.durability)
         self.users = users
@@ -54,6 +55,7 @@ public final class HabitatServer: Service, Sendable {
 
     public func run() async throws {
         try await household.recover()
+        try await household.directory.deleteExpiredCodes(at: configuration.clock())
         let maxLine = configuration.maxLineLength
         let unreadTimeout = TimeAmount.milliseconds(Int64(configuration.unreadRepliesTimeout * 1000))
         let server = try await ServerBootstrap(group: eventLoopGroup)

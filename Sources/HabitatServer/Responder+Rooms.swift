@@ -26,15 +26,29 @@ extension Responder {
     /// member, unless they left it or were removed: then what they say there is about no room, a room
     /// command said there about this room (`room status`, `room use #smiths`; not `room leave`) makes someone
     /// who left a member again, and someone removed is refused until they join with a new invite code.
-    /// Returns the channel's room.
-    func enterChannel(_ name: String, text: String, account: Account, session: inout Session, now: Date) async throws -> Room {
-        let (room, presence) = try await directory.channelRoom(name, speaker: account.id, at: now)
+    /// Someone the channel's room can't take (it is full, or they are in as many rooms as one can be) is not made a
+    /// member either: what they say there is about no room, and a room command said there about this room is told
+    /// why (`limit_reached`). Returns the channel's room, if the speaker is in it or it was there to enter.
+    func enterChannel(_ name: String, text: String, account: Account, session: inout Session, now: Date) async throws -> Room? {
+        let room: Room
+        let presence: ChannelPresence
+        do {
+            (room, presence) = try await directory.channelRoom(name, speaker: account.id, at: now)
+        } catch let error as HabitatError where error.code == .limitReached {
+            // There may be no room yet: its first speaker was in as many rooms as one can be.
+            let existing = try await directory.room(named: name)
+            guard Self.roomCommand(text, about: { existing?.isNamed($0) ?? false }) != nil else {
+                session.roomless = true
+                return nil
+            }
+            throw error
+        }
         guard case .departed(let departure) = presence else {
             if presence == .joined { household.forget([account.id]) }
             session.room = room.id
             return room
         }
-        guard case .room(let command)? = try? CommandTable.parse(text) else {
+        guard let command = Self.roomCommand(text, about: room.isNamed) else {
             session.roomless = true
             return room
         }
@@ -42,10 +56,6 @@ extension Responder {
             .forbidden,
             "You were removed from \(room.displayName). To come back, ask its owner for an invite code and say 'room join \(room.displayName) <code>'.")
         switch command {
-        case .join, .create:
-            return room
-        case .use(let name) where !room.isNamed(name), .leave(.some(let name)) where !room.isNamed(name):
-            return room
         case .leave:
             throw departure == .removed ? removed : HabitatError(.forbidden, "You already left \(room.displayName).")
         default:
@@ -59,6 +69,17 @@ extension Responder {
                 await household.announce("\(name) joined \(room.displayName)", in: room, except: [account.id], at: now)
             }
             return room
+        }
+    }
+
+    /// The room command `text` is, if it is about the channel's room (`isChannelRoom` tells its names): any but
+    /// `room join`, `room create`, and `room use` or `room leave` naming another room.
+    static func roomCommand(_ text: String, about isChannelRoom: (String) -> Bool) -> RoomCommand? {
+        guard case .room(let command)? = try? CommandTable.parse(text) else { return nil }
+        switch command {
+        case .join, .create: return nil
+        case .use(let name), .leave(.some(let name)): return isChannelRoom(name) ? command : nil
+        default: return command
         }
     }
 

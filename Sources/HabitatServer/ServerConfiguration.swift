@@ -36,6 +36,8 @@ public struct ServerConfiguration: Sendable {
     public var crashPoint: CrashPoint?
     /// Chat users whose sessions a bridge connection keeps, the most recently heard.
     var chatUsersPerBridge = 10_000
+    /// Rooms per account, members and shared habits per room (small in tests).
+    var roomLimits = RoomLimits.standard
 
     public init() {}
 }

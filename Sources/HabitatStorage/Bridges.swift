@@ -63,10 +63,11 @@ extension DirectoryDatabase {
         }
     }
 
-    /// A one-time code (valid 10 minutes) that links a chat identity to `accountID`.
+    /// A one-time code (valid 10 minutes) that links a chat identity to `accountID`. Expired codes go meanwhile.
     public func createLinkCode(for accountID: Int64, at now: Date) async throws -> String {
         let code = Self.newCode()
         try await writer.write { db in
+            try Self.deleteExpiredCodes(in: db, at: now)
             try db.execute(
                 sql: "INSERT INTO link_code (code, account_id, expires_at) VALUES (?, ?, ?)",
                 arguments: [code, accountID, now.addingTimeInterval(600).timeIntervalSince1970])

@@ -19,6 +19,8 @@ public struct Account: Sendable, Equatable {
 /// The directory database: accounts (and later rooms, memberships, bridges), shared by all users.
 public struct DirectoryDatabase: Sendable {
     let writer: DatabaseQueue
+    /// How many rooms one account may be in, and how many members and shared habits one room may have.
+    public let limits: RoomLimits
 
     /// The directory database's file in a data directory.
     public static let fileName = "directory.sqlite"
@@ -29,7 +31,8 @@ public struct DirectoryDatabase: Sendable {
     }
 
     /// Opens (creating if needed) `directory.sqlite` in `directory`. Blocking: call at start-up.
-    public init(directory: URL, durability: Durability) throws {
+    public init(directory: URL, durability: Durability, limits: RoomLimits = .standard) throws {
+        self.limits = limits
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent(Self.fileName).path
         writer = try DatabaseQueue(path: path, configuration: durability.configuration(label: "directory"))
@@ -184,6 +187,14 @@ public struct DirectoryDatabase: Sendable {
                     arguments: [taken.insert(folded).inserted ? folded : nil, row["id"] as Int64])
             }
             try db.execute(sql: "CREATE UNIQUE INDEX room_folded_name ON room(folded_name)")
+        }
+        // Expired invite and link codes are deleted whenever a new one is made: found by when they expire.
+        migrator.registerMigration("v4") { db in
+            try db.execute(
+                sql: """
+                    CREATE INDEX invite_expires ON invite(expires_at);
+                    CREATE INDEX link_code_expires ON link_code(expires_at);
+                    """)
         }
         return migrator
     }

@@ -50,6 +50,22 @@ public func chatName(_ name: String) -> String {
     name.firstIndex(of: ":").map { String(name[name.index(after: $0)...]) } ?? name
 }
 
+/// The most rooms, members and shared habits the directory allows: far beyond what a household needs, so that
+/// no script can make a room, or someone's list of rooms, too big to keep and to show whole. At a limit only
+/// adding is refused (`limit_reached`): what is already there, from before there were limits, stays.
+public struct RoomLimits: Sendable, Equatable {
+    /// Rooms one account can be a member of (owning or not).
+    public var roomsPerAccount: Int
+    public var membersPerRoom: Int
+    public var sharedHabitsPerRoom: Int
+
+    public static let standard = RoomLimits(roomsPerAccount: 100, membersPerRoom: 100, sharedHabitsPerRoom: 1_000)
+
+    public init(roomsPerAccount: Int, membersPerRoom: Int, sharedHabitsPerRoom: Int) {
+        (self.roomsPerAccount, self.membersPerRoom, self.sharedHabitsPerRoom) = (roomsPerAccount, membersPerRoom, sharedHabitsPerRoom)
+    }
+}
+
 /// A member of a room, with their role.
 public struct Member: Sendable, Equatable {
     public var accountID: Int64
@@ -142,6 +158,7 @@ extension DirectoryDatabase {
     /// Creates a room owned by `owner`; `name_taken` if the name exists, in any case (``Room/foldedName(_:)``).
     public func createRoom(named name: String, owner: Int64, at now: Date) async throws -> Room {
         try await writer.write { db in
+            try checkRoomCount(of: owner, in: db)
             if try Self.room(named: name, in: db) != nil {
                 throw HabitatError(.nameTaken, "A room called \(name) exists already. Pick another name.")
             }
@@ -210,9 +227,11 @@ extension DirectoryDatabase {
         try await members(of: roomID).first { $0.accountID == accountID }
     }
 
-    /// Adds a member directly (a bridge channel's speakers).
+    /// Adds a member directly (a bridge channel's speakers); `limit_reached` when the room is full or they are in
+    /// as many rooms as one can be.
     public func addMember(_ accountID: Int64, to roomID: Int64, at now: Date) async throws {
         try await writer.write { db in
+            try checkAdmission(of: accountID, to: roomID, in: db)
             try db.execute(
                 sql: "INSERT OR IGNORE INTO membership (room_id, account_id, role, joined_at) VALUES (?, ?, 'member', ?)",
                 arguments: [roomID, accountID, now.timeIntervalSince1970])
@@ -256,16 +275,51 @@ extension DirectoryDatabase {
         }
     }
 
-    /// Makes someone who left a room a member again (not someone who was removed: they need an invite).
+    /// Makes someone who left a room a member again (not someone who was removed: they need an invite);
+    /// `limit_reached` when the room is full or they are in as many rooms as one can be.
     public func rejoin(_ accountID: Int64, room roomID: Int64, at now: Date) async throws {
         try await writer.write { db in
             try db.execute(
                 sql: "DELETE FROM room_departure WHERE room_id = ? AND account_id = ? AND removed = 0", arguments: [roomID, accountID])
             guard db.changesCount > 0 else { return }
+            try checkAdmission(of: accountID, to: roomID, in: db)
             try db.execute(
                 sql: "INSERT OR IGNORE INTO membership (room_id, account_id, role, joined_at) VALUES (?, ?, 'member', ?)",
                 arguments: [roomID, accountID, now.timeIntervalSince1970])
         }
+    }
+}
+
+// MARK: - Limits
+
+extension DirectoryDatabase {
+    /// Refuses to make `accountID` a member of one more room when they are in as many as one can be. Called in the
+    /// transaction that would add them, so two joins at once can't both pass.
+    func checkRoomCount(of accountID: Int64, in db: Database) throws {
+        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM membership WHERE account_id = ?", arguments: [accountID]) ?? 0
+        guard count >= limits.roomsPerAccount else { return }
+        let limit = limits.roomsPerAccount
+        let rooms = count == limit ? "\(count) rooms, the most one player can be in" : "\(count) rooms; one player can be in at most \(limit)"
+        throw HabitatError(.limitReached, "You're in \(rooms). To join or start another, leave one with 'room leave <name>'.")
+    }
+
+    /// Refuses a new member of `roomID` when the room is full, or `accountID` in as many rooms as one can be; a
+    /// member already is never refused.
+    func checkAdmission(of accountID: Int64, to roomID: Int64, in db: Database) throws {
+        let member = try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM membership WHERE room_id = ? AND account_id = ?)", arguments: [roomID, accountID])
+        guard member != true else { return }
+        try checkRoomCount(of: accountID, in: db)
+        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM membership WHERE room_id = ?", arguments: [roomID]) ?? 0
+        guard count >= limits.membersPerRoom else { return }
+        throw try Self.full(roomID, count, limits.membersPerRoom, "members", in: db)
+    }
+
+    /// `Smiths has 100 members, the most a room can have.`; a room from before the limits may have more.
+    static func full(_ roomID: Int64, _ count: Int, _ limit: Int, _ things: String, in db: Database) throws -> HabitatError {
+        let name = chatName(try String.fetchOne(db, sql: "SELECT name FROM room WHERE id = ?", arguments: [roomID]) ?? "The room")
+        let most = count == limit ? ", the most a room can have" : "; a room can have at most \(limit)"
+        return HabitatError(.limitReached, "\(name) has \(count) \(things)\(most).")
     }
 }
 
@@ -283,10 +337,11 @@ extension DirectoryDatabase {
     /// How long an invite code lasts.
     public static let inviteLifetime: TimeInterval = 7 * 24 * 3600
 
-    /// A new single-use code for `roomID`, like `K7P-2QX` (no 0/O or 1/I to misread).
+    /// A new single-use code for `roomID`, like `K7P-2QX` (no 0/O or 1/I to misread). Expired codes go meanwhile.
     public func createInvite(for roomID: Int64, by accountID: Int64, at now: Date) async throws -> String {
         let code = Self.newCode()
         try await writer.write { db in
+            try Self.deleteExpiredCodes(in: db, at: now)
             try db.execute(
                 sql: "INSERT INTO invite (code, room_id, created_by, expires_at) VALUES (?, ?, ?, ?)",
                 arguments: [code, roomID, accountID, now.addingTimeInterval(Self.inviteLifetime).timeIntervalSince1970])
@@ -308,7 +363,8 @@ extension DirectoryDatabase {
         }
     }
 
-    /// Uses a code to join `roomID`: `true` when the code was valid for that room, unused and unexpired.
+    /// Uses a code to join `roomID`: `true` when the code was valid for that room, unused and unexpired. A room that
+    /// is full, or a joiner in as many rooms as one can be, is `limit_reached`, and the code stays unused.
     public func redeemInvite(_ typed: String, room roomID: Int64, by accountID: Int64, at now: Date) async throws -> Bool {
         let code = Self.normalizedCode(typed)
         return try await writer.write { db in
@@ -317,6 +373,7 @@ extension DirectoryDatabase {
                 (row["room_id"] as Int64) == roomID, (row["used_by"] as Int64?) == nil,
                 (row["expires_at"] as Double) > now.timeIntervalSince1970
             else { return false }
+            try checkAdmission(of: accountID, to: roomID, in: db)
             try db.execute(sql: "UPDATE invite SET used_by = ? WHERE code = ?", arguments: [accountID, code])
             try db.execute(sql: "DELETE FROM room_departure WHERE room_id = ? AND account_id = ?", arguments: [roomID, accountID])
             try db.execute(
@@ -328,6 +385,16 @@ extension DirectoryDatabase {
 }
 
 extension DirectoryDatabase {
+    /// Deletes the invite and link codes that have expired, used or not: they open nothing any more.
+    public func deleteExpiredCodes(at now: Date) async throws {
+        try await writer.write { db in try Self.deleteExpiredCodes(in: db, at: now) }
+    }
+
+    static func deleteExpiredCodes(in db: Database, at now: Date) throws {
+        try db.execute(sql: "DELETE FROM invite WHERE expires_at <= ?", arguments: [now.timeIntervalSince1970])
+        try db.execute(sql: "DELETE FROM link_code WHERE expires_at <= ?", arguments: [now.timeIntervalSince1970])
+    }
+
     /// A code people type, like `K7P-2QX` (no 0/O or 1/I to misread).
     static func newCode() -> String {
         let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
@@ -346,8 +413,14 @@ extension DirectoryDatabase {
 // MARK: - Shared habits and the room log
 
 extension DirectoryDatabase {
+    /// Adds a shared habit; `name_taken` if the room has one of that name, `limit_reached` if it has as many as a
+    /// room can have.
     public func addSharedHabit(_ draft: HabitDraft, to roomID: Int64) async throws -> SharedHabit {
         try await writer.write { db in
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM room_habit WHERE room_id = ?", arguments: [roomID]) ?? 0
+            if count >= limits.sharedHabitsPerRoom {
+                throw try Self.full(roomID, count, limits.sharedHabitsPerRoom, "shared habits", in: db)
+            }
             if try Row.fetchOne(db, sql: "SELECT 1 FROM room_habit WHERE room_id = ? AND name = ?", arguments: [roomID, draft.name]) != nil {
                 throw HabitatError(.nameTaken, "The room already has a habit called \(draft.name).")
             }
