@@ -18,6 +18,8 @@ public enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case invalidUTF8 = "invalid_utf8"
     case rateLimited = "rate_limited"
     case busy
+    /// The disk holding the server's data is full: nothing was changed, and trying again once space is freed works.
+    case storageFull = "storage_full"
     case `internal`
 }
 

@@ -35,9 +35,12 @@ public final class HabitatServer: Service, Sendable {
         self.eventLoopGroup = eventLoopGroup
         self.onServerRunning = onServerRunning
         self.tls = try configuration.tls.map(Self.tlsContext)
-        let directory = try DirectoryDatabase(directory: configuration.dataDirectory, durability: configuration.durability)
+        let fullFiles = FullFiles { news in Self.log(news, to: logger) }
+        let directory = try DirectoryDatabase(
+            directory: configuration.dataDirectory, durability: configuration.durability, fullFiles: fullFiles)
         let users = UserDatabases(
-            directory: configuration.dataDirectory, capacity: configuration.openUserFiles, durability: configuration.durability)
+            directory: configuration.dataDirectory, capacity: configuration.openUserFiles, durability: configuration.durability,
+            fullFiles: fullFiles)
         self.users = users
         let accounts = Accounts(
             directory: directory, hasher: configuration.passwordHasher, throttle: LoginThrottle(), threadPool: .singleton)
@@ -50,6 +53,16 @@ public final class HabitatServer: Service, Sendable {
             logger: logger)
         self.timers = TimerService(
             directory: directory, users: users, hub: hub, clock: configuration.clock, tick: configuration.timerTick, logger: logger)
+    }
+
+    /// A full disk is said once per file, not once per refused command, and once more when space is back.
+    static func log(_ news: FullFiles.News, to logger: Logger) {
+        switch news {
+        case .full(let path):
+            logger.error("the disk is full: changes to this file are refused until space is freed", metadata: ["file": "\(path)"])
+        case .writable(let path):
+            logger.notice("the disk has space again: changes to this file are written", metadata: ["file": "\(path)"])
+        }
     }
 
     public func run() async throws {
