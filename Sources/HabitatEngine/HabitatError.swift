@@ -20,6 +20,8 @@ public enum ErrorCode: String, Sendable, CaseIterable, Codable {
     /// As many habits, rewards, areas, routines, rooms, members or shared habits as one may have.
     case limitReached = "limit_reached"
     case busy
+    /// The disk holding the server's data is full: nothing was changed, and trying again once space is freed works.
+    case storageFull = "storage_full"
     case `internal`
 }
 

@@ -36,14 +36,28 @@ public struct Accounts: Sendable {
         }
     }
 
-    public func register(name raw: String, password: String, now: Date) async throws -> Account {
+    /// Creates an account. Its file is made first, by `makeFile` (given the file's id), and the account only
+    /// then: if the file can't be made nothing is, and if the account can't be (a full directory, a name taken
+    /// meanwhile) the file is deleted by `discardFile`. Either way no account is left without its file, and no
+    /// file without its account.
+    public func register(
+        name raw: String, password: String, now: Date,
+        makeFile: (String) async throws -> Void, discardFile: (String) async -> Void
+    ) async throws -> Account {
         let name = try Self.validName(raw)
         try Self.checkPassword(password)
         if try await directory.account(named: name) != nil {
             throw HabitatError(.nameTaken, "The name \(name) is taken. Try another.")
         }
         let hash = try await slowly { try hasher.hash(password) }
-        return try await directory.createAccount(name: name, passwordHash: hash, at: now)
+        let fileID = DirectoryDatabase.newFileID()
+        do {
+            try await makeFile(fileID)
+            return try await directory.createAccount(name: name, passwordHash: hash, fileID: fileID, at: now)
+        } catch {
+            await discardFile(fileID)
+            throw error
+        }
     }
 
     /// Logs in, throttled per name and per connection (`connection` is any stable key for it).

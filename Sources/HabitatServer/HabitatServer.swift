@@ -35,10 +35,13 @@ public final class HabitatServer: Service, Sendable {
         self.eventLoopGroup = eventLoopGroup
         self.onServerRunning = onServerRunning
         self.tls = try configuration.tls.map(Self.tlsContext)
+        let fullFiles = FullFiles { news in Self.log(news, to: logger) }
         let directory = try DirectoryDatabase(
-            directory: configuration.dataDirectory, durability: configuration.durability, limits: configuration.roomLimits)
+            directory: configuration.dataDirectory, durability: configuration.durability, limits: configuration.roomLimits,
+            fullFiles: fullFiles)
         let users = UserDatabases(
-            directory: configuration.dataDirectory, capacity: configuration.openUserFiles, durability: configuration.durability)
+            directory: configuration.dataDirectory, capacity: configuration.openUserFiles, durability: configuration.durability,
+            fullFiles: fullFiles)
         self.users = users
         let accounts = Accounts(
             directory: directory, hasher: configuration.passwordHasher, throttle: LoginThrottle(), threadPool: .singleton)
@@ -53,9 +56,24 @@ public final class HabitatServer: Service, Sendable {
             directory: directory, users: users, hub: hub, clock: configuration.clock, tick: configuration.timerTick, logger: logger)
     }
 
+    /// A full disk is said once per file, not once per refused command, and once more when space is back.
+    static func log(_ news: FullFiles.News, to logger: Logger) {
+        switch news {
+        case .full(let path):
+            logger.error("the disk is full: changes to this file are refused until space is freed", metadata: ["file": "\(path)"])
+        case .writable(let path):
+            logger.notice("the disk has space again: changes to this file are written", metadata: ["file": "\(path)"])
+        }
+    }
+
     public func run() async throws {
         try await household.recover()
-        try await household.directory.deleteExpiredCodes(at: configuration.clock())
+        do {
+            try await household.directory.deleteExpiredCodes(at: configuration.clock())
+        } catch {
+            // Housekeeping only: expired codes open nothing, and the next code made deletes them again.
+            logger.warning("expired invite and link codes could not be deleted", metadata: ["error": "\(error)"])
+        }
         let maxLine = configuration.maxLineLength
         let unreadTimeout = TimeAmount.milliseconds(Int64(configuration.unreadRepliesTimeout * 1000))
         let server = try await ServerBootstrap(group: eventLoopGroup)

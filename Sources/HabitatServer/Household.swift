@@ -7,19 +7,20 @@ import Synchronization
 
 /// Where a test may make the server die in the middle of a shared completion.
 public enum CrashPoint: String, Sendable {
-    /// After the intent is written, before the member's file commits.
+    /// After the intent and the room log line are written, before the member's file commits.
     case beforeMemberCommit = "before-member-commit"
-    /// After the member's file commits, before the room log is written.
+    /// After the member's file commits, before the intent is removed.
     case afterMemberCommit = "after-member-commit"
 }
 
 /// Household rooms: membership (checked on every use), shared habits, the room log, live events.
 ///
 /// A shared completion touches two databases: the member's file and the room log in the directory.
-/// It is written as: an intent in the directory, then the member's commit (carrying the intent's
-/// token), then the room log line together with the intent's removal. At start-up, each intent left
-/// by a crash is finished if the member's ledger has its token, and dropped if not — so neither side
-/// is lost or doubled.
+/// It is written as: an intent in the directory; then the member's transaction (carrying the intent's
+/// token), inside which the room log line is written, before the member's commit; then the intent's
+/// removal. A refusal on either side (a full disk) leaves both as they were. At start-up, each intent
+/// left by a crash is finished if the member's ledger has its token, and dropped with any line written
+/// for it if not — so neither side is lost or doubled.
 final class Household: Sendable {
     let directory: DirectoryDatabase
     let users: UserDatabases
@@ -139,15 +140,26 @@ final class Household: Sendable {
     /// Tells every member but those in `except` (live, or at their next login), and the channel of a
     /// bridge's room unless the news was said in that channel.
     func announce(_ message: String, in room: Room, except: Set<Int64>, at now: Date) async {
+        let event = Event(kind: "room", toasts: [Toast(.room, message)], data: ["room": .string(room.displayName)])
+        let bridge = room.bridge
         do {
-            let event = Event(kind: "room", toasts: [Toast(.room, message)], data: ["room": .string(room.displayName)])
-            let bridge = room.bridge
             for member in try await directory.members(of: room.id) where !except.contains(member.accountID) {
                 // The bridge's own chat users, and accounts linked to them, read the channel instead.
                 if let bridge, member.name.hasPrefix(bridge + ":") { continue }
-                try await hub.deliver(event, to: member.accountID, at: now, readingChannelOf: bridge)
+                await tell(event, to: member.accountID, in: room, at: now, readingChannelOf: bridge)
             }
-            if Self.spokenIn != room.id { hub.deliverToBridges(event, room: room) }
+        } catch {
+            logger.error("room event not delivered", metadata: ["room": "\(room.displayName)", "error": "\(error)"])
+        }
+        if Self.spokenIn != room.id { hub.deliverToBridges(event, room: room) }
+    }
+
+    /// Tells one member of news of `room` (live, or at their next login). The change it is news of is made: news
+    /// that can't be kept for later (a full disk, said once for the file by ``FullFiles``) is lost, not the change.
+    func tell(_ event: Event, to accountID: Int64, in room: Room, at now: Date, readingChannelOf bridge: String? = nil) async {
+        do {
+            try await hub.deliver(event, to: accountID, at: now, readingChannelOf: bridge)
+        } catch is StorageFullError {
         } catch {
             logger.error("room event not delivered", metadata: ["room": "\(room.displayName)", "error": "\(error)"])
         }
@@ -166,9 +178,8 @@ final class Household: Sendable {
 
     func create(_ rawName: String, by account: Account, now: Date) async throws -> (Reply, Room) {
         let name = try Self.validRoomName(rawName)
-        let room = try await directory.createRoom(named: name, owner: account.id, at: now)
+        let (room, code) = try await directory.createRoomWithInvite(named: name, owner: account.id, at: now)
         forget([account.id])
-        let code = try await directory.createInvite(for: room.id, by: account.id, at: now)
         return (
             Reply(
                 .room, "Room \(room.displayName) created — you're its owner. Invite someone with the code \(code): they type 'room join \(room.name.lowercased()) \(code)' (single use, valid 7 days).",
@@ -215,7 +226,7 @@ final class Household: Sendable {
         await announce("\(name) left \(room.displayName)", in: room, except: Set([account.id] + [heir].compactMap { $0 }), at: now)
         if let heir {
             let news = "\(name) left \(room.displayName); you're its owner now."
-            try await hub.deliver(Event(kind: "room", toasts: [Toast(.room, news)], data: ["room": .string(room.displayName)]), to: heir, at: now)
+            await tell(Event(kind: "room", toasts: [Toast(.room, news)], data: ["room": .string(room.displayName)]), to: heir, in: room, at: now)
         }
         guard room.bridge != nil, members.count > 1 else { return Reply(.room, "You left \(room.displayName).") }
         return Reply(
@@ -237,7 +248,7 @@ final class Household: Sendable {
         try await directory.removeMember(member.accountID, from: room.id, removed: true, at: now)
         forget([member.accountID])
         let notice = "You were removed from \(room.displayName)."
-        try await hub.deliver(Event(kind: "room", toasts: [Toast(.room, notice)], data: ["room": .string(room.displayName)]), to: member.accountID, at: now)
+        await tell(Event(kind: "room", toasts: [Toast(.room, notice)], data: ["room": .string(room.displayName)]), to: member.accountID, in: room, at: now)
         await announce("\(name) was removed from \(room.displayName)", in: room, except: [member.accountID, account.id], at: now)
         return Reply(.room, "Removed \(name) from \(room.displayName).")
     }
@@ -297,28 +308,36 @@ final class Household: Sendable {
     }
 
     /// Records a shared habit for `account` with the intent protocol, then tells the room.
+    ///
+    /// The room log line is written inside the member's transaction, before it commits: a directory that
+    /// refuses it (a full disk) leaves the member's file unchanged too, and a member's commit that fails
+    /// after it takes it back. Either way the member is told nothing was changed, and nothing was.
     func record(
         _ habit: SharedHabit, in room: Room, recording: Recording, for account: Account, on database: UserDatabase, now: Date
     ) async throws -> Reply {
+        let name = try await shownName(of: account, in: room)
         let intent = try await directory.beginIntent(.record, account: account.id, room: room.id, habit: habit.id, at: now)
-        if crashPoint == .beforeMemberCommit { Self.crash() }
         let shared = SharedRecording(
             habit: habit.name, kind: habit.kind, xp: habit.xp, coins: habit.coins, life: habit.life, room: room.displayName,
             token: intent.token, times: recording.times, note: recording.note, area: habit.area, slipped: recording.slipped,
             when: recording.when, timeOfDay: recording.timeOfDay)
+        let (directory, crashPoint) = (self.directory, self.crashPoint)
         let outcome: Outcome
         let state: GameState
         do {
-            (outcome, state) = try await database.apply(.recordShared(shared), at: now)
+            (outcome, state) = try await database.apply(.recordShared(shared), at: now) { outcome, _ in
+                guard let entry = outcome.entry else { return }
+                try directory.writeLine(of: intent, entry: Self.logEntry(entry, habit: habit, account: account, shown: name))
+                if crashPoint == .beforeMemberCommit { Self.crash() }
+            }
         } catch {
-            try await directory.finish(intent, entry: nil)
+            await settle(intent, entry: nil)
             throw error
         }
         if crashPoint == .afterMemberCommit { Self.crash() }
-        if let entry = outcome.entry {
-            let name = try await shownName(of: account, in: room)
-            let line = Self.logEntry(entry, habit: habit, account: account, shown: name)
-            try await directory.finish(intent, entry: line)
+        let line = outcome.entry.map { Self.logEntry($0, habit: habit, account: account, shown: name) }
+        await settle(intent, entry: line)
+        if let entry = outcome.entry, let line {
             // A day gone by is named, so no one takes it for today's.
             let day = entry.day == state.settings.day(of: now) ? nil : entry.day
             let what = Self.what(habit.name, kind: habit.kind, xp: line.xp, health: line.health, day: day)
@@ -336,33 +355,51 @@ final class Household: Sendable {
         return try await undoShared(for: account, on: database, now: now)
     }
 
-    /// Undo of an action that may be a shared completion, with the intent protocol that keeps the room log in step.
+    /// Undo of an action that may be a shared completion, with the intent protocol that keeps the room log in step:
+    /// the line is marked undone inside the member's transaction, as a completion's line is written.
     func undoShared(for account: Account, on database: UserDatabase, now: Date) async throws -> Reply {
         let latest = try await database.read { try $0.latestUndoable() }
         var intent: RoomIntent?
-        if let token = latest?.roomToken, latest?.kind != .undo,
-            let line = try await directory.roomLogLine(ref: token)
-        {
-            intent = try await directory.beginIntent(.undo, token: token, account: account.id, room: line.roomID, habit: line.habitID, at: now)
+        var line: (roomID: Int64, habitID: Int64, entry: RoomLogEntry)?
+        if let token = latest?.roomToken, latest?.kind != .undo, let found = try await directory.roomLogLine(ref: token) {
+            intent = try await directory.beginIntent(.undo, token: token, account: account.id, room: found.roomID, habit: found.habitID, at: now)
+            line = found
         }
+        let (directory, marked) = (self.directory, line?.entry)
         let outcome: Outcome
         let state: GameState
         do {
-            (outcome, state) = try await database.undo(at: now)
+            (outcome, state) = try await database.undo(at: now) { [intent] outcome, _ in
+                guard let intent, let marked, outcome.entry?.roomToken == intent.token else { return }
+                try directory.writeLine(of: intent, entry: marked)
+            }
         } catch {
-            if let intent { try await directory.finish(intent, entry: nil) }
+            if let intent { await settle(intent, entry: nil) }
             throw error
         }
         if let intent {
             let undoneHere = outcome.entry?.roomToken == intent.token
-            let line = undoneHere ? try await directory.roomLogLine(ref: intent.token) : nil
-            try await directory.finish(intent, entry: line?.entry)
-            if let line, let room = try await directory.room(id: line.roomID) {
+            await settle(intent, entry: undoneHere ? line?.entry : nil)
+            if undoneHere, let line, let room = try await directory.room(id: line.roomID) {
                 let name = (try? await shownName(of: account, in: room)) ?? account.name
                 await announce("\(name) took back \(line.entry.habit)", in: room, except: [account.id], at: now)
             }
         }
         return Views.outcome(outcome, state)
+    }
+
+    /// Finishes `intent` once the member's transaction is over: `entry` is its line when the member's change
+    /// committed, `nil` when it did not (a line written for it is taken back). A directory that refuses leaves
+    /// the intent for the next start-up, which settles it the same way from the member's ledger; a full disk is
+    /// logged once for the file already, anything else here.
+    func settle(_ intent: RoomIntent, entry: RoomLogEntry?) async {
+        do {
+            try await directory.finish(intent, entry: entry)
+        } catch is StorageFullError {
+        } catch {
+            logger.error(
+                "a shared completion's room log is settled at the next start", metadata: ["intent": "\(intent.id)", "error": "\(error)"])
+        }
     }
 
     /// The room log line of a member's ledger entry; `shown` is how the member is shown in the room (kept for
@@ -378,25 +415,36 @@ final class Household: Sendable {
     /// Finishes or drops the intents a crash left, by asking each member's own ledger what committed.
     ///
     /// A member's file that can't be opened (damaged, say) keeps its intent for a later start, once the file is
-    /// repaired: everyone else is served meanwhile.
+    /// repaired, and so does a full disk: everyone else is served meanwhile.
     func recover() async throws {
         for intent in try await directory.unfinishedIntents() {
-            guard let account = try await directory.account(id: intent.accountID) else {
-                try await directory.finish(intent, entry: nil)
-                continue
-            }
-            let entry: RoomLogEntry?
             do {
-                entry = try await committedEntry(of: intent, account: account)
-            } catch let error as UserFileError {
+                try await recover(intent)
+            } catch let error as StorageFullError {
+                // Both sides are as they were: settled at a later start, once there is space.
                 logger.error(
-                    "a shared completion interrupted by a crash waits for a member's file that can't be opened",
-                    metadata: ["intent": "\(intent.id)", "file": "\(error.path)", "error": "\(error.underlying)"])
-                continue
+                    "a shared completion interrupted by a crash waits for the next start: the disk is full",
+                    metadata: ["intent": "\(intent.id)", "file": "\(error.path)"])
             }
-            try await directory.finish(intent, entry: entry)
-            logger.notice("finished a shared completion interrupted by a crash", metadata: ["intent": "\(intent.id)", "kept": "\(entry != nil)"])
         }
+    }
+
+    private func recover(_ intent: RoomIntent) async throws {
+        guard let account = try await directory.account(id: intent.accountID) else {
+            try await directory.finish(intent, entry: nil)
+            return
+        }
+        let entry: RoomLogEntry?
+        do {
+            entry = try await committedEntry(of: intent, account: account)
+        } catch let error as UserFileError {
+            logger.error(
+                "a shared completion interrupted by a crash waits for a member's file that can't be opened",
+                metadata: ["intent": "\(intent.id)", "file": "\(error.path)", "error": "\(error.underlying)"])
+            return
+        }
+        try await directory.finish(intent, entry: entry)
+        logger.notice("finished a shared completion interrupted by a crash", metadata: ["intent": "\(intent.id)", "kept": "\(entry != nil)"])
     }
 
     /// What of `intent` the member's own ledger committed, as the room log's line.

@@ -251,6 +251,8 @@ public struct Responder: Sendable {
         }
     }
 
+    static let storageFull = HabitatError(
+        .storageFull, "The server's storage is full, so nothing was changed. Please try again later, and tell whoever runs this server.")
     static let authRequired = HabitatError(.authRequired, "Log in first: 'login <name> <password>', or 'register <name> <password>' to start.")
     static let notFromChat = HabitatError(.forbidden, "That isn't available from chat.")
 
@@ -283,6 +285,8 @@ public struct Responder: Sendable {
     /// The reply to a command that failed: its own message, or an apology for the unexpected (which is logged).
     func failure(_ error: any Error, session: Session) -> Reply {
         if let error = error as? HabitatError { return Reply(error: error) }
+        // Logged once for the file when it happened (``FullFiles``), not once per command refused.
+        if error is StorageFullError { return Reply(error: Self.storageFull) }
         if let error = error as? UserFileError {
             var metadata: Logger.Metadata = ["file": "\(error.path)", "error": "\(error.underlying)", "connection": "\(session.id)"]
             if let account = session.account { metadata["user"] = "\(Self.logged(account.name))" }
@@ -360,8 +364,10 @@ public struct Responder: Sendable {
 
     func register(_ name: String, password: String, session: inout Session) async throws -> Reply {
         if let current = session.account { throw alreadyLoggedIn(current) }
-        let account = try await accounts.register(name: name, password: password, now: configuration.clock())
-        try await users.with(account.fileID) { _ = try await $0.state() }  // creates the user's file
+        let account = try await accounts.register(
+            name: name, password: password, now: configuration.clock(),
+            makeFile: { fileID in try await users.with(fileID) { _ = try await $0.state() } },
+            discardFile: { fileID in try? await users.discard(fileID) })
         _ = try? await household.rooms(of: account.id)  // known from here on: a personal `did` takes the short way
         session.account = account
         session.passwordEpoch = accounts.changes.epoch
@@ -432,15 +438,16 @@ public struct Responder: Sendable {
             return try await listTimers(of: account, now: now)
         case .stopTimer(let name):
             return try await stopTimer(name, of: account)
-        case .rename(let name, _):
-            return try await users.with(account.fileID) { database in
+        case .rename(let name, let newName):
+            return try await users.with(account.fileID) { [directory] database in
                 let habit = try await database.state().habit(named: name)
-                let reply = try await play(command, on: database, now: now)
-                // A timer running for it records it under its new name when it ends.
-                if let renamed = try await database.state().habits.first(where: { $0.id == habit.id }), renamed.name != habit.name {
-                    try await directory.renameTimers(of: account.id, from: habit.name, to: renamed.name)
+                // A timer running for it records it under its new name when it ends: renamed with the habit, or neither is.
+                let (outcome, state) = try await database.apply(.rename(name, to: newName), at: now) { _, state in
+                    if let renamed = state.habits.first(where: { $0.id == habit.id }), renamed.name != habit.name {
+                        try directory.renameTimers(of: account.id, from: habit.name, to: renamed.name)
+                    }
                 }
-                return reply
+                return Views.outcome(outcome, state)
             }
         case .delete(let name) where !confirmed:
             let habit = try await users.with(account.fileID) { try await $0.state() }.habit(named: name, includingArchived: true)
@@ -841,6 +848,8 @@ public struct Responder: Sendable {
             }
         } catch let error as HabitatError {
             reply = Reply(error: error)
+        } catch is StorageFullError {
+            reply = Reply(error: Self.storageFull)
         } catch {
             logger.error("bridge request failed", metadata: ["bridge": "\(bridge)", "error": "\(error)"])
             reply = Reply(error: HabitatError(.internal, "Something went wrong on our side, and nothing was changed."))

@@ -11,6 +11,7 @@ import Synchronization
 /// A timer of a user whose file is damaged waits, tried again each tick, until the file is restored. The log
 /// says so once for that file, not once a tick, and says again when the file can be read: one line to act on
 /// (`habitat check` lists every damaged file any time), one to confirm the repair, and a log left readable.
+/// A timer whose file (or the directory) a full disk refuses waits the same way, said once by ``FullFiles``.
 struct TimerService: Sendable {
     let directory: DirectoryDatabase
     let users: UserDatabases
@@ -70,6 +71,9 @@ struct TimerService: Sendable {
             logger.error(
                 "a user's file is damaged: see 'habitat check'. Its timers wait until it is restored (said once per file)",
                 metadata: ["file": "\(error.path)", "timer": "\(timer.id)", "error": "\(error.underlying)"])
+        } catch is StorageFullError {
+            // The timer waits, tried again each tick, until there is space; the server's log says so once for the
+            // file (``FullFiles``).
         } catch {
             logger.error("timer failed", metadata: ["timer": "\(timer.id)", "error": "\(error)"])
         }

@@ -11,7 +11,7 @@ public struct Bridge: Sendable, Equatable {
 
 extension DirectoryDatabase {
     public func addBridge(named name: String, tokenHash: String, at now: Date) async throws {
-        try await writer.write { db in
+        try await write { db in
             if try Row.fetchOne(db, sql: "SELECT 1 FROM bridge WHERE name = ?", arguments: [name]) != nil {
                 throw HabitatError(.nameTaken, "A bridge called \(name) exists already. Remove it first to get a new token.")
             }
@@ -40,7 +40,7 @@ extension DirectoryDatabase {
     /// Removes a bridge; `false` if there was none.
     @discardableResult
     public func removeBridge(named name: String) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM bridge WHERE name = ?", arguments: [name])
             return db.changesCount > 0
         }
@@ -66,7 +66,7 @@ extension DirectoryDatabase {
     /// A one-time code (valid 10 minutes) that links a chat identity to `accountID`. Expired codes go meanwhile.
     public func createLinkCode(for accountID: Int64, at now: Date) async throws -> String {
         let code = Self.newCode()
-        try await writer.write { db in
+        try await write { db in
             try Self.deleteExpiredCodes(in: db, at: now)
             try db.execute(
                 sql: "INSERT INTO link_code (code, account_id, expires_at) VALUES (?, ?, ?)",
@@ -79,7 +79,7 @@ extension DirectoryDatabase {
     /// used or expired code.
     public func redeemLinkCode(_ typed: String, identity: String, at now: Date) async throws -> Account? {
         let code = Self.normalizedCode(typed)
-        let accountID: Int64? = try await writer.write { db in
+        let accountID: Int64? = try await write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT account_id, expires_at FROM link_code WHERE code = ?", arguments: [code]),
                 (row["expires_at"] as Double) > now.timeIntervalSince1970
             else { return nil }

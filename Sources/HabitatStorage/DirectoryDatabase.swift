@@ -21,6 +21,7 @@ public struct DirectoryDatabase: Sendable {
     let writer: DatabaseQueue
     /// How many rooms one account may be in, and how many members and shared habits one room may have.
     public let limits: RoomLimits
+    private let fullFiles: FullFiles?
 
     /// The directory database's file in a data directory.
     public static let fileName = "directory.sqlite"
@@ -31,12 +32,47 @@ public struct DirectoryDatabase: Sendable {
     }
 
     /// Opens (creating if needed) `directory.sqlite` in `directory`. Blocking: call at start-up.
-    public init(directory: URL, durability: Durability, limits: RoomLimits = .standard) throws {
+    /// `fullFiles` hears of each write a full disk refuses, and of the first that goes through after.
+    public init(directory: URL, durability: Durability, limits: RoomLimits = .standard, fullFiles: FullFiles? = nil) throws {
         self.limits = limits
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent(Self.fileName).path
         writer = try DatabaseQueue(path: path, configuration: durability.configuration(label: "directory"))
-        try Self.migrator.migrate(writer)
+        self.fullFiles = fullFiles
+        do {
+            try Self.migrator.migrate(writer)
+        } catch {
+            throw StorageFullError(error, path: path) ?? error
+        }
+    }
+
+    /// Runs `updates` in one transaction. A full disk refuses it as a ``StorageFullError``, with nothing written.
+    func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            let result = try await writer.write(updates)
+            fullFiles?.wrote(writer.path)
+            return result
+        } catch {
+            throw refusedIfFull(error)
+        }
+    }
+
+    /// `write(_:)` for a caller that may block its thread: a user's storage thread, in the middle of a
+    /// transaction of the user's file that must commit only if this does.
+    func writeNow<T>(_ updates: (Database) throws -> T) throws -> T {
+        do {
+            let result = try writer.write(updates)
+            fullFiles?.wrote(writer.path)
+            return result
+        } catch {
+            throw refusedIfFull(error)
+        }
+    }
+
+    private func refusedIfFull(_ error: any Error) -> any Error {
+        guard let full = StorageFullError(error, path: writer.path) else { return error }
+        fullFiles?.refused(writer.path)
+        return full
     }
 
     static var migrator: DatabaseMigrator {
@@ -203,11 +239,15 @@ public struct DirectoryDatabase: Sendable {
 // MARK: - Accounts
 
 extension DirectoryDatabase {
-    /// Creates an account with a fresh file id; `name_taken` if the name exists.
-    public func createAccount(name: String, passwordHash: String?, at now: Date) async throws -> Account {
+    /// A fresh id for a user's file: 32 lowercase hex digits, never derived from the name.
+    public static func newFileID() -> String {
+        UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    }
+
+    /// Creates an account whose file is `fileID` (a fresh one unless given); `name_taken` if the name exists.
+    public func createAccount(name: String, passwordHash: String?, fileID: String = newFileID(), at now: Date) async throws -> Account {
         let name = name.lowercased()
-        let fileID = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        return try await writer.write { db in
+        return try await write { db in
             if try Self.account(named: name, in: db) != nil {
                 throw HabitatError(.nameTaken, "The name \(name) is taken. Try another.")
             }
@@ -231,7 +271,7 @@ extension DirectoryDatabase {
     }
 
     public func setPasswordHash(_ hash: String, forAccount id: Int64) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "UPDATE account SET password_hash = ? WHERE id = ?", arguments: [hash, id])
         }
     }
@@ -263,7 +303,7 @@ public struct HabitTimer: Sendable, Equatable {
 
 extension DirectoryDatabase {
     public func addTimer(accountID: Int64, habit: String, minutes: Int, at now: Date) async throws -> HabitTimer {
-        try await writer.write { db in
+        try await write { db in
             let ends = now.addingTimeInterval(TimeInterval(minutes * 60))
             try db.execute(
                 sql: "INSERT INTO timer (account_id, habit, minutes, started_at, ends_at) VALUES (?, ?, ?, ?, ?)",
@@ -287,16 +327,17 @@ extension DirectoryDatabase {
         }
     }
 
-    /// A habit of `accountID` renamed: its running timers go on under the new name.
-    public func renameTimers(of accountID: Int64, from name: String, to newName: String) async throws {
-        try await writer.write { db in
+    /// A habit of `accountID` renamed: its running timers go on under the new name. Called inside the rename's
+    /// transaction of the user's file, before it commits, on its storage thread: both or neither.
+    public func renameTimers(of accountID: Int64, from name: String, to newName: String) throws {
+        try writeNow { db in
             try db.execute(
                 sql: "UPDATE timer SET habit = ? WHERE account_id = ? AND habit = ?", arguments: [newName, accountID, name])
         }
     }
 
     public func removeTimer(id: Int64) async throws {
-        try await writer.write { db in try db.execute(sql: "DELETE FROM timer WHERE id = ?", arguments: [id]) }
+        try await write { db in try db.execute(sql: "DELETE FROM timer WHERE id = ?", arguments: [id]) }
     }
 }
 
@@ -329,7 +370,7 @@ extension DirectoryDatabase {
 
     public func keep(_ item: InboxItem, for accountID: Int64) async throws {
         let toasts = String(decoding: try JSONEncoder().encode(item.toasts), as: UTF8.self)
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "INSERT INTO inbox (account_id, kind, toasts, created_at) VALUES (?, ?, ?, ?)",
                 arguments: [accountID, item.kind, toasts, item.created.timeIntervalSince1970])
@@ -349,7 +390,7 @@ extension DirectoryDatabase {
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM inbox WHERE account_id = ?)", arguments: [accountID]) ?? false
         }
         guard waiting else { return [] }
-        return try await writer.write { db in
+        return try await write { db in
             let items = try Row.fetchAll(db, sql: "SELECT * FROM inbox WHERE account_id = ? ORDER BY id", arguments: [accountID])
                 .map { row in
                     InboxItem(

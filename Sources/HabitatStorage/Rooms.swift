@@ -157,20 +157,35 @@ public struct RoomIntent: Sendable, Equatable {
 extension DirectoryDatabase {
     /// Creates a room owned by `owner`; `name_taken` if the name exists, in any case (``Room/foldedName(_:)``).
     public func createRoom(named name: String, owner: Int64, at now: Date) async throws -> Room {
-        try await writer.write { db in
+        try await write { db in
             try checkRoomCount(of: owner, in: db)
-            if try Self.room(named: name, in: db) != nil {
-                throw HabitatError(.nameTaken, "A room called \(name) exists already. Pick another name.")
-            }
-            try db.execute(
-                sql: "INSERT INTO room (name, folded_name, created_at) VALUES (?, ?, ?)",
-                arguments: [name, Room.foldedName(name), now.timeIntervalSince1970])
-            let room = Room(id: db.lastInsertedRowID, name: name)
-            try db.execute(
-                sql: "INSERT INTO membership (room_id, account_id, role, joined_at) VALUES (?, ?, 'owner', ?)",
-                arguments: [room.id, owner, now.timeIntervalSince1970])
-            return room
+            return try Self.insertRoom(named: name, owner: owner, at: now, in: db)
         }
+    }
+
+    /// Creates a room owned by `owner` and a first invite code to it, in one transaction: both or neither.
+    public func createRoomWithInvite(named name: String, owner: Int64, at now: Date) async throws -> (room: Room, invite: String) {
+        let code = Self.newCode()
+        return try await write { db in
+            try checkRoomCount(of: owner, in: db)
+            let room = try Self.insertRoom(named: name, owner: owner, at: now, in: db)
+            try Self.insertInvite(code, for: room.id, by: owner, at: now, in: db)
+            return (room, code)
+        }
+    }
+
+    static func insertRoom(named name: String, owner: Int64, at now: Date, in db: Database) throws -> Room {
+        if try Self.room(named: name, in: db) != nil {
+            throw HabitatError(.nameTaken, "A room called \(name) exists already. Pick another name.")
+        }
+        try db.execute(
+            sql: "INSERT INTO room (name, folded_name, created_at) VALUES (?, ?, ?)",
+            arguments: [name, Room.foldedName(name), now.timeIntervalSince1970])
+        let room = Room(id: db.lastInsertedRowID, name: name)
+        try db.execute(
+            sql: "INSERT INTO membership (room_id, account_id, role, joined_at) VALUES (?, ?, 'owner', ?)",
+            arguments: [room.id, owner, now.timeIntervalSince1970])
+        return room
     }
 
     /// The room called `name` in any case, whether or not anyone may see it (callers check membership).
@@ -230,7 +245,7 @@ extension DirectoryDatabase {
     /// Adds a member directly (a bridge channel's speakers); `limit_reached` when the room is full or they are in
     /// as many rooms as one can be.
     public func addMember(_ accountID: Int64, to roomID: Int64, at now: Date) async throws {
-        try await writer.write { db in
+        try await write { db in
             try checkAdmission(of: accountID, to: roomID, in: db)
             try db.execute(
                 sql: "INSERT OR IGNORE INTO membership (room_id, account_id, role, joined_at) VALUES (?, ?, 'member', ?)",
@@ -243,7 +258,7 @@ extension DirectoryDatabase {
     /// whose id is returned; the last one out closes the room.
     @discardableResult
     public func removeMember(_ accountID: Int64, from roomID: Int64, removed: Bool = false, at now: Date) async throws -> Int64? {
-        try await writer.write { db in
+        try await write { db in
             let wasOwner = try String.fetchOne(
                 db, sql: "SELECT role FROM membership WHERE room_id = ? AND account_id = ?", arguments: [roomID, accountID]) == "owner"
             try db.execute(sql: "DELETE FROM membership WHERE room_id = ? AND account_id = ?", arguments: [roomID, accountID])
@@ -278,7 +293,7 @@ extension DirectoryDatabase {
     /// Makes someone who left a room a member again (not someone who was removed: they need an invite);
     /// `limit_reached` when the room is full or they are in as many rooms as one can be.
     public func rejoin(_ accountID: Int64, room roomID: Int64, at now: Date) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "DELETE FROM room_departure WHERE room_id = ? AND account_id = ? AND removed = 0", arguments: [roomID, accountID])
             guard db.changesCount > 0 else { return }
@@ -340,13 +355,16 @@ extension DirectoryDatabase {
     /// A new single-use code for `roomID`, like `K7P-2QX` (no 0/O or 1/I to misread). Expired codes go meanwhile.
     public func createInvite(for roomID: Int64, by accountID: Int64, at now: Date) async throws -> String {
         let code = Self.newCode()
-        try await writer.write { db in
-            try Self.deleteExpiredCodes(in: db, at: now)
-            try db.execute(
-                sql: "INSERT INTO invite (code, room_id, created_by, expires_at) VALUES (?, ?, ?, ?)",
-                arguments: [code, roomID, accountID, now.addingTimeInterval(Self.inviteLifetime).timeIntervalSince1970])
-        }
-        return String(code)
+        try await write { db in try Self.insertInvite(code, for: roomID, by: accountID, at: now, in: db) }
+        return code
+    }
+
+    /// Inserts an invite code, after deleting the expired ones.
+    static func insertInvite(_ code: String, for roomID: Int64, by accountID: Int64, at now: Date, in db: Database) throws {
+        try deleteExpiredCodes(in: db, at: now)
+        try db.execute(
+            sql: "INSERT INTO invite (code, room_id, created_by, expires_at) VALUES (?, ?, ?, ?)",
+            arguments: [code, roomID, accountID, now.addingTimeInterval(Self.inviteLifetime).timeIntervalSince1970])
     }
 
     /// The room an invite code is for, if the code is unused and unexpired (callers check the name typed with it).
@@ -367,7 +385,7 @@ extension DirectoryDatabase {
     /// is full, or a joiner in as many rooms as one can be, is `limit_reached`, and the code stays unused.
     public func redeemInvite(_ typed: String, room roomID: Int64, by accountID: Int64, at now: Date) async throws -> Bool {
         let code = Self.normalizedCode(typed)
-        return try await writer.write { db in
+        return try await write { db in
             guard
                 let row = try Row.fetchOne(db, sql: "SELECT room_id, expires_at, used_by FROM invite WHERE code = ?", arguments: [code]),
                 (row["room_id"] as Int64) == roomID, (row["used_by"] as Int64?) == nil,
@@ -387,7 +405,7 @@ extension DirectoryDatabase {
 extension DirectoryDatabase {
     /// Deletes the invite and link codes that have expired, used or not: they open nothing any more.
     public func deleteExpiredCodes(at now: Date) async throws {
-        try await writer.write { db in try Self.deleteExpiredCodes(in: db, at: now) }
+        try await write { db in try Self.deleteExpiredCodes(in: db, at: now) }
     }
 
     static func deleteExpiredCodes(in db: Database, at now: Date) throws {
@@ -416,7 +434,7 @@ extension DirectoryDatabase {
     /// Adds a shared habit; `name_taken` if the room has one of that name, `limit_reached` if it has as many as a
     /// room can have.
     public func addSharedHabit(_ draft: HabitDraft, to roomID: Int64) async throws -> SharedHabit {
-        try await writer.write { db in
+        try await write { db in
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM room_habit WHERE room_id = ?", arguments: [roomID]) ?? 0
             if count >= limits.sharedHabitsPerRoom {
                 throw try Self.full(roomID, count, limits.sharedHabitsPerRoom, "shared habits", in: db)
@@ -449,12 +467,17 @@ extension DirectoryDatabase {
     }
 
     /// Registers a shared completion (or undo) about to be committed in a member's file. A record
-    /// gets a fresh token; an undo names the token of the completion it takes back.
+    /// gets a fresh token; an undo names the token of the completion it takes back. A completion being
+    /// taken back is committed, and so is its line: an intent of it still there (only its removal failed) is
+    /// dropped.
     public func beginIntent(
         _ action: RoomIntent.Action, token: String? = nil, account: Int64, room: Int64, habit: Int64, at now: Date
     ) async throws -> RoomIntent {
         let token = token ?? UUID().uuidString.lowercased()
-        return try await writer.write { db in
+        return try await write { db in
+            if action == .undo {
+                try db.execute(sql: "DELETE FROM room_intent WHERE token = ? AND action = 'record'", arguments: [token])
+            }
             try db.execute(
                 sql: "INSERT INTO room_intent (account_id, token, action, room_id, habit_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [account, token, action.rawValue, room, habit, now.timeIntervalSince1970])
@@ -462,27 +485,45 @@ extension DirectoryDatabase {
         }
     }
 
-    /// Finishes an intent: writes (or marks undone) the room log line and drops the intent, in one
-    /// transaction. `entry == nil` drops it only (the member's commit never happened). Replays are harmless.
+    /// Writes the room log line of an intent (a record's line, or an undo's mark), keeping the intent. Called
+    /// inside the member's transaction, before it commits, on the member's storage thread: if this fails,
+    /// the member's change is not committed either; if the member's commit fails after it, ``finish(_:entry:)``
+    /// with no entry takes the line back. A crash between the two is settled at start-up by the intent.
+    public func writeLine(of intent: RoomIntent, entry: RoomLogEntry) throws {
+        try writeNow { db in try Self.writeLine(of: intent, entry: entry, in: db) }
+    }
+
+    /// Finishes an intent and drops it, in one transaction. With `entry` (the member's commit happened)
+    /// its line is written if it is not there yet; with none (the member's commit never happened) a line
+    /// written for it beforehand is taken back. Replays are harmless.
     public func finish(_ intent: RoomIntent, entry: RoomLogEntry?) async throws {
-        try await writer.write { db in
+        try await write { db in
             if let entry {
+                try Self.writeLine(of: intent, entry: entry, in: db)
+            } else {
                 switch intent.action {
-                case .record:
-                    try db.execute(
-                        sql: """
-                            INSERT OR IGNORE INTO room_log (room_id, habit_id, habit, kind, account_id, member, at, day, quantity, xp, health, ref)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [
-                            intent.roomID, entry.habitID, entry.habit, entry.kind.rawValue, entry.accountID, entry.member,
-                            entry.at.timeIntervalSince1970, entry.day.description, entry.quantity, entry.xp, entry.health, entry.ref,
-                        ])
-                case .undo:
-                    try db.execute(sql: "UPDATE room_log SET undone = 1 WHERE ref = ?", arguments: [entry.ref])
+                case .record: try db.execute(sql: "DELETE FROM room_log WHERE ref = ?", arguments: [intent.token])
+                case .undo: try db.execute(sql: "UPDATE room_log SET undone = 0 WHERE ref = ?", arguments: [intent.token])
                 }
             }
             try db.execute(sql: "DELETE FROM room_intent WHERE id = ?", arguments: [intent.id])
+        }
+    }
+
+    static func writeLine(of intent: RoomIntent, entry: RoomLogEntry, in db: Database) throws {
+        switch intent.action {
+        case .record:
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO room_log (room_id, habit_id, habit, kind, account_id, member, at, day, quantity, xp, health, ref)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    intent.roomID, entry.habitID, entry.habit, entry.kind.rawValue, entry.accountID, entry.member,
+                    entry.at.timeIntervalSince1970, entry.day.description, entry.quantity, entry.xp, entry.health, entry.ref,
+                ])
+        case .undo:
+            try db.execute(sql: "UPDATE room_log SET undone = 1 WHERE ref = ?", arguments: [entry.ref])
         }
     }
 

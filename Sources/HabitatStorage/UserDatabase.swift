@@ -16,6 +16,7 @@ public final class UserDatabase: Sendable {
     private let connection = Mutex<Connection?>(nil)
     private let cached = Mutex<GameState?>(nil)
     private let flusher: LogFlusher?
+    private let fullFiles: FullFiles?
 
     /// The page size of a new user file. A recorded action changes about five pages (the ledger row,
     /// two index entries, the totals, the habit), and the write-ahead log holds each whole: at 1 KB
@@ -26,9 +27,11 @@ public final class UserDatabase: Sendable {
     /// How large the write-ahead log grows before a commit copies it into the file.
     static let logBytes = 4 * 1024 * 1024
 
-    public init(path: String, durability: Durability) {
+    /// `fullFiles` hears of each write a full disk refuses, and of the first that goes through after.
+    public init(path: String, durability: Durability, fullFiles: FullFiles? = nil) {
         self.path = path
         self.durability = durability
+        self.fullFiles = fullFiles
         self.mailbox = StorageThreads.shared.mailbox()
         self.flusher = durability == .normal ? LogFlusher(databasePath: path) : nil
     }
@@ -64,14 +67,25 @@ public final class UserDatabase: Sendable {
             return result
         }
         flusher?.committed()
+        fullFiles?.wrote(path)
         cached.withLock { $0 = state }
         return (result, state)
     }
 
     /// Applies an engine action at `now` and appends its ledger entries, all in one commit.
     /// Returns the outcome and the state after it.
-    public func apply(_ action: Action, at now: Date) async throws -> (outcome: Outcome, state: GameState) {
-        let (outcome, state) = try await change { state, ledger in try Self.apply(action, to: &state, ledger: ledger, at: now) }
+    ///
+    /// `beforeCommit` gets the outcome and the state after it inside the transaction, before it commits: a change
+    /// that must be written elsewhere too (a room's log) is written there, and if that fails nothing is committed
+    /// here either.
+    public func apply(
+        _ action: Action, at now: Date, beforeCommit: (@Sendable (Outcome, GameState) throws -> Void)? = nil
+    ) async throws -> (outcome: Outcome, state: GameState) {
+        let (outcome, state) = try await change { state, ledger in
+            let outcome = try Self.apply(action, to: &state, ledger: ledger, at: now)
+            try beforeCommit?(outcome, state)
+            return outcome
+        }
         return (outcome, state)
     }
 
@@ -89,10 +103,14 @@ public final class UserDatabase: Sendable {
         }, completion: completion)
     }
 
-    /// Reverts the most recent recorded action that is not undone yet.
-    public func undo(at now: Date) async throws -> (outcome: Outcome, state: GameState) {
+    /// Reverts the most recent recorded action that is not undone yet; `beforeCommit` as for `apply`.
+    public func undo(
+        at now: Date, beforeCommit: (@Sendable (Outcome, GameState) throws -> Void)? = nil
+    ) async throws -> (outcome: Outcome, state: GameState) {
         let (outcome, state) = try await change { state, ledger in
-            try Self.apply(.undo(latest: try ledger.latestUndoable()), to: &state, ledger: ledger, at: now)
+            let outcome = try Self.apply(.undo(latest: try ledger.latestUndoable()), to: &state, ledger: ledger, at: now)
+            try beforeCommit?(outcome, state)
+            return outcome
         }
         return (outcome, state)
     }
@@ -149,15 +167,29 @@ public final class UserDatabase: Sendable {
 
     /// Closes the file once queued work is done; a later call opens it again.
     public func close() {
-        mailbox.submit {
-            let open = self.connection.withLock { connection in
-                defer { connection = nil }
-                return connection
+        mailbox.submit { self.closeNow() }
+    }
+
+    /// Closes the file once queued work is done, then deletes it and its log: for a file made for an account
+    /// that could not be made after all, so that no file is left that no account names.
+    func discard() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            mailbox.submit {
+                self.closeNow()
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: self.path + suffix) }
+                continuation.resume()
             }
-            open?.statements.finalize()
-            try? open?.queue.close()
-            self.cached.withLock { $0 = nil }
         }
+    }
+
+    private func closeNow() {
+        let open = connection.withLock { connection in
+            defer { connection = nil }
+            return connection
+        }
+        open?.statements.finalize()
+        try? open?.queue.close()
+        cached.withLock { $0 = nil }
     }
 
     /// An open file: GRDB's connection, and the statements a change writes with.
@@ -184,10 +216,22 @@ public final class UserDatabase: Sendable {
     ) {
         mailbox.submit {
             completion(Result {
-                let connection = try self.open()
-                return try connection.queue.inDatabase { db in try work(connection, db) }
+                do {
+                    let connection = try self.open()
+                    return try connection.queue.inDatabase { db in try work(connection, db) }
+                } catch {
+                    throw self.refusedIfFull(error)
+                }
             })
         }
+    }
+
+    /// `error` as a ``StorageFullError`` when SQLite says this file's disk is full (which `fullFiles` hears of),
+    /// else as it is (a refusal of the directory's, in a change written to both, is the directory's).
+    private func refusedIfFull(_ error: any Error) -> any Error {
+        guard let full = StorageFullError(error, path: path) else { return error }
+        fullFiles?.refused(path)
+        return full
     }
 
     private func open() throws -> Connection {
@@ -195,6 +239,8 @@ public final class UserDatabase: Sendable {
         do {
             return try opened()
         } catch {
+            // A full disk is said as such by `run`: the file is fine, and opens once there is space.
+            if StorageFullError(error, path: path) != nil { throw error }
             throw UserFileError(path: path, underlying: error)
         }
     }

@@ -11,15 +11,18 @@ public final class UserDatabases: Sendable {
     public let directory: URL
     public let capacity: Int
     private let durability: Durability
+    private let fullFiles: FullFiles?
     private let entries: Mutex<LRU>
     /// Whether more files are open than `capacity` (all of them in use at the last check-out): then a
     /// check-in closes the idle ones over it.
     private let overCapacity = Atomic<Bool>(false)
 
-    public init(directory: URL, capacity: Int = 1024, durability: Durability) {
+    /// `fullFiles` hears of each write a full disk refuses, and of the first that goes through after.
+    public init(directory: URL, capacity: Int = 1024, durability: Durability, fullFiles: FullFiles? = nil) {
         self.directory = directory
         self.capacity = max(1, capacity)
         self.durability = durability
+        self.fullFiles = fullFiles
         self.entries = Mutex(LRU())
     }
 
@@ -48,6 +51,14 @@ public final class UserDatabases: Sendable {
             self.checkIn(entry)
             completion(result)
         }
+    }
+
+    /// Closes the user's file and deletes it: for a file made for an account that could not be made after all.
+    /// The file must not be in use (nobody else knows of it yet).
+    public func discard(_ fileID: String) async throws {
+        let path = try path(for: fileID)
+        let database = entries.withLock { $0.remove(fileID) } ?? UserDatabase(path: path, durability: durability)
+        await database.discard()
     }
 
     /// The user's game as last committed, if their file is open and its state in memory; counts as a use.
@@ -86,7 +97,7 @@ public final class UserDatabases: Sendable {
         // The path is worked out only when the file is not open already.
         let (entry, evicted) = try entries.withLock { lru in
             let entry = try lru.checkOut(fileID, at: .now) {
-                UserDatabase(path: try path(for: fileID), durability: durability)
+                UserDatabase(path: try path(for: fileID), durability: durability, fullFiles: fullFiles)
             }
             return (entry, evictAboveCapacity(&lru))
         }
@@ -189,6 +200,13 @@ struct LRU: ~Copyable {
         guard let entry = entries[key] else { return nil }
         entry.touch(at: now)
         moveToNewest(entry)
+        return entry.database
+    }
+
+    /// Removes the handle of `key`, in use or not, and returns it.
+    mutating func remove(_ key: String) -> UserDatabase? {
+        guard let entry = entries.removeValue(forKey: key) else { return nil }
+        unlink(entry)
         return entry.database
     }
 

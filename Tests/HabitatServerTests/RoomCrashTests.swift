@@ -47,7 +47,8 @@ struct RoomCrashTests {
         defer { try? FileManager.default.removeItem(at: data) }
         try await household(in: data)
         try await crash(at: "after-member-commit", in: data)
-        // The member's file has it; the room log does not yet, and an intent says so.
+        // The member's file has it, and so does the room log (written before the member's commit); the intent
+        // is still there, to be settled at start-up.
         let directory = try DirectoryDatabase(directory: data, durability: .normal)
         #expect(try await directory.unfinishedIntents().count == 1)
         let first = try await afterRestart(data)
@@ -65,11 +66,15 @@ struct RoomCrashTests {
         defer { try? FileManager.default.removeItem(at: data) }
         try await household(in: data)
         try await crash(at: "before-member-commit", in: data)
+        // The room log has its line (written just before the member's commit), with the intent to settle it.
+        let directory = try DirectoryDatabase(directory: data, durability: .normal)
+        let smiths = try #require(try await directory.room(named: "Smiths"))
+        #expect(try await directory.roomLog(smiths.id).count == 1)
+        #expect(try await directory.unfinishedIntents().count == 1)
         let after = try await afterRestart(data)
-        // bob was never told it was done, and neither side has it.
+        // bob was never told it was done, and neither side has it: the line is taken back.
         #expect(after.xp == 0)
         #expect(after.log.isEmpty)
-        let directory = try DirectoryDatabase(directory: data, durability: .normal)
         #expect(try await directory.unfinishedIntents().isEmpty)
     }
 

@@ -25,6 +25,8 @@ struct TestServer: Sendable {
     let port: Int
     let clock: ManualClock
     let dataDirectory: URL
+    /// The server itself, for tests that reach into its storage (`@testable import HabitatServer`).
+    let habitat: HabitatServer
 
     static let quietLogger = Logger(label: "habitat-test", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -34,6 +36,7 @@ struct TestServer: Sendable {
     /// Runs `body` against a fresh server, then shuts it down gracefully and removes the data it made.
     static func with<T: Sendable>(
         dataDirectory: URL? = nil,
+        logger: Logger = quietLogger,
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
@@ -49,7 +52,7 @@ struct TestServer: Sendable {
         configuration.timerTick = .milliseconds(20)
         configure(&configuration)
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-        let server = try HabitatServer(configuration: configuration, logger: quietLogger) { port in
+        let server = try HabitatServer(configuration: configuration, logger: logger) { port in
             portContinuation.yield(port)
         }
         let group = ServiceGroup(configuration: .init(services: [server], logger: quietLogger))
@@ -59,7 +62,7 @@ struct TestServer: Sendable {
             guard let port = await iterator.next() else { throw TestFailure("the server did not start") }
             let result: Result<T, any Error>
             do {
-                result = .success(try await body(TestServer(port: port, clock: clock, dataDirectory: directory)))
+                result = .success(try await body(TestServer(port: port, clock: clock, dataDirectory: directory, habitat: server)))
             } catch {
                 result = .failure(error)
             }

@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// A change refused because the disk holding the file at `path` is full: SQLite wrote none of it, and
+/// the same change works once space is freed.
+public struct StorageFullError: Error, CustomStringConvertible {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    public var description: String { "\(path): the disk is full" }
+
+    /// The refusal `error` is when SQLite (or the file system) says the disk holding `path` is full; `nil` otherwise.
+    init?(_ error: any Error, path: String) {
+        if let error = error as? DatabaseError, error.resultCode == .SQLITE_FULL {
+            self.init(path: path)
+        } else if let error = error as? CocoaError, error.code == .fileWriteOutOfSpace {
+            self.init(path: path)
+        } else {
+            return nil
+        }
+    }
+}
+
+/// The files a full disk refused a write to, so that the operator hears of each once: when the first
+/// write is refused, and once more when writes to it go through again. A disk that stays full while
+/// thousands of commands are refused is one line per file, not one per command.
+///
+/// On a full disk some writes still go through (one that frees space, or fits in a page already there), in
+/// between refusals: a file counts as writable again only once a write goes through after `quiet` without
+/// a refusal, so the log does not flap between the two.
+public final class FullFiles: Sendable {
+    /// What the operator is to hear.
+    public enum News: Sendable, Equatable {
+        /// A write to the file at this path was refused: the disk is full.
+        case full(path: String)
+        /// Writes to the file go through again.
+        case writable(path: String)
+    }
+
+    /// The last refusal of each file in trouble.
+    private let refusals = Mutex<[String: ContinuousClock.Instant]>([:])
+    /// Whether any file is in trouble: a commit, usually with none, looks no further.
+    private let any = Atomic<Bool>(false)
+    private let quiet: Duration
+    private let now: @Sendable () -> ContinuousClock.Instant
+    private let report: @Sendable (News) -> Void
+
+    /// `report` is told each piece of news once, on the thread that wrote.
+    public init(
+        quiet: Duration = .seconds(60), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
+        report: @escaping @Sendable (News) -> Void
+    ) {
+        self.quiet = quiet
+        self.now = now
+        self.report = report
+    }
+
+    /// A write to the file at `path` was refused for a full disk.
+    func refused(_ path: String) {
+        let now = now()
+        let first = refusals.withLock { refusals in
+            defer { any.store(true, ordering: .relaxed) }
+            return refusals.updateValue(now, forKey: path) == nil
+        }
+        if first { report(.full(path: path)) }
+    }
+
+    /// A write to the file at `path` went through.
+    func wrote(_ path: String) {
+        guard any.load(ordering: .relaxed) else { return }
+        let now = now()
+        let again = refusals.withLock { refusals in
+            guard let last = refusals[path], now - last >= quiet else { return false }
+            refusals[path] = nil
+            any.store(!refusals.isEmpty, ordering: .relaxed)
+            return true
+        }
+        if again { report(.writable(path: path)) }
+    }
+}
