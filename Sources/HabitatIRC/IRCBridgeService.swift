@@ -20,8 +20,6 @@ public struct IRCBridgeService: Sendable {
     private enum Input: Sendable {
         case irc(IRCClient.Event)
         case habitat(HabitatClient.Event)
-        /// A request Habitat could not be sent.
-        case unsent(BridgeRequest)
     }
 
     public let configuration: Configuration
@@ -47,43 +45,32 @@ public struct IRCBridgeService: Sendable {
         let habitat = HabitatClient(
             configuration: configuration.habitat, clock: clock, logger: logger, eventLoopGroup: eventLoopGroup)
         let (inputs, input) = AsyncStream.makeStream(of: Input.self)
-        let (requests, request) = AsyncStream.makeStream(of: BridgeRequest.self)
         await withDiscardingTaskGroup { group in
             group.addTask { await irc.run() }
             group.addTask { await habitat.run() }
             group.addTask { for await event in irc.events { input.yield(.irc(event)) } }
             group.addTask { for await event in habitat.events { input.yield(.habitat(event)) } }
-            // Requests go to Habitat in order, from a task of their own: while Habitat is slow to read them, IRC
-            // is still read and answered (and requests past the bridge's limit are refused as busy).
-            group.addTask {
-                for await next in requests {
-                    if await !habitat.send(next) { input.yield(.unsent(next)) }
-                }
-            }
             var bridge = IRCBridge(
                 nick: configuration.irc.nick, commandPrefix: configuration.commandPrefix,
                 pendingLimit: configuration.pendingLimit)
             for await next in inputs {
-                await handle(next, bridge: &bridge, irc: irc, requests: request)
+                await handle(next, bridge: &bridge, irc: irc, habitat: habitat)
             }
         }
     }
 
-    private func handle(
-        _ input: Input, bridge: inout IRCBridge, irc: IRCClient, requests: AsyncStream<BridgeRequest>.Continuation
-    ) async {
+    private func handle(_ input: Input, bridge: inout IRCBridge, irc: IRCClient, habitat: HabitatClient) async {
         switch input {
         case .irc(.registered(let nick)), .irc(.renamed(let nick)):
             bridge.nick = nick
         case .irc(.message(let message)):
             guard let request = bridge.request(for: message) else { return }
+            // Past the limit of requests awaiting replies (Habitat reads them but is behind), the asker is told.
             if bridge.isOverloaded {
                 await irc.send(bridge.busy(request))
-            } else {
-                requests.yield(request)
+            } else if await !habitat.send(request) {
+                await irc.send(bridge.unsent(request))
             }
-        case .unsent(let request):
-            await irc.send(bridge.unsent(request))
         case .irc(.disconnected):
             bridge.forgetNickChanges()
         case .habitat(.connected):
