@@ -72,6 +72,10 @@ extension GameState {
 
     /// Finds a habit that can be recorded (or, with `includingArchived`, any habit), or explains why not.
     public func habit(named query: String, includingArchived: Bool = false) throws -> Habit {
+        // The common case, a plain name typed whole: found without copying the list of active habits.
+        if let hit = NameMatch.wholeName(query, among: habits, where: { includingArchived || !$0.archived }, name: \.name) {
+            return hit
+        }
         switch NameMatch.resolve(query, among: includingArchived ? habits : activeHabits, name: \.name) {
         case .found(let habit):
             return habit
