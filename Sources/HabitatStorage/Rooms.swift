@@ -469,6 +469,20 @@ extension DirectoryDatabase {
         }
     }
 
+    /// Deletes a shared habit of `roomID` if `ownerID` owns the room: `false` (nothing changed) when they don't, or
+    /// it is gone already. The room's log keeps its lines, under the name it had, and members' ledgers keep theirs.
+    public func deleteSharedHabit(_ habitID: Int64, of roomID: Int64, byOwner ownerID: Int64) async throws -> Bool {
+        try await write { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM room_habit WHERE id = ? AND room_id = ? AND EXISTS
+                    (SELECT 1 FROM membership WHERE room_id = ? AND account_id = ? AND role = 'owner')
+                    """,
+                arguments: [habitID, roomID, roomID, ownerID])
+            return db.changesCount > 0
+        }
+    }
+
     public func sharedHabits(of roomID: Int64) async throws -> [SharedHabit] {
         try await writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM room_habit WHERE room_id = ? ORDER BY id", arguments: [roomID]).map {
