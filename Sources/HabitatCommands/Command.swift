@@ -15,6 +15,8 @@ public enum Command: Sendable, Equatable {
     case store
     case addHabit(HabitDraft)
     case addReward(name: String, price: Int)
+    /// `delete reward Movie night`: asks first, as `delete habit` does.
+    case deleteReward(String)
     case record(Recording)
     case buy(item: String, quantity: Int)
     case undo
@@ -83,6 +85,8 @@ public enum RoomCommand: Sendable, Equatable {
     case kick(String)
     case use(String)
     case addHabit(HabitDraft)
+    /// `room delete habit Dishes`: the owner only; asks first, as `delete habit` does.
+    case deleteHabit(String)
     case status
     case log
     case fairness

@@ -95,7 +95,7 @@ public enum CommandTable {
             guard !rest.isEmpty else { throw HabitatError.usage("delete habit <habit>", "Which habit?") }
             return .delete(rest.phrase)
         },
-        CommandSpec("yes", summary: "confirm what was just asked (deleting a habit or an area)", triggers: [["yes"], ["y"]], command: .confirm),
+        CommandSpec("yes", summary: "confirm what was just asked (a delete)", triggers: [["yes"], ["y"]], command: .confirm),
         CommandSpec("no", summary: "decline what was just asked", triggers: [["no"], ["n"], ["cancel"], ["nope"]], command: .cancel),
         CommandSpec(
             "add area", usage: "add area <name>", summary: "add a life area with its own level (Fitness, Mind, Home)",
@@ -215,6 +215,14 @@ public enum CommandTable {
             examples: ["room add bad habit Takeout 20 life"], triggers: [["room", "add", "bad", "habit"]]
         ) { rest in .room(.addHabit(try HabitDraftParser.parse(rest, kind: .bad, room: true))) },
         CommandSpec(
+            "room delete habit", usage: "room delete habit <name>",
+            summary: "delete a shared habit for good (owner only; asks for 'yes' first); its past entries stay",
+            examples: ["room delete habit Dishes"], triggers: [["room", "delete", "habit"], ["room", "delete", "bad", "habit"]]
+        ) { rest in
+            guard !rest.isEmpty else { throw HabitatError.usage("room delete habit <name>", "Which shared habit?") }
+            return .room(.deleteHabit(rest.phrase))
+        },
+        CommandSpec(
             "room did", usage: RecordingParser.roomUsage, summary: "record the room's shared habit (when you have one of the same name)",
             examples: ["room did dishes", "room did dishes yesterday"], triggers: [["room", "did"], ["room", "done"]], parseLine: { _, rest, line in
                 let usage = RecordingParser.roomUsage
@@ -237,6 +245,13 @@ public enum CommandTable {
             examples: ["buy potion", "buy 2 potions", "buy movie night"], triggers: [["buy"], ["purchase"]],
             parse: PurchaseParser.parse
         ),
+        CommandSpec(
+            "delete reward", usage: "delete reward <name>", summary: "take one of your rewards out of the store (asks for 'yes' first)",
+            examples: ["delete reward movie night"], triggers: [["delete", "reward"], ["remove", "reward"]]
+        ) { rest in
+            guard !rest.isEmpty else { throw HabitatError.usage("delete reward <name>", "Which reward?") }
+            return .deleteReward(rest.phrase)
+        },
         CommandSpec(
             "start challenge", summary: "after a game over: start the run back to health",
             triggers: [["start", "challenge"], ["start", "running"]], command: .startChallenge),

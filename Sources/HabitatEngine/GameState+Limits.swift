@@ -23,7 +23,10 @@ extension GameState {
 
     func requireRoomForReward() throws {
         guard rewards.count >= CatalogLimit.rewards else { return }
-        throw HabitatError(.limitReached, Self.reached(rewards.count, CatalogLimit.rewards, "rewards") + " No more can be added.")
+        throw HabitatError(
+            .limitReached,
+            Self.reached(rewards.count, CatalogLimit.rewards, "rewards")
+                + " To add another, delete one you no longer need with 'delete reward <name>'.")
     }
 
     func requireRoomForArea() throws {

@@ -44,6 +44,8 @@ public struct GameState: Sendable, Equatable {
 public enum Action: Sendable, Equatable {
     case addHabit(HabitDraft)
     case addReward(name: String, price: Int)
+    /// Deletes one of the player's rewards; past purchases stay in the ledger, under the name it had.
+    case deleteReward(String)
     case record(Recording)
     case buy(item: String, quantity: Int)
     /// Reverts `latest`, the most recent not-yet-undone ledger entry (storage looks it up).
@@ -91,6 +93,7 @@ extension GameState {
         switch action {
         case .addHabit(let draft): outcome = try next.addHabit(draft, at: now)
         case .addReward(let name, let price): outcome = try next.addReward(name: name, price: price)
+        case .deleteReward(let name): outcome = try next.deleteReward(name)
         case .record(let recording): outcome = try next.record(recording, at: now)
         case .buy(let item, let quantity): outcome = try next.buy(item, quantity: quantity, at: now)
         case .undo(let latest): outcome = try next.undo(latest, at: now)

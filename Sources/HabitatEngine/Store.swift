@@ -81,6 +81,32 @@ extension GameState {
         }
     }
 
+    /// The reward `query` names, found as `buy` finds it (any case, a unique prefix, a suggestion when nothing
+    /// matches). The Health Potion is built into the store, not one of the player's rewards: it can't be deleted.
+    public func reward(named query: String) throws -> Reward {
+        let item = try storeItem(named: query)
+        guard item.kind == .reward, let reward = rewards.first(where: { $0.name == item.name }) else {
+            throw HabitatError(
+                .invalidArgument, "\(item.name) is built into the store, so it stays. Only rewards you added can be deleted.")
+        }
+        return reward
+    }
+
+    /// Deletes a reward. Past purchases stay in the ledger (and `history`), under the name it had; undoing one
+    /// gives its coins back as before.
+    mutating func deleteReward(_ query: String) throws -> Outcome {
+        let reward = try self.reward(named: query)
+        // By name, unique in the store: a reward added in this same game may have no id yet.
+        rewards.removeAll { $0.name == reward.name }
+        return Outcome(toasts: [Toast(.success, "Deleted reward \(reward.name). Past purchases stay in your history.")])
+    }
+
+    /// What `delete reward` asks before it deletes `reward`.
+    public func deleteRewardQuestion(_ reward: Reward) -> String {
+        "Delete reward \(reward.name) (\(Self.coins(reward.price))) for good? Past purchases stay in your history. "
+            + "Type 'yes' to confirm; anything else cancels."
+    }
+
     private mutating func charge(_ price: Int, for what: String) throws {
         guard profile.coins >= price else {
             throw HabitatError(

@@ -237,9 +237,7 @@ final class Household: Sendable {
     /// that several members have is `ambiguous`.
     func kick(_ typed: String, from room: Room, by account: Account, now: Date) async throws -> Reply {
         let (members, names) = try await self.members(of: room)
-        guard members.first(where: { $0.accountID == account.id })?.isOwner == true else {
-            throw HabitatError(.forbidden, "Only the owner of \(room.displayName) can remove members.")
-        }
+        try Self.requireOwner(account, among: members, of: room, to: "remove members")
         let member = try Self.member(typed, among: members, names: names, in: room)
         guard member.accountID != account.id else {
             throw HabitatError(.invalidArgument, "To leave your own room, type 'room leave'.")
@@ -251,6 +249,13 @@ final class Household: Sendable {
         await tell(Event(kind: "room", toasts: [Toast(.room, notice)], data: ["room": .string(room.displayName)]), to: member.accountID, in: room, at: now)
         await announce("\(name) was removed from \(room.displayName)", in: room, except: [member.accountID, account.id], at: now)
         return Reply(.room, "Removed \(name) from \(room.displayName).")
+    }
+
+    /// Refuses someone who isn't `room`'s owner (`forbidden`), saying what only the owner can do.
+    static func requireOwner(_ account: Account, among members: [Member], of room: Room, to what: String) throws {
+        guard members.first(where: { $0.accountID == account.id })?.isOwner == true else {
+            throw HabitatError(.forbidden, "Only the owner of \(room.displayName) can \(what).")
+        }
     }
 
     /// The member `typed` names: by full name or as shown (each names one member), else by chat id alone.
@@ -289,10 +294,7 @@ final class Household: Sendable {
         // The area is every member's own, by name, and the room is told it: it follows an area's name rules.
         draft.area = try draft.area.map(GameState.validAreaName)
         let habit = try await directory.addSharedHabit(draft, to: room.id)
-        sharedHabitsByRoom.withLock { cache in
-            cache.generation += 1
-            cache.table.remove(room.id)
-        }
+        forgetSharedHabits(of: room.id)
         var terms = habit.kind == .good ? "+\(habit.xp) XP, \(GameState.coins(habit.coins, signed: true))" : GameState.lifeCost(habit.life)
         if let area = habit.area { terms += ", in each member's \(area)" }
         let name = try await shownName(of: account, in: room)
@@ -300,11 +302,62 @@ final class Household: Sendable {
         return Reply(.room, "Added \(habit.name) to \(room.displayName) (\(terms)). Anyone in the room records it with '\(habit.kind == .good ? "did" : "slipped") \(habit.name.lowercased())'.")
     }
 
+    /// The shared habit `query` names in `room`, for its owner to delete; `forbidden` for anyone else.
+    func habitToDelete(_ query: String, in room: Room, by account: Account) async throws -> SharedHabit {
+        try await requireOwnerToDelete(account, in: room)
+        return try await requireSharedHabit(query, in: room)
+    }
+
+    /// Refuses anyone but `room`'s owner as the directory has it now: only the owner deletes shared habits.
+    private func requireOwnerToDelete(_ account: Account, in room: Room) async throws {
+        try Self.requireOwner(account, among: try await directory.members(of: room.id), of: room, to: "delete its shared habits")
+    }
+
+    /// Deletes a shared habit of `room` for its owner, and tells the room. Its lines stay in the room's log, and
+    /// its completions in each member's history (an undo of one still gives back what it gave).
+    func deleteHabit(_ habit: SharedHabit, from room: Room, by account: Account, now: Date) async throws -> Reply {
+        try await requireOwnerToDelete(account, in: room)
+        guard try await directory.deleteSharedHabit(habit.id, of: room.id, byOwner: account.id) else {
+            // The owner changed meanwhile, or the habit is gone already (deleted on another connection).
+            try await requireOwnerToDelete(account, in: room)
+            forgetSharedHabits(of: room.id)
+            throw HabitatError(.unknownHabit, "\(room.displayName) has no shared habit \(habit.name) any more.")
+        }
+        forgetSharedHabits(of: room.id)
+        let name = try await shownName(of: account, in: room)
+        await announce("\(name) deleted a shared habit: \(habit.name)", in: room, except: [account.id], at: now)
+        return Reply(
+            .room, "Deleted \(habit.name) from \(room.displayName). Its past entries stay in the room's log and in everyone's history.")
+    }
+
+    /// Drops the shared habits kept in memory for `roomID`, after a change: a read that raced it is not kept.
+    func forgetSharedHabits(of roomID: Int64) {
+        sharedHabitsByRoom.withLock { cache in
+            cache.generation += 1
+            cache.table.remove(roomID)
+        }
+    }
+
     // MARK: Shared completions
 
     /// The shared habit `query` names in `room`, if one does (exact name or unique prefix).
     func sharedHabit(_ query: String, in room: Room) async throws -> NameMatch<SharedHabit> {
         NameMatch.resolve(query, among: try await sharedHabits(of: room.id), name: \.name)
+    }
+
+    /// The shared habit `query` names in `room`; `ambiguous` or `unknown_habit` (with a suggestion) otherwise.
+    func requireSharedHabit(_ query: String, in room: Room) async throws -> SharedHabit {
+        switch try await sharedHabit(query, in: room) {
+        case .found(let habit):
+            return habit
+        case .ambiguous(let hits):
+            throw HabitatError(
+                .ambiguous, "'\(query)' could be \(GameState.either(hits.map(\.name))) in \(room.displayName). Type more of the name.",
+                symbol: .question)
+        case .none(let suggestion):
+            let hint = suggestion.map { " Did you mean '\($0.name)'?" } ?? ""
+            throw HabitatError(.unknownHabit, "\(room.displayName) has no shared habit '\(query)'.\(hint)", symbol: .question)
+        }
     }
 
     /// Records a shared habit for `account` with the intent protocol, then tells the room.

@@ -83,6 +83,26 @@ extension Responder {
         }
     }
 
+    /// `room delete habit`: the room's owner is asked first, about the current room; `yes` (`confirmed`) deletes
+    /// the habit asked about from the room the question was about, whichever room is current by then.
+    func deleteSharedHabit(
+        _ name: String, session: inout Session, account: Account, now: Date, confirmed: PendingDelete?
+    ) async throws -> Reply {
+        if case .sharedHabit(let habit, let asked)? = confirmed {
+            guard let room = try await household.rooms(of: account.id).first(where: { $0.id == asked.id }) else {
+                throw HabitatError(.forbidden, "You're no longer in \(asked.displayName), so nothing was deleted.")
+            }
+            return try await household.deleteHabit(habit, from: room, by: account, now: now)
+        }
+        let room = try await household.requireRoom(of: account, chosen: session.room)
+        let habit = try await household.habitToDelete(name, in: room, by: account)
+        session.pendingDelete = .sharedHabit(habit, room: room)
+        return Reply(
+            .ask,
+            "Delete \(habit.name) from \(room.displayName) for good? Past entries stay in the room's log and in everyone's history. "
+                + "Type 'yes' to confirm; anything else cancels.")
+    }
+
     /// `did <habit>` in several rooms with none chosen: a name that is a shared habit in some of them is
     /// `ambiguous`, saying which rooms have it and how to choose.
     ///

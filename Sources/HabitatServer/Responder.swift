@@ -95,7 +95,7 @@ public struct Responder: Sendable {
         case .record(let recording):
             guard household.cachedRooms(of: account.id)?.isEmpty == true else { return nil }
             return .record(Self.own(recording).recording)
-        case .delete, .deleteArea, .rename:
+        case .delete, .deleteArea, .deleteReward, .rename:
             return nil
         default:
             return Self.action(for: command)
@@ -263,14 +263,14 @@ public struct Responder: Sendable {
         return try CommandTable.parse(text)
     }
 
-    /// The line after `delete habit` or `delete area`: `yes` deletes, `no` keeps, anything else keeps it and is
-    /// run as usual.
+    /// The line after a delete's question (`delete habit`, `delete area`, `delete reward`, `room delete habit`):
+    /// `yes` deletes, `no` keeps, anything else keeps it and is run as usual.
     @inline(never)
     func answer(deleting pending: PendingDelete, with text: String, session: inout Session) async -> Reply {
         let answer = try? CommandTable.parse(text)
         if answer == .confirm {
             do {
-                return try await execute(pending.command, session: &session, confirmed: true)
+                return try await execute(pending.command, session: &session, confirmed: pending)
             } catch {
                 return failure(error, session: session)
             }
@@ -301,7 +301,8 @@ public struct Responder: Sendable {
         return Reply(error: HabitatError(.internal, "Something went wrong on our side, and nothing was changed. Please try again."))
     }
 
-    func execute(_ command: Command, session: inout Session, confirmed: Bool = false) async throws -> Reply {
+    /// Runs `command`; `confirmed` is the delete a `yes` just confirmed, which is carried out without asking again.
+    func execute(_ command: Command, session: inout Session, confirmed: PendingDelete? = nil) async throws -> Reply {
         if let reply = try Self.sessionCommand(command, session: &session) { return reply }
         switch command {
         case .bridge(let name, let token):
@@ -414,7 +415,7 @@ public struct Responder: Sendable {
     }
 
     /// A command of a logged-in user.
-    func execute(_ command: Command, as account: Account, session: inout Session, confirmed: Bool) async throws -> Reply {
+    func execute(_ command: Command, as account: Account, session: inout Session, confirmed: PendingDelete?) async throws -> Reply {
         let now = configuration.clock()
         switch command {
         case .passwd(let old, let new):
@@ -427,7 +428,7 @@ public struct Responder: Sendable {
         case .rooms:
             return try await household.list(for: account, current: try await household.currentRoom(of: account, chosen: session.room))
         case .room(let command):
-            return try await room(command, session: &session, account: account, now: now)
+            return try await room(command, session: &session, account: account, now: now, confirmed: confirmed)
         case .record(let recording):
             return try await record(recording, session: session, account: account, now: now)
         case .undo:
@@ -449,15 +450,20 @@ public struct Responder: Sendable {
                 }
                 return Views.outcome(outcome, state)
             }
-        case .delete(let name) where !confirmed:
+        case .delete(let name) where confirmed == nil:
             let habit = try await users.with(account.fileID) { try await $0.state() }.habit(named: name, includingArchived: true)
             session.pendingDelete = .habit(habit.name)
             return Reply(.ask, "Delete \(habit.name) for good? Past completions stay in your history. Type 'yes' to confirm; anything else cancels.")
-        case .deleteArea(let name) where !confirmed:
+        case .deleteArea(let name) where confirmed == nil:
             let state = try await users.with(account.fileID) { try await $0.state() }
             let area = try state.area(named: name)
             session.pendingDelete = .area(area.name)
             return Reply(.ask, state.deleteAreaQuestion(area))
+        case .deleteReward(let name) where confirmed == nil:
+            let state = try await users.with(account.fileID) { try await $0.state() }
+            let reward = try state.reward(named: name)
+            session.pendingDelete = .reward(reward.name)
+            return Reply(.ask, state.deleteRewardQuestion(reward))
         default:
             return try await users.with(account.fileID) { database in
                 try await play(command, on: database, now: now)
@@ -492,6 +498,7 @@ public struct Responder: Sendable {
         switch command {
         case .addHabit(let draft): .addHabit(draft)
         case .addReward(let name, let price): .addReward(name: name, price: price)
+        case .deleteReward(let name): .deleteReward(name)
         case .buy(let item, let quantity): .buy(item: item, quantity: quantity)
         case .addArea(let name): .addArea(name)
         case .renameArea(let name, let newName): .renameArea(name, to: newName)
@@ -529,10 +536,10 @@ public struct Responder: Sendable {
         case .templates: .templates
         case .streaks: .streaks
         // Changes (``action(for:)``), reads of the ledger (`play`), and commands handled before `play`.
-        case .addHabit, .addReward, .buy, .addArea, .renameArea, .deleteArea, .configure, .startChallenge, .ran, .archive(.some), .unarchive, .edit,
-            .rename, .delete, .addRoutine, .deleteRoutine, .useTemplate, .today, .history, .heatmap, .help, .register, .login,
-            .logout, .passwd, .mode, .plain, .quit, .confirm, .cancel, .startTimer, .timers, .stopTimer, .rooms, .room,
-            .record, .undo, .bridge, .link:
+        case .addHabit, .addReward, .deleteReward, .buy, .addArea, .renameArea, .deleteArea, .configure, .startChallenge, .ran,
+            .archive(.some), .unarchive, .edit, .rename, .delete, .addRoutine, .deleteRoutine, .useTemplate, .today, .history,
+            .heatmap, .help, .register, .login, .logout, .passwd, .mode, .plain, .quit, .confirm, .cancel, .startTimer, .timers,
+            .stopTimer, .rooms, .room, .record, .undo, .bridge, .link:
             nil
         }
     }
@@ -656,7 +663,10 @@ public struct Responder: Sendable {
 
     // MARK: - Rooms
 
-    func room(_ command: RoomCommand, session: inout Session, account: Account, now: Date) async throws -> Reply {
+    /// A room command; `confirmed` is the `room delete habit` a `yes` just confirmed.
+    func room(
+        _ command: RoomCommand, session: inout Session, account: Account, now: Date, confirmed: PendingDelete? = nil
+    ) async throws -> Reply {
         switch command {
         case .create(let name):
             let (reply, room) = try await household.create(name, by: account, now: now)
@@ -683,6 +693,8 @@ public struct Responder: Sendable {
             }
             if session.room == room.id { session.room = nil }
             return try await household.leave(room, by: account, now: now)
+        case .deleteHabit(let name):
+            return try await deleteSharedHabit(name, session: &session, account: account, now: now, confirmed: confirmed)
         default:
             break
         }
@@ -697,20 +709,17 @@ public struct Responder: Sendable {
         case .log: return try await household.log(of: room, settings: state.settings)
         case .fairness: return try await household.fairness(of: room, today: today)
         case .record(let recording):
-            switch try await household.sharedHabit(recording.habit, in: room) {
-            case .found(let habit):
-                return try await users.with(account.fileID) {
-                    try await household.record(habit, in: room, recording: recording, for: account, on: $0, now: now)
-                }
-            case .ambiguous(let hits):
-                throw HabitatError(.ambiguous, "'\(recording.habit)' could be \(GameState.either(hits.map(\.name))) in \(room.displayName). Type more of the name.", symbol: .question)
-            case .none(let suggestion):
+            let habit: SharedHabit
+            do {
+                habit = try await household.requireSharedHabit(recording.habit, in: room)
+            } catch let error as HabitatError where error.code == .unknownHabit {
                 // `room did dishes tomorrow`: the option is at fault, not the name.
-                if let problem = recording.unreadOption { throw problem }
-                let hint = suggestion.map { " Did you mean '\($0.name)'?" } ?? ""
-                throw HabitatError(.unknownHabit, "\(room.displayName) has no shared habit '\(recording.habit)'.\(hint)", symbol: .question)
+                throw recording.unreadOption ?? error
             }
-        case .create, .join, .use, .leave: throw HabitatError(.internal, "Unhandled room command.")
+            return try await users.with(account.fileID) {
+                try await household.record(habit, in: room, recording: recording, for: account, on: $0, now: now)
+            }
+        case .create, .join, .use, .leave, .deleteHabit: throw HabitatError(.internal, "Unhandled room command.")
         }
     }
 

@@ -13,7 +13,7 @@ public struct Session: Sendable {
     var passwordEpoch = 0
     /// Set by `quit`: close after this reply.
     public var closing = false
-    /// What `delete habit` or `delete area` asked about; the next line confirms (`yes`) or cancels.
+    /// What a delete (`delete habit`, `room delete habit`, …) asked about; the next line confirms (`yes`) or cancels.
     public var pendingDelete: PendingDelete?
     /// The room chosen with `room use` on this connection.
     public var room: Int64?
@@ -39,16 +39,22 @@ public struct Session: Sendable {
     }
 }
 
-/// A delete waiting for its `yes`: the habit's or area's name, as the question gave it.
+/// A delete waiting for its `yes`: what it deletes, named as the question gave it.
 public enum PendingDelete: Sendable, Equatable {
     case habit(String)
     case area(String)
+    case reward(String)
+    /// A room's shared habit, in the room the question was about: `yes` deletes that very habit there, whichever
+    /// room is current by then (a chat user's `yes` may come from another channel).
+    case sharedHabit(SharedHabit, room: Room)
 
     /// The command that carries it out once confirmed.
     var command: Command {
         switch self {
         case .habit(let name): .delete(name)
         case .area(let name): .deleteArea(name)
+        case .reward(let name): .deleteReward(name)
+        case .sharedHabit(let habit, _): .room(.deleteHabit(habit.name))
         }
     }
 
@@ -57,6 +63,8 @@ public enum PendingDelete: Sendable, Equatable {
         switch self {
         case .habit(let name): name
         case .area(let name): "area \(name)"
+        case .reward(let name): "reward \(name)"
+        case .sharedHabit(let habit, _): "the shared habit \(habit.name)"
         }
     }
 }

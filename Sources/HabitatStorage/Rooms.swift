@@ -50,19 +50,22 @@ public func chatName(_ name: String) -> String {
     name.firstIndex(of: ":").map { String(name[name.index(after: $0)...]) } ?? name
 }
 
-/// The most rooms, members and shared habits the directory allows: far beyond what a household needs, so that
-/// no script can make a room, or someone's list of rooms, too big to keep and to show whole. At a limit only
-/// adding is refused (`limit_reached`): what is already there, from before there were limits, stays.
+/// The most rooms, members, shared habits and invite codes the directory allows: far beyond what a household
+/// needs, so that no script can make a room, or someone's list of rooms, too big to keep and to show whole. At a
+/// limit only adding is refused (`limit_reached`): what is already there, from before there were limits, stays.
 public struct RoomLimits: Sendable, Equatable {
     /// Rooms one account can be a member of (owning or not).
     public var roomsPerAccount: Int
     public var membersPerRoom: Int
     public var sharedHabitsPerRoom: Int
+    /// Invite codes of one room that are unused and unexpired: a room never has more places than members.
+    public var invitesPerRoom: Int
 
-    public static let standard = RoomLimits(roomsPerAccount: 100, membersPerRoom: 100, sharedHabitsPerRoom: 1_000)
+    public static let standard = RoomLimits(roomsPerAccount: 100, membersPerRoom: 100, sharedHabitsPerRoom: 1_000, invitesPerRoom: 100)
 
-    public init(roomsPerAccount: Int, membersPerRoom: Int, sharedHabitsPerRoom: Int) {
+    public init(roomsPerAccount: Int, membersPerRoom: Int, sharedHabitsPerRoom: Int, invitesPerRoom: Int = 100) {
         (self.roomsPerAccount, self.membersPerRoom, self.sharedHabitsPerRoom) = (roomsPerAccount, membersPerRoom, sharedHabitsPerRoom)
+        self.invitesPerRoom = invitesPerRoom
     }
 }
 
@@ -169,7 +172,7 @@ extension DirectoryDatabase {
         return try await write { db in
             try checkRoomCount(of: owner, in: db)
             let room = try Self.insertRoom(named: name, owner: owner, at: now, in: db)
-            try Self.insertInvite(code, for: room.id, by: owner, at: now, in: db)
+            try insertInvite(code, for: room.id, by: owner, at: now, in: db)
             return (room, code)
         }
     }
@@ -353,15 +356,25 @@ extension DirectoryDatabase {
     public static let inviteLifetime: TimeInterval = 7 * 24 * 3600
 
     /// A new single-use code for `roomID`, like `K7P-2QX` (no 0/O or 1/I to misread). Expired codes go meanwhile.
+    /// `limit_reached` when the room has as many unused, unexpired codes as one can have.
     public func createInvite(for roomID: Int64, by accountID: Int64, at now: Date) async throws -> String {
         let code = Self.newCode()
-        try await write { db in try Self.insertInvite(code, for: roomID, by: accountID, at: now, in: db) }
+        try await write { db in try insertInvite(code, for: roomID, by: accountID, at: now, in: db) }
         return code
     }
 
-    /// Inserts an invite code, after deleting the expired ones.
-    static func insertInvite(_ code: String, for roomID: Int64, by accountID: Int64, at now: Date, in db: Database) throws {
-        try deleteExpiredCodes(in: db, at: now)
+    /// Inserts an invite code, after deleting the expired ones; refused when the room has as many unused codes as
+    /// one can have. Counted in the transaction that adds the code, so two `room invite`s at once can't pass it.
+    func insertInvite(_ code: String, for roomID: Int64, by accountID: Int64, at now: Date, in db: Database) throws {
+        try Self.deleteExpiredCodes(in: db, at: now)
+        let unused = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM invite WHERE room_id = ? AND used_by IS NULL", arguments: [roomID]) ?? 0
+        if unused >= limits.invitesPerRoom {
+            let full = try Self.full(roomID, unused, limits.invitesPerRoom, "unused invite codes", in: db)
+            let lifetime = Int(Self.inviteLifetime / 86_400)
+            throw HabitatError(
+                .limitReached,
+                full.message + " Each works once and expires \(lifetime) days after it was made; a new one can be made once one is used or expires.")
+        }
         try db.execute(
             sql: "INSERT INTO invite (code, room_id, created_by, expires_at) VALUES (?, ?, ?, ?)",
             arguments: [code, roomID, accountID, now.addingTimeInterval(Self.inviteLifetime).timeIntervalSince1970])
@@ -453,6 +466,20 @@ extension DirectoryDatabase {
             var saved = habit
             saved.id = db.lastInsertedRowID
             return saved
+        }
+    }
+
+    /// Deletes a shared habit of `roomID` if `ownerID` owns the room: `false` (nothing changed) when they don't, or
+    /// it is gone already. The room's log keeps its lines, under the name it had, and members' ledgers keep theirs.
+    public func deleteSharedHabit(_ habitID: Int64, of roomID: Int64, byOwner ownerID: Int64) async throws -> Bool {
+        try await write { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM room_habit WHERE id = ? AND room_id = ? AND EXISTS
+                    (SELECT 1 FROM membership WHERE room_id = ? AND account_id = ? AND role = 'owner')
+                    """,
+                arguments: [habitID, roomID, roomID, ownerID])
+            return db.changesCount > 0
         }
     }
 

@@ -52,6 +52,21 @@ struct ChangingParserTests {
         #expect(try parse("rename exercise to Workout") == .rename("exercise", to: "Workout"))
     }
 
+    @Test(arguments: ["delete reward Movie night", "remove reward Movie night", "DELETE REWARD Movie night", #"delete reward "Movie night""#])
+    func deleteReward(line: String) throws {
+        #expect(try parse(line) == .deleteReward("Movie night"))
+    }
+
+    @Test(arguments: ["room delete habit Dishes", "ROOM DELETE HABIT Dishes", "room delete bad habit Dishes", #"room delete habit "Dishes""#])
+    func roomDeleteHabit(line: String) throws {
+        #expect(try parse(line) == .room(.deleteHabit("Dishes")))
+    }
+
+    @Test func deletesSayWhatTheyNeed() {
+        #expect(parseError("delete reward")?.message == "Which reward? Usage: delete reward <name>")
+        #expect(parseError("room delete habit")?.message == "Which shared habit? Usage: room delete habit <name>")
+    }
+
     @Test func areaCommandsSayWhatTheyNeed() {
         #expect(parseError("delete area")?.message == "Which area? Usage: delete area <area>")
         #expect(parseError("rename area Fitness")?.message == "Usage: rename area <area> to <new name>")

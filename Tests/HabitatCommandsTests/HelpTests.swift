@@ -18,6 +18,7 @@ private func specName(of command: Command) -> String {
     case .store: "store"
     case .addHabit(let draft): draft.kind == .bad ? "add bad habit" : "add habit"
     case .addReward: "add reward"
+    case .deleteReward: "delete reward"
     case .record: "did"
     case .buy: "buy"
     case .undo: "undo"
@@ -59,6 +60,7 @@ private func specName(of command: Command) -> String {
         case .kick: "room kick"
         case .use: "room use"
         case .addHabit(let draft): draft.kind == .bad ? "room add bad habit" : "room add habit"
+        case .deleteHabit: "room delete habit"
         case .status: "room status"
         case .log: "room log"
         case .fairness: "room fairness"
@@ -206,10 +208,10 @@ struct HelpTopicTests {
 
     @Test(arguments: [
         ("add", ["add habit", "add bad habit", "add reward", "add area", "add routine"]),
-        ("start", ["start timer", "start challenge"]), ("delete", ["delete habit", "delete area", "delete routine"]),
+        ("start", ["start timer", "start challenge"]), ("delete", ["delete habit", "delete area", "delete routine", "delete reward"]),
         ("ROOM", [
             "room create", "room invite", "room join", "room leave", "room kick", "room use", "room add habit",
-            "room add bad habit", "room did", "room status", "room log", "room fairness",
+            "room add bad habit", "room delete habit", "room did", "room status", "room log", "room fairness",
         ]),
     ])
     func aWordThatStartsSeveralCommandsListsThem(word: String, names: [String]) {

@@ -52,15 +52,21 @@ import Testing
         #expect(state.habits.count == 1_000)
     }
 
-    @Test func theThousandthRewardIsTheLast() throws {
+    @Test func theThousandthRewardIsTheLastAndDeletingOneFreesAPlace() throws {
         var state = Fixture.state(rewards: Self.rewards(999))
         _ = try state.apply(.addReward(name: "Movie night", price: 100), at: Fixture.now)
         let error = expectRefusal(.addReward(name: "Cake", price: 50), on: state, code: .limitReached)
-        #expect(error?.message == "You have 1000 rewards, the most one player can have. No more can be added.")
+        #expect(
+            error?.message
+                == "You have 1000 rewards, the most one player can have. To add another, delete one you no longer need with 'delete reward <name>'.")
         // Buying one keeps it in the store.
         state.profile.coins = 10
         _ = try state.purchase("treat 1")
         #expect(state.rewards.count == 1_000)
+        _ = try state.apply(.deleteReward("treat 1"), at: Fixture.now)
+        _ = try state.apply(.addReward(name: "Cake", price: 50), at: Fixture.now)
+        #expect(state.rewards.count == 1_000)
+        #expect(state.rewards.last?.name == "Cake")
     }
 
     @Test func theHundredthAreaIsTheLastAndDeletingOneFreesAPlace() throws {
@@ -148,7 +154,9 @@ import Testing
         let habit = expectRefusal(.addHabit(HabitDraft(name: "Walk")), on: state, code: .limitReached)
         #expect(habit?.message.hasPrefix("You have 1002 habits; one player can have at most 1000. To add another, delete one ") == true)
         let reward = expectRefusal(.addReward(name: "Cake", price: 5), on: state, code: .limitReached)
-        #expect(reward?.message == "You have 1001 rewards; one player can have at most 1000. No more can be added.")
+        #expect(
+            reward?.message
+                == "You have 1001 rewards; one player can have at most 1000. To add another, delete one you no longer need with 'delete reward <name>'.")
         let area = expectRefusal(.addArea("Mind"), on: state, code: .limitReached)
         #expect(area?.message.hasPrefix("You have 101 areas; one player can have at most 100. ") == true)
         let routine = expectRefusal(.addRoutine(name: "Evening", habits: ["laundry"]), on: state, code: .limitReached)

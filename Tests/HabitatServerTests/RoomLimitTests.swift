@@ -72,4 +72,28 @@ struct RoomLimitTests {
             #expect(try await say("cy", "room leave pool").text == "🏠 You left Pool.")
         }
     }
+
+    @Test func theHundredAndFirstInviteCodeOfARoomIsRefused() async throws {
+        try await TestServer.with { server in
+            let ann = try await server.user("ann")
+            _ = try await ann.reply(to: "mode json")
+            let created = try await ann.json("room create Smiths")
+            let first = try #require(created.data?["invite"] as? String)
+            for _ in 2...100 { #expect(try await ann.json("room invite").ok == true) }
+            let refused = try await ann.json("room invite")
+            #expect(refused.ok == false)
+            #expect(refused.code == "limit_reached")
+            #expect(
+                refused.text
+                    == "❌ Smiths has 100 unused invite codes, the most a room can have. Each works once and expires 7 days after it was made; a new one can be made once one is used or expires.")
+            // A code used frees a place.
+            let ben = try await server.user("ben")
+            try await ben.expectReply(to: "room join smiths \(first)", startsWith: "🏠 Welcome")
+            _ = try await ann.readLine()
+            #expect(try await ann.json("room invite").ok == true)
+            // A week on, every code made that day has expired.
+            server.clock.advance(by: 7 * 24 * 3600)
+            #expect(try await ann.json("room invite").ok == true)
+        }
+    }
 }

@@ -192,4 +192,33 @@ struct RoomLimitsTests {
             #expect(try await codes() == [])
         }
     }
+
+    @Test func aRoomHoldsAtMostAHundredUnusedCodesAndAUsedOrExpiredOneFreesAPlace() async throws {
+        try await withTemporaryDirectory { folder in
+            let directory = try DirectoryDatabase(directory: folder, durability: .normal)
+            #expect(RoomLimits.standard.invitesPerRoom == 100)
+            let ann = try await directory.createAccount(name: "ann", passwordHash: "h", at: Fixture.now)
+            let ben = try await directory.createAccount(name: "ben", passwordHash: "h", at: Fixture.now)
+            let (room, first) = try await directory.createRoomWithInvite(named: "Smiths", owner: ann.id, at: Fixture.now)
+            var codes = [first]
+            for _ in 1..<100 { codes.append(try await directory.createInvite(for: room.id, by: ann.id, at: Fixture.now)) }
+            let full =
+                "Smiths has 100 unused invite codes, the most a room can have. Each works once and expires 7 days after it was made; "
+                + "a new one can be made once one is used or expires."
+            let refused = await expectRefusal(.limitReached) { try await directory.createInvite(for: room.id, by: ann.id, at: Fixture.now) }
+            #expect(refused?.message == full)
+            // Every code made still works; a used one frees a place.
+            #expect(try await directory.redeemInvite(codes[99], room: room.id, by: ben.id, at: Fixture.now))
+            _ = try await directory.createInvite(for: room.id, by: ben.id, at: Fixture.now)
+            await expectRefusal(.limitReached) { try await directory.createInvite(for: room.id, by: ann.id, at: Fixture.now) }
+            // Another room has places of its own.
+            let garden = try await directory.createRoom(named: "Garden", owner: ann.id, at: Fixture.now)
+            _ = try await directory.createInvite(for: garden.id, by: ann.id, at: Fixture.now)
+            // A week on, the first hundred have expired.
+            let nextWeek = Fixture.now.addingTimeInterval(DirectoryDatabase.inviteLifetime)
+            _ = try await directory.createInvite(for: room.id, by: ann.id, at: nextWeek)
+            let left = try await directory.writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM invite WHERE room_id = ?", arguments: [room.id]) }
+            #expect(left == 1)
+        }
+    }
 }
