@@ -68,7 +68,9 @@ extension TestServer {
 
 /// What a user's file holds on disk, read on a connection of its own: the ledger's length and the totals.
 func onDisk(_ path: String) throws -> [Int] {
-    let queue = try DatabaseQueue(path: path)
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(5)  // the server may be checkpointing the log meanwhile
+    let queue = try DatabaseQueue(path: path, configuration: configuration)
     defer { try? queue.close() }
     return try queue.read { db in
         let row = try #require(try Row.fetchOne(db, sql: "SELECT (SELECT COUNT(*) FROM ledger) AS n, level, xp, coins FROM profile"))

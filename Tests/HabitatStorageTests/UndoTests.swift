@@ -34,8 +34,9 @@ import Testing
             let before = try await db.state()
             try await db.did("exercise")
             db.close()
-            // The row as the first format wrote it: the same snapshot as a keyed JSON object.
-            let queue = try DatabaseQueue(path: db.path)
+            // The row as the first format wrote it: the same snapshot as a keyed JSON object. (The close above is
+            // queued: this connection waits while it checkpoints the log, as another process's would.)
+            let queue = try rawDatabase(at: db.path)
             try await queue.write { db in
                 let text = try #require(try String.fetchOne(db, sql: "SELECT before FROM ledger"))
                 let snapshot = try #require(Snapshot(storedText: text))
