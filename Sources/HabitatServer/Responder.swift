@@ -464,10 +464,33 @@ public struct Responder: Sendable {
             let reward = try state.reward(named: name)
             session.pendingDelete = .reward(reward.name)
             return Reply(.ask, state.deleteRewardQuestion(reward))
+        case .delete, .deleteArea, .deleteReward:
+            guard let confirmed, let action = Self.action(for: command) else { throw HabitatError(.internal, "Unhandled command.") }
+            return try await users.with(account.fileID) { database in
+                let (outcome, state) = try await database.apply(action, at: now) { state in try Self.stillThere(confirmed, in: state) }
+                return Views.outcome(outcome, state)
+            }
         default:
             return try await users.with(account.fileID) { database in
                 try await play(command, on: database, now: now)
             }
+        }
+    }
+
+    /// A `yes` deletes what its question named, by that very name, or nothing: if it was renamed or deleted
+    /// meanwhile (on another connection), a name it only begins would otherwise find something else.
+    static func stillThere(_ pending: PendingDelete, in state: GameState) throws {
+        // The codes are those of the same name typed in a command: `unknown_habit`, `not_found`, `unknown_item`.
+        let (code, name, found): (ErrorCode, String, Bool)
+        switch pending {
+        case .habit(let habit): (code, name, found) = (.unknownHabit, habit, state.habits.contains { $0.name.isSameName(as: habit) })
+        case .area(let area): (code, name, found) = (.notFound, "area \(area)", state.areas.contains { $0.name.isSameName(as: area) })
+        case .reward(let reward):
+            (code, name, found) = (.unknownItem, "reward \(reward)", state.rewards.contains { $0.name.isSameName(as: reward) })
+        case .sharedHabit: return
+        }
+        guard found else {
+            throw HabitatError(code, "There's no \(name) any more (it was renamed or deleted meanwhile), so nothing was deleted.", symbol: .question)
         }
     }
 

@@ -89,6 +89,18 @@ public final class UserDatabase: Sendable {
         return (outcome, state)
     }
 
+    /// `apply(_:at:)` that first runs `check` on the state inside the same transaction: if it throws, nothing is
+    /// applied or changed. For a change that must find the state as a question left it (a confirmed delete).
+    public func apply(
+        _ action: Action, at now: Date, checking check: @escaping @Sendable (GameState) throws -> Void
+    ) async throws -> (outcome: Outcome, state: GameState) {
+        let (outcome, state) = try await change { state, ledger in
+            try check(state)
+            return try Self.apply(action, to: &state, ledger: ledger, at: now)
+        }
+        return (outcome, state)
+    }
+
     /// `apply(_:at:)` for a caller that is not a task: `completion` gets the outcome on a storage thread,
     /// after the commit (or the error, with nothing changed).
     public func apply(
