@@ -206,6 +206,14 @@ public final class HabitatServer: Service, Sendable {
         }
     }
 
+    /// Runs `body` in a task of its own on the connection's event loop, and waits for it. A task keeps the memory
+    /// its deepest call ever needed (Swift's task allocator holds on to it) until the task ends: a connection's
+    /// task that once logged in, or ran any other line that takes the long way, would hold that for as long as
+    /// the connection stays open, about 13 KiB per connection. This task gives it back when the line is done.
+    static func inTaskOfItsOwn<T: Sendable>(_ link: ConnectionLink, _ body: @escaping @Sendable () async -> T) async -> T {
+        await Task(executorPreference: link.executor) { await body() }.value
+    }
+
     /// A client's channel, and the session its task shares with `ImmediateRepliesHandler`.
     struct Connection: Sendable {
         let link: ConnectionLink
@@ -265,7 +273,9 @@ public final class HabitatServer: Service, Sendable {
                     link.session = Session(id: "c\(id)", rateLimit: configuration.rateLimit, now: configuration.clock())
                     for try await line in inbound {
                         outbox.hold()
-                        let reply = await responder.respond(to: line.frame, prepared: line.prepared, session: &link.session)
+                        let reply = await Self.inTaskOfItsOwn(link) { [responder] in
+                            await responder.respond(to: line.frame, prepared: line.prepared, session: &link.session)
+                        }
                         if let reply { try await outbound.write(ByteBuffer(string: reply)) }
                         let events = outbox.release(mode: link.session.mode, plain: link.session.plain)
                         // The events of an account this line logged out of (or whose login lapsed) are not its.
@@ -285,7 +295,7 @@ public final class HabitatServer: Service, Sendable {
                                 idle.cancel()
                                 hub.attach(outbox, connection: id, to: new)
                                 // What waited while they were away comes right after the login reply.
-                                if let kept = try? await hub.offlineDelivery(for: new) {
+                                if let kept = await Self.inTaskOfItsOwn(link, { [hub] in try? await hub.offlineDelivery(for: new) }) {
                                     try await outbound.write(ByteBuffer(string: kept.rendered(mode: link.session.mode, plain: link.session.plain)))
                                 }
                             }

@@ -11,6 +11,8 @@ import NIOCore
 /// (kept for the life of the connection) free of copies of it.
 final class ConnectionLink: @unchecked Sendable {
     let eventLoop: any EventLoop
+    /// Runs a task's jobs on `eventLoop`.
+    let executor: EventLoopTaskExecutor
     var session: Session
     /// Lines passed to the task and not yet fully answered.
     private var inTask = 0
@@ -18,6 +20,7 @@ final class ConnectionLink: @unchecked Sendable {
     init(session: Session, eventLoop: any EventLoop) {
         self.session = session
         self.eventLoop = eventLoop
+        self.executor = EventLoopTaskExecutor(eventLoop)
     }
 
     /// Whether the task has lines it has not finished with.
