@@ -232,6 +232,11 @@ public struct DirectoryDatabase: Sendable {
                     CREATE INDEX link_code_expires ON link_code(expires_at);
                     """)
         }
+        // A room's invite codes, counted for each new one (at most so many unused) and deleted with the room,
+        // are found by the room instead of by reading every room's.
+        migrator.registerMigration("v5") { db in
+            try db.execute(sql: "CREATE INDEX invite_room ON invite(room_id, used_by)")
+        }
         return migrator
     }
 }

@@ -219,6 +219,12 @@ struct RoomLimitsTests {
             _ = try await directory.createInvite(for: room.id, by: ann.id, at: nextWeek)
             let left = try await directory.writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM invite WHERE room_id = ?", arguments: [room.id]) }
             #expect(left == 1)
+            // The count reads only this room's codes, however many other rooms have.
+            let plan = try await directory.writer.read {
+                try Row.fetchAll($0, sql: "EXPLAIN QUERY PLAN SELECT COUNT(*) FROM invite WHERE room_id = ? AND used_by IS NULL", arguments: [room.id])
+                    .map { $0["detail"] as String }
+            }
+            #expect(plan == ["SEARCH invite USING COVERING INDEX invite_room (room_id=? AND used_by=?)"])
         }
     }
 }
