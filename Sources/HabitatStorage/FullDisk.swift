@@ -14,14 +14,34 @@ public struct StorageFullError: Error, CustomStringConvertible {
     public var description: String { "\(path): the disk is full" }
 
     /// The refusal `error` is when SQLite (or the file system) says the disk holding `path` is full; `nil` otherwise.
-    init?(_ error: any Error, path: String) {
+    ///
+    /// SQLite says `SQLITE_FULL` when a write to the file or its log finds no space, but only "disk I/O error" when it
+    /// cannot make the shared-memory file (`-shm`) that opening a file in WAL mode needs: that error is taken for
+    /// a full disk when the disk has less than a mebibyte left (`freeBytes`, for the directory holding `path`).
+    init?(_ error: any Error, path: String, freeBytes: (String) -> UInt64? = StorageFullError.freeBytes(at:)) {
         if let error = error as? DatabaseError, error.resultCode == .SQLITE_FULL {
             self.init(path: path)
         } else if let error = error as? CocoaError, error.code == .fileWriteOutOfSpace {
             self.init(path: path)
+        } else if let error = error as? DatabaseError, error.resultCode == .SQLITE_IOERR,
+            let free = freeBytes((path as NSString).deletingLastPathComponent), free < Self.nearlyFull
+        {
+            self.init(path: path)
         } else {
             return nil
         }
+    }
+
+    /// Less space left than this, and an I/O error is taken for a full disk.
+    static let nearlyFull: UInt64 = 1 << 20
+
+    /// The bytes this process may still write on the file system holding `directory`, or `nil` if it can't be asked.
+    static func freeBytes(at directory: String) -> UInt64? {
+        var stats = statvfs()
+        guard statvfs(directory, &stats) == 0 else { return nil }
+        // The blocks kept for the superuser are this process's too when it is the superuser.
+        let blocks = geteuid() == 0 ? UInt64(stats.f_bfree) : UInt64(stats.f_bavail)
+        return blocks * UInt64(stats.f_frsize)
     }
 }
 

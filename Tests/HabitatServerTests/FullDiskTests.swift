@@ -404,6 +404,100 @@ struct FullDiskRecoveryTests {
     }
 }
 
+/// A disk that is really full: a small file system of its own (tmpfs), filled with a file. SQLite meets it in more
+/// places than `max_page_count` shows: opening a closed file makes its shared-memory file (`-shm`), and fails.
+@Suite("A disk filled for real", .enabled(if: SmallFileSystem.canMount, "mounting a tmpfs needs root"))
+struct RealFullDiskTests {
+    @Test func openingAClosedFileOnAFullDiskIsToldTheStorageIsFullAndWorksOnceThereIsSpace() async throws {
+        let log = LogCapture()
+        try await SmallFileSystem.with(megabytes: 8) { disk in
+            try await TestServer.with(dataDirectory: disk.url.appendingPathComponent("data"), logger: log.logger) { server in
+                let alice = try await server.user("alice")
+                try await alice.expectReply(to: "add habit Read", startsWith: "✅")
+                try await alice.expectReply(to: "did read", startsWith: "✅ Read completed! +10 XP, +5 coins")
+                let path = try await server.file(of: "alice").path
+                // Closed, as a quiet user's file is: SQLite removes its log and shared-memory file.
+                #expect(server.habitat.users.closeIdle(unusedFor: .zero) == 1)
+                let deadline = ContinuousClock.now + .seconds(10)
+                while FileManager.default.fileExists(atPath: path + "-shm"), ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+
+                try disk.fill()
+                try await alice.expectReply(to: "status", startsWith: FullDisk.refusal)
+                try await alice.expectReply(to: "did read", startsWith: FullDisk.refusal)
+                #expect(log.messages.filter { $0 == FullDisk.full } == [FullDisk.full])
+                #expect(log.all.first { $0.message == FullDisk.full }?.metadata["file"] == .string(path))
+                #expect(!log.all.contains { $0.level >= .error && $0.message != FullDisk.full })
+
+                try disk.free()
+                try await alice.expectReply(to: "status", startsWith: "ℹ️ Level 1 · 10/100 XP")
+                try await alice.expectReply(to: "did read", startsWith: "✅ Read completed! +10 XP, +5 coins")
+                await alice.close()
+            }
+        }
+    }
+}
+
+/// A tmpfs of a few megabytes mounted on a temporary directory, which a test can fill and free.
+struct SmallFileSystem: Sendable {
+    let url: URL
+    var filler: URL { url.appendingPathComponent("filler") }
+
+    /// Whether this process may mount one (it runs as root, somewhere mounting is allowed).
+    static let canMount: Bool = {
+        guard geteuid() == 0, let disk = try? mount(megabytes: 1) else { return false }
+        disk.unmount()
+        return true
+    }()
+
+    static func with<T>(megabytes: Int, _ body: (SmallFileSystem) async throws -> T) async throws -> T {
+        let disk = try mount(megabytes: megabytes)
+        defer { disk.unmount() }
+        return try await body(disk)
+    }
+
+    private static func mount(megabytes: Int) throws -> SmallFileSystem {
+        let url = temporaryDirectory()
+        guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m,mode=700", "tmpfs", url.path]) else {
+            try? FileManager.default.removeItem(at: url)
+            throw TestFailure("could not mount a tmpfs on \(url.path)")
+        }
+        return SmallFileSystem(url: url)
+    }
+
+    private func unmount() {
+        _ = Self.run("/bin/umount", [url.path])
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// Writes a file until the file system has no space left.
+    func fill() throws {
+        let fd = open(filler.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { throw TestFailure("could not make \(filler.path)") }
+        defer { close(fd) }
+        let block = [UInt8](repeating: 0, count: 4096)
+        while block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
+        guard errno == ENOSPC else { throw TestFailure("filling \(url.path) stopped with errno \(errno)") }
+    }
+
+    func free() throws {
+        try FileManager.default.removeItem(at: filler)
+    }
+
+    private static func run(_ tool: String, _ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}
+
 /// Runs `body` with a new empty directory, removed afterwards.
 func withTemporaryDirectoryURL<T>(_ body: (URL) async throws -> T) async throws -> T {
     let directory = temporaryDirectory()

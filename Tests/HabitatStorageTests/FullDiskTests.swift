@@ -43,6 +43,22 @@ struct FullDiskStorageTests {
         #expect(probe.heard.count == 4)
     }
 
+    /// SQLite says only "disk I/O error" when it can't make a file's `-shm`: that is a full disk when the disk holding
+    /// the file has less than a mebibyte left, and stays an I/O error otherwise (or when the disk can't be asked).
+    @Test func anIOErrorIsAFullDiskOnlyWhenTheDiskIsNearlyFull() {
+        let path = "/data/users/ab/user.sqlite"
+        let shm = DatabaseError(resultCode: .SQLITE_IOERR_SHMSIZE, message: "disk I/O error")
+        var asked: [String] = []
+        #expect(StorageFullError(shm, path: path, freeBytes: { asked.append($0); return 0 })?.path == path)
+        #expect(asked == ["/data/users/ab"])
+        #expect(StorageFullError(shm, path: path, freeBytes: { _ in (1 << 20) - 1 }) != nil)
+        #expect(StorageFullError(shm, path: path, freeBytes: { _ in 1 << 20 }) == nil)
+        #expect(StorageFullError(shm, path: path, freeBytes: { _ in nil }) == nil)
+        // Other errors are what they are, whatever the space left; `SQLITE_FULL` is full whatever it is.
+        #expect(StorageFullError(DatabaseError(resultCode: .SQLITE_CORRUPT), path: path, freeBytes: { _ in 0 }) == nil)
+        #expect(StorageFullError(DatabaseError(resultCode: .SQLITE_FULL), path: path, freeBytes: { _ in 1 << 40 }) != nil)
+    }
+
     /// A change the disk refuses throws ``StorageFullError`` naming the file, and leaves the state in memory as
     /// the file has it; it is written once there is space.
     @Test func aRefusedChangeLeavesTheStateAsTheFileHasIt() async throws {
