@@ -37,9 +37,9 @@ public struct DirectoryDatabase: Sendable {
         self.limits = limits
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent(Self.fileName).path
-        writer = try DatabaseQueue(path: path, configuration: durability.configuration(label: "directory"))
         self.fullFiles = fullFiles
         do {
+            writer = try DatabaseQueue(path: path, configuration: durability.configuration(label: "directory"))
             try Self.migrator.migrate(writer)
         } catch {
             throw StorageFullError(error, path: path) ?? error

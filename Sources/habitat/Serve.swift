@@ -131,6 +131,8 @@ struct Serve: AsyncParsableCommand {
             let server: HabitatServer
             do {
                 server = try HabitatServer(configuration: configuration, logger: logger, eventLoopGroup: eventLoopGroup)
+            } catch is StorageFullError {
+                throw CommandFailure("The disk holding \(data) is full, so the server can't open its data. Free some space there and start it again.")
             } catch let error as CocoaError {
                 throw CommandFailure("Could not use \(data) as the data directory: \(Export.reason(error)). It must be a directory (or a path where one can be made) that you may write in.")
             }

@@ -440,6 +440,24 @@ struct RealFullDiskTests {
     }
 }
 
+extension RealFullDiskTests {
+    /// A server started on a full disk says so, in words that say what to do, and starts once there is space.
+    @Test func startingOnAFullDiskSaysTheDiskIsFull() async throws {
+        try await SmallFileSystem.with(megabytes: 4) { disk in
+            let data = disk.url.appendingPathComponent("data").path
+            // Made before the disk filled; closed cleanly, so opening it again needs room for its log's index.
+            #expect(try habitat(["bridge", "add", "irc", "--data", data]).status == 0)
+            #expect(!FileManager.default.fileExists(atPath: data + "/directory.sqlite-shm"))
+            try disk.fill()
+            let refused = try habitat(["serve", "--port", "0", "--data", data])
+            #expect(refused.status == 1)
+            #expect(refused.output == "Error: The disk holding \(data) is full, so the server can't open its data. Free some space there and start it again.\n")
+            try disk.free()
+            #expect(try habitat(["bridge", "list", "--data", data]).output.hasPrefix("irc\tcreated "))
+        }
+    }
+}
+
 /// A tmpfs of a few megabytes mounted on a temporary directory, which a test can fill and free.
 struct SmallFileSystem: Sendable {
     let url: URL
