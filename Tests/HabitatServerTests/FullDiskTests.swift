@@ -485,8 +485,10 @@ struct SmallFileSystem: Sendable {
         return SmallFileSystem(url: url)
     }
 
+    /// Lazily where a file on it is still open (a server's files close when the last of it is released): it is
+    /// gone from view at once, and from memory once they close.
     private func unmount() {
-        _ = Self.run("/bin/umount", [url.path])
+        if !Self.run("/bin/umount", [url.path]) { _ = Self.run("/bin/umount", ["--lazy", url.path]) }
         try? FileManager.default.removeItem(at: url)
     }
 
