@@ -46,6 +46,11 @@ public struct DirectoryDatabase: Sendable {
         }
     }
 
+    /// Closes the file: SQLite copies its log into it and removes the log. Nothing can be read or written after.
+    public func close() throws {
+        try writer.close()
+    }
+
     /// Runs `updates` in one transaction. A full disk refuses it as a ``StorageFullError``, with nothing written.
     func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
         do {

@@ -182,6 +182,16 @@ public final class UserDatabase: Sendable {
         mailbox.submit { self.closeNow() }
     }
 
+    /// Closes the file once queued work is done, and returns once it is closed.
+    public func closeAndWait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            mailbox.submit {
+                self.closeNow()
+                continuation.resume()
+            }
+        }
+    }
+
     /// Closes the file once queued work is done, then deletes it and its log: for a file made for an account
     /// that could not be made after all, so that no file is left that no account names.
     func discard() async {

@@ -75,6 +75,20 @@ public final class UserDatabases: Sendable {
         return closed.count
     }
 
+    /// Closes every file not in use, and returns once they are closed: SQLite copies each file's log into it and
+    /// removes the log, so each file stands whole on its own. For a server that is stopping. Returns how many.
+    @discardableResult
+    public func closeAll() async -> Int {
+        let closing = entries.withLock { lru in
+            defer { overCapacity.store(false, ordering: .relaxed) }
+            return lru.evict(above: 0)
+        }
+        await withDiscardingTaskGroup { group in
+            for database in closing { group.addTask { await database.closeAndWait() } }
+        }
+        return closing.count
+    }
+
     /// How many files are open now.
     public var openCount: Int { entries.withLock { $0.count } }
 

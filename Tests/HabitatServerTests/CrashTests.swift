@@ -141,7 +141,18 @@ struct CrashTests {
         try await client.expectReply(to: "did stretch", startsWith: "✅")
         #expect(server.terminate() == 0)
         #expect(try await client.readLine() == nil)
-        let again = try ServerProcess(data: data)
+        // Each file was closed whole, its log copied into it: no `-wal` or `-shm` beside any, so a copy of the
+        // `.sqlite` files alone is a complete copy.
+        let files = try FileManager.default.subpathsOfDirectory(atPath: data.path)
+        #expect(files.filter { $0.hasSuffix("-wal") || $0.hasSuffix("-shm") } == [])
+        let copy = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: copy) }
+        for file in files where file.hasSuffix(".sqlite") {
+            let target = copy.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: data.appendingPathComponent(file), to: target)
+        }
+        let again = try ServerProcess(data: copy)
         let back = try await LineClient.connect(port: again.port)
         try await back.expectReply(to: "login nora correct-horse", startsWith: "✅ Welcome back, nora! Level 1 · 10/100 XP")
         #expect(again.terminate() == 0)
