@@ -132,8 +132,7 @@ public final class HabitatServer: Service, Sendable {
                     for try await connection in inbound {
                         // The connection's task runs on its channel's event loop: no thread hop between them, and
                         // the session it shares with the channel's handlers stays on that loop.
-                        let executor = EventLoopTaskExecutor(connection.channel.channel.eventLoop)
-                        group.addTask(executorPreference: executor) { await self.serve(connection) }
+                        group.addTask(executorPreference: connection.link.executor) { await self.serve(connection) }
                     }
                 }
             }
