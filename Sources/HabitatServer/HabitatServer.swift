@@ -220,9 +220,11 @@ public final class HabitatServer: Service, Sendable {
     /// Runs `body` in a task of its own on the connection's event loop, and waits for it. A task keeps the memory
     /// its deepest call ever needed (Swift's task allocator holds on to it) until the task ends: a connection's
     /// task that once logged in, or ran any other line that takes the long way, would hold that for as long as
-    /// the connection stays open, about 13 KiB per connection. This task gives it back when the line is done.
-    static func inTaskOfItsOwn<T: Sendable>(_ link: ConnectionLink, _ body: @escaping @Sendable () async -> T) async -> T {
-        await Task(executorPreference: link.executor) { await body() }.value
+    /// the connection stays open. This task gives it back when the line is done.
+    static func inTaskOfItsOwn<T: Sendable>(
+        _ link: ConnectionLink, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        try await Task(executorPreference: link.executor) { try await body() }.value
     }
 
     /// A client's channel, and the session its task shares with `ImmediateRepliesHandler`.
@@ -263,8 +265,6 @@ public final class HabitatServer: Service, Sendable {
                 .whenComplete { _ in channel.close(promise: nil) }
         }
         let outbox = Outbox()
-        var attached: Int64?
-        var bridge: String?
         do {
             try await connection.executeThenClose { inbound, outbound in
                 try await outbound.write(ByteBuffer(string: Responder.greeting.text(plain: false)))
@@ -283,36 +283,12 @@ public final class HabitatServer: Service, Sendable {
                     link.eventLoop.assertInEventLoop()
                     link.session = Session(id: "c\(id)", rateLimit: configuration.rateLimit, now: configuration.clock())
                     for try await line in inbound {
-                        outbox.hold()
-                        let reply = await Self.inTaskOfItsOwn(link) { [responder] in
-                            await responder.respond(to: line.frame, prepared: line.prepared, session: &link.session)
+                        // The whole line is answered in a task of its own: while the connection waits for the next,
+                        // its own task holds nothing but this loop.
+                        let closing = try await Self.inTaskOfItsOwn(link) {
+                            try await self.answer(line, link: link, connection: id, outbound: outbound, outbox: outbox, idle: idle)
                         }
-                        if let reply { try await outbound.write(ByteBuffer(string: reply)) }
-                        let events = outbox.release(mode: link.session.mode, plain: link.session.plain)
-                        // The events of an account this line logged out of (or whose login lapsed) are not its.
-                        let loggedOut = attached != nil && link.session.account == nil
-                        if !loggedOut {
-                            for event in events { try await outbound.write(ByteBuffer(string: event)) }
-                        }
-                        if bridge == nil, let name = link.session.bridge {
-                            bridge = name
-                            idle.cancel()
-                            hub.attachBridge(outbox, connection: id, name: name)
-                        }
-                        if link.session.account?.id != attached {
-                            if let old = attached { hub.detach(connection: id, from: old) }
-                            attached = link.session.account?.id
-                            if let new = attached {
-                                idle.cancel()
-                                hub.attach(outbox, connection: id, to: new)
-                                // What waited while they were away comes right after the login reply.
-                                if let kept = await Self.inTaskOfItsOwn(link, { [hub] in try? await hub.offlineDelivery(for: new) }) {
-                                    try await outbound.write(ByteBuffer(string: kept.rendered(mode: link.session.mode, plain: link.session.plain)))
-                                }
-                            }
-                        }
-                        link.taskFinishedLine()
-                        if link.session.closing { break }
+                        if closing { break }
                     }
                 }
                 if link.draining {
@@ -329,9 +305,46 @@ public final class HabitatServer: Service, Sendable {
         } catch {
             logger.debug("connection ended", metadata: ["connection": "c\(id)", "error": "\(error)"])
         }
-        if let attached { hub.detach(connection: id, from: attached) }
-        if let bridge { hub.detachBridge(connection: id, name: bridge) }
+        if let attached = link.attached { hub.detach(connection: id, from: attached) }
+        if let bridge = link.bridge { hub.detachBridge(connection: id, name: bridge) }
         idle.cancel()
+    }
+
+    /// Answers a line the connection's handler passed on: its reply, then the events held while it ran, then (when
+    /// it logged in) what waited for the account. Returns whether the connection is to close.
+    private func answer(
+        _ line: IncomingLine, link: ConnectionLink, connection id: Int, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+        outbox: Outbox, idle: Scheduled<Void>
+    ) async throws -> Bool {
+        outbox.hold()
+        if let reply = await responder.respond(to: line.frame, prepared: line.prepared, session: &link.session) {
+            try await outbound.write(ByteBuffer(string: reply))
+        }
+        let events = outbox.release(mode: link.session.mode, plain: link.session.plain)
+        // The events of an account this line logged out of (or whose login lapsed) are not its.
+        let loggedOut = link.attached != nil && link.session.account == nil
+        if !loggedOut {
+            for event in events { try await outbound.write(ByteBuffer(string: event)) }
+        }
+        if link.bridge == nil, let name = link.session.bridge {
+            link.bridge = name
+            idle.cancel()
+            hub.attachBridge(outbox, connection: id, name: name)
+        }
+        if link.session.account?.id != link.attached {
+            if let old = link.attached { hub.detach(connection: id, from: old) }
+            link.attached = link.session.account?.id
+            if let new = link.attached {
+                idle.cancel()
+                hub.attach(outbox, connection: id, to: new)
+                // What waited while they were away comes right after the login reply.
+                if let kept = try? await hub.offlineDelivery(for: new) {
+                    try await outbound.write(ByteBuffer(string: kept.rendered(mode: link.session.mode, plain: link.session.plain)))
+                }
+            }
+        }
+        link.taskFinishedLine()
+        return link.session.closing
     }
 }
 

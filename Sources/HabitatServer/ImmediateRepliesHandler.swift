@@ -14,6 +14,10 @@ final class ConnectionLink: @unchecked Sendable {
     /// Runs a task's jobs on `eventLoop`.
     let executor: EventLoopTaskExecutor
     var session: Session
+    /// The account whose events this connection receives, once logged in (used by the task only).
+    var attached: Int64?
+    /// The bridge this connection speaks for, once it said so (used by the task only).
+    var bridge: String?
     /// Lines passed to the task and not yet fully answered.
     private var inTask = 0
 
