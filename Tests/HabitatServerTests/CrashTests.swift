@@ -50,6 +50,14 @@ final class ServerProcess: @unchecked Sendable {
         self.port = port
     }
 
+    /// A test that fails before it stops its server does not leave the server running.
+    deinit {
+        if process.isRunning {
+            Foundation.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
