@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// A copy of a data directory, made while the server runs (`habitat backup`).
 ///
@@ -49,7 +50,12 @@ public enum DataBackup {
         let existed = manager.fileExists(atPath: destination.path)
         try makeDirectory(destination)
         do {
-            return try copyAll(from: source, to: destination, afterDirectory: afterDirectory)
+            do {
+                return try copyAll(from: source, to: destination, afterDirectory: afterDirectory)
+            } catch let error where StorageFullError(error, path: destination.appendingPathComponent(DirectoryDatabase.fileName).path) != nil {
+                throw Failure(
+                    description: "The disk holding \(destination.path) is full, so the backup stopped and nothing of it was kept. Free some space there, or back up to another disk.")
+            }
         } catch {
             // No half copy is left to be taken for a backup: what was made here goes again.
             if existed {
@@ -205,12 +211,21 @@ public enum DataBackup {
             try from.close()
         } catch let error as DatabaseError {
             try? FileManager.default.removeItem(atPath: destination)
+            // The copy's disk is full: said as such by `copy`.
+            if StorageFullError(error, path: destination) != nil { throw error }
             throw Failure(
-                description: "Could not copy \(source) to \(destination): \(error.message ?? error.description)",
+                description: "Could not copy \(source) to \(destination): \(reason(error))",
                 damaged: error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB)
         }
         let attributes = try FileManager.default.attributesOfItem(atPath: destination)
         return (attributes[.size] as? NSNumber)?.int64Value ?? 0
+    }
+
+    /// SQLite's reason for `error`. The backup API leaves the connection's message at "not an error" when a step
+    /// fails: then the result code says it.
+    static func reason(_ error: DatabaseError) -> String {
+        if let message = error.message, message != "not an error" { return message }
+        return String(cString: sqlite3_errstr(error.extendedResultCode.rawValue))
     }
 
     /// A file that SQLite can't read, byte for byte, with its write-ahead log if it has one; returns the bytes written.

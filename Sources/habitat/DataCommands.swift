@@ -43,6 +43,8 @@ struct Export: AsyncParsableCommand {
         if let output {
             do {
                 try bytes.write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch let error as CocoaError where error.code == .fileWriteOutOfSpace {
+                throw CommandFailure("Could not write \(output): the disk is full. Free some space there, or write it to another disk.")
             } catch {
                 throw CommandFailure("Could not write \(output): \(Self.reason(error)). Is the folder there, and may you write in it?")
             }

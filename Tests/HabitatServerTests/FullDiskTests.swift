@@ -441,6 +441,44 @@ struct RealFullDiskTests {
 }
 
 extension RealFullDiskTests {
+    /// A backup onto a disk too small for it says so and keeps nothing of the copy, into a new directory or an
+    /// empty one that was there before.
+    @Test(arguments: [false, true])
+    func aBackupOntoAFullDiskSaysSoAndKeepsNothing(destinationExisted: Bool) async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        #expect(try habitat(["bridge", "add", "irc", "--data", data.path]).status == 0)
+        try await SmallFileSystem.with(kilobytes: 64) { disk in
+            let copy = disk.url.appendingPathComponent("copy")
+            if destinationExisted { try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: false) }
+            let refused = try habitat(["backup", copy.path, "--data", data.path])
+            #expect(refused.status == 1)
+            #expect(refused.output == "Error: The disk holding \(copy.path) is full, so the backup stopped and nothing of it was kept. Free some space there, or back up to another disk.\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: disk.url.path) == (destinationExisted ? ["copy"] : []))
+            if destinationExisted { #expect(try FileManager.default.contentsOfDirectory(atPath: copy.path) == []) }
+        }
+    }
+
+    /// An export that doesn't fit on its disk says so and leaves no part of the file.
+    @Test func anExportOntoAFullDiskSaysSo() async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        try await TestServer.with(dataDirectory: data) { server in
+            let ann = try await server.user("ann")
+            try await ann.expectReply(to: "add habit Read", startsWith: "✅")
+            try await ann.expectReply(to: "did read", startsWith: "✅")
+            await ann.close()
+        }
+        try await SmallFileSystem.with(kilobytes: 4) { disk in
+            try disk.fill()
+            let output = disk.url.appendingPathComponent("ann.json").path
+            let refused = try habitat(["export", "--user", "ann", "--output", output, "--data", data.path])
+            #expect(refused.status == 1)
+            #expect(refused.output == "Error: Could not write \(output): the disk is full. Free some space there, or write it to another disk.\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: disk.url.path) == ["filler"])
+        }
+    }
+
     /// A server started on a full disk says so, in words that say what to do, and starts once there is space.
     @Test func startingOnAFullDiskSaysTheDiskIsFull() async throws {
         try await SmallFileSystem.with(megabytes: 4) { disk in
@@ -465,20 +503,24 @@ struct SmallFileSystem: Sendable {
 
     /// Whether this process may mount one (it runs as root, somewhere mounting is allowed).
     static let canMount: Bool = {
-        guard geteuid() == 0, let disk = try? mount(megabytes: 1) else { return false }
+        guard geteuid() == 0, let disk = try? mount(kilobytes: 1024) else { return false }
         disk.unmount()
         return true
     }()
 
     static func with<T>(megabytes: Int, _ body: (SmallFileSystem) async throws -> T) async throws -> T {
-        let disk = try mount(megabytes: megabytes)
+        try await with(kilobytes: megabytes * 1024, body)
+    }
+
+    static func with<T>(kilobytes: Int, _ body: (SmallFileSystem) async throws -> T) async throws -> T {
+        let disk = try mount(kilobytes: kilobytes)
         defer { disk.unmount() }
         return try await body(disk)
     }
 
-    private static func mount(megabytes: Int) throws -> SmallFileSystem {
+    private static func mount(kilobytes: Int) throws -> SmallFileSystem {
         let url = temporaryDirectory()
-        guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m,mode=700", "tmpfs", url.path]) else {
+        guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=700", "tmpfs", url.path]) else {
             try? FileManager.default.removeItem(at: url)
             throw TestFailure("could not mount a tmpfs on \(url.path)")
         }
