@@ -211,8 +211,9 @@ public enum DataBackup {
             try from.close()
         } catch let error as DatabaseError {
             try? FileManager.default.removeItem(atPath: destination)
-            // The copy's disk is full: said as such by `copy`.
+            // The copy's disk is full: said as such by `copy`. The data's disk is full: nothing is wrong with the file.
             if StorageFullError(error, path: destination) != nil { throw error }
+            if let full = StorageFullError(error, path: source) { throw full }
             throw Failure(
                 description: "Could not copy \(source) to \(destination): \(reason(error))",
                 damaged: error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB)

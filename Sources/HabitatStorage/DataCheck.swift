@@ -22,6 +22,10 @@ public enum DataCheck {
         /// Files checked, the directory database included.
         public var files = 0
         public var findings: [Finding] = []
+        /// Files that could not be opened to be checked because the disk holding them is full: SQLite needs a
+        /// little space to open a file that was closed cleanly (for its shared-memory file). Nothing is known
+        /// to be wrong with them.
+        public var unchecked: [String] = []
     }
 
     public static func run(in directory: URL) -> Report {
@@ -29,32 +33,44 @@ public enum DataCheck {
         let directoryPath = directory.appendingPathComponent(DirectoryDatabase.fileName).path
         report.files += 1
         var names: [String: String] = [:]
-        if let problem = problem(ofDatabaseAt: directoryPath) {
-            report.findings.append(Finding(user: nil, path: directoryPath, problem: problem))
-        } else {
-            names = (try? accountNames(directoryPath)) ?? [:]
+        switch verdict(ofDatabaseAt: directoryPath) {
+        case .sound: names = (try? accountNames(directoryPath)) ?? [:]
+        case .unsound(let problem): report.findings.append(Finding(user: nil, path: directoryPath, problem: problem))
+        case .diskFull: report.unchecked.append(directoryPath)
         }
         let users = directory.appendingPathComponent("users")
         for (folder, file) in (try? DataBackup.userFiles(in: users)) ?? [] {
             let path = users.appendingPathComponent(folder).appendingPathComponent(file).path
             report.files += 1
-            if let problem = problem(ofDatabaseAt: path) {
+            switch verdict(ofDatabaseAt: path) {
+            case .sound: break
+            case .unsound(let problem):
                 report.findings.append(Finding(user: names[String(file.dropLast(".sqlite".count))], path: path, problem: problem))
+            case .diskFull: report.unchecked.append(path)
             }
         }
         return report
     }
 
-    /// What SQLite finds wrong with the file, or `nil` when it is sound.
-    static func problem(ofDatabaseAt path: String) -> String? {
+    enum Verdict: Equatable {
+        case sound
+        /// What SQLite finds wrong with the file.
+        case unsound(String)
+        /// The file could not be opened: the disk holding it is full.
+        case diskFull
+    }
+
+    static func verdict(ofDatabaseAt path: String) -> Verdict {
         do {
             let verdict = try integrityCheck(ofDatabaseAt: path)
-            guard verdict != ["ok"], let first = verdict.first else { return nil }
-            return verdict.count == 1 ? first : "\(first) (and \(verdict.count - 1) more)"
+            guard verdict != ["ok"], let first = verdict.first else { return .sound }
+            return .unsound(verdict.count == 1 ? first : "\(first) (and \(verdict.count - 1) more)")
+        } catch let error where StorageFullError(error, path: path) != nil {
+            return .diskFull
         } catch let error as DatabaseError {
-            return error.message ?? error.description
+            return .unsound(error.message ?? error.description)
         } catch {
-            return "\(error)"
+            return .unsound("\(error)")
         }
     }
 

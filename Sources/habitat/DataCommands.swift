@@ -136,16 +136,26 @@ struct Check: AsyncParsableCommand {
     func run() throws {
         try requireData(in: data)
         let report = DataCheck.run(in: URL(fileURLWithPath: data))
-        guard !report.findings.isEmpty else {
+        guard !report.findings.isEmpty || !report.unchecked.isEmpty else {
             let users = report.files - 1
             print("All \(report.files) files are sound: the directory database and \(users == 1 ? "1 user's file" : "\(users) users' files").")
             return
         }
-        let list = report.findings.map { "  \($0)" }.joined(separator: "\n")
-        throw CommandFailure("""
-            \(report.findings.count) of \(report.files) files \(report.findings.count == 1 ? "is" : "are") not sound:
-            \(list)
-            Restore \(report.findings.count == 1 ? "it" : "them") from a backup with the server stopped, or try sqlite3's '.recover'.
-            """)
+        var said: [String] = []
+        if !report.findings.isEmpty {
+            let list = report.findings.map { "  \($0)" }.joined(separator: "\n")
+            said.append("""
+                \(report.findings.count) of \(report.files) files \(report.findings.count == 1 ? "is" : "are") not sound:
+                \(list)
+                Restore \(report.findings.count == 1 ? "it" : "them") from a backup with the server stopped, or try sqlite3's '.recover'.
+                """)
+        }
+        if !report.unchecked.isEmpty {
+            let count = report.unchecked.count
+            said.append(
+                "\(count) of \(report.files) files could not be checked: the disk holding \(data) is full, and SQLite needs a little "
+                    + "space to open a file. Nothing is known to be wrong with \(count == 1 ? "it" : "them"); free some space there and check again.")
+        }
+        throw CommandFailure(said.joined(separator: "\n"))
     }
 }

@@ -479,6 +479,34 @@ extension RealFullDiskTests {
         }
     }
 
+    /// On a full disk SQLite can't even open a cleanly closed file to read it: `check`, `export` and `backup` say
+    /// the disk is full (not that the files are damaged), and work once there is space.
+    @Test func theDataToolsOnAFullDiskSayItIsFull() async throws {
+        try await SmallFileSystem.with(megabytes: 4) { disk in
+            let data = disk.url.appendingPathComponent("data")
+            try await TestServer.with(dataDirectory: data) { server in
+                let ann = try await server.user("ann")
+                try await ann.expectReply(to: "add habit Read", startsWith: "✅")
+                await ann.close()
+            }
+            try disk.fill()
+            let checked = try habitat(["check", "--data", data.path])
+            #expect(checked.status == 1)
+            #expect(checked.output == "Error: 2 of 2 files could not be checked: the disk holding \(data.path) is full, and SQLite needs a little "
+                + "space to open a file. Nothing is known to be wrong with them; free some space there and check again.\n")
+            let full = "Error: The disk holding \(data.path)/directory.sqlite is full. Free some space there and try again.\n"
+            #expect(try habitat(["export", "--user", "ann", "--data", data.path]) == (1, full))
+            let copy = temporaryDirectory().appendingPathComponent("copy")
+            defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+            #expect(try habitat(["backup", copy.path, "--data", data.path]) == (1, full))
+            #expect(!FileManager.default.fileExists(atPath: copy.path))
+
+            try disk.free()
+            #expect(try habitat(["check", "--data", data.path]) == (0, "All 2 files are sound: the directory database and 1 user's file.\n"))
+            #expect(try habitat(["backup", copy.path, "--data", data.path]).status == 0)
+        }
+    }
+
     /// A server started on a full disk says so, in words that say what to do, and starts once there is space.
     @Test func startingOnAFullDiskSaysTheDiskIsFull() async throws {
         try await SmallFileSystem.with(megabytes: 4) { disk in
