@@ -11,7 +11,9 @@ public struct StorageFullError: Error, CustomStringConvertible {
         self.path = path
     }
 
-    public var description: String { "\(path): the disk is full" }
+    /// Said to whoever ran the command (`habitat export`, `backup`, ...): SQLite needs a little space even to open a
+    /// file for reading (its shared-memory file), so any of them can meet it.
+    public var description: String { "The disk holding \(path) is full. Free some space there and try again." }
 
     /// The refusal `error` is when SQLite (or the file system) says the disk holding `path` is full; `nil` otherwise.
     ///

@@ -184,21 +184,23 @@ public final class UserDatabase: Sendable {
 
     /// Closes the file once queued work is done, and returns once it is closed.
     public func closeAndWait() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            mailbox.submit {
-                self.closeNow()
-                continuation.resume()
-            }
-        }
+        await afterQueuedWork { self.closeNow() }
     }
 
     /// Closes the file once queued work is done, then deletes it and its log: for a file made for an account
     /// that could not be made after all, so that no file is left that no account names.
     func discard() async {
+        await afterQueuedWork {
+            self.closeNow()
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: self.path + suffix) }
+        }
+    }
+
+    /// Runs `body` on the storage thread once queued work is done, and returns when it has run.
+    private func afterQueuedWork(_ body: @escaping @Sendable () -> Void) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             mailbox.submit {
-                self.closeNow()
-                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: self.path + suffix) }
+                body()
                 continuation.resume()
             }
         }

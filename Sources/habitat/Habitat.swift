@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import HabitatStorage
 
 @main
 struct Habitat: AsyncParsableCommand {
@@ -16,19 +15,7 @@ struct Habitat: AsyncParsableCommand {
 
     static func main() async {
         keepNewFilesPrivate()
-        do {
-            var command = try parseAsRoot()
-            if var command = command as? any AsyncParsableCommand {
-                try await command.run()
-            } else {
-                try command.run()
-            }
-        } catch let full as StorageFullError {
-            // SQLite needs a little space even to open a file for reading (its shared-memory file).
-            exit(withError: CommandFailure("The disk holding \(full.path) is full. Free some space there and try again."))
-        } catch {
-            exit(withError: error)
-        }
+        await main(nil)
     }
 }
 
