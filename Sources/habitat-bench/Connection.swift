@@ -19,13 +19,26 @@ enum BenchError: Error, CustomStringConvertible {
     case connectionClosed
     case serverBusy
     case setUp(String)
+    case cannotConnect(host: String, port: Int, reason: String)
 
     var description: String {
         switch self {
         case .connectionClosed: "the server closed the connection"
         case .serverBusy: "the server is at its connection limit (busy)"
         case .setUp(let message): message
+        case .cannotConnect(let host, let port, let reason):
+            "can't connect to \(host):\(port) (\(reason)). Is 'habitat serve' running there? (--host, --port)"
         }
+    }
+
+    /// Why a connection could not be made, in the system's words ("Connection refused").
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? NIOConnectionError, let first = error.connectionErrors.first {
+            return reason(first.error)
+        }
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+        if case .connectTimeout(let limit)? = error as? ChannelError { return "no answer in \(limit.nanoseconds / 1_000_000_000) s" }
+        return "\(error)"
     }
 }
 
@@ -146,19 +159,31 @@ final class Connection: @unchecked Sendable {
     /// Opens a connection with TCP_NODELAY, the line decoder and the reply matcher.
     static func connect(host: String, port: Int, on eventLoop: any EventLoop) async throws -> Connection {
         let connection = Connection(eventLoop: eventLoop)
-        _ = try await ClientBootstrap(group: eventLoop)
-            .channelOption(.socketOption(.tcp_nodelay), value: 1)
-            .connectTimeout(.seconds(30))
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    connection.channel = channel
-                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineDecoder()))
-                    try channel.pipeline.syncOperations.addHandler(ReplyHandler(connection: connection))
+        do {
+            _ = try await ClientBootstrap(group: eventLoop)
+                .channelOption(.socketOption(.tcp_nodelay), value: 1)
+                .connectTimeout(.seconds(30))
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        connection.channel = channel
+                        try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineDecoder()))
+                        try channel.pipeline.syncOperations.addHandler(ReplyHandler(connection: connection))
+                    }
                 }
-            }
-            .connect(host: host, port: port)
-            .get()
+                .connect(host: host, port: port)
+                .get()
+        } catch {
+            // No greeting will come: settle its promise, which NIO requires of every promise it made.
+            try? await eventLoop.submit { connection.connectFailed(error) }.get()
+            throw BenchError.cannotConnect(host: host, port: port, reason: BenchError.reason(error))
+        }
         return connection
+    }
+
+    /// The connection was never made (on the event loop).
+    private func connectFailed(_ error: any Error) {
+        greeting?.fail(error)
+        greeting = nil
     }
 
     /// Completes when the server's first line arrived (it accepted us), fails if it said it is full.

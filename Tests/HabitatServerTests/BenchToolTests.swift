@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+
+/// Runs the real `habitat-bench <arguments>` (built beside `habitat`) to its end, and returns its exit status,
+/// its standard output and its standard error. Waits without holding a thread of the test's.
+func habitatBench(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+    let folder = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let outputFile = folder.appendingPathComponent("stdout")
+    let errorFile = folder.appendingPathComponent("stderr")
+    _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    let output = try FileHandle(forWritingTo: outputFile)
+    let errors = try FileHandle(forWritingTo: errorFile)
+    let process = Process()
+    process.executableURL = ServerProcess.executable.deletingLastPathComponent().appendingPathComponent("habitat-bench")
+    process.arguments = arguments
+    process.standardOutput = output
+    process.standardError = errors
+    try await withCheckedThrowingContinuation { (ended: CheckedContinuation<Void, any Error>) in
+        process.terminationHandler = { _ in ended.resume() }
+        do {
+            try process.run()
+        } catch {
+            process.terminationHandler = nil
+            ended.resume(throwing: error)
+        }
+    }
+    try output.close()
+    try errors.close()
+    return (
+        process.terminationStatus, try String(contentsOf: outputFile, encoding: .utf8),
+        try String(contentsOf: errorFile, encoding: .utf8)
+    )
+}
+
+/// `habitat-bench` against a real server: what it reports is what the server did.
+@Suite("habitat-bench, the load generator", .serialized)
+struct BenchToolTests {
+    /// The JSON summary, the last line of a run's standard output.
+    func summary(_ output: String) throws -> [String: Any] {
+        let last = try #require(output.split(separator: "\n").last)
+        return try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+    }
+
+    /// How many times each user has done Exercise (+10 XP each, nothing else earns XP in these runs), read
+    /// through the server as its owner would.
+    func exerciseCounts(port: Int, users: [String], password: String = "bench-password") async throws -> [Int] {
+        var counts: [Int] = []
+        for name in users {
+            let client = try await LineClient.connect(port: port)
+            try await client.expectReply(to: "login \(name) \(password)", startsWith: "✅ Welcome back")
+            let status = try await client.json("{\"text\": \"status\"}")
+            let xp = try #require(status.int("xp")) + xpOfEarlierLevels(try #require(status.int("level")))
+            counts.append(xp / 10)
+            await client.close()
+        }
+        return counts
+    }
+
+    @Test func aRunOfDidReportsWhatTheServerCommitted() async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let server = try ServerProcess(data: data)
+        let run = try await habitatBench([
+            "--port", "\(server.port)", "--only", "did", "--clients", "3", "--users-prefix", "load-",
+            "--duration", "1", "--warmup", "0", "--json", "--quiet",
+        ])
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("did: 3 clients, 1.0 s, ") == true, "\(run.output)")
+        let json = try summary(run.output)
+        #expect(json["mode"] as? String == "did")
+        #expect(json["clients"] as? Int == 3)
+        #expect(json["pipeline"] as? Int == 1)
+        #expect(json["errors"] as? Int == 0)
+        let commands = try #require(json["commands"] as? Int)
+        #expect(commands > 0)
+        let kinds = try #require(json["kinds"] as? [String: Any])
+        #expect(Set(kinds.keys) == ["did"])
+        let p50 = try #require(json["p50_ms"] as? Double)
+        let p99 = try #require(json["p99_ms"] as? Double)
+        let p999 = try #require(json["p999_ms"] as? Double)
+        let max = try #require(json["max_ms"] as? Double)
+        #expect(p50 > 0 && p50 <= p99 && p99 <= p999 && p999 <= max)
+
+        // Every completion counted was committed; at most one per client was still in flight when the
+        // measured time ended, answered and committed after it.
+        let totals = try await exerciseCounts(port: server.port, users: ["load-0", "load-1", "load-2"])
+        let recorded = totals.reduce(0, +)
+        #expect(totals.allSatisfy { $0 > 0 })
+        #expect(recorded >= commands && recorded <= commands + 3, "\(recorded) recorded, \(commands) counted")
+        #expect(server.terminate() == 0)
+    }
+
+    @Test func theMixSendsEveryKindAndCountsRefusalsApartFromErrors() async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let server = try ServerProcess(data: data)
+        let run = try await habitatBench(["--port", "\(server.port)", "--clients", "4", "--duration", "1", "--warmup", "0", "--json", "--quiet"])
+        #expect(run.status == 0, "\(run.errors)")
+        let json = try summary(run.output)
+        #expect(json["mode"] as? String == "mix")
+        #expect(json["errors"] as? Int == 0)
+        let kinds = try #require(json["kinds"] as? [String: [String: Any]])
+        #expect(Set(kinds.keys) == ["did", "slip", "status", "buy", "undo"])
+        for (kind, figures) in kinds { #expect((figures["commands"] as? Int ?? 0) > 0, "\(kind)") }
+        // A potion bought at full health is the game saying no, not the server failing.
+        let refusals = try #require(json["refusal_codes"] as? [String: Int])
+        #expect(Set(refusals.keys).isSubset(of: ["health_full"]))
+        #expect(server.terminate() == 0)
+    }
+
+    @Test func pipelinedClientsKeepSeveralRequestsInFlight() async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let server = try ServerProcess(data: data)
+        let run = try await habitatBench([
+            "--port", "\(server.port)", "--only", "status", "--clients", "2", "--pipeline", "8", "--duration", "1",
+            "--warmup", "0", "--json", "--quiet",
+        ])
+        #expect(run.status == 0, "\(run.errors)")
+        let json = try summary(run.output)
+        #expect(json["pipeline"] as? Int == 8)
+        #expect(json["errors"] as? Int == 0)
+        #expect((json["commands"] as? Int ?? 0) > 0)
+        #expect(server.terminate() == 0)
+    }
+
+    @Test func setupRegistersOnceAndFillsLedgers() async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let server = try ServerProcess(data: data)
+        let first = try await habitatBench(["setup", "--port", "\(server.port)", "--users", "2", "--users-prefix", "kept-", "--prefill-ledger", "30", "--quiet"])
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.output.hasPrefix("setup: 2 users registered, 0 existed, 60 ledger rows appended, "), "\(first.output)")
+        #expect(try await exerciseCounts(port: server.port, users: ["kept-0", "kept-1"]) == [30, 30])
+
+        // A second setup with the same names finds them and only adds to their ledgers.
+        let second = try await habitatBench(["setup", "--port", "\(server.port)", "--users", "2", "--users-prefix", "kept-", "--prefill-ledger", "5", "--quiet"])
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(second.output.hasPrefix("setup: 0 users registered, 2 existed, 10 ledger rows appended, "), "\(second.output)")
+        #expect(try await exerciseCounts(port: server.port, users: ["kept-0", "kept-1"]) == [35, 35])
+        #expect(server.terminate() == 0)
+    }
+
+    @Test func noServerAtTheAddressIsSaidPlainly() async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        // A port that was just listened on and is free again.
+        let server = try ServerProcess(data: data)
+        let port = server.port
+        #expect(server.terminate() == 0)
+        let runs = [
+            ["--port", "\(port)", "--only", "did", "--duration", "1"],
+            ["setup", "--port", "\(port)", "--users", "1", "--users-prefix", "x-"],
+            ["idle", "--port", "\(port)", "--connections", "2", "--hold", "1"],
+        ]
+        for arguments in runs {
+            let run = try await habitatBench(arguments)
+            #expect(run.status == 1)
+            #expect(
+                run.errors.contains("can't connect to 127.0.0.1:\(port) (Connection refused). Is 'habitat serve' running there? (--host, --port)"),
+                "\(run.errors)")
+        }
+    }
+}
