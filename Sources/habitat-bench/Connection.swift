@@ -174,16 +174,10 @@ final class Connection: @unchecked Sendable {
                 .get()
         } catch {
             // No greeting will come: settle its promise, which NIO requires of every promise it made.
-            try? await eventLoop.submit { connection.connectFailed(error) }.get()
+            try? await eventLoop.submit { connection.ended() }.get()
             throw BenchError.cannotConnect(host: host, port: port, reason: BenchError.reason(error))
         }
         return connection
-    }
-
-    /// The connection was never made (on the event loop).
-    private func connectFailed(_ error: any Error) {
-        greeting?.fail(error)
-        greeting = nil
     }
 
     /// Completes when the server's first line arrived (it accepted us), fails if it said it is full.
@@ -261,7 +255,8 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    fileprivate func closedByPeer() {
+    /// The peer closed the connection, or it was never made: whatever waits on it fails.
+    fileprivate func ended() {
         guard !isClosed else { return }
         isClosed = true
         greeting?.fail(BenchError.connectionClosed)
@@ -287,7 +282,7 @@ private final class ReplyHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        connection.closedByPeer()
+        connection.ended()
         context.fireChannelInactive()
     }
 
