@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.0"),
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.1.0"),
@@ -22,13 +23,15 @@ let package = Package(
     targets: [
         // The game: value types and pure rules. Foundation only, so any app can embed it.
         .target(name: "HabitatEngine"),
-        // SQLite's process-wide settings, applied when the process loads (C: `sqlite3_config` is variadic).
+        // Household rooms: their members, owners, shared habits, log and fair shares, as pure values and rules.
+        .target(name: "HabitatHousehold", dependencies: ["HabitatEngine"]),
+        // SQLite's process-wide settings, applied once before any database opens (C: `sqlite3_config` is variadic).
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
         // Per-user and directory SQLite databases, migrations, the ledger.
         .target(
             name: "HabitatStorage",
             dependencies: [
-                "HabitatEngine", "CSQLiteSetup",
+                "HabitatEngine", "HabitatHousehold", "CSQLiteSetup",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C interface, for the statements every recorded action runs.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -37,18 +40,28 @@ let package = Package(
         // Cutting a byte stream into bounded lines: the server, the IRC bridge and the load generator.
         .target(name: "LineFraming", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
         // Command parsing, the help table, rendering replies as text and JSON.
-        .target(name: "HabitatCommands", dependencies: ["HabitatEngine"]),
-        // The SwiftNIO line-protocol server: framing, sessions, accounts, limits.
+        .target(name: "HabitatCommands", dependencies: ["HabitatEngine", "HabitatHousehold"]),
+        // The application, without sockets: sessions, accounts, the request pipeline, households, timers, bridge
+        // sessions. What the server says; tests drive it with lines.
+        .target(
+            name: "HabitatApp",
+            dependencies: [
+                "HabitatEngine", "HabitatHousehold", "HabitatStorage", "HabitatCommands",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
+        // The transport: SwiftNIO sockets, TLS, framing, connection limits, back-pressure and draining.
         .target(
             name: "HabitatServer",
             dependencies: [
-                "HabitatEngine", "HabitatStorage", "HabitatCommands", "LineFraming",
+                "HabitatApp", "HabitatEngine", "HabitatCommands", "LineFraming",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
@@ -66,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "habitat",
             dependencies: [
-                "HabitatServer", "HabitatStorage", "HabitatIRC",
+                "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatIRC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -86,7 +99,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // A server that kills itself at a chosen stage of a shared completion, for the crash-consistency tests.
+        .executableTarget(
+            name: "habitat-crashing-server",
+            dependencies: [
+                "HabitatServer", "HabitatApp", "HabitatStorage",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/CrashingServer"
+        ),
         .testTarget(name: "HabitatEngineTests", dependencies: ["HabitatEngine"]),
+        .testTarget(name: "HabitatHouseholdTests", dependencies: ["HabitatHousehold", "HabitatEngine"]),
         .testTarget(
             name: "LineFramingTests",
             dependencies: [
@@ -98,7 +122,7 @@ let package = Package(
         .testTarget(
             name: "HabitatIRCTests",
             dependencies: [
-                "HabitatIRC", "HabitatServer", "HabitatStorage", "HabitatCommands",
+                "HabitatIRC", "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatCommands",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -107,12 +131,16 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
-        .testTarget(name: "HabitatStorageTests", dependencies: ["HabitatStorage"]),
-        .testTarget(name: "HabitatCommandsTests", dependencies: ["HabitatCommands"]),
+        .testTarget(name: "HabitatStorageTests", dependencies: ["HabitatStorage", "HabitatHousehold"]),
+        .testTarget(name: "HabitatCommandsTests", dependencies: ["HabitatCommands", "HabitatHousehold"]),
+        .testTarget(
+            name: "HabitatAppTests",
+            dependencies: ["HabitatApp", "HabitatCommands", "HabitatEngine", "HabitatHousehold", "HabitatStorage"]
+        ),
         .testTarget(
             name: "HabitatServerTests",
             dependencies: [
-                "HabitatServer", "HabitatStorage", "LineFraming",
+                "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatCommands", "LineFraming",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

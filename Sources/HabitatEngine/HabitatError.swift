@@ -1,28 +1,34 @@
-/// The stable machine codes of every error a client can see.
-public enum ErrorCode: String, Sendable, CaseIterable, Codable {
-    case authRequired = "auth_required"
-    case badCredentials = "bad_credentials"
-    case nameTaken = "name_taken"
-    case invalidName = "invalid_name"
-    case unknownCommand = "unknown_command"
-    case unknownHabit = "unknown_habit"
-    case unknownItem = "unknown_item"
-    case ambiguous
-    case notEnoughCoins = "not_enough_coins"
-    case healthFull = "health_full"
-    case gameOver = "game_over"
-    case invalidArgument = "invalid_argument"
-    case forbidden
-    case notFound = "not_found"
-    case lineTooLong = "line_too_long"
-    case invalidUTF8 = "invalid_utf8"
-    case rateLimited = "rate_limited"
+/// A stable machine code of an error a user can see: `unknown_habit`, `not_enough_coins`, ...
+///
+/// The game's own codes are declared here; the layers around the game declare theirs beside their rules (a room's
+/// `forbidden`, the line protocol's `line_too_long` and `rate_limited`, ...), as static members like these.
+public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The code as clients see it.
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
+}
+
+extension ErrorCode {
+    public static let unknownHabit = ErrorCode(rawValue: "unknown_habit")
+    public static let unknownItem = ErrorCode(rawValue: "unknown_item")
+    public static let ambiguous = ErrorCode(rawValue: "ambiguous")
+    public static let notEnoughCoins = ErrorCode(rawValue: "not_enough_coins")
+    public static let healthFull = ErrorCode(rawValue: "health_full")
+    public static let gameOver = ErrorCode(rawValue: "game_over")
+    public static let invalidArgument = ErrorCode(rawValue: "invalid_argument")
+    public static let nameTaken = ErrorCode(rawValue: "name_taken")
+    public static let notFound = ErrorCode(rawValue: "not_found")
     /// As many habits, rewards, areas, routines, rooms, members or shared habits as one may have.
-    case limitReached = "limit_reached"
-    case busy
-    /// The disk holding the server's data is full: nothing was changed, and trying again once space is freed works.
-    case storageFull = "storage_full"
-    case `internal`
+    public static let limitReached = ErrorCode(rawValue: "limit_reached")
+
+    /// The codes the game's rules raise.
+    public static let game: [ErrorCode] = [
+        .unknownHabit, .unknownItem, .ambiguous, .notEnoughCoins, .healthFull, .gameOver, .invalidArgument, .nameTaken,
+        .notFound, .limitReached,
+    ]
 }
 
 /// The one error type a user ever sees: a stable ``ErrorCode`` and a short, kind message.

@@ -3,57 +3,49 @@ public enum ToastType: String, Sendable, Codable {
     case success, error, info
 }
 
-/// The marker a toast line starts with, and the word that replaces it in plain mode.
-public enum ToastSymbol: String, Sendable, Codable, CaseIterable {
-    case success, warning, error, info, celebration, gameOver, reward, potion, running, undo, question,
-        greeting, timer, room, ask
-
-    public var emoji: String {
-        switch self {
-        case .success: "✅"
-        case .warning: "⚠️"
-        case .error: "❌"
-        case .info: "ℹ️"
-        case .celebration: "🎉"
-        case .gameOver: "💀"
-        case .reward: "🎁"
-        case .potion: "🧪"
-        case .running: "🏃"
-        case .undo: "↩️"
-        case .question: "❓"
-        case .greeting: "👋"
-        case .timer: "⏰"
-        case .room: "🏠"
-        case .ask: "❔"
-        }
-    }
-
+/// The marker a toast line starts with, the word that replaces it in plain mode, and the toast's colour.
+///
+/// The game's markers are declared here; the layers around the game declare theirs (the greeting's `👋`, a room's
+/// `🏠`, ...) as static members like these.
+public struct ToastSymbol: Hashable, Sendable, CustomStringConvertible {
+    /// A stable name for the marker (`success`, `gameOver`), as kept with a toast saved for later.
+    public let name: String
+    public let emoji: String
     /// The word a screen reader user sees instead of the emoji (`plain on`).
-    public var word: String {
-        switch self {
-        case .success, .reward, .potion, .running, .timer: "OK:"
-        case .warning: "WARNING:"
-        case .error, .question: "ERROR:"
-        case .info, .greeting, .undo, .room: "INFO:"
-        case .celebration: "YAY:"
-        case .ask: "QUESTION:"
-        case .gameOver: "GAME OVER:"
-        }
+    public let word: String
+    public let type: ToastType
+
+    public init(name: String, emoji: String, word: String, type: ToastType) {
+        (self.name, self.emoji, self.word, self.type) = (name, emoji, word, type)
     }
 
-    public var type: ToastType {
-        switch self {
-        case .success, .celebration, .reward, .potion, .running, .timer: .success
-        case .warning, .error, .question, .gameOver: .error
-        case .info, .greeting, .undo, .room, .ask: .info
-        }
-    }
+    public var description: String { name }
+}
+
+extension ToastSymbol {
+    public static let success = ToastSymbol(name: "success", emoji: "✅", word: "OK:", type: .success)
+    public static let warning = ToastSymbol(name: "warning", emoji: "⚠️", word: "WARNING:", type: .error)
+    public static let error = ToastSymbol(name: "error", emoji: "❌", word: "ERROR:", type: .error)
+    public static let info = ToastSymbol(name: "info", emoji: "ℹ️", word: "INFO:", type: .info)
+    public static let celebration = ToastSymbol(name: "celebration", emoji: "🎉", word: "YAY:", type: .success)
+    public static let gameOver = ToastSymbol(name: "gameOver", emoji: "💀", word: "GAME OVER:", type: .error)
+    public static let reward = ToastSymbol(name: "reward", emoji: "🎁", word: "OK:", type: .success)
+    public static let potion = ToastSymbol(name: "potion", emoji: "🧪", word: "OK:", type: .success)
+    public static let running = ToastSymbol(name: "running", emoji: "🏃", word: "OK:", type: .success)
+    public static let undo = ToastSymbol(name: "undo", emoji: "↩️", word: "INFO:", type: .info)
+    /// "Did you mean …?": an error that suggests what to type instead.
+    public static let question = ToastSymbol(name: "question", emoji: "❓", word: "ERROR:", type: .error)
+
+    /// The markers of the game's own toasts.
+    public static let game: [ToastSymbol] = [
+        .success, .warning, .error, .info, .celebration, .gameOver, .reward, .potion, .running, .undo, .question,
+    ]
 }
 
 /// One short message, as a chat would show it: `✅ Exercise completed! +10 XP, +5 coins`.
 ///
 /// A toast may carry detail lines (a listing); they are shown below it, indented.
-public struct Toast: Sendable, Equatable, Codable {
+public struct Toast: Sendable, Equatable {
     public var symbol: ToastSymbol
     public var message: String
     public var details: [String]

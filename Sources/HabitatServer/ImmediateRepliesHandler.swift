@@ -1,89 +1,16 @@
-import HabitatCommands
+import HabitatApp
+import HabitatEngine
 import LineFraming
 import NIOCore
-
-/// What a connection's task and its `ImmediateRepliesHandler` share, on the connection's event loop.
-///
-/// Both use it only on that loop: the handler is a channel handler, and the task runs with the loop
-/// as its executor. The task uses the session only for a line the handler passed on, and the handler
-/// only while no line is with the task, so the two never overlap. Plain stored properties rather than
-/// a checked box: the task passes `session` as `inout` across its awaits, which keeps the task's stack
-/// (kept for the life of the connection) free of copies of it.
-final class ConnectionLink: @unchecked Sendable {
-    let eventLoop: any EventLoop
-    /// Runs a task's jobs on `eventLoop`.
-    let executor: EventLoopTaskExecutor
-    var session: Session
-    /// The account whose events this connection receives, once logged in (used by the task only).
-    var attached: Int64?
-    /// The bridge this connection speaks for, once it said so (used by the task only).
-    var bridge: String?
-    /// Lines passed to the task and not yet fully answered.
-    private var inTask = 0
-
-    init(session: Session, eventLoop: any EventLoop) {
-        self.session = session
-        self.eventLoop = eventLoop
-        self.executor = EventLoopTaskExecutor(eventLoop)
-    }
-
-    /// Whether the task has lines it has not finished with.
-    var taskBusy: Bool {
-        eventLoop.assertInEventLoop()
-        return inTask > 0
-    }
-
-    /// The handler passed a line to the task.
-    func passedToTask() {
-        eventLoop.assertInEventLoop()
-        inTask += 1
-    }
-
-    /// The task finished a line: its reply, held events and any log-in follow-up are written.
-    func taskFinishedLine() {
-        eventLoop.assertInEventLoop()
-        inTask -= 1
-    }
-
-    /// Whether the server is shutting down and this connection takes no more lines.
-    private(set) var draining = false
-    private var peerGone: EventLoopPromise<Void>?
-    private var peerHasClosed = false
-
-    /// The server is shutting down: lines from here on are read and dropped, unanswered.
-    func startDraining() {
-        eventLoop.assertInEventLoop()
-        draining = true
-    }
-
-    /// The client closed its side, or the connection ended.
-    func peerClosed() {
-        eventLoop.assertInEventLoop()
-        peerHasClosed = true
-        peerGone?.succeed()
-        peerGone = nil
-    }
-
-    /// Completes when the client closes its side or the connection ends, or after `limit`.
-    func waitForPeerToClose(atMost limit: TimeAmount, channel: any Channel) -> EventLoopFuture<Void> {
-        eventLoop.assertInEventLoop()
-        if peerHasClosed { return eventLoop.makeSucceededVoidFuture() }
-        let promise = eventLoop.makePromise(of: Void.self)
-        peerGone = promise
-        let timeout = eventLoop.scheduleTask(in: limit) { promise.succeed() }
-        channel.closeFuture.whenComplete { _ in promise.succeed() }
-        promise.futureResult.whenComplete { _ in timeout.cancel() }
-        return promise.futureResult
-    }
-}
+import NIOPosix
 
 /// Sent down a connection's pipeline when the server starts shutting down.
 struct DrainConnection: Sendable {}
 
-/// Answers, right on the event loop, the lines that need nothing but the user's game in memory (a
-/// `status`, `habits`, …), starts the changes that need nothing but the user's own file (a personal
-/// `did`, `buy`, …) and writes their replies when committed, and passes every other line on to the
-/// connection's task, in order.
+/// Reads and plans each line right on the event loop (``Pipeline/start(_:session:)``): answers there the plans
+/// that need nothing but memory (a refusal, a `status` or `habits` of a game in memory), starts the changes that
+/// need nothing but the user's own file (a personal `did`, `buy`, …) and writes their replies when committed, and
+/// passes every other line on to the connection's task with its plan, in order.
 ///
 /// A line is taken here only while the task has nothing in hand (so replies keep the order of their
 /// requests) and the connection is writable (a client that stops reading gets back-pressure as before).
@@ -92,12 +19,14 @@ struct DrainConnection: Sendable {}
 /// Writes of one read are flushed together.
 final class ImmediateRepliesHandler: ChannelDuplexHandler {
     typealias InboundIn = LineFrame
-    typealias InboundOut = IncomingLine
+    typealias InboundOut = TaskLine
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     private let link: ConnectionLink
-    private let responder: Responder
+    private let pipeline: Pipeline
+    /// The longest line the framer passes, for the error a longer one gets.
+    private let maxLine: Int
     private var unflushed = false
     /// A change started here is not answered yet.
     private var changing = false
@@ -106,9 +35,10 @@ final class ImmediateRepliesHandler: ChannelDuplexHandler {
     private var readHeld = false
     private var inputClosedHeld = false
 
-    init(link: ConnectionLink, responder: Responder) {
+    init(link: ConnectionLink, maxLine: Int) {
         self.link = link
-        self.responder = responder
+        self.pipeline = link.conversation.pipeline
+        self.maxLine = maxLine
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -176,38 +106,42 @@ final class ImmediateRepliesHandler: ChannelDuplexHandler {
     /// Answers or starts `frame` here, or passes it to the task (then returns `true`).
     @discardableResult
     private func take(_ frame: LineFrame, context: ChannelHandlerContext) -> Bool {
-        var prepared: Responder.Prepared?
+        let line = IncomingLine(frame, maxLine: maxLine)
+        var planned: Pipeline.Planned?
         if !link.taskBusy, context.channel.isWritable {
-            switch responder.respondAtOnce(to: frame, session: &link.session) {
+            switch pipeline.start(line, session: &link.conversation.session) {
             case .reply(let reply):
+                guard !reply.isEmpty else { return false }
                 context.write(wrapOutboundOut(ByteBuffer(bytes: reply)), promise: nil)
                 unflushed = true
                 return false
             case .change(let change):
                 start(change, context: context)
                 return false
-            case .later(let read):
-                prepared = read
+            case .later(let plan):
+                planned = plan
             }
         }
         link.passedToTask()
-        context.fireChannelRead(wrapInboundOut(IncomingLine(frame: frame, prepared: prepared)))
+        context.fireChannelRead(wrapInboundOut(TaskLine(line: line, planned: planned)))
         return true
     }
 
-    private func start(_ change: Responder.Change, context: ChannelHandlerContext) {
+    private func start(_ change: Pipeline.Change, context: ChannelHandlerContext) {
         changing = true
         let finish = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
-        responder.perform(change) { result in
+        pipeline.perform(change) { result in
             finish.eventLoop.execute {
                 finish.value.handler.finish(change, result, context: finish.value.context)
             }
         }
     }
 
-    private func finish(_ change: Responder.Change, _ result: Result<Reply, any Error>, context: ChannelHandlerContext) {
+    private func finish(
+        _ change: Pipeline.Change, _ result: Result<(outcome: Outcome, state: GameState), any Error>, context: ChannelHandlerContext
+    ) {
         changing = false
-        let reply = responder.reply(to: change, result, session: link.session)
+        let reply = pipeline.finish(change, result, session: link.conversation.session)
         context.write(wrapOutboundOut(ByteBuffer(bytes: reply)), promise: nil)
         unflushed = true
         var passed = false
@@ -234,8 +168,34 @@ final class ImmediateRepliesHandler: ChannelDuplexHandler {
     }
 }
 
-/// A line for the connection's task, with what the handler already read of it.
-struct IncomingLine: Sendable {
-    let frame: LineFrame
-    let prepared: Responder.Prepared?
+/// A line for the connection's task, with its plan when the handler made it already.
+struct TaskLine: Sendable {
+    let line: IncomingLine
+    let planned: Pipeline.Planned?
+}
+
+extension IncomingLine {
+    /// A framed line as the application reads lines: text, or why it could not be read. A line that looks like a
+    /// JSON request (it starts with `{`) gets its error in JSON.
+    init(_ frame: LineFrame, maxLine: Int) {
+        switch frame {
+        case .tooLong(let firstByte):
+            self = .tooLong(limit: maxLine, jsonLike: firstByte == UInt8(ascii: "{"))
+        case .line(let bytes):
+            if let text = String(validating: bytes.readableBytesView, as: UTF8.self) {
+                self = .text(text)
+            } else {
+                self = .notUTF8(jsonLike: LineFramer.firstByte(of: bytes.readableBytesView) == UInt8(ascii: "{"))
+            }
+        }
+    }
+}
+
+/// Password hashes on NIO's blocking thread pool.
+struct ThreadPoolWork: SlowWork {
+    let pool: NIOThreadPool
+
+    func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await pool.runIfActive(work)
+    }
 }

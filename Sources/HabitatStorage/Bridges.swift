@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HabitatEngine
+import HabitatHousehold
 
 /// A chat bridge registered by the operator.
 public struct Bridge: Sendable, Equatable {
@@ -65,7 +66,7 @@ extension DirectoryDatabase {
 
     /// A one-time code (valid 10 minutes) that links a chat identity to `accountID`. Expired codes go meanwhile.
     public func createLinkCode(for accountID: Int64, at now: Date) async throws -> String {
-        let code = Self.newCode()
+        let code = InviteCode.make()
         try await write { db in
             try Self.deleteExpiredCodes(in: db, at: now)
             try db.execute(
@@ -78,7 +79,7 @@ extension DirectoryDatabase {
     /// Uses a link code: `identity` acts as the code's account from now on. `nil` for a wrong,
     /// used or expired code.
     public func redeemLinkCode(_ typed: String, identity: String, at now: Date) async throws -> Account? {
-        let code = Self.normalizedCode(typed)
+        let code = InviteCode.normalized(typed)
         let accountID: Int64? = try await write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT account_id, expires_at FROM link_code WHERE code = ?", arguments: [code]),
                 (row["expires_at"] as Double) > now.timeIntervalSince1970

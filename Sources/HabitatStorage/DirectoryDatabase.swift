@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HabitatEngine
+import HabitatHousehold
 
 /// A login: who someone is, and which file holds their game. Names are stored lowercased.
 public struct Account: Sendable, Equatable {
@@ -364,10 +365,11 @@ extension HabitTimer {
 /// An event kept for a user who was away.
 public struct InboxItem: Sendable, Equatable {
     public var kind: String
-    public var toasts: [Toast]
+    /// What the event says, as the server wrote it down (its toasts, as JSON text): kept, not read, here.
+    public var toasts: String
     public var created: Date
 
-    public init(kind: String, toasts: [Toast], created: Date) {
+    public init(kind: String, toasts: String, created: Date) {
         self.kind = kind
         self.toasts = toasts
         self.created = created
@@ -379,11 +381,10 @@ extension DirectoryDatabase {
     public static let inboxLimit = 50
 
     public func keep(_ item: InboxItem, for accountID: Int64) async throws {
-        let toasts = String(decoding: try JSONEncoder().encode(item.toasts), as: UTF8.self)
         try await write { db in
             try db.execute(
                 sql: "INSERT INTO inbox (account_id, kind, toasts, created_at) VALUES (?, ?, ?, ?)",
-                arguments: [accountID, item.kind, toasts, item.created.timeIntervalSince1970])
+                arguments: [accountID, item.kind, item.toasts, item.created.timeIntervalSince1970])
             try db.execute(
                 sql: """
                     DELETE FROM inbox WHERE account_id = ? AND id NOT IN
@@ -403,10 +404,7 @@ extension DirectoryDatabase {
         return try await write { db in
             let items = try Row.fetchAll(db, sql: "SELECT * FROM inbox WHERE account_id = ? ORDER BY id", arguments: [accountID])
                 .map { row in
-                    InboxItem(
-                        kind: row["kind"],
-                        toasts: (try? JSONDecoder().decode([Toast].self, from: Data((row["toasts"] as String).utf8))) ?? [],
-                        created: Date(timeIntervalSince1970: row["created_at"]))
+                    InboxItem(kind: row["kind"], toasts: row["toasts"], created: Date(timeIntervalSince1970: row["created_at"]))
                 }
             try db.execute(sql: "DELETE FROM inbox WHERE account_id = ?", arguments: [accountID])
             return items

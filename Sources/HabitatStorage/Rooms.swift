@@ -1,147 +1,7 @@
 import Foundation
 import GRDB
 import HabitatEngine
-
-/// A household room.
-public struct Room: Sendable, Equatable {
-    public var id: Int64
-    public var name: String
-
-    /// The name as people see it: a bridge's channel room `irc:#smiths` is `#smiths`.
-    public var displayName: String { chatName(name) }
-
-    /// The bridge whose channel this room is (`irc` for `irc:#smiths`), if it is one.
-    public var bridge: String? { name.firstIndex(of: ":").map { String(name[..<$0]) } }
-
-    /// Whether `typed` names this room: its full name (`irc:#smiths`) or its name as shown (`#smiths`), in any
-    /// case (`MAISON CAFÉ` is `Maison Café`), and with accents forgiven (`maison cafe`).
-    public func isNamed(_ typed: String) -> Bool { fit(typed, folded: Self.foldedName(typed)) != nil }
-
-    /// How closely a typed name fits a room's, closest first.
-    enum NameFit: Comparable { case asWritten, anyCase, withoutAccents }
-
-    /// How `typed` (whose ``foldedName(_:)`` is `folded`) fits this room's full name or its name as shown, if at all.
-    func fit(_ typed: String, folded: String) -> NameFit? {
-        if name == typed || displayName == typed { return .asWritten }
-        let names = [Self.foldedName(name), Self.foldedName(displayName)]
-        if names.contains(folded) { return .anyCase }
-        let plain = folded.withoutAccents
-        return names.contains { $0.withoutAccents == plain } ? .withoutAccents : nil
-    }
-
-    /// The rooms among `rooms` that `typed` names most closely: as written, else in any case, else with accents
-    /// forgiven. More than one is for the caller to refuse as ambiguous: never a guess.
-    public static func named(_ typed: String, among rooms: [Room]) -> [Room] {
-        let folded = foldedName(typed)
-        let fits = rooms.compactMap { room in room.fit(typed, folded: folded).map { (room, $0) } }
-        guard let best = fits.map({ $0.1 }).min() else { return [] }
-        return fits.filter { $0.1 == best }.map { $0.0 }
-    }
-
-    /// A room's name as compared for uniqueness: case folded in full Unicode (`MAISON CAFÉ` and `Maison Café`,
-    /// `STRASSE` and `Straße` are one name), in composed form: ``Swift/String/caseFolded``, the rule every name
-    /// is matched by. The directory keeps it (`room.folded_name`), so changing that rule needs a migration that
-    /// recomputes the column.
-    public static func foldedName(_ name: String) -> String { name.caseFolded }
-}
-
-/// A bridge identity `irc:alice` is `alice` to people; other names are as they are.
-public func chatName(_ name: String) -> String {
-    name.firstIndex(of: ":").map { String(name[name.index(after: $0)...]) } ?? name
-}
-
-/// The most rooms, members, shared habits and invite codes the directory allows: far beyond what a household
-/// needs, so that no script can make a room, or someone's list of rooms, too big to keep and to show whole. At a
-/// limit only adding is refused (`limit_reached`): what is already there, from before there were limits, stays.
-public struct RoomLimits: Sendable, Equatable {
-    /// Rooms one account can be a member of (owning or not).
-    public var roomsPerAccount: Int
-    public var membersPerRoom: Int
-    public var sharedHabitsPerRoom: Int
-    /// Invite codes of one room that are unused and unexpired: a room never has more places than members.
-    public var invitesPerRoom: Int
-
-    public static let standard = RoomLimits(roomsPerAccount: 100, membersPerRoom: 100, sharedHabitsPerRoom: 1_000, invitesPerRoom: 100)
-
-    public init(roomsPerAccount: Int, membersPerRoom: Int, sharedHabitsPerRoom: Int, invitesPerRoom: Int = 100) {
-        (self.roomsPerAccount, self.membersPerRoom, self.sharedHabitsPerRoom) = (roomsPerAccount, membersPerRoom, sharedHabitsPerRoom)
-        self.invitesPerRoom = invitesPerRoom
-    }
-}
-
-/// A member of a room, with their role.
-public struct Member: Sendable, Equatable {
-    public var accountID: Int64
-    public var name: String
-    public var fileID: String
-    public var isOwner: Bool
-
-    public var displayName: String { chatName(name) }
-
-    public init(accountID: Int64, name: String, fileID: String, isOwner: Bool) {
-        (self.accountID, self.name, self.fileID, self.isOwner) = (accountID, name, fileID, isOwner)
-    }
-}
-
-extension [Member] {
-    /// How each member is shown in `room`, by account id, so that no one can pass for someone else.
-    ///
-    /// A chat identity (`irc:zed`) is shown by its chat id (`zed`) only in its own bridge's channel room,
-    /// and only when no other member could be taken for it there; otherwise by its full name, which no
-    /// terminal account can have (names never contain `:`).
-    public func shownNames(in room: Room) -> [Int64: String] {
-        let names = Set(map(\.name))
-        return Dictionary(
-            map { member in
-                guard let colon = member.name.firstIndex(of: ":") else { return (member.accountID, member.name) }
-                let chatID = String(member.name[member.name.index(after: colon)...])
-                let own = room.bridge == String(member.name[..<colon]) && !chatID.contains(":") && !names.contains(chatID)
-                return (member.accountID, own ? chatID : member.name)
-            },
-            uniquingKeysWith: { first, _ in first })
-    }
-}
-
-/// A habit the whole room shares; whoever does it is credited.
-public struct SharedHabit: Sendable, Equatable {
-    public var id: Int64
-    public var roomID: Int64
-    public var name: String
-    public var kind: HabitKind
-    public var xp: Int
-    public var coins: Int
-    public var life: Int
-    /// The area it counts for in each member's own areas (by name).
-    public var area: String?
-
-    public init(id: Int64, roomID: Int64, name: String, kind: HabitKind, xp: Int, coins: Int, life: Int, area: String? = nil) {
-        (self.id, self.roomID, self.name, self.kind, self.xp, self.coins, self.life) = (id, roomID, name, kind, xp, coins, life)
-        self.area = area
-    }
-}
-
-/// One line of a room's log.
-public struct RoomLogEntry: Sendable, Equatable {
-    public var habitID: Int64
-    public var habit: String
-    public var kind: HabitKind
-    public var accountID: Int64
-    public var member: String
-    public var at: Date
-    public var day: Day
-    public var quantity: Int
-    public var xp: Int
-    public var health: Int
-    public var ref: String
-
-    public init(
-        habitID: Int64, habit: String, kind: HabitKind, accountID: Int64, member: String, at: Date, day: Day, quantity: Int,
-        xp: Int, health: Int, ref: String
-    ) {
-        (self.habitID, self.habit, self.kind, self.accountID, self.member) = (habitID, habit, kind, accountID, member)
-        (self.at, self.day, self.quantity, self.xp, self.health, self.ref) = (at, day, quantity, xp, health, ref)
-    }
-}
+import HabitatHousehold
 
 /// A shared completion (or its undo) on its way from a member's file to the room log.
 public struct RoomIntent: Sendable, Equatable {
@@ -168,7 +28,7 @@ extension DirectoryDatabase {
 
     /// Creates a room owned by `owner` and a first invite code to it, in one transaction: both or neither.
     public func createRoomWithInvite(named name: String, owner: Int64, at now: Date) async throws -> (room: Room, invite: String) {
-        let code = Self.newCode()
+        let code = InviteCode.make()
         return try await write { db in
             try checkRoomCount(of: owner, in: db)
             let room = try Self.insertRoom(named: name, owner: owner, at: now, in: db)
@@ -179,7 +39,7 @@ extension DirectoryDatabase {
 
     static func insertRoom(named name: String, owner: Int64, at now: Date, in db: Database) throws -> Room {
         if try Self.room(named: name, in: db) != nil {
-            throw HabitatError(.nameTaken, "A room called \(name) exists already. Pick another name.")
+            throw Room.nameTaken(name)
         }
         try db.execute(
             sql: "INSERT INTO room (name, folded_name, created_at) VALUES (?, ?, ?)",
@@ -314,11 +174,7 @@ extension DirectoryDatabase {
     /// Refuses to make `accountID` a member of one more room when they are in as many as one can be. Called in the
     /// transaction that would add them, so two joins at once can't both pass.
     func checkRoomCount(of accountID: Int64, in db: Database) throws {
-        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM membership WHERE account_id = ?", arguments: [accountID]) ?? 0
-        guard count >= limits.roomsPerAccount else { return }
-        let limit = limits.roomsPerAccount
-        let rooms = count == limit ? "\(count) rooms, the most one player can be in" : "\(count) rooms; one player can be in at most \(limit)"
-        throw HabitatError(.limitReached, "You're in \(rooms). To join or start another, leave one with 'room leave <name>'.")
+        try limits.checkRooms(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM membership WHERE account_id = ?", arguments: [accountID]) ?? 0)
     }
 
     /// Refuses a new member of `roomID` when the room is full, or `accountID` in as many rooms as one can be; a
@@ -329,36 +185,22 @@ extension DirectoryDatabase {
         guard member != true else { return }
         try checkRoomCount(of: accountID, in: db)
         let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM membership WHERE room_id = ?", arguments: [roomID]) ?? 0
-        guard count >= limits.membersPerRoom else { return }
-        throw try Self.full(roomID, count, limits.membersPerRoom, "members", in: db)
+        try limits.checkMembers(count, in: try Self.roomName(roomID, in: db))
     }
 
-    /// `Smiths has 100 members, the most a room can have.`; a room from before the limits may have more.
-    static func full(_ roomID: Int64, _ count: Int, _ limit: Int, _ things: String, in db: Database) throws -> HabitatError {
-        let name = chatName(try String.fetchOne(db, sql: "SELECT name FROM room WHERE id = ?", arguments: [roomID]) ?? "The room")
-        let most = count == limit ? ", the most a room can have" : "; a room can have at most \(limit)"
-        return HabitatError(.limitReached, "\(name) has \(count) \(things)\(most).")
+    /// The full name of `roomID`, for a refusal that names it.
+    static func roomName(_ roomID: Int64, in db: Database) throws -> String {
+        try String.fetchOne(db, sql: "SELECT name FROM room WHERE id = ?", arguments: [roomID]) ?? "The room"
     }
-}
-
-/// How someone stopped being a member of a room.
-public enum Departure: Sendable, Equatable {
-    /// With `room leave`.
-    case left
-    /// By the owner, with `room kick`.
-    case removed
 }
 
 // MARK: - Invites
 
 extension DirectoryDatabase {
-    /// How long an invite code lasts.
-    public static let inviteLifetime: TimeInterval = 7 * 24 * 3600
-
     /// A new single-use code for `roomID`, like `K7P-2QX` (no 0/O or 1/I to misread). Expired codes go meanwhile.
     /// `limit_reached` when the room has as many unused, unexpired codes as one can have.
     public func createInvite(for roomID: Int64, by accountID: Int64, at now: Date) async throws -> String {
-        let code = Self.newCode()
+        let code = InviteCode.make()
         try await write { db in try insertInvite(code, for: roomID, by: accountID, at: now, in: db) }
         return code
     }
@@ -368,16 +210,10 @@ extension DirectoryDatabase {
     func insertInvite(_ code: String, for roomID: Int64, by accountID: Int64, at now: Date, in db: Database) throws {
         try Self.deleteExpiredCodes(in: db, at: now)
         let unused = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM invite WHERE room_id = ? AND used_by IS NULL", arguments: [roomID]) ?? 0
-        if unused >= limits.invitesPerRoom {
-            let full = try Self.full(roomID, unused, limits.invitesPerRoom, "unused invite codes", in: db)
-            let lifetime = Int(Self.inviteLifetime / 86_400)
-            throw HabitatError(
-                .limitReached,
-                full.message + " Each works once and expires \(lifetime) days after it was made; a new one can be made once one is used or expires.")
-        }
+        try limits.checkInvites(unused, in: try Self.roomName(roomID, in: db))
         try db.execute(
             sql: "INSERT INTO invite (code, room_id, created_by, expires_at) VALUES (?, ?, ?, ?)",
-            arguments: [code, roomID, accountID, now.addingTimeInterval(Self.inviteLifetime).timeIntervalSince1970])
+            arguments: [code, roomID, accountID, now.addingTimeInterval(InviteCode.lifetime).timeIntervalSince1970])
     }
 
     /// The room an invite code is for, if the code is unused and unexpired (callers check the name typed with it).
@@ -389,7 +225,7 @@ extension DirectoryDatabase {
                     SELECT r.id, r.name FROM invite i JOIN room r ON r.id = i.room_id
                     WHERE i.code = ? AND i.used_by IS NULL AND i.expires_at > ?
                     """,
-                arguments: [Self.normalizedCode(typed), now.timeIntervalSince1970]
+                arguments: [InviteCode.normalized(typed), now.timeIntervalSince1970]
             ).map { Room(id: $0["id"], name: $0["name"]) }
         }
     }
@@ -397,7 +233,7 @@ extension DirectoryDatabase {
     /// Uses a code to join `roomID`: `true` when the code was valid for that room, unused and unexpired. A room that
     /// is full, or a joiner in as many rooms as one can be, is `limit_reached`, and the code stays unused.
     public func redeemInvite(_ typed: String, room roomID: Int64, by accountID: Int64, at now: Date) async throws -> Bool {
-        let code = Self.normalizedCode(typed)
+        let code = InviteCode.normalized(typed)
         return try await write { db in
             guard
                 let row = try Row.fetchOne(db, sql: "SELECT room_id, expires_at, used_by FROM invite WHERE code = ?", arguments: [code]),
@@ -425,20 +261,6 @@ extension DirectoryDatabase {
         try db.execute(sql: "DELETE FROM invite WHERE expires_at <= ?", arguments: [now.timeIntervalSince1970])
         try db.execute(sql: "DELETE FROM link_code WHERE expires_at <= ?", arguments: [now.timeIntervalSince1970])
     }
-
-    /// A code people type, like `K7P-2QX` (no 0/O or 1/I to misread).
-    static func newCode() -> String {
-        let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
-        var generator = SystemRandomNumberGenerator()
-        let raw = String((0..<6).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
-        return raw.prefix(3) + "-" + raw.suffix(3)
-    }
-
-    /// `k7p2qx`, `K7P-2QX` and `k7p-2qx` are the same code.
-    static func normalizedCode(_ typed: String) -> String {
-        let bare = typed.uppercased().filter { $0 != "-" }
-        return bare.count == 6 ? bare.prefix(3) + "-" + bare.suffix(3) : bare
-    }
 }
 
 // MARK: - Shared habits and the room log
@@ -449,17 +271,11 @@ extension DirectoryDatabase {
     public func addSharedHabit(_ draft: HabitDraft, to roomID: Int64) async throws -> SharedHabit {
         try await write { db in
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM room_habit WHERE room_id = ?", arguments: [roomID]) ?? 0
-            if count >= limits.sharedHabitsPerRoom {
-                throw try Self.full(roomID, count, limits.sharedHabitsPerRoom, "shared habits", in: db)
-            }
+            try limits.checkSharedHabits(count, in: try Self.roomName(roomID, in: db))
             if try Row.fetchOne(db, sql: "SELECT 1 FROM room_habit WHERE room_id = ? AND name = ?", arguments: [roomID, draft.name]) != nil {
-                throw HabitatError(.nameTaken, "The room already has a habit called \(draft.name).")
+                throw SharedHabit.nameTaken(draft.name)
             }
-            let good = draft.kind == .good
-            let habit = SharedHabit(
-                id: 0, roomID: roomID, name: draft.name, kind: draft.kind, xp: good ? draft.xp ?? Habit.defaultXP : 0,
-                coins: good ? draft.coins ?? Habit.defaultCoins : 0, life: good ? 0 : draft.life ?? Habit.defaultLife,
-                area: draft.area)
+            let habit = SharedHabit(draft: draft, roomID: roomID)
             try db.execute(
                 sql: "INSERT INTO room_habit (room_id, name, kind, xp, coins, life, area) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 arguments: [roomID, habit.name, habit.kind.rawValue, habit.xp, habit.coins, habit.life, habit.area])

@@ -1,5 +1,6 @@
 import Foundation
 import HabitatEngine
+import HabitatHousehold
 
 /// Everything a user has, for `habitat export`: the whole game as JSON, or the ledger as CSV (a row per
 /// entry, for a spreadsheet).

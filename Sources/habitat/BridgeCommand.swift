@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import HabitatEngine
-import HabitatServer
+import HabitatApp
 import HabitatStorage
 
 struct BridgeCommand: AsyncParsableCommand {
@@ -35,6 +35,7 @@ struct BridgeCommand: AsyncParsableCommand {
         @OptionGroup var options: DataOption
 
         func run() async throws {
+            SQLiteSetup.apply()
             let name: String
             do { name = try Accounts.validName(self.name) } catch let error as HabitatError { throw ValidationError(error.message) }
             let token = BridgeToken.generate()
@@ -54,6 +55,7 @@ struct BridgeCommand: AsyncParsableCommand {
         @OptionGroup var options: DataOption
 
         func run() async throws {
+            SQLiteSetup.apply()
             let bridges = try await options.existingDirectory().bridges()
             if bridges.isEmpty { print("No bridges. Create one with 'habitat bridge add <name>'.") }
             let format = ISO8601DateFormatter()
@@ -70,6 +72,7 @@ struct BridgeCommand: AsyncParsableCommand {
         @OptionGroup var options: DataOption
 
         func run() async throws {
+            SQLiteSetup.apply()
             guard try await options.existingDirectory().removeBridge(named: name.lowercased()) else {
                 throw CommandFailure("There is no bridge called \(name). 'habitat bridge list' shows them.")
             }

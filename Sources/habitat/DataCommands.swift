@@ -29,6 +29,7 @@ struct Export: AsyncParsableCommand {
     var data = "./habitat-data"
 
     func run() async throws {
+        SQLiteSetup.apply()
         let dataDirectory = URL(fileURLWithPath: data)
         let directory = try existingDataDirectory(data)
         guard let account = try await directory.account(named: user) else {
@@ -97,6 +98,7 @@ struct Backup: AsyncParsableCommand {
     var data = "./habitat-data"
 
     func run() throws {
+        SQLiteSetup.apply()
         try requireData(in: data)
         let summary: DataBackup.Summary
         do {
@@ -134,6 +136,7 @@ struct Check: AsyncParsableCommand {
     var data = "./habitat-data"
 
     func run() throws {
+        SQLiteSetup.apply()
         try requireData(in: data)
         let report = DataCheck.run(in: URL(fileURLWithPath: data))
         guard !report.findings.isEmpty || !report.unchecked.isEmpty else {

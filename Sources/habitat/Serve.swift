@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HabitatApp
 import HabitatServer
 import HabitatStorage
 import Logging
@@ -97,7 +98,8 @@ struct Serve: AsyncParsableCommand {
         }
         let logger = Logger(label: "habitat")
         SystemMemory.returnLargeBuffersWhenFreed()
-        if !SQLiteSetup.applied {
+        // Before anything opens a database: SQLite takes its process-wide settings only then.
+        if !SQLiteSetup.apply() {
             logger.notice("SQLite was in use before its settings could apply; it keeps its defaults (slower writes, same data)")
         }
 
@@ -120,8 +122,6 @@ struct Serve: AsyncParsableCommand {
         configuration.openUserFiles = budget.openFiles
         configuration.idleFileTimeout = TimeInterval(idleFiles)
         if let tlsCert, let tlsKey { configuration.tls = TLSFiles(certificateChain: tlsCert, privateKey: tlsKey) }
-        // A hook for the crash-consistency tests; never set in normal use.
-        configuration.crashPoint = ProcessInfo.processInfo.environment["HABITAT_CRASH_POINT"].flatMap(CrashPoint.init(rawValue:))
 
         // On two cores, two event loops and the storage threads took turns on both: one loop answered a
         // `status` in a quarter less CPU, with a third of the tail latency, and wrote as fast (BENCHMARKS.md).

@@ -30,7 +30,7 @@ struct TextReplyTests {
         #expect(lines.dropLast(2).allSatisfy { !$0.isEmpty })
     }
 
-    @Test(arguments: ToastSymbol.allCases)
+    @Test(arguments: ToastSymbol.all)
     func everyToastStartsWithItsMarker(symbol: ToastSymbol) {
         let text = Reply(toasts: [Toast(symbol, "Message")]).text(plain: false)
         #expect(text == symbol.emoji + " Message\n\n")
@@ -59,11 +59,11 @@ struct PlainReplyTests {
         #expect(reply.text(plain: true) == "INFO: Store\n  Health Potion: 25 coins\n\n")
     }
 
-    @Test(arguments: ToastSymbol.allCases)
+    @Test(arguments: ToastSymbol.all)
     func noMarkerIsLeft(symbol: ToastSymbol) {
         let text = Reply(toasts: [Toast(symbol, "Message")]).text(plain: true)
         #expect(text == symbol.word + " Message\n\n")
-        for other in ToastSymbol.allCases {
+        for other in ToastSymbol.all {
             #expect(!text.contains(other.emoji))
         }
     }
@@ -114,7 +114,7 @@ struct JSONReplyTests {
     }
 
     @Test func everyErrorCodeIsWrittenAsItsStableName() {
-        for code in ErrorCode.allCases {
+        for code in ErrorCode.all {
             let object = JSON.parse(String(Reply(error: HabitatError(code, "x")).json(plain: false).dropLast()))
             #expect(object?["code"]?.stringValue == code.rawValue)
             #expect(object?["ok"] == .bool(false))

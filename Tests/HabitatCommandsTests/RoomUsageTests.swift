@@ -1,5 +1,6 @@
 import HabitatCommands
 import HabitatEngine
+import HabitatHousehold
 import Testing
 
 @Suite("Room commands show their own usage")

@@ -1,5 +1,6 @@
 import Foundation
 import HabitatIRC
+import HabitatApp
 import HabitatServer
 import HabitatStorage
 import Logging
@@ -28,6 +29,7 @@ struct EndToEndTests {
     func withEverything(tls: Bool = false, _ body: @Sendable (_ ircPort: Int) async throws -> Void) async throws {
         let ngircd = try await Ngircd.start(tls: tls ? (Self.certificate, Self.key) : nil)
         defer { ngircd.stop() }
+        SQLiteSetup.apply()
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("habitat-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
         let directory = try DirectoryDatabase(directory: data, durability: .normal)

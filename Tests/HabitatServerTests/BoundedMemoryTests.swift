@@ -1,52 +1,22 @@
 import Foundation
 import HabitatEngine
+import HabitatHousehold
 import HabitatStorage
 import Testing
 
+@testable import HabitatApp
 @testable import HabitatServer
 
 @Suite("What the server remembers per chat user, account or room stays bounded")
 struct BoundedMemoryTests {
-    @Test func theLeastRecentlyUsedGiveWayAQuarterOfTheCapacityAtATime() {
-        var table = RecentTable<Int, String>(capacity: 8)
-        for key in 0..<8 { table.set("v\(key)", for: key) }
-        #expect(table.count == 8)
-        #expect(table.use(0) == "v0")
-        table.set("v8", for: 8)
-        // 1, 2 and 3 were used least recently; 0 was used after them.
-        #expect(table.count == 6)
-        #expect(table.weight == 6)
-        #expect((0...8).filter { table[$0] != nil } == [0, 4, 5, 6, 7, 8])
-        for key in 9..<100 {
-            table.set("v\(key)", for: key)
-            #expect(table.weight <= 8)
-        }
-    }
-
-    @Test func heavyEntriesTakeTheRoomOfManyAndOneHeavierThanAllIsNotKept() {
-        var table = RecentTable<String, [Int]>(capacity: 10)
-        table.set([1, 2, 3], for: "a", weight: 3)
-        table.set([1, 2, 3], for: "b", weight: 3)
-        table.set([1, 2, 3], for: "c", weight: 3)
-        table.set([1, 2, 3, 4], for: "d", weight: 4)
-        #expect(table.weight == 7)
-        #expect(table["a"] == nil && table["b"] == nil && table["c"] != nil && table["d"] != nil)
-        table.set(Array(0..<11), for: "c", weight: 11)
-        #expect(table["c"] == nil)
-        #expect(table.weight == 4)
-        // An empty list still counts as one.
-        table.set([], for: "e", weight: 0)
-        #expect(table.weight == 5)
-    }
-
     @Test func theRoomsOfAccountsAndTheSharedHabitsOfRoomsAreCachedUpToTheirBound() async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         let directory = try DirectoryDatabase(directory: data, durability: .normal)
         let users = UserDatabases(directory: data, durability: .normal)
-        let household = Household(
+        let household = Households(
             directory: directory, users: users, hub: Hub(directory: directory), logger: TestServer.quietLogger,
-            crashPoint: nil, cached: 4)
+            cached: 4)
         let now = Date(timeIntervalSince1970: 1_795_176_000)
         let owner = try await directory.createAccount(name: "ann", passwordHash: nil, at: now)
         var rooms: [Room] = []
@@ -88,7 +58,7 @@ struct BoundedMemoryTests {
         // ada spoke longest ago: her news waits in her inbox for her next request.
         try await hub.deliver(news, to: accounts[0].id, at: now)
         #expect(outbox.takeIfIdle() == [])
-        #expect(try await directory.takeInbox(of: accounts[0].id).map(\.toasts) == [[Toast(.room, "ann did Dishes")]])
+        #expect(try await directory.takeInbox(of: accounts[0].id).map { KeptToast.toasts(of: $0.toasts) } == [[Toast(.room, "ann did Dishes")]])
     }
 
     @Test func aBridgeKeepsTheSessionsOfTheChatUsersHeardMostRecently() async throws {

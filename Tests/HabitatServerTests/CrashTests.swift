@@ -23,11 +23,20 @@ final class ServerProcess: @unchecked Sendable {
         return URL(fileURLWithPath: "habitat")
     }
 
-    /// `fileLimit` runs the server under `ulimit -n` of that many files (soft and hard).
-    init(data: URL, extraArguments: [String] = [], environment: [String: String] = [:], fileLimit: Int? = nil) throws {
+    /// `fileLimit` runs the server under `ulimit -n` of that many files (soft and hard). `crashingAt` runs instead a
+    /// server that kills itself when a shared completion reaches that stage (`before-member-commit`,
+    /// `after-member-commit`): `habitat-crashing-server`, built beside `habitat` for these tests.
+    init(
+        data: URL, extraArguments: [String] = [], environment: [String: String] = [:], fileLimit: Int? = nil,
+        crashingAt stage: String? = nil
+    ) throws {
         process.executableURL = Self.executable
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.arguments = ["serve", "--port", "0", "--data", data.path, "--rate-limit", "0"] + extraArguments
+        if let stage {
+            process.executableURL = Self.executable.deletingLastPathComponent().appendingPathComponent("habitat-crashing-server")
+            process.arguments = ["--data", data.path, "--crash-at", stage]
+        }
         if let fileLimit {
             process.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", Self.executable.path] + process.arguments!
             process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -1,8 +1,10 @@
 import Foundation
 import GRDB
 import HabitatEngine
+import HabitatHousehold
 import Testing
 
+@testable import HabitatApp
 @testable import HabitatServer
 @testable import HabitatStorage
 
@@ -28,12 +30,12 @@ enum FullDisk {
 }
 
 extension TestServer {
-    var directory: DirectoryDatabase { habitat.household.directory }
+    var directory: DirectoryDatabase { habitat.application.directory }
 
     /// The handle of `name`'s file, open while they are logged in.
     func file(of name: String) async throws -> UserDatabase {
         let account = try #require(try await directory.account(named: name))
-        return try await habitat.users.with(account.fileID) { $0 }
+        return try await habitat.application.users.with(account.fileID) { $0 }
     }
 
     /// Sends `text` (JSON mode) until the server refuses it, with a page filled a little more each time; returns
@@ -124,7 +126,7 @@ struct FullDiskTests {
 
             // What is in memory is what is on disk: read again from the file, the status is the same.
             let before = try await alice.json("status").line
-            #expect(server.habitat.users.closeIdle(unusedFor: .zero) >= 1)
+            #expect(server.habitat.application.users.closeIdle(unusedFor: .zero) >= 1)
             #expect(try await alice.json("status").line == before)
         }
     }
@@ -389,7 +391,7 @@ struct FullDiskRecoveryTests {
             } catch is StorageFullError {}
             let lines = try await directory.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM room_log") ?? 0 }
 
-            let household = Household(directory: directory, users: users, hub: Hub(directory: directory), logger: log.logger, crashPoint: nil)
+            let household = Households(directory: directory, users: users, hub: Hub(directory: directory), logger: log.logger)
             try await household.recover()
             #expect(log.messages == [Self.waits])
             #expect(try await directory.unfinishedIntents() == [intent])
@@ -417,7 +419,7 @@ struct RealFullDiskTests {
                 try await alice.expectReply(to: "did read", startsWith: "✅ Read completed! +10 XP, +5 coins")
                 let path = try await server.file(of: "alice").path
                 // Closed, as a quiet user's file is: SQLite removes its log and shared-memory file.
-                #expect(server.habitat.users.closeIdle(unusedFor: .zero) == 1)
+                #expect(server.habitat.application.users.closeIdle(unusedFor: .zero) == 1)
                 let deadline = ContinuousClock.now + .seconds(10)
                 while FileManager.default.fileExists(atPath: path + "-shm"), ContinuousClock.now < deadline {
                     try await Task.sleep(for: .milliseconds(20))

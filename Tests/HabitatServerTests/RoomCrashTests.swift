@@ -22,7 +22,7 @@ struct RoomCrashTests {
 
     /// bob says `did dishes` to a server that dies during it.
     func crash(at point: String, in data: URL) async throws {
-        let server = try ServerProcess(data: data, environment: ["HABITAT_CRASH_POINT": point])
+        let server = try ServerProcess(data: data, crashingAt: point)
         let bob = try await LineClient.connect(port: server.port)
         try await bob.expectReply(to: "login bob correct-horse", startsWith: "✅")
         try await bob.send("did dishes")

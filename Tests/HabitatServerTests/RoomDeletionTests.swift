@@ -1,4 +1,6 @@
 import Foundation
+import HabitatHousehold
+import HabitatApp
 import HabitatServer
 import HabitatStorage
 import Testing

@@ -1,8 +1,10 @@
 import Foundation
 import HabitatEngine
+import HabitatHousehold
 import HabitatStorage
 import Testing
 
+@testable import HabitatApp
 @testable import HabitatServer
 
 @Suite("Room limits: what a full room, or someone in many rooms, is told")

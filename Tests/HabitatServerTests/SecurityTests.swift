@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HabitatApp
 @testable import HabitatServer
 
 @Suite("Passwords and the server's safe defaults")

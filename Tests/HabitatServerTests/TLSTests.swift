@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOSSL
+import HabitatApp
 import HabitatServer
 import Testing
 

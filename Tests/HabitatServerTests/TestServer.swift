@@ -1,5 +1,7 @@
 import Foundation
+import HabitatApp
 import HabitatServer
+import HabitatStorage
 import Logging
 import NIOCore
 import NIOPosix
@@ -84,7 +86,10 @@ struct TestServer: Sendable {
     }
 }
 
+/// A new empty directory for a test's data. SQLite is set up first, as `habitat serve` sets it up before it opens
+/// anything (``SQLiteSetup/apply()``): the tests' servers and files run as the real one's do.
 func temporaryDirectory() -> URL {
+    SQLiteSetup.apply()
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("habitat-test-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url

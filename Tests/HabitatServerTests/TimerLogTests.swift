@@ -4,6 +4,7 @@ import Logging
 import Synchronization
 import Testing
 
+@testable import HabitatApp
 @testable import HabitatServer
 
 /// Keeps what is logged, for tests that read the log.

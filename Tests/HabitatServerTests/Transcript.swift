@@ -1,4 +1,5 @@
 import Foundation
+import HabitatApp
 import HabitatServer
 import HabitatStorage
 import Testing

@@ -2,6 +2,7 @@ import NIOCore
 import NIOEmbedded
 import Testing
 
+@testable import HabitatApp
 @testable import HabitatServer
 
 /// A client that stops reading is held back (the channel turns unwritable, so its task stops

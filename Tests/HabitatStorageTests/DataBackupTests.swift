@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HabitatEngine
+import HabitatHousehold
 import Testing
 
 @testable import HabitatStorage

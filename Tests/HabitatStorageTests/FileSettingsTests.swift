@@ -108,7 +108,7 @@ import Testing
     // MARK: - Process-wide settings
 
     @Test func connectionsHaveNoMutexOfTheirOwnAndSQLiteCountsNoMemory() async throws {
-        #expect(SQLiteSetup.applied)
+        #expect(SQLiteSetup.apply())
         try await withUserDatabase { db in
             try await db.add(Fixture.exercise)
             try await db.did("exercise")

@@ -22,8 +22,10 @@ enum Fixture {
     }
 }
 
-/// Runs `body` with a new empty directory, removed afterwards.
+/// Runs `body` with a new empty directory, removed afterwards. SQLite is set up first, as `habitat serve` sets it
+/// up before it opens anything (``SQLiteSetup/apply()``): the tests' files are opened as the server's are.
 func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
+    SQLiteSetup.apply()
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("habitat-storage-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

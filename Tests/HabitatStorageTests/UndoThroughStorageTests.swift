@@ -23,6 +23,7 @@ struct UndoThroughStorageTests {
 
     /// A user with areas, good and bad habits, a routine and a reward, some history behind them.
     func seededDatabase() async throws -> UserDatabase {
+        SQLiteSetup.apply()
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("undo-\(UUID().uuidString).sqlite").path
         let database = UserDatabase(path: path, durability: .normal)
         let setup: [Action] = [

@@ -1,7 +1,8 @@
 #ifndef HABITAT_CSQLITESETUP_H
 #define HABITAT_CSQLITESETUP_H
 
-/// SQLite's process-wide settings, applied when the process loads, before any connection opens:
+/// Applies SQLite's process-wide settings. Call it once, before anything opens a connection (`sqlite3_config`
+/// applies only before SQLite initializes); later calls only return the first one's result:
 ///
 /// - multi-thread mode: a connection has no mutex of its own, taken and released on every call
 ///   (a bind, a step, a column read). Each connection is used by one thread at a time already: GRDB
@@ -13,7 +14,7 @@
 ///
 /// Returns SQLITE_OK when all applied, otherwise the first code SQLite refused with (SQLITE_MISUSE:
 /// SQLite was in use before the settings could apply; it then keeps its defaults and works as before).
-int habitat_sqlite_setup_result(void);
+int habitat_sqlite_setup(void);
 
 /// How many commits had their log frames written at once, since the process started.
 long long habitat_sqlite_gathered_commits(void);

@@ -1,7 +1,9 @@
 import Foundation
+import HabitatHousehold
 import HabitatStorage
 
-/// Everything `habitat serve` can be told. Defaults follow the spec.
+/// Everything `habitat serve` can be told, the transport's settings and the application's alike (plain values:
+/// the transport reads its own). Defaults follow the spec.
 public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// 0 picks a free port (tests).
@@ -32,12 +34,13 @@ public struct ServerConfiguration: Sendable {
     /// not taking them (no longer writable) is closed; one still answering gets until `shutdownLimit`.
     public var shutdownGrace: Duration = .seconds(5)
     public var shutdownLimit: Duration = .seconds(30)
-    /// For crash-consistency tests only: where the process kills itself during a shared completion.
-    public var crashPoint: CrashPoint?
+    /// Told each stage a shared completion reaches, on the thread that reaches it: what crash-consistency tests
+    /// stop the server at.
+    public var sharedCompletionStage: (@Sendable (SharedCompletionStage) -> Void)?
     /// Chat users whose sessions a bridge connection keeps, the most recently heard.
-    var chatUsersPerBridge = 10_000
-    /// Rooms per account, members and shared habits per room (small in tests).
-    var roomLimits = RoomLimits.standard
+    public var chatUsersPerBridge = 10_000
+    /// Rooms per account, members and shared habits per room.
+    public var roomLimits = RoomLimits.standard
 
     public init() {}
 }

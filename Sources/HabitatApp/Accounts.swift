@@ -1,7 +1,6 @@
 import Foundation
 import HabitatEngine
 import HabitatStorage
-import NIOPosix
 import Synchronization
 
 /// Registration, login and password changes: name rules, slow hashes off the event loops, throttling.
@@ -9,7 +8,7 @@ public struct Accounts: Sendable {
     let directory: DirectoryDatabase
     let hasher: PasswordHasher
     let throttle: LoginThrottle
-    let threadPool: NIOThreadPool
+    let slowWork: any SlowWork
     /// Password changes since the server started: a login made before its account's password changed lapses.
     let changes = PasswordChanges()
 
@@ -99,13 +98,13 @@ public struct Accounts: Sendable {
     /// A well-formed hash that no password matches, with the standard cost.
     static let decoyHash = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
 
-    /// Runs CPU-heavy work on the thread pool, off the event loops and the cooperative pool.
+    /// Runs CPU-heavy work on threads of its own (``SlowWork``), off the event loops and the cooperative pool.
     private func slowly<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await threadPool.runIfActive(work)
+        try await slowWork.run(work)
     }
 
     private func slowly<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        (try? await threadPool.runIfActive(work)) ?? work()
+        (try? await slowWork.run(work)) ?? work()
     }
 }
 

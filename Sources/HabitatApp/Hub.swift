@@ -1,95 +1,9 @@
 import Foundation
 import HabitatCommands
 import HabitatEngine
+import HabitatHousehold
 import HabitatStorage
 import Synchronization
-
-/// Something the server tells a user on its own: a timer ended, a housemate did a chore.
-public struct Event: Sendable {
-    /// `timer`, `room`, `offline`, ...
-    public var kind: String
-    public var toasts: [Toast]
-    public var data: JSON?
-    /// Top-level keys after `event` (for bridges: `room` or `user`).
-    public var fields: [(String, JSON)] = []
-
-    public init(kind: String, toasts: [Toast], data: JSON? = nil) {
-        self.kind = kind
-        self.toasts = toasts
-        self.data = data
-    }
-
-    /// The same event with a top-level key added.
-    func with(_ key: String, _ value: String) -> Event {
-        var event = self
-        event.fields.append((key, .string(value)))
-        return event
-    }
-
-    /// Text mode: toast lines and an empty line; JSON mode: one line with `event` and never `ok`.
-    func rendered(mode: OutputMode, plain: Bool) -> String {
-        mode == .json
-            ? Reply.event(kind, toasts: toasts, data: data, plain: plain, extra: fields)
-            : Reply(toasts: toasts).text(plain: plain)
-    }
-}
-
-/// One connection's way to receive events, rendered in whatever mode it is in when they arrive.
-///
-/// Order is defined: an event raised while the connection's own request is being handled is written
-/// right after that request's reply; otherwise at once.
-final class Outbox: Sendable {
-    private struct State {
-        var queue: [Event] = []
-        var busy = false
-        var mode = OutputMode.text
-        var plain = false
-    }
-
-    /// A client that stops reading loses the oldest events, never the server's memory.
-    static let limit = 256
-    private let state = Mutex(State())
-    /// Wakes the writer when events wait and no request is being handled.
-    let wakes: AsyncStream<Void>
-    private let wake: AsyncStream<Void>.Continuation
-
-    init() {
-        (wakes, wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
-    }
-
-    func send(_ event: Event) {
-        let idle = state.withLock { state in
-            state.queue.append(event)
-            if state.queue.count > Self.limit { state.queue.removeFirst(state.queue.count - Self.limit) }
-            return !state.busy
-        }
-        if idle { wake.yield() }
-    }
-
-    func finish() { wake.finish() }
-
-    /// A request is being handled: hold events until its reply is written.
-    func hold() { state.withLock { $0.busy = true } }
-
-    /// The reply is written: the held events, rendered in the connection's current mode.
-    func release(mode: OutputMode, plain: Bool) -> [String] {
-        state.withLock { state in
-            state.busy = false
-            (state.mode, state.plain) = (mode, plain)
-            defer { state.queue.removeAll() }
-            return state.queue.map { $0.rendered(mode: mode, plain: plain) }
-        }
-    }
-
-    /// Events waiting while no request is being handled.
-    func takeIfIdle() -> [String] {
-        state.withLock { state in
-            guard !state.busy else { return [] }
-            defer { state.queue.removeAll() }
-            return state.queue.map { $0.rendered(mode: state.mode, plain: state.plain) }
-        }
-    }
-}
 
 /// Who is connected as whom, so events reach every connection of a user — or wait in their inbox.
 public final class Hub: Sendable {
@@ -150,7 +64,7 @@ public final class Hub: Sendable {
             if identity.bridge != channelBridge { viaBridge.forEach { $0.send(event.with("user", identity.user)) } }
         }
         if direct.isEmpty && viaBridge.isEmpty {
-            try await directory.keep(InboxItem(kind: event.kind, toasts: event.toasts, created: now), for: accountID)
+            try await directory.keep(InboxItem(kind: event.kind, toasts: KeptToast.text(of: event.toasts), created: now), for: accountID)
         }
     }
 
@@ -163,7 +77,7 @@ public final class Hub: Sendable {
 
     /// Events kept while the user was away, as one event marked as such.
     func offlineDelivery(for accountID: Int64) async throws -> Event? {
-        let items = try await directory.takeInbox(of: accountID)
+        let items = try await directory.takeInbox(of: accountID).map { (kind: $0.kind, toasts: KeptToast.toasts(of: $0.toasts), created: $0.created) }
         guard !items.isEmpty else { return nil }
         let header = Toast(.info, "While you were away (\(items.count)):")
         let data: JSON = [

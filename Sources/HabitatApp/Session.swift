@@ -1,5 +1,6 @@
 import Foundation
 import HabitatCommands
+import HabitatHousehold
 import HabitatStorage
 
 /// What the server knows about one connection.

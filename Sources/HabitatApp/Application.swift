@@ -1,0 +1,108 @@
+import Foundation
+import HabitatStorage
+import Logging
+
+/// One Habitat server without its sockets: the data directory, accounts, households, timers, the events users are
+/// told, and the request pipeline. The transport (`HabitatServer`) brings it connections and their lines; tests
+/// drive it with ``Conversation``s directly.
+public final class Application: Sendable {
+    public let configuration: ServerConfiguration
+    public let pipeline: Pipeline
+    let logger: Logger
+    let users: UserDatabases
+    let directory: DirectoryDatabase
+    let hub: Hub
+    let households: Households
+    let timers: TimerService
+
+    /// Opens the data directory (blocking: call at start-up). Password hashes are worked out on `slowWork`.
+    public init(configuration: ServerConfiguration, logger: Logger, slowWork: any SlowWork) throws {
+        self.configuration = configuration
+        self.logger = logger
+        let fullFiles = FullFiles { news in Self.log(news, to: logger) }
+        let directory = try DirectoryDatabase(
+            directory: configuration.dataDirectory, durability: configuration.durability, limits: configuration.roomLimits,
+            fullFiles: fullFiles)
+        let users = UserDatabases(
+            directory: configuration.dataDirectory, capacity: configuration.openUserFiles, durability: configuration.durability,
+            fullFiles: fullFiles)
+        let accounts = Accounts(directory: directory, hasher: configuration.passwordHasher, throttle: LoginThrottle(), slowWork: slowWork)
+        let hub = Hub(directory: directory)
+        let households = Households(
+            directory: directory, users: users, hub: hub, logger: logger, stage: configuration.sharedCompletionStage)
+        (self.directory, self.users, self.hub, self.households) = (directory, users, hub, households)
+        self.pipeline = Pipeline(
+            accounts: accounts, users: users, directory: directory, households: households, hub: hub, configuration: configuration,
+            logger: logger)
+        self.timers = TimerService(
+            directory: directory, users: users, hub: hub, clock: configuration.clock, tick: configuration.timerTick, logger: logger)
+    }
+
+    /// A full disk is said once per file, not once per refused command, and once more when space is back.
+    static func log(_ news: FullFiles.News, to logger: Logger) {
+        switch news {
+        case .full(let path):
+            logger.error("the disk is full: changes to this file are refused until space is freed", metadata: ["file": "\(path)"])
+        case .writable(let path):
+            logger.notice("the disk has space again: changes to this file are written", metadata: ["file": "\(path)"])
+        }
+    }
+
+    /// Before the first connection: finishes the shared completions a crash left, and deletes expired codes.
+    public func start() async throws {
+        try await households.recover()
+        do {
+            try await directory.deleteExpiredCodes(at: configuration.clock())
+        } catch {
+            // Housekeeping only: expired codes open nothing, and the next code made deletes them again.
+            logger.warning("expired invite and link codes could not be deleted", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// What the server does on its own, until the task is cancelled: timers end, and quiet users' files close.
+    public func runOnItsOwn() async {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.timers.run() }
+            group.addTask { await self.closeIdleFiles() }
+        }
+    }
+
+    /// After the last connection: closes every file, each one's log copied into it, so a copy of the data
+    /// directory's `.sqlite` files made while the server is stopped is complete. Returns how many files it closed.
+    public func stop() async -> Int {
+        let closed = await users.closeAll()
+        do {
+            try directory.close()
+        } catch {
+            logger.warning("the directory database could not be closed cleanly; it is recovered at the next start", metadata: ["error": "\(error)"])
+        }
+        return closed + 1
+    }
+
+    /// A new connection's side of the conversation.
+    public func conversation() -> Conversation {
+        Conversation(pipeline: pipeline)
+    }
+
+    /// Closes users' files left unused for `idleFileTimeout`, looking a few times per timeout (at most once
+    /// a minute): a user who stays logged in but quiet costs a connection, not an open file.
+    func closeIdleFiles() async {
+        let timeout = configuration.idleFileTimeout
+        guard timeout > 0 else { return }
+        let idle = Duration.milliseconds(Int64(timeout * 1000))
+        let every = Duration.milliseconds(Int64(min(60, max(0.05, timeout / 5)) * 1000))
+        var closedBefore = 0
+        while (try? await Task.sleep(for: every)) != nil {
+            // Files close on their own queues; by the next look the last sweep's are closed.
+            if closedBefore > 0 { SystemMemory.returnFreePages() }
+            closedBefore = users.closeIdle(unusedFor: idle)
+            if closedBefore > 0 { logger.debug("closed idle user files", metadata: ["files": "\(closedBefore)"]) }
+        }
+    }
+}
+
+/// Runs CPU-heavy work (a password's hash) on threads of its own: off the threads that serve connections and Swift's
+/// cooperative pool, which would otherwise wait behind it.
+public protocol SlowWork: Sendable {
+    func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T
+}

@@ -1,0 +1,48 @@
+import Foundation
+import HabitatCommands
+import HabitatEngine
+import HabitatHousehold
+import HabitatStorage
+
+/// What `room status`, `room log` and `room fairness` read to show a room.
+extension Households {
+    /// The room's entries from this week's Monday through `today` (``Household/week(_:through:)``).
+    func week(of room: Room, today: Day) async throws -> [RoomLogEntry] {
+        Household.week(try await directory.roomLog(room.id, since: Household.weekStart(today)), through: today)
+    }
+
+    /// `room status`: members' level and health, today's shared habits and who did them, the week's XP.
+    func status(of room: Room, today: Day) async throws -> Reply {
+        let household = try await self.household(room)
+        let week = try await week(of: room, today: today)
+        // Everyone who did something this week counts when telling people apart, members or not.
+        let names = try await self.names(in: household, entries: week)
+        var profiles: [Int64: Profile] = [:]
+        for member in household.members {
+            do {
+                profiles[member.accountID] = try await users.with(member.fileID) { try await $0.state() }.profile
+            } catch is UserFileError {
+                // One member's unreadable file (logged when they try to play) leaves the room's view to the rest.
+            }
+        }
+        let habits = try await sharedHabits(of: room.id)
+        return Views.roomStatus(
+            household, profiles: profiles, names: names, today: Household.today(habits, in: week, on: today, names: names),
+            leaderboard: household.leaderboard(week, names: names))
+    }
+
+    /// `room log`: the latest shared completions and slips.
+    func log(of room: Room, settings: Settings) async throws -> Reply {
+        let entries = try await directory.roomLog(room.id, limit: 20)
+        // Members and former members as told apart now.
+        let names = try await self.names(in: try await household(room), entries: entries)
+        return Views.roomLog(entries, of: room, names: names, settings: settings)
+    }
+
+    /// `room fairness`: each member's share of this week's chores, and who is due next for each.
+    func fairness(of room: Room, today: Day) async throws -> Reply {
+        let household = try await self.household(room)
+        let fairness = household.fairness(of: try await sharedHabits(of: room.id), in: try await week(of: room, today: today))
+        return Views.fairness(fairness, of: room, weekOf: Household.weekStart(today))
+    }
+}

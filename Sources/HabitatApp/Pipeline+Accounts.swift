@@ -1,0 +1,61 @@
+import Foundation
+import HabitatCommands
+import HabitatEngine
+import HabitatStorage
+import Logging
+
+/// `register`, `login` and `bridge`: what makes a connection someone's.
+extension Pipeline {
+    func account(_ command: Command, session: inout Session) async throws -> Reply {
+        switch command {
+        case .bridge(let name, let token): try await connectBridge(name, token: token, session: &session)
+        case .register(let name, let password): try await register(name, password: password, session: &session)
+        case .login(let name, let password): try await login(name, password: password, session: &session)
+        default: throw HabitatError(.internal, "Unhandled command.")
+        }
+    }
+
+    func register(_ name: String, password: String, session: inout Session) async throws -> Reply {
+        if let current = session.account { throw Plan.alreadyLoggedIn(current) }
+        let account = try await accounts.register(
+            name: name, password: password, now: configuration.clock(),
+            makeFile: { fileID in try await users.with(fileID) { _ = try await $0.state() } },
+            discardFile: { fileID in try? await users.discard(fileID) })
+        _ = try? await households.rooms(of: account.id)  // known from here on: a personal `did` takes the short way
+        session.account = account
+        session.passwordEpoch = accounts.changes.epoch
+        logger.info("registered", metadata: ["user": "\(account.name)"])
+        return Reply(.success, "Welcome to Habitat, \(account.name)! You're logged in. Try 'add habit Exercise', then 'did exercise'.")
+    }
+
+    func login(_ name: String, password: String, session: inout Session) async throws -> Reply {
+        if let current = session.account { throw Plan.alreadyLoggedIn(current) }
+        // Counted before the password is checked: a change made meanwhile makes this login lapse.
+        let epoch = accounts.changes.epoch
+        let account: Account
+        do {
+            account = try await accounts.login(name: name, password: password, connection: session.id, now: configuration.clock())
+        } catch let error as HabitatError where error.code == .badCredentials || error.code == .rateLimited {
+            // What an operator needs to see a password being guessed.
+            logger.notice(
+                error.code == .rateLimited ? "login refused: too many failures" : "login failed",
+                metadata: ["user": Self.logged(name), "connection": "\(session.id)"])
+            throw error
+        }
+        let state = try await users.with(account.fileID) { try await $0.state() }
+        _ = try? await households.rooms(of: account.id)  // known from here on: a personal `did` takes the short way
+        session.account = account
+        session.passwordEpoch = epoch
+        let status = Views.status(state)
+        return Reply(toasts: [Toast(.success, "Welcome back, \(account.name)! \(status.toasts[0].message)")], data: status.data)
+    }
+
+    /// A name someone typed, for a log line: as it is (lowercased) when it could be a name; otherwise in quotes,
+    /// with quotes, backslashes and control characters escaped, so it can't end the line, pose as another
+    /// field or send the operator's terminal an escape sequence.
+    static func logged(_ typed: String) -> Logger.MetadataValue {
+        if let name = try? Accounts.validName(typed) { return "\(name)" }
+        let quoted = String(typed.prefix(64)).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"\(quoted.echoed)\""
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import HabitatCommands
+import HabitatEngine
+import HabitatHousehold
+import HabitatStorage
+
+/// Chat bridges: a bridge's connection speaks for many chat users, each with a session of their own; `link` makes a
+/// chat user and a terminal account one player.
+extension Pipeline {
+    func connectBridge(_ name: String, token: String, session: inout Session) async throws -> Reply {
+        guard session.account == nil, session.bridge == nil else {
+            throw HabitatError(.invalidArgument, "This connection is already in use; a bridge needs a connection of its own.")
+        }
+        session.bridgeTokenHash = try await authenticateBridge(name, token: token, connection: session.id, now: configuration.clock())
+        session.bridge = name
+        session.mode = .json
+        session.chatUsers = RecentTable(capacity: configuration.chatUsersPerBridge)
+        logger.info("bridge connected", metadata: ["bridge": "\(name)"])
+        return Reply(.success, "Bridge \(name) ready.", data: ["bridge": .string(name)])
+    }
+
+    /// Checks a bridge's name and token; returns the token's hash, as stored.
+    func authenticateBridge(_ name: String, token: String, connection: String, now: Date) async throws -> String {
+        let keys = ["bridge:" + name, "connection:" + connection]
+        if let wait = keys.compactMap({ accounts.throttle.wait(for: $0, now: now) }).max() {
+            throw HabitatError(.rateLimited, "Too many failed attempts. Wait \(Int(wait.rounded(.up))) seconds and try again.")
+        }
+        guard let bridge = try await directory.bridge(named: name), BridgeToken.matches(token, bridge.tokenHash) else {
+            keys.forEach { accounts.throttle.recordFailure(for: $0, now: now) }
+            logger.notice("bridge login failed", metadata: ["bridge": Self.logged(name), "connection": "\(connection)"])
+            throw HabitatError(.badCredentials, "That bridge name and token don't match.")
+        }
+        return bridge.tokenHash
+    }
+
+    /// Whether a chat line is `link …`, which runs before the speaker joins the channel's room.
+    static func isLink(_ text: String) -> Bool {
+        if case .link? = try? CommandTable.parse(text) { return true }
+        return false
+    }
+
+    /// A bridge's request: `{"id", "user", "room"?, "text"}`, run as `<bridge>:<user>`.
+    func respond(asBridge bridge: String, to line: String, session: inout Session) async -> [UInt8] {
+        let now = configuration.clock()
+        let request = JSONRequest(line, strings: ["user", "text", "room"])
+        let id = request.id
+        guard request.wellFormed else {
+            return Reply(error: HabitatError(.invalidArgument, #"A bridge sends JSON objects: {"id": 1, "user": "alice", "text": "status"}."#))
+                .jsonLine(id: id, plain: false)
+        }
+        guard let user = request.strings[0], Self.validChatName(user), let text = request.strings[1] else {
+            let problem = HabitatError(.invalidArgument, #"A bridge request needs "user" (1–64 characters) and "text" strings."#)
+            return Reply(error: problem).jsonLine(id: id, plain: false)
+        }
+        let channel = request.strings[2]
+        var extra: [(String, JSON)] = [("user", .string(user))]
+        if let channel { extra.append(("room", .string(channel))) }
+        var chat = session.chatUsers[user] ?? Session(id: "\(session.id)/\(user)", rateLimit: 0, now: now)
+        let reply: Reply
+        do {
+            // A removed bridge loses access at its next request, and so does one whose token was replaced.
+            guard let current = try await directory.bridge(named: bridge) else {
+                throw HabitatError(.forbidden, "The bridge \(bridge) has been removed.")
+            }
+            guard current.tokenHash == session.bridgeTokenHash else {
+                throw HabitatError(.forbidden, "The bridge \(bridge) has a new token: connect again with it.")
+            }
+            try Self.checkChannel(channel, notAString: request.notStrings[2])
+            let account = try await directory.identity("\(bridge):\(user)", at: now)
+            hub.register(account.id, bridge: bridge, user: user)
+            chat.account = account
+            chat.chatUser = "\(bridge):\(user)"
+            chat.mode = .json
+            // A private message is about no channel in particular; linking happens before the (not yet
+            // linked) identity joins the channel's room.
+            chat.room = nil
+            chat.roomless = false
+            var spokenIn: Room?
+            if let channel, !Self.isLink(text) {
+                spokenIn = try await enterChannel("\(bridge):\(channel)", text: text, account: account, session: &chat, now: now)
+            }
+            var request = chat
+            reply = await Households.$spokenIn.withValue(spokenIn?.id) {
+                let plan = Plan.make(for: Request(text: text), session: &request, now: now, facts: facts)
+                return await run(plan, session: &request)
+            }
+            chat = request
+            if let kept = try? await hub.offlineDelivery(for: account.id) {
+                try? await hub.deliver(kept, to: account.id, at: now)
+            }
+        } catch let error as HabitatError {
+            reply = Reply(error: error)
+        } catch is StorageFullError {
+            reply = Reply(error: Self.storageFull)
+        } catch {
+            logger.error("bridge request failed", metadata: ["bridge": "\(bridge)", "error": "\(error)"])
+            reply = Reply(error: HabitatError(.internal, "Something went wrong on our side, and nothing was changed."))
+        }
+        session.chatUsers.set(chat, for: user)
+        return reply.jsonLine(id: id, plain: chat.plain, extra: extra)
+    }
+
+    static func validChatName(_ name: String) -> Bool {
+        (1...64).contains(name.count) && !name.containsControlCharacters
+    }
+
+    func link(_ code: String?, session: inout Session, account: Account, now: Date) async throws -> Reply {
+        switch (code, session.chatUser) {
+        case (nil, nil):
+            let code = try await directory.createLinkCode(for: account.id, at: now)
+            return Reply(.success, "Your link code is \(code). Say 'link \(code)' to the Habitat bot in chat within 10 minutes.", data: ["code": .string(code)])
+        case (let code?, let identity?):
+            let key = "link:" + identity
+            if let wait = accounts.throttle.wait(for: key, now: now) {
+                throw HabitatError(.rateLimited, "Too many wrong link codes. Wait \(Int(wait.rounded(.up))) seconds and try again.")
+            }
+            guard let linked = try await directory.redeemLinkCode(code, identity: identity, at: now) else {
+                accounts.throttle.recordFailure(for: key, now: now)
+                throw HabitatError(.notFound, "That link code didn't work. Codes work once, for 10 minutes; type 'link' in Habitat for a new one.")
+            }
+            accounts.throttle.reset(key)
+            session.account = linked
+            households.forget([linked.id])
+            return Reply(.success, "Linked! From now on you play as \(linked.name) here too.")
+        case (nil, _?):
+            throw HabitatError(.invalidArgument, "Type 'link' in a Habitat terminal first; it gives you a code to say here.")
+        case (_?, nil):
+            throw HabitatError(.invalidArgument, "Say 'link <code>' in chat, to the Habitat bot; here, 'link' alone gives you a code.")
+        }
+    }
+
+    /// The `room` of a bridge request, if it has one: a string of 1–64 characters, no control characters,
+    /// and no `:` (which would make it look like another bridge's channel).
+    static func checkChannel(_ channel: String?, notAString: Bool) throws {
+        guard !notAString else {
+            throw HabitatError(.invalidArgument, #"A bridge request's "room" is the channel's name, a string."#)
+        }
+        guard let channel else { return }
+        if channel.containsControlCharacters {
+            throw HabitatError(.invalidArgument, "A room (channel) name can't contain control characters.")
+        }
+        guard (1...64).contains(channel.count) else {
+            throw HabitatError(.invalidArgument, "A room (channel) name is 1–64 characters.")
+        }
+        guard !channel.contains(":") else {
+            throw HabitatError(.invalidArgument, "A room (channel) name can't contain ':'.")
+        }
+    }
+}

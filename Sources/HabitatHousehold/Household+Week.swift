@@ -1,0 +1,87 @@
+import Foundation
+import HabitatEngine
+
+/// The household's week: its shared habits done today, its leaderboard, and each member's fair share of the chores.
+extension Household {
+    /// The week so far starts on Monday, in the viewer's days.
+    public static func weekStart(_ today: Day) -> Day { today - today.weekday }
+
+    /// The entries of the room's log from this week's Monday (``weekStart(_:)``) through `today`. Each counts on the
+    /// day its member recorded it for, so one made in a time zone already a day ahead waits for the viewer's next day
+    /// (and week).
+    public static func week(_ log: [RoomLogEntry], through today: Day) -> [RoomLogEntry] {
+        log.filter { $0.day >= weekStart(today) && $0.day <= today }
+    }
+
+    /// Each shared habit, and who did it today (`names` shows them), each named once, the most recent first.
+    public static func today(
+        _ habits: [SharedHabit], in week: [RoomLogEntry], on today: Day, names: [Int64: String]
+    ) -> [(habit: SharedHabit, doneBy: [String])] {
+        let todays = week.filter { $0.day == today }
+        return habits.map { habit in
+            var seen = Set<String>()
+            let by = todays.filter { $0.habitID == habit.id }.reversed().map { names[$0.accountID] ?? $0.member }
+            return (habit, by.filter { seen.insert($0).inserted })
+        }
+    }
+
+    /// Each member's XP from the room this week, most first (then by name).
+    public func leaderboard(_ week: [RoomLogEntry], names: [Int64: String]) -> [(name: String, xp: Int)] {
+        members.map { member in
+            (names[member.accountID] ?? member.name, week.filter { $0.accountID == member.accountID }.reduce(0) { $0 + $1.xp })
+        }
+        .sorted { $0.xp > $1.xp || ($0.xp == $1.xp && $0.name < $1.name) }
+    }
+
+    /// Who has done how much of this week's chores (the good shared habits among `habits`), and who is due next for
+    /// each: whoever did it least this week; among equals, whoever did it longest ago (or never), then by name.
+    public func fairness(of habits: [SharedHabit], in week: [RoomLogEntry]) -> Fairness {
+        let names = self.names
+        func shown(_ member: Member) -> String { names[member.accountID] ?? member.name }
+        let chores = habits.filter { $0.kind == .good }
+        let done = week.filter { $0.kind == .good }
+        func count(_ member: Member, _ habit: SharedHabit? = nil) -> Int {
+            done.filter { $0.accountID == member.accountID && (habit == nil || $0.habitID == habit!.id) }.reduce(0) { $0 + $1.quantity }
+        }
+        let total = members.reduce(0) { $0 + count($1) }
+        let shares = members.map { member -> Fairness.Share in
+            let count = count(member)
+            return Fairness.Share(name: shown(member), done: count, percent: total == 0 ? 0 : Int((Double(count) * 100 / Double(total)).rounded()))
+        }.sorted { $0.done > $1.done || ($0.done == $1.done && $0.name < $1.name) }
+        let turns = chores.map { chore in
+            let last = Dictionary(done.filter { $0.habitID == chore.id }.map { ($0.accountID, $0.at) }, uniquingKeysWith: max)
+            let order = members.sorted {
+                (count($0, chore), last[$0.accountID] ?? .distantPast, $0.name) < (count($1, chore), last[$1.accountID] ?? .distantPast, $1.name)
+            }
+            return Fairness.Turns(chore: chore.name, counts: order.map { (shown($0), count($0, chore)) })
+        }
+        return Fairness(total: total, shares: shares, chores: turns)
+    }
+}
+
+/// Each member's share of a week's chores, and whose turn each chore is.
+public struct Fairness: Sendable {
+    /// Chores done this week, by everyone.
+    public var total: Int
+    /// Most done first.
+    public var shares: [Share]
+    public var chores: [Turns]
+
+    public struct Share: Sendable, Equatable {
+        public var name: String
+        public var done: Int
+        /// Of `total`, rounded.
+        public var percent: Int
+
+        public init(name: String, done: Int, percent: Int) {
+            (self.name, self.done, self.percent) = (name, done, percent)
+        }
+    }
+
+    /// One chore's members, whoever is due next first, with how often each did it this week.
+    public struct Turns: Sendable {
+        public var chore: String
+        public var counts: [(name: String, count: Int)]
+        public var next: String? { counts.first?.name }
+    }
+}

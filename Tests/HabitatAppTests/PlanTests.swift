@@ -1,0 +1,133 @@
+import Foundation
+import HabitatCommands
+import HabitatEngine
+import Testing
+
+@testable import HabitatApp
+@testable import HabitatStorage
+
+/// Every rule about a request is decided by one function, `Plan.make`: these pin it, line by line.
+@Suite("Planning a request")
+struct PlanTests {
+    static let now = Date(timeIntervalSince1970: 1_795_176_000)
+    static let alice = Account(id: 1, name: "alice", passwordHash: "h", fileID: "ab12", created: now)
+
+    /// A session of a connection, logged in as alice unless `account` says otherwise; no rate limit unless `rate`.
+    static func session(_ account: Account? = alice, rate: Int = 0) -> Session {
+        var session = Session(id: "c1", rateLimit: rate, now: now)
+        session.account = account
+        return session
+    }
+
+    /// The plan for `line` said on `session`, with alice known to be in no room unless `inRooms`.
+    static func plan(_ line: String, _ session: inout Session, inRooms: Bool = false, loginHolds: Bool = true) -> Plan {
+        let facts = Plan.Facts(loginHolds: { _ in loginHolds }, inNoRoom: { _ in !inRooms })
+        return Plan.make(for: Request(text: line), session: &session, now: now, facts: facts)
+    }
+
+    static func plan(_ line: String, inRooms: Bool = false, loginHolds: Bool = true) -> Plan {
+        var session = session()
+        return plan(line, &session, inRooms: inRooms, loginHolds: loginHolds)
+    }
+
+    static func refusal(_ code: ErrorCode, _ message: String, symbol: ToastSymbol = .error) -> Plan {
+        .say(Reply(error: HabitatError(code, message, symbol: symbol)))
+    }
+
+    @Test func aViewOfTheUsersOwnGameIsShown() {
+        #expect(Self.plan("status") == .show(.status))
+        #expect(Self.plan("habits") == .show(.habits))
+        #expect(Self.plan("archive") == .show(.archive))
+        #expect(Self.plan("config") == .show(.config))
+    }
+
+    @Test func aChangeOfTheUsersOwnGameIsAChangeOfTheirFileAlone() {
+        #expect(Self.plan("buy potion") == .change(.buy(item: "potion", quantity: 1)))
+        #expect(Self.plan("add habit Yoga") == .change(.addHabit(HabitDraft(name: "Yoga"))))
+        #expect(Self.plan("archive yoga") == .change(.archive("yoga")))
+    }
+
+    @Test func didIsPersonalForSomeoneInNoRoomOrWhoSaysMyAndARoomsQuestionOtherwise() {
+        #expect(Self.plan("did exercise") == .change(.record(Recording(habit: "exercise"))))
+        #expect(Self.plan("did exercise", inRooms: true) == .record(Recording(habit: "exercise")))
+        #expect(Self.plan("did my dishes", inRooms: true) == .change(.record(Recording(habit: "dishes"))))
+        #expect(Self.plan("did my morning run", inRooms: true) == .change(.record(Recording(habit: "morning run"))))
+        #expect(Self.plan("did myth", inRooms: true) == .record(Recording(habit: "myth")))
+    }
+
+    @Test func whatAsksFirstOrTouchesMoreThanTheUsersFileRunsInTheTask() {
+        #expect(Self.plan("delete habit yoga") == .run(.delete("yoga")))
+        #expect(Self.plan("rename yoga to stretch") == .run(.rename("yoga", to: "stretch")))
+        #expect(Self.plan("undo") == .run(.undo))
+        #expect(Self.plan("today") == .run(.today))
+        #expect(Self.plan("room status") == .run(.room(.status)))
+        #expect(Self.plan("timers") == .run(.timers))
+    }
+
+    @Test func theConnectionsOwnCommandsAreTheSessions() {
+        #expect(Self.plan("help") == .session(.help(topic: nil)))
+        #expect(Self.plan("mode json") == .session(.mode(.json)))
+        #expect(Self.plan("quit") == .session(.quit))
+        #expect(Self.plan("logout") == .session(.logout))
+        #expect(Self.plan("login bob correct-horse") == .account(.login(name: "bob", password: "correct-horse")))
+    }
+
+    @Test func beforeLoginOnlyWhatNeedsNoAccountRuns() {
+        var anonymous = Self.session(nil)
+        let authRequired = Self.refusal(.authRequired, "Log in first: 'login <name> <password>', or 'register <name> <password>' to start.")
+        #expect(Self.plan("status", &anonymous) == authRequired)
+        #expect(Self.plan("logout", &anonymous) == authRequired)
+        #expect(Self.plan("yes", &anonymous) == authRequired)
+        // However the rest of the line is typed.
+        #expect(Self.plan("room create", &anonymous) == authRequired)
+        #expect(Self.plan("register bob correct-horse", &anonymous) == .account(.register(name: "bob", password: "correct-horse")))
+        #expect(Self.plan("help", &anonymous) == .session(.help(topic: nil)))
+    }
+
+    @Test func loggedInLoginAndRegisterSayWhoIsLoggedInHoweverTheRestIsTyped() {
+        #expect(Self.plan("login") == Self.refusal(.invalidArgument, "You're logged in as alice. Type 'logout' first."))
+        #expect(Self.plan("yes") == Self.refusal(.notFound, "There's no question waiting for an answer."))
+        #expect(Self.plan("cancel") == Self.refusal(.notFound, "There's no question waiting for an answer."))
+    }
+
+    @Test func aLoginThatLapsedIsLoggedOutAtItsNextCommand() {
+        #expect(Self.plan("status", loginHolds: false) == .lapse)
+        #expect(Self.plan("did exercise", loginHolds: false) == .lapse)
+        // What is about the connection alone still runs.
+        #expect(Self.plan("help", loginHolds: false) == .session(.help(topic: nil)))
+    }
+
+    @Test func fromChatTheAccountAndConnectionCommandsAreRefused() {
+        var chat = Self.session()
+        chat.chatUser = "irc:alice"
+        let refused = Self.refusal(.forbidden, "That isn't available from chat.")
+        #expect(Self.plan("passwd old-one new-one-here", &chat) == refused)
+        #expect(Self.plan("mode json", &chat) == refused)
+        #expect(Self.plan("login", &chat) == refused)
+        #expect(Self.plan("status", &chat) == .show(.status))
+    }
+
+    @Test func theRateLimitComesFirstAndTakesOneTokenPerLine() {
+        var session = Self.session(rate: 2)
+        #expect(Self.plan("status", &session) == .show(.status))
+        #expect(Self.plan("xyzzy", &session) != Self.refusal(.rateLimited, "Slow down a little: at most 2 commands a second."))
+        #expect(Self.plan("status", &session) == Self.refusal(.rateLimited, "Slow down a little: at most 2 commands a second."))
+    }
+
+    @Test func theLineAfterADeletesQuestionAnswersIt() {
+        var session = Self.session()
+        session.pendingDelete = .habit("Yoga")
+        #expect(Self.plan("status", &session) == .answer(.habit("Yoga"), text: "status"))
+        #expect(session.pendingDelete == nil)
+        #expect(Self.plan("status", &session) == .show(.status))
+    }
+
+    @Test func whatDoesNotParseIsSaidWithItsCode() {
+        guard case .say(let reply) = Self.plan("xyzzy") else {
+            Issue.record("not refused")
+            return
+        }
+        #expect(reply.code == .unknownCommand)
+        #expect(reply.toasts.first?.message.hasPrefix("I don't know 'xyzzy'.") == true)
+    }
+}
