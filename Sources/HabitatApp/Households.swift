@@ -87,31 +87,19 @@ final class Households: Sendable {
         return habits
     }
 
-    /// The room a command is about: the one chosen with `room use` (if still a member), else the only one.
+    /// The room a command is about (``Room/current(among:chosen:)``), if there is one.
     func currentRoom(of account: Account, chosen: Int64?) async throws -> Room? {
-        let rooms = try await rooms(of: account.id)
-        if let chosen, let room = rooms.first(where: { $0.id == chosen }) { return room }
-        return rooms.count == 1 ? rooms[0] : nil
+        Room.current(among: try await rooms(of: account.id), chosen: chosen)
     }
 
+    /// The room a command is about, or why there is none (``Room/required(among:chosen:)``).
     func requireRoom(of account: Account, chosen: Int64?) async throws -> Room {
-        if let room = try await currentRoom(of: account, chosen: chosen) { return room }
-        let rooms = try await rooms(of: account.id)
-        if rooms.isEmpty {
-            throw HabitatError(.notFound, "You're not in a room yet. Start one with 'room create <name>', or join with 'room join <name> <code>'.")
-        }
-        throw HabitatError(.invalidArgument, "You're in \(rooms.count) rooms; choose one with 'room use <name>' (\(GameState.either(rooms.map(\.displayName)))).")
+        try Room.required(among: try await rooms(of: account.id), chosen: chosen)
     }
 
-    /// The room called `name` (as shown, `#smiths`, or in full, `irc:#smiths`; any case, accents forgiven) if
-    /// `account` is a member; `forbidden` otherwise, whether or not it exists.
+    /// The room of `account`'s called `name` (``Room/member(named:among:)``).
     func memberRoom(named name: String, for account: Account) async throws -> Room {
-        let rooms = Room.named(name, among: try await rooms(of: account.id))
-        guard rooms.count < 2 else {
-            throw HabitatError(.ambiguous, "'\(name)' could be \(GameState.either(rooms.map(\.name))); say which.", symbol: .question)
-        }
-        guard let room = rooms.first else { throw HabitatError(.forbidden, "You're not a member of a room called \(name).") }
-        return room
+        try Room.member(named: name, among: try await rooms(of: account.id))
     }
 
     /// `room` and its members as the directory has them now.

@@ -81,20 +81,15 @@ extension Pipeline {
             }
             var request = chat
             reply = await Households.$spokenIn.withValue(spokenIn?.id) {
-                let plan = Plan.make(for: Request(text: text), session: &request, now: now, facts: facts)
+                let plan = Plan.make(for: Request(text: text), session: &request, now: now, facts: self)
                 return await run(plan, session: &request)
             }
             chat = request
             if let kept = try? await hub.offlineDelivery(for: account.id) {
                 try? await hub.deliver(kept, to: account.id, at: now)
             }
-        } catch let error as HabitatError {
-            reply = Reply(error: error)
-        } catch is StorageFullError {
-            reply = Reply(error: Self.storageFull)
         } catch {
-            logger.error("bridge request failed", metadata: ["bridge": "\(bridge)", "error": "\(error)"])
-            reply = Reply(error: HabitatError(.internal, "Something went wrong on our side, and nothing was changed."))
+            reply = failure(error, session: chat)
         }
         session.chatUsers.set(chat, for: user)
         return reply.jsonLine(id: id, plain: chat.plain, extra: extra)

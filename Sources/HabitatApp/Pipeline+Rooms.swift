@@ -55,9 +55,9 @@ extension Pipeline {
             let habit: SharedHabit
             do {
                 habit = try await households.requireSharedHabit(recording.habit, in: room)
-            } catch let error as HabitatError where error.code == .unknownHabit {
+            } catch {
                 // `room did dishes tomorrow`: the option is at fault, not the name.
-                throw recording.unreadOption ?? error
+                throw Self.explained(error, recording)
             }
             return try await users.with(account.fileID) {
                 try await households.record(habit, in: room, recording: recording, for: account, on: $0, now: now)

@@ -20,8 +20,9 @@ extension Pipeline {
                 return view.reply(of: try await users.with(account.fileID) { try await $0.state() }, now: configuration.clock())
             case .change(let action):
                 let account = try Self.account(of: session)
-                let change = Change(fileID: account.fileID, action: action, now: configuration.clock(), request: Request(text: ""))
-                let result = await withCheckedContinuation { done in perform(change) { done.resume(returning: $0) } }
+                let result = await withCheckedContinuation { done in
+                    users.apply(action, to: account.fileID, at: configuration.clock()) { done.resume(returning: $0) }
+                }
                 return reply(to: action, result, session: session)
             case .record(let recording):
                 do {
@@ -110,11 +111,11 @@ extension Pipeline {
         let answer = try? CommandTable.parse(text)
         if answer == .confirm {
             // Carried out as the command the question was about, by that very name: still only for someone logged in.
-            return await run(Plan.make(for: pending.command, session: &session, facts: facts), session: &session, confirmed: pending)
+            return await run(Plan.make(for: pending.command, session: &session, facts: self), session: &session, confirmed: pending)
         }
         let kept = Toast(.info, "Delete cancelled; \(pending.kept) is kept.")
         if answer == .cancel { return Reply(toasts: [kept]) }
-        var reply = await run(Plan.make(for: text, session: &session, facts: facts), session: &session)
+        var reply = await run(Plan.make(for: text, session: &session, facts: self), session: &session)
         reply.toasts.insert(kept, at: 0)
         return reply
     }

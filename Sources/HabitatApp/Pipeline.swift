@@ -11,7 +11,9 @@ import Logging
 /// and runs there the plans that need only memory, or starts a change of the user's own file
 /// (``perform(_:completion:)``); ``respond(to:planned:session:)``, in the connection's task, runs any plan. It
 /// knows nothing of sockets: tests drive it with lines and sessions.
-public struct Pipeline: Sendable {
+///
+/// A class: each connection holds it (its handler and its conversation), by reference.
+public final class Pipeline: Sendable {
     let accounts: Accounts
     let users: UserDatabases
     let directory: DirectoryDatabase
@@ -19,6 +21,17 @@ public struct Pipeline: Sendable {
     let hub: Hub
     let configuration: ServerConfiguration
     let logger: Logger
+    /// `accounts.changes`, held apart: every line reads it, and reading it through `accounts` copies all of that.
+    let passwordChanges: PasswordChanges
+
+    init(
+        accounts: Accounts, users: UserDatabases, directory: DirectoryDatabase, households: Households, hub: Hub,
+        configuration: ServerConfiguration, logger: Logger
+    ) {
+        (self.accounts, self.users, self.directory, self.households) = (accounts, users, directory, households)
+        (self.hub, self.configuration, self.logger) = (hub, configuration, logger)
+        self.passwordChanges = accounts.changes
+    }
 
     public static let version = "0.1.0"
     public static let greeting = Reply(
@@ -72,16 +85,16 @@ public struct Pipeline: Sendable {
         case .request(let read): request = read
         }
         let now = configuration.clock()
-        let plan = Plan.make(for: request, session: &session, now: now, facts: facts)
+        let plan = Plan.make(for: request, session: &session, now: now, facts: self)
         switch plan {
         case .say(let reply):
             return .reply(render(reply, to: request, session))
         case .show(let view):
-            guard let account = session.account, let state = users.cachedState(of: account.fileID) else { break }
+            guard let fileID = session.account?.fileID, let state = users.cachedState(of: fileID) else { break }
             return .reply(render(view.reply(of: state, now: now), to: request, session))
         case .change(let action):
-            guard let account = session.account else { break }
-            return .change(Change(fileID: account.fileID, action: action, now: now, request: request))
+            guard let fileID = session.account?.fileID else { break }
+            return .change(Change(fileID: fileID, action: action, now: now, request: request))
         default:
             break
         }
@@ -106,7 +119,11 @@ public struct Pipeline: Sendable {
         switch result {
         case .success(let done): Views.outcome(done.outcome, done.state)
         case .failure(let error):
-            if case .record(let recording) = action { failure(Self.explained(error, recording), session: session) } else { failure(error, session: session) }
+            if case .record(let recording) = action {
+                failure(Self.explained(error, recording), session: session)
+            } else {
+                failure(error, session: session)
+            }
         }
     }
 
@@ -126,28 +143,10 @@ public struct Pipeline: Sendable {
             return render(Reply(error: error), to: request, session)
         case .request(let request):
             if let bridge = session.bridge { return await respond(asBridge: bridge, to: request.text, session: &session) }
-            let plan = Plan.make(for: request, session: &session, now: configuration.clock(), facts: facts)
+            let plan = Plan.make(for: request, session: &session, now: configuration.clock(), facts: self)
             let reply = await run(plan, session: &session)
             return render(reply, to: request, session)
         }
-    }
-
-    /// What plans read beyond the request and the session.
-    var facts: Plan.Facts {
-        Plan.Facts(
-            loginHolds: { [accounts] session in Self.loginHolds(&session, changes: accounts.changes) },
-            inNoRoom: { [households] accountID in households.cachedRooms(of: accountID)?.isEmpty == true })
-    }
-
-    /// Whether the session's login still holds: its account's password has not changed elsewhere since. A chat user
-    /// has no password, so theirs always does.
-    public func loginHolds(_ session: inout Session) -> Bool {
-        Self.loginHolds(&session, changes: accounts.changes)
-    }
-
-    static func loginHolds(_ session: inout Session, changes: PasswordChanges) -> Bool {
-        guard session.chatUser == nil, let account = session.account else { return true }
-        return changes.holds(since: &session.passwordEpoch, for: account.id)
     }
 
     // MARK: - Rendering
@@ -157,5 +156,19 @@ public struct Pipeline: Sendable {
     func render(_ reply: Reply, to request: Request, _ session: Session) -> [UInt8] {
         request.inJSON(session)
             ? reply.jsonLine(id: request.id, plain: session.plain) : Array(reply.text(plain: session.plain).utf8)
+    }
+}
+
+extension Pipeline: PlanFacts {
+    /// Whether the session's login still holds: its account's password has not changed elsewhere since. A chat user
+    /// has no password, so theirs always does.
+    public func loginHolds(_ session: inout Session) -> Bool {
+        guard session.chatUser == nil, let accountID = session.account?.id else { return true }
+        return passwordChanges.holds(since: &session.passwordEpoch, for: accountID)
+    }
+
+    /// Whether the account is known to be in no room: then a `did` is theirs alone.
+    public func inNoRoom(_ accountID: Int64) -> Bool {
+        households.cachedRooms(of: accountID)?.isEmpty == true
     }
 }

@@ -30,16 +30,8 @@ public enum Plan: Sendable, Equatable {
     /// Everything else a logged-in user asks (rooms, timers, the ledger, deletes, `link`, ...).
     case run(Command)
 
-    /// What a plan reads of the world beyond the request and the session, asked only when a rule needs it.
-    public struct Facts {
-        /// Whether the login of the session still holds: its account's password has not changed elsewhere since.
-        var loginHolds: (inout Session) -> Bool
-        /// Whether the account is known to be in no room (without asking the directory).
-        var inNoRoom: (Int64) -> Bool
-    }
-
     /// The plan for `request`: the rate limit first, then the answer to a question asked, then the command.
-    public static func make(for request: Request, session: inout Session, now: Date, facts: Facts) -> Plan {
+    public static func make(for request: Request, session: inout Session, now: Date, facts: some PlanFacts) -> Plan {
         guard session.bucket.take(now: now) else {
             return .say(Reply(error: HabitatError(.rateLimited, "Slow down a little: at most \(session.bucket.rate) commands a second.")))
         }
@@ -52,7 +44,7 @@ public enum Plan: Sendable, Equatable {
     }
 
     /// The plan for the command `text` says.
-    static func make(for text: String, session: inout Session, facts: Facts) -> Plan {
+    static func make(for text: String, session: inout Session, facts: some PlanFacts) -> Plan {
         let command: Command?
         do {
             command = try CommandTable.parse(text)
@@ -64,7 +56,7 @@ public enum Plan: Sendable, Equatable {
     }
 
     /// The plan for `command`, as the session stands.
-    static func make(for command: Command, session: inout Session, facts: Facts) -> Plan {
+    static func make(for command: Command, session: inout Session, facts: some PlanFacts) -> Plan {
         switch command {
         case _ where session.chatUser != nil && !command.availableFromChat:
             return .say(Reply(error: notFromChat))
@@ -79,12 +71,12 @@ public enum Plan: Sendable, Equatable {
         default:
             break
         }
-        guard let account = session.account else { return .say(Reply(error: authRequired)) }
+        guard let accountID = session.account?.id else { return .say(Reply(error: authRequired)) }
         guard facts.loginHolds(&session) else { return .lapse }
         switch command {
         case .record(let recording):
             let (own, mine) = Self.own(recording)
-            return mine || facts.inNoRoom(account.id) ? .change(.record(own)) : .record(own)
+            return mine || facts.inNoRoom(accountID) ? .change(.record(own)) : .record(own)
         // A delete asks first; a rename takes the habit's running timers with it, in the directory.
         case .delete, .deleteArea, .deleteReward, .rename:
             return .run(command)
@@ -152,4 +144,13 @@ public enum Plan: Sendable, Equatable {
     static func alreadyLoggedIn(_ account: Account) -> HabitatError {
         HabitatError(.invalidArgument, "You're logged in as \(account.name). Type 'logout' first.")
     }
+}
+
+/// What a plan reads of the world beyond the request and the session, asked only when a rule needs it: the pipeline
+/// answers from memory, tests with what they say.
+public protocol PlanFacts {
+    /// Whether the login of the session still holds: its account's password has not changed elsewhere since.
+    func loginHolds(_ session: inout Session) -> Bool
+    /// Whether the account is known to be in no room (without asking the directory).
+    func inNoRoom(_ accountID: Int64) -> Bool
 }

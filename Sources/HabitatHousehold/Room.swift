@@ -48,6 +48,34 @@ public struct Room: Sendable, Equatable {
     /// recomputes the column.
     public static func foldedName(_ name: String) -> String { name.caseFolded }
 
+    /// The room a command is about among someone's `rooms`: the one they chose with `room use` (if still theirs), else
+    /// the only one.
+    public static func current(among rooms: [Room], chosen: Int64?) -> Room? {
+        if let chosen, let room = rooms.first(where: { $0.id == chosen }) { return room }
+        return rooms.count == 1 ? rooms[0] : nil
+    }
+
+    /// ``current(among:chosen:)``, or why there is none: in no room (`not_found`), or in several with none chosen.
+    public static func required(among rooms: [Room], chosen: Int64?) throws -> Room {
+        if let room = current(among: rooms, chosen: chosen) { return room }
+        if rooms.isEmpty {
+            throw HabitatError(.notFound, "You're not in a room yet. Start one with 'room create <name>', or join with 'room join <name> <code>'.")
+        }
+        throw HabitatError(
+            .invalidArgument, "You're in \(rooms.count) rooms; choose one with 'room use <name>' (\(GameState.either(rooms.map(\.displayName)))).")
+    }
+
+    /// The room among someone's `rooms` that `name` names (as shown, `#smiths`, or in full, `irc:#smiths`; any case,
+    /// accents forgiven); `forbidden` when none does, whether or not such a room exists, and `ambiguous` for two.
+    public static func member(named name: String, among rooms: [Room]) throws -> Room {
+        let rooms = named(name, among: rooms)
+        guard rooms.count < 2 else {
+            throw HabitatError(.ambiguous, "'\(name)' could be \(GameState.either(rooms.map(\.name))); say which.", symbol: .question)
+        }
+        guard let room = rooms.first else { throw HabitatError(.forbidden, "You're not a member of a room called \(name).") }
+        return room
+    }
+
     /// A name someone typed for a new room, trimmed: 2–32 letters, digits, spaces, `_` or `-` (`invalid_name`
     /// otherwise). Never a `:`, which only a bridge's channel room has (`irc:#smiths`).
     public static func validName(_ raw: String) throws -> String {

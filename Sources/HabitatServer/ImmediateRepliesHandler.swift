@@ -24,6 +24,8 @@ final class ImmediateRepliesHandler: ChannelDuplexHandler {
     typealias OutboundOut = ByteBuffer
 
     private let link: ConnectionLink
+    /// The link's conversation and its pipeline, kept at hand.
+    private let conversation: Conversation
     private let pipeline: Pipeline
     /// The longest line the framer passes, for the error a longer one gets.
     private let maxLine: Int
@@ -37,6 +39,7 @@ final class ImmediateRepliesHandler: ChannelDuplexHandler {
 
     init(link: ConnectionLink, maxLine: Int) {
         self.link = link
+        self.conversation = link.conversation
         self.pipeline = link.conversation.pipeline
         self.maxLine = maxLine
     }
@@ -109,7 +112,7 @@ final class ImmediateRepliesHandler: ChannelDuplexHandler {
         let line = IncomingLine(frame, maxLine: maxLine)
         var planned: Pipeline.Planned?
         if !link.taskBusy, context.channel.isWritable {
-            switch pipeline.start(line, session: &link.conversation.session) {
+            switch pipeline.start(line, session: &conversation.session) {
             case .reply(let reply):
                 guard !reply.isEmpty else { return false }
                 context.write(wrapOutboundOut(ByteBuffer(bytes: reply)), promise: nil)
@@ -141,7 +144,7 @@ final class ImmediateRepliesHandler: ChannelDuplexHandler {
         _ change: Pipeline.Change, _ result: Result<(outcome: Outcome, state: GameState), any Error>, context: ChannelHandlerContext
     ) {
         changing = false
-        let reply = pipeline.finish(change, result, session: link.conversation.session)
+        let reply = pipeline.finish(change, result, session: conversation.session)
         context.write(wrapOutboundOut(ByteBuffer(bytes: reply)), promise: nil)
         unflushed = true
         var passed = false

@@ -31,11 +31,16 @@ struct ConversationTests {
         _ = await application.stop()
     }
 
+    /// What the connection's task writes for `line`, each write as text, and whether the connection closes after it.
+    static func answer(_ line: IncomingLine, to conversation: Conversation) async throws -> (written: [String], closing: Bool) {
+        var written: [String] = []
+        let closing = try await conversation.answer(line, planned: nil) { written.append(String(decoding: $0, as: UTF8.self)) }
+        return (written, closing)
+    }
+
     /// What the connection's task writes for `line`, each write as text.
     static func say(_ line: String, to conversation: Conversation) async throws -> [String] {
-        var written: [String] = []
-        _ = try await conversation.answer(.text(line), planned: nil) { written.append(String(decoding: $0, as: UTF8.self)) }
-        return written
+        try await answer(.text(line), to: conversation).written
     }
 
     /// The reply to `line` as the connection's handler gives it when the line arrives: at once, or after the change
@@ -57,21 +62,21 @@ struct ConversationTests {
             let alice = application.conversation()
             alice.begin(connection: 1)
             #expect(String(decoding: alice.greeting, as: UTF8.self) == "👋 Habitat 0.1.0 — type 'help' for commands, or 'register <name> <password>' to begin.\n\n")
-            let said1 = try await Self.say("register alice correct-horse", to: alice)
-            #expect(said1 == [
+            let welcome = try await Self.say("register alice correct-horse", to: alice)
+            #expect(welcome == [
                 "✅ Welcome to Habitat, alice! You're logged in. Try 'add habit Exercise', then 'did exercise'.\n\n"
             ])
             #expect(alice.identified)
-            let said2 = try await Self.say("add habit Exercise", to: alice)
-            #expect(said2 == [
+            let added = try await Self.say("add habit Exercise", to: alice)
+            #expect(added == [
                 "✅ Added habit Exercise (+10 XP, +5 coins). Record it with 'did exercise'.\n\n"
             ])
-            let said3 = try await Self.say("did exercise", to: alice)
-            #expect(said3 == ["✅ Exercise completed! +10 XP, +5 coins\n\n"])
-            let said4 = try await Self.say("status", to: alice)
-            #expect(said4 == ["ℹ️ Level 1 · 10/100 XP · 1000/1000 health · 5 coins\n\n"])
-            let said5 = try await Self.say("   ", to: alice)
-            #expect(said5 == [])
+            let done = try await Self.say("did exercise", to: alice)
+            #expect(done == ["✅ Exercise completed! +10 XP, +5 coins\n\n"])
+            let status = try await Self.say("status", to: alice)
+            #expect(status == ["ℹ️ Level 1 · 10/100 XP · 1000/1000 health · 5 coins\n\n"])
+            let blank = try await Self.say("   ", to: alice)
+            #expect(blank == [])
         }
     }
 
@@ -94,8 +99,8 @@ struct ConversationTests {
                     #expect([atOnce] == inTask, "\(line)")
                 } else {
                     // The session's own commands are the task's: run there for both.
-                    let said6 = try await Self.say(line, to: early)
-                    #expect(said6 == inTask, "\(line)")
+                    let again = try await Self.say(line, to: early)
+                    #expect(again == inTask, "\(line)")
                 }
             }
         }
@@ -105,12 +110,11 @@ struct ConversationTests {
         try await Self.withApplication { application in
             let conversation = application.conversation()
             conversation.begin(connection: 1)
-            var written: [String] = []
-            _ = try await conversation.answer(.tooLong(limit: 4096, jsonLike: false), planned: nil) { written.append(String(decoding: $0, as: UTF8.self)) }
-            _ = try await conversation.answer(.notUTF8(jsonLike: true), planned: nil) { written.append(String(decoding: $0, as: UTF8.self)) }
-            #expect(written == [
-                "❌ That line was longer than 4096 bytes and was dropped.\n\n",
-                #"{"ok":false,"type":"error","text":"❌ That line wasn't valid UTF-8 and was dropped.","toasts":[{"type":"error","text":"❌ That line wasn't valid UTF-8 and was dropped."}],"code":"invalid_utf8"}"# + "\n",
+            let tooLong = try await Self.answer(.tooLong(limit: 4096, jsonLike: false), to: conversation)
+            #expect(tooLong.written == ["❌ That line was longer than 4096 bytes and was dropped.\n\n"])
+            let notUTF8 = try await Self.answer(.notUTF8(jsonLike: true), to: conversation)
+            #expect(notUTF8.written == [
+                #"{"ok":false,"type":"error","text":"❌ That line wasn't valid UTF-8 and was dropped.","toasts":[{"type":"error","text":"❌ That line wasn't valid UTF-8 and was dropped."}],"code":"invalid_utf8"}"# + "\n"
             ])
         }
     }
@@ -123,15 +127,14 @@ struct ConversationTests {
             _ = try await Self.say("register cy correct-horse", to: phone)
             _ = try await Self.say("login cy correct-horse", to: laptop)
             _ = try await Self.say("passwd correct-horse battery-staple", to: phone)
-            let said7 = try await Self.say("status", to: laptop)
-            #expect(said7 == [
+            let lapsed = try await Self.say("status", to: laptop)
+            #expect(lapsed == [
                 "❌ Your password was changed on another connection, so you're logged out here. Log in again with the new one.\n\n"
             ])
             #expect(laptop.session.account == nil)
-            var written: [String] = []
-            let closing = try await phone.answer(.text("quit"), planned: nil) { written.append(String(decoding: $0, as: UTF8.self)) }
-            #expect(closing)
-            #expect(written == ["👋 Bye! Keep the streak going.\n\n"])
+            let quit = try await Self.answer(.text("quit"), to: phone)
+            #expect(quit.closing)
+            #expect(quit.written == ["👋 Bye! Keep the streak going.\n\n"])
         }
     }
 }

@@ -19,10 +19,17 @@ struct PlanTests {
         return session
     }
 
+    /// What a plan is told of the world: as a test says.
+    struct Facts: PlanFacts {
+        let holds: Bool
+        let inRooms: Bool
+        func loginHolds(_ session: inout Session) -> Bool { holds }
+        func inNoRoom(_ accountID: Int64) -> Bool { !inRooms }
+    }
+
     /// The plan for `line` said on `session`, with alice known to be in no room unless `inRooms`.
     static func plan(_ line: String, _ session: inout Session, inRooms: Bool = false, loginHolds: Bool = true) -> Plan {
-        let facts = Plan.Facts(loginHolds: { _ in loginHolds }, inNoRoom: { _ in !inRooms })
-        return Plan.make(for: Request(text: line), session: &session, now: now, facts: facts)
+        Plan.make(for: Request(text: line), session: &session, now: now, facts: Facts(holds: loginHolds, inRooms: inRooms))
     }
 
     static func plan(_ line: String, inRooms: Bool = false, loginHolds: Bool = true) -> Plan {

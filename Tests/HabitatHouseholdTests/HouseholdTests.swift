@@ -247,3 +247,41 @@ struct RoomLimitsTests {
         #expect(InviteCode.normalized("K7P-2QXX") == "K7P2QXX")
     }
 }
+
+@Suite("Which room a command is about")
+struct CurrentRoomTests {
+    static let flat = Room(id: 1, name: "Flat")
+    static let attic = Room(id: 2, name: "Attic")
+    static let cafe = Room(id: 3, name: "Maison Cafe")
+    static let café = Room(id: 4, name: "Maison Café")
+
+    @Test func theRoomChosenElseTheOnlyOne() throws {
+        #expect(Room.current(among: [Self.flat], chosen: nil) == Self.flat)
+        #expect(Room.current(among: [Self.flat, Self.attic], chosen: 2) == Self.attic)
+        #expect(Room.current(among: [Self.flat, Self.attic], chosen: nil) == nil)
+        // A room chosen and left since is no choice.
+        #expect(Room.current(among: [Self.flat], chosen: 2) == Self.flat)
+        #expect(try Room.required(among: [Self.flat, Self.attic], chosen: 1) == Self.flat)
+    }
+
+    @Test func noRoomOrSeveralWithNoneChosenSaysWhatToDo() {
+        #expect(throws: HabitatError(.notFound, "You're not in a room yet. Start one with 'room create <name>', or join with 'room join <name> <code>'.")) {
+            try Room.required(among: [], chosen: nil)
+        }
+        #expect(throws: HabitatError(.invalidArgument, "You're in 2 rooms; choose one with 'room use <name>' (Flat or Attic).")) {
+            try Room.required(among: [Self.flat, Self.attic], chosen: nil)
+        }
+    }
+
+    @Test func aRoomOfOnesOwnIsNamedAsShownInFullOrWithoutAccentsAndNeverGuessed() throws {
+        #expect(try Room.member(named: "ATTIC", among: [Self.flat, Self.attic]) == Self.attic)
+        #expect(try Room.member(named: "Maison Café", among: [Self.cafe, Self.café]) == Self.café)
+        #expect(throws: HabitatError(.forbidden, "You're not a member of a room called Barn.")) {
+            try Room.member(named: "Barn", among: [Self.flat, Self.attic])
+        }
+        let twins = [Room(id: 5, name: "irc:#home"), Room(id: 6, name: "slack:#home")]
+        #expect(throws: HabitatError(.ambiguous, "'#home' could be irc:#home or slack:#home; say which.", symbol: .question)) {
+            try Room.member(named: "#home", among: twins)
+        }
+    }
+}

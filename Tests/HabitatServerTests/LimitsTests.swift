@@ -192,32 +192,35 @@ struct LimitsTests {
 
     /// A `register` on a busy server may still be in hand when the login timeout passes: it is answered first, and the
     /// connection stays when it logged in, and closes (saying why) when it did not. The directory's write lock, held
-    /// here for two seconds, keeps each registration in hand past a one-second timeout.
+    /// here for four seconds (less than the directory's five-second wait for a lock), keeps each registration in hand
+    /// past a three-second timeout (long enough for the line to arrive first on a loaded machine).
     @Test func aRegistrationInHandAtTheLoginTimeoutIsAnsweredFirst() async throws {
-        try await TestServer.with(configure: { $0.unauthenticatedTimeout = 1 }) { server in
+        try await TestServer.with(configure: { $0.unauthenticatedTimeout = 3 }) { server in
             var holding = Configuration()
             holding.allowsUnsafeTransactions = true  // the lock is held across awaits, between two accesses
             let directory = try DatabaseQueue(path: server.dataDirectory.appendingPathComponent("directory.sqlite").path, configuration: holding)
             try await directory.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
-            let newcomer = try await server.connect()
+            let newcomer = try await LineClient.connect(port: server.port, readGreeting: false)
             try await newcomer.send("register jade correct-horse")
-            try await Task.sleep(for: .seconds(2))
+            try await Task.sleep(for: .seconds(4))
             try await directory.writeWithoutTransaction { try $0.execute(sql: "COMMIT") }
+            _ = try await newcomer.readReply()  // the greeting
             #expect(try await newcomer.readReply().first?.hasPrefix("✅ Welcome to Habitat, jade!") == true)
             try await newcomer.expectReply(to: "status", startsWith: "ℹ️ Level 1")
 
             // Someone else takes the name meanwhile: the registration is refused, and the connection closes after it.
             try await directory.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
-            let late = try await server.connect()
+            let late = try await LineClient.connect(port: server.port, readGreeting: false)
             try await late.send("register kai correct-horse")
-            try await Task.sleep(for: .seconds(2))
+            try await Task.sleep(for: .seconds(4))
             try await directory.writeWithoutTransaction { db in
                 try db.execute(sql: "INSERT INTO account (name, password_hash, file_id, created_at) VALUES ('kai', NULL, 'ffffffffffffffffffffffffffffffff', 0)")
                 try db.execute(sql: "COMMIT")
             }
+            _ = try await late.readReply()  // the greeting
             #expect(try await late.readLine() == "❌ The name kai is taken. Try another.")
             #expect(try await late.readLine() == "")
-            #expect(try await late.readLine() == "❌ No login within 1 seconds, so this connection is closing. Connect again when you're ready.")
+            #expect(try await late.readLine() == "❌ No login within 3 seconds, so this connection is closing. Connect again when you're ready.")
             #expect(try await late.readLine() == "")
             #expect(try await late.readLine() == nil)
         }

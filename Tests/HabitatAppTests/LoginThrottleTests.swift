@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import HabitatApp
-@testable import HabitatServer
 
 @Suite("Login throttle: bounded whatever is tried, and still holding back a guessed name")
 struct LoginThrottleTests {
