@@ -13,6 +13,10 @@ public struct ServerConfiguration: Sendable {
     /// Longest request line in bytes; longer ones are dropped with `line_too_long`.
     public var maxLineLength = 4096
     public var maxConnections = 10_000
+    /// Connections one address may hold at once (IPv6: one /64); 0 lifts the limit.
+    public var maxConnectionsPerAddress = 100
+    /// Of those, how many may wait without logging in; 0 lifts the limit.
+    public var maxUnauthenticatedPerAddress = 20
     /// Commands per second per connection; 0 turns the limit off.
     public var rateLimit = 1000
     /// Seconds a connection may stay without logging in.

@@ -1,14 +1,38 @@
 import NIOCore
 import Synchronization
 
-/// The open connections, counted against the limit and closed for input at shutdown.
+/// The open connections, counted against the server's limit and each address's (``AddressLimits``), and closed for
+/// input at shutdown.
 final class ConnectionRegistry: Sendable {
     private struct State {
         var next = 0
-        var open: [Int: any Channel] = [:]
+        var open: [Int: Entry] = [:]
+        /// What each address holds, by ``AddressLimits/key(of:)``; an address holding nothing is not kept.
+        var held: [String: AddressLimits.Held] = [:]
         var draining = false
         var refused = 0
         var refusalLogged: ContinuousClock.Instant?
+    }
+
+    private struct Entry {
+        let channel: any Channel
+        let address: String
+        /// Logged in, or a bridge: no longer counted among its address's waiting connections.
+        var identified = false
+    }
+
+    /// Why a connection was turned away.
+    enum Refusal: Error, Equatable {
+        /// The server holds `--max-connections`, or is stopping.
+        case serverFull
+        /// Its address holds all it may.
+        case address(AddressLimits.Refusal)
+    }
+
+    let addressLimits: AddressLimits
+
+    init(addressLimits: AddressLimits) {
+        self.addressLimits = addressLimits
     }
 
     /// Counts a connection turned away; returns how many were since the last time this said to log (at
@@ -25,25 +49,50 @@ final class ConnectionRegistry: Sendable {
 
     private let state = Mutex(State())
 
-    /// Registers a connection, or returns `nil` when `limit` are already open (or the server is stopping).
-    func add(_ channel: any Channel, limit: Int) -> Int? {
+    /// Registers a connection from `address` (not logged in yet) and returns its number, or why it is turned away:
+    /// `limit` are open already (or the server is stopping), or its address holds all it may.
+    func add(_ channel: any Channel, limit: Int, address: String) -> Result<Int, Refusal> {
         state.withLock { state in
-            guard state.open.count < limit, !state.draining else { return nil }
+            guard state.open.count < limit, !state.draining else { return .failure(.serverFull) }
+            var held = state.held[address] ?? AddressLimits.Held()
+            if let refusal = addressLimits.refusal(holding: held) { return .failure(.address(refusal)) }
+            held.connections += 1
+            held.waiting += 1
+            state.held[address] = held
             state.next += 1
-            state.open[state.next] = channel
-            return state.next
+            state.open[state.next] = Entry(channel: channel, address: address)
+            return .success(state.next)
+        }
+    }
+
+    /// Connection `id` logged in (or is a bridge): it no longer counts among its address's waiting connections.
+    func identified(_ id: Int) {
+        state.withLock { state in
+            guard let entry = state.open[id], !entry.identified else { return }
+            state.open[id]?.identified = true
+            state.held[entry.address]?.waiting -= 1
         }
     }
 
     func remove(_ id: Int) {
-        _ = state.withLock { $0.open.removeValue(forKey: id) }
+        state.withLock { state in
+            guard let entry = state.open.removeValue(forKey: id), var held = state.held[entry.address] else { return }
+            held.connections -= 1
+            if !entry.identified { held.waiting -= 1 }
+            state.held[entry.address] = held.connections > 0 ? held : nil
+        }
+    }
+
+    /// What `address` holds now.
+    func held(by address: String) -> AddressLimits.Held {
+        state.withLock { $0.held[address] ?? AddressLimits.Held() }
     }
 
     /// Every connection takes no more lines: each answers the lines it has received, then closes.
     func drainAll() {
         let channels = state.withLock { state in
             state.draining = true
-            return Array(state.open.values)
+            return state.open.values.map(\.channel)
         }
         for channel in channels {
             channel.pipeline.fireUserInboundEventTriggered(DrainConnection())
@@ -53,7 +102,7 @@ final class ConnectionRegistry: Sendable {
     /// Closes every connection still open, or with `stuckOnly` those whose client is not taking the
     /// replies written to it (no longer writable); returns how many it closed.
     func closeAll(stuckOnly: Bool = false) -> Int {
-        let channels = state.withLock { Array($0.open.values) }.filter { !stuckOnly || !$0.isWritable }
+        let channels = state.withLock { $0.open.values.map(\.channel) }.filter { !stuckOnly || !$0.isWritable }
         for channel in channels { channel.close(promise: nil) }
         return channels.count
     }

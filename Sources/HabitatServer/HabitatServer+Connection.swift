@@ -29,17 +29,13 @@ extension HabitatServer {
         let conversation = link.conversation
         let connection = connection.channel
         let channel = connection.channel
-        guard let id = connections.add(channel, limit: configuration.maxConnections) else {
-            if let refused = connections.noteRefusal(now: ContinuousClock.now) {
-                logger.warning(
-                    "turning connections away: the server is full (--max-connections) or stopping",
-                    metadata: ["refused": "\(refused)", "limit": "\(configuration.maxConnections)"])
-            }
-            let full = Reply(error: HabitatError(.busy, "The server is full right now. Please try again in a minute."))
-            try? await connection.executeThenClose { _, outbound in
-                try await outbound.write(ByteBuffer(string: full.text(plain: false)))
-            }
-            return
+        let address = AddressLimits.key(of: channel.remoteAddress)
+        let id: Int
+        switch connections.add(channel, limit: configuration.maxConnections, address: address) {
+        case .success(let admitted):
+            id = admitted
+        case .failure(let refusal):
+            return await turnAway(connection, refusal, address: address)
         }
         defer { connections.remove(id) }
         let timeout = configuration.unauthenticatedTimeout
@@ -75,6 +71,7 @@ extension HabitatServer {
                             }
                             if conversation.identified {
                                 idle.cancel()
+                                self.connections.identified(id)
                             } else if link.loginTimedOut {
                                 try await outbound.write(ByteBuffer(bytes: conversation.loginTimeoutNotice(after: Int(timeout))))
                                 closing = true
@@ -101,5 +98,31 @@ extension HabitatServer {
         }
         conversation.end()
         idle.cancel()
+    }
+
+    /// Says why a connection is turned away, in one line, and closes it. The log says so now and then, not once per
+    /// connection (a flood of them is what it is about).
+    func turnAway(_ connection: NIOAsyncChannel<TaskLine, ByteBuffer>, _ refusal: ConnectionRegistry.Refusal, address: String) async {
+        let message: String
+        switch refusal {
+        case .serverFull:
+            message = "The server is full right now. Please try again in a minute."
+            if let refused = connections.noteRefusal(now: ContinuousClock.now) {
+                logger.warning(
+                    "turning connections away: the server is full (--max-connections) or stopping",
+                    metadata: ["refused": "\(refused)", "limit": "\(configuration.maxConnections)"])
+            }
+        case .address(let limit):
+            message = limit.message
+            if let refused = connections.noteRefusal(now: ContinuousClock.now) {
+                logger.warning(
+                    "turning connections away: an address holds all it may (--max-per-address, --max-unauthenticated-per-address)",
+                    metadata: ["refused": "\(refused)", "address": "\(address)"])
+            }
+        }
+        let reply = Reply(error: HabitatError(.busy, message))
+        try? await connection.executeThenClose { _, outbound in
+            try await outbound.write(ByteBuffer(string: reply.text(plain: false)))
+        }
     }
 }

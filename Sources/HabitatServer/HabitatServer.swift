@@ -23,19 +23,21 @@ public final class HabitatServer: Service, Sendable {
     let tls: NIOSSLContext?
     let eventLoopGroup: MultiThreadedEventLoopGroup
     let onServerRunning: @Sendable (Int) async -> Void
-    let connections = ConnectionRegistry()
+    let connections: ConnectionRegistry
 
-    /// Opens the data directory (blocking: call at start-up). `onServerRunning` receives the bound port.
+    /// Opens the data directory (blocking: call at start-up). `onServerRunning` receives the bound port. Passwords are
+    /// hashed on `threadPool`.
     public init(
         configuration: ServerConfiguration, logger: Logger, eventLoopGroup: MultiThreadedEventLoopGroup = .singleton,
-        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        threadPool: NIOThreadPool = .singleton, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws {
         self.configuration = configuration
         self.logger = logger
         self.eventLoopGroup = eventLoopGroup
         self.onServerRunning = onServerRunning
         self.tls = try configuration.tls.map(Self.tlsContext)
-        self.application = try Application(configuration: configuration, logger: logger, slowWork: ThreadPoolWork(pool: .singleton))
+        self.connections = ConnectionRegistry(addressLimits: AddressLimits(configuration))
+        self.application = try Application(configuration: configuration, logger: logger, slowWork: ThreadPoolWork(pool: threadPool))
     }
 
     public func run() async throws {

@@ -17,14 +17,18 @@ func nowNanos() -> UInt64 {
 
 enum BenchError: Error, CustomStringConvertible {
     case connectionClosed
-    case serverBusy
+    /// The server turned the connection away with this line.
+    case serverBusy(String)
     case setUp(String)
     case cannotConnect(host: String, port: Int, reason: String)
 
     var description: String {
         switch self {
         case .connectionClosed: "the server closed the connection"
-        case .serverBusy: "the server is at its connection limit (busy)"
+        case .serverBusy(let line) where line.contains("your address"):
+            "the server turned a connection away: \(line) It limits connections per address; measuring from one "
+                + "machine, start it with --max-per-address 0 --max-unauthenticated-per-address 0."
+        case .serverBusy(let line): "the server turned a connection away: \(line)"
         case .setUp(let message): message
         case .cannotConnect(let host, let port, let reason):
             "can't connect to \(host):\(port) (\(reason)). Is 'habitat serve' running there? (--host, --port)"
@@ -145,6 +149,8 @@ final class Connection: @unchecked Sendable {
     fileprivate(set) var channel: (any Channel)!
     private var pending = CircularBuffer<Pending>(initialCapacity: 16)
     private var greeting: EventLoopPromise<Void>?
+    /// Settles with the server's first line: kept apart from `greeting`, which is let go once settled.
+    private let greetingSettled: EventLoopFuture<Void>
     private var isClosed = false
     /// Set while measured load runs; replies then go to it instead of promises.
     var sink: (any ReplySink)?
@@ -153,10 +159,13 @@ final class Connection: @unchecked Sendable {
 
     init(eventLoop: any EventLoop) {
         self.eventLoop = eventLoop
-        self.greeting = eventLoop.makePromise()
+        let greeting = eventLoop.makePromise(of: Void.self)
+        self.greeting = greeting
+        self.greetingSettled = greeting.futureResult
     }
 
-    /// Opens a connection with TCP_NODELAY, the line decoder and the reply matcher.
+    /// Opens a connection with TCP_NODELAY, the line decoder and the reply matcher, and returns once the server greeted
+    /// it (or fails with what the server said when it turned it away).
     static func connect(host: String, port: Int, on eventLoop: any EventLoop) async throws -> Connection {
         let connection = Connection(eventLoop: eventLoop)
         do {
@@ -177,14 +186,13 @@ final class Connection: @unchecked Sendable {
             try? await eventLoop.submit { connection.ended() }.get()
             throw BenchError.cannotConnect(host: host, port: port, reason: BenchError.reason(error))
         }
+        try await connection.greeted()
         return connection
     }
 
-    /// Completes when the server's first line arrived (it accepted us), fails if it said it is full.
-    func greeted() async throws {
-        try await eventLoop.flatSubmit { () -> EventLoopFuture<Void> in
-            self.greeting?.futureResult ?? self.eventLoop.makeSucceededVoidFuture()
-        }.get()
+    /// Completes when the server's first line arrived (it accepted us), fails if it turned us away.
+    private func greeted() async throws {
+        try await greetingSettled.get()
     }
 
     /// Sends one request line and returns its reply line.
@@ -243,7 +251,12 @@ final class Connection: @unchecked Sendable {
             if let greeting, !line.readableBytesView.isEmpty {
                 self.greeting = nil
                 // A full server answers the connection with one error line instead of the greeting.
-                if line.readableBytesView.starts(with: "❌".utf8) { greeting.fail(BenchError.serverBusy) } else { greeting.succeed() }
+                if line.readableBytesView.starts(with: "❌".utf8) {
+                    let said = String(decoding: line.readableBytesView, as: UTF8.self)
+                    greeting.fail(BenchError.serverBusy(String(said.dropFirst(2))))
+                } else {
+                    greeting.succeed()
+                }
             }
             return
         }

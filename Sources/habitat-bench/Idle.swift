@@ -69,7 +69,6 @@ struct Idle: AsyncParsableCommand {
         do {
             try await concurrently(total, limit: login ? max(1, self.users.setupConcurrency) : connectConcurrency) { [server] index in
                 let connection = try await Connection.connect(host: server.host, port: server.port, on: group.next())
-                try await connection.greeted()
                 if doLogin {
                     try await connection.setUpRequest("login \(names.name(index % users)) \(names.password)")
                 }

@@ -31,6 +31,14 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Most simultaneous connections; the next one is told the server is busy.")
     var maxConnections = 10_000
 
+    @Option(help: ArgumentHelp(
+        "Most simultaneous connections from one address (0 = no limit).",
+        discussion: "IPv6 addresses count per /64. A household behind one router, with a bridge or two, stays far below it."))
+    var maxPerAddress = 100
+
+    @Option(help: "Of those, most that have not logged in yet (0 = no limit).")
+    var maxUnauthenticatedPerAddress = 20
+
     @Option(help: "Commands per second per connection (0 = no limit).")
     var rateLimit = 1000
 
@@ -77,6 +85,8 @@ struct Serve: AsyncParsableCommand {
             ("--max-connections", maxConnections, 1, "with 0 every client would be turned away"),
             ("--max-line", maxLine, 256, "shorter lines would refuse ordinary commands and logins"),
             ("--rate-limit", rateLimit, 0, "0 turns the limit off"),
+            ("--max-per-address", maxPerAddress, 0, "0 turns the limit off"),
+            ("--max-unauthenticated-per-address", maxUnauthenticatedPerAddress, 0, "0 turns the limit off"),
             ("--login-timeout", loginTimeout, 1, "a connection needs time to log in"),
             ("--unread-timeout", unreadTimeout, 1, "a client needs time to read its replies"),
             ("--open-files", openFiles, 1, "every command needs its user's file open"),
@@ -115,6 +125,8 @@ struct Serve: AsyncParsableCommand {
         configuration.dataDirectory = URL(fileURLWithPath: data)
         configuration.durability = durability
         configuration.maxConnections = budget.connections
+        configuration.maxConnectionsPerAddress = maxPerAddress
+        configuration.maxUnauthenticatedPerAddress = maxUnauthenticatedPerAddress
         configuration.rateLimit = rateLimit
         configuration.maxLineLength = maxLine
         configuration.unauthenticatedTimeout = TimeInterval(loginTimeout)

@@ -132,4 +132,21 @@ struct BenchToolTests {
                 "\(run.errors)")
         }
     }
+
+    /// A server that limits connections per address turns most of 50 clients from one machine away: said, with the
+    /// flags that lift the limits.
+    @Test func aServerLimitingConnectionsPerAddressIsSaidPlainly() async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let server = try ServerProcess(data: data, extraArguments: ["--max-per-address", "10"])
+        let run = try await habitatBench(["--port", "\(server.port)", "--only", "status", "--clients", "50", "--duration", "1"])
+        #expect(run.status == 1)
+        #expect(
+            run.errors.contains(
+                "the server turned a connection away: Too many connections from your address (10 at once). Close some, then try "
+                    + "again. It limits connections per address; measuring from one machine, start it with --max-per-address 0 "
+                    + "--max-unauthenticated-per-address 0."),
+            "\(run.errors)")
+        #expect(server.terminate() == 0)
+    }
 }

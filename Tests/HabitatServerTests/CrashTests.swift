@@ -32,7 +32,11 @@ final class ServerProcess: @unchecked Sendable {
     ) throws {
         process.executableURL = Self.executable
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.arguments = ["serve", "--port", "0", "--data", data.path, "--rate-limit", "0"] + extraArguments
+        // Its clients all come from 127.0.0.1, many at once (habitat-bench's too): no limit per address.
+        process.arguments = [
+            "serve", "--port", "0", "--data", data.path, "--rate-limit", "0", "--max-per-address", "0",
+            "--max-unauthenticated-per-address", "0",
+        ] + extraArguments
         if let stage {
             process.executableURL = Self.executable.deletingLastPathComponent().appendingPathComponent("habitat-crashing-server")
             process.arguments = ["--data", data.path, "--crash-at", stage]

@@ -1,8 +1,8 @@
 import Foundation
-import GRDB
 import HabitatApp
 import HabitatServer
 import HabitatStorage
+import NIOPosix
 import Testing
 
 @Suite("Limits and bad input: the connection survives and nothing is lost")
@@ -49,8 +49,10 @@ struct LimitsTests {
         }
     }
 
+    /// All from one address, with its limits lifted: what more than those limits allow does to everyone else
+    /// (`AddressLimitTests` has the limits).
     @Test func garbageHalfOpenConnectionsAndAStormOfConnectsLeaveEveryoneElseServed() async throws {
-        try await TestServer.with { server in
+        try await TestServer.with(configure: { $0.maxConnectionsPerAddress = 0; $0.maxUnauthenticatedPerAddress = 0 }) { server in
             let user = try await server.user("vera")
             try await user.expectReply(to: "add habit Read", startsWith: "✅ Added habit Read")
             // 64 KB of bytes of every value (NULs, invalid UTF-8, escapes, stray braces), the same every run.
@@ -190,40 +192,35 @@ struct LimitsTests {
         }
     }
 
-    /// A `register` on a busy server may still be in hand when the login timeout passes: it is answered first, and the
-    /// connection stays when it logged in, and closes (saying why) when it did not. The directory's write lock, held
-    /// here for four seconds (less than the directory's five-second wait for a lock), keeps each registration in hand
-    /// past a three-second timeout (long enough for the line to arrive first on a loaded machine).
-    @Test func aRegistrationInHandAtTheLoginTimeoutIsAnsweredFirst() async throws {
-        try await TestServer.with(configure: { $0.unauthenticatedTimeout = 3 }) { server in
-            var holding = Configuration()
-            holding.allowsUnsafeTransactions = true  // the lock is held across awaits, between two accesses
-            let directory = try DatabaseQueue(path: server.dataDirectory.appendingPathComponent("directory.sqlite").path, configuration: holding)
-            try await directory.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
+    /// A login on a busy server may still be in hand when the login timeout passes (its password waiting for a turn to
+    /// be hashed): it is answered first, and the connection stays when it logged in, and closes (saying why) when it did
+    /// not. The server's hashing thread is kept busy here past the timeout.
+    @Test func aLoginInHandAtTheLoginTimeoutIsAnsweredFirst() async throws {
+        let hashing = NIOThreadPool(numberOfThreads: 1)
+        hashing.start()
+        try await TestServer.with(threadPool: hashing, configure: { $0.unauthenticatedTimeout = 3 }) { server in
+            let busy = try await BusyThread(hashing)
             let newcomer = try await LineClient.connect(port: server.port, readGreeting: false)
             try await newcomer.send("register jade correct-horse")
             try await Task.sleep(for: .seconds(4))
-            try await directory.writeWithoutTransaction { try $0.execute(sql: "COMMIT") }
+            busy.release()
             _ = try await newcomer.readReply()  // the greeting
             #expect(try await newcomer.readReply().first?.hasPrefix("✅ Welcome to Habitat, jade!") == true)
             try await newcomer.expectReply(to: "status", startsWith: "ℹ️ Level 1")
 
-            // Someone else takes the name meanwhile: the registration is refused, and the connection closes after it.
-            try await directory.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
-            let late = try await LineClient.connect(port: server.port, readGreeting: false)
-            try await late.send("register kai correct-horse")
+            let stillBusy = try await BusyThread(hashing)
+            let guesser = try await LineClient.connect(port: server.port, readGreeting: false)
+            try await guesser.send("login jade wrong-guess")
             try await Task.sleep(for: .seconds(4))
-            try await directory.writeWithoutTransaction { db in
-                try db.execute(sql: "INSERT INTO account (name, password_hash, file_id, created_at) VALUES ('kai', NULL, 'ffffffffffffffffffffffffffffffff', 0)")
-                try db.execute(sql: "COMMIT")
-            }
-            _ = try await late.readReply()  // the greeting
-            #expect(try await late.readLine() == "❌ The name kai is taken. Try another.")
-            #expect(try await late.readLine() == "")
-            #expect(try await late.readLine() == "❌ No login within 3 seconds, so this connection is closing. Connect again when you're ready.")
-            #expect(try await late.readLine() == "")
-            #expect(try await late.readLine() == nil)
+            stillBusy.release()
+            _ = try await guesser.readReply()  // the greeting
+            #expect(try await guesser.readLine() == "❌ That name and password don't match.")
+            #expect(try await guesser.readLine() == "")
+            #expect(try await guesser.readLine() == "❌ No login within 3 seconds, so this connection is closing. Connect again when you're ready.")
+            #expect(try await guesser.readLine() == "")
+            #expect(try await guesser.readLine() == nil)
         }
+        try await hashing.shutdownGracefully()
     }
 
     @Test func failedLoginsAreThrottledPerName() async throws {
@@ -295,4 +292,24 @@ struct LimitsTests {
             try await max.expectReply(to: "status", startsWith: "ℹ️ Level 1 · 0/100 XP")
         }
     }
+}
+
+/// Keeps a thread pool's one thread busy until released: what it is given meanwhile waits its turn.
+final class BusyThread: Sendable {
+    private let gate = DispatchSemaphore(value: 0)
+
+    /// Returns once the thread is busy.
+    init(_ pool: NIOThreadPool) async throws {
+        let (started, starting) = AsyncStream<Void>.makeStream()
+        let gate = self.gate
+        Task {
+            try await pool.runIfActive {
+                starting.yield()
+                gate.wait()
+            }
+        }
+        for await _ in started { break }
+    }
+
+    func release() { gate.signal() }
 }

@@ -17,10 +17,13 @@ actor LineClient {
         self.lines = lines.makeAsyncIterator()
     }
 
-    /// Connects (over TLS with `tls`, checking the certificate is for `localhost`).
-    static func connect(port: Int, readGreeting: Bool = true, tls: NIOSSLContext? = nil) async throws -> LineClient {
+    /// Connects (over TLS with `tls`, checking the certificate is for `localhost`), from the loopback address `from`
+    /// when given (Linux routes all of 127.0.0.0/8 to loopback: each is an address of its own to the server).
+    static func connect(port: Int, readGreeting: Bool = true, tls: NIOSSLContext? = nil, from: String? = nil) async throws -> LineClient {
         let (stream, continuation) = AsyncStream<String>.makeStream()
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        if let from { bootstrap = bootstrap.bind(to: try SocketAddress(ipAddress: from, port: 0)) }
+        let channel = try await bootstrap
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let tls {

@@ -39,6 +39,7 @@ struct TestServer: Sendable {
     static func with<T: Sendable>(
         dataDirectory: URL? = nil,
         logger: Logger = quietLogger,
+        threadPool: NIOThreadPool = .singleton,
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
@@ -54,7 +55,7 @@ struct TestServer: Sendable {
         configuration.timerTick = .milliseconds(20)
         configure(&configuration)
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-        let server = try HabitatServer(configuration: configuration, logger: logger) { port in
+        let server = try HabitatServer(configuration: configuration, logger: logger, threadPool: threadPool) { port in
             portContinuation.yield(port)
         }
         let group = ServiceGroup(configuration: .init(services: [server], logger: quietLogger))
@@ -74,13 +75,14 @@ struct TestServer: Sendable {
         }
     }
 
-    func connect() async throws -> LineClient {
-        try await LineClient.connect(port: port)
+    /// Connects, from the loopback address `from` when given.
+    func connect(from: String? = nil) async throws -> LineClient {
+        try await LineClient.connect(port: port, from: from)
     }
 
-    /// Connects, registers `name`, and returns the logged-in client.
-    func user(_ name: String, password: String = "correct-horse") async throws -> LineClient {
-        let client = try await connect()
+    /// Connects (from `from`, when given), registers `name`, and returns the logged-in client.
+    func user(_ name: String, password: String = "correct-horse", from: String? = nil) async throws -> LineClient {
+        let client = try await connect(from: from)
         try await client.expectReply(to: "register \(name) \(password)", startsWith: "✅ Welcome to Habitat, \(name)!")
         return client
     }

@@ -28,7 +28,8 @@ struct ToolHelpTests {
 
     @Test(arguments: [
         (["serve"], [
-            "--host", "--port", "--data", "--durability", "--max-connections", "--rate-limit", "--max-line", "--login-timeout",
+            "--host", "--port", "--data", "--durability", "--max-connections", "--max-per-address",
+            "--max-unauthenticated-per-address", "--rate-limit", "--max-line", "--login-timeout",
             "--unread-timeout", "--open-files", "--idle-files", "--event-loops", "--tls-cert", "--tls-key", "--log-level",
         ]),
         (["irc-bridge"], [
