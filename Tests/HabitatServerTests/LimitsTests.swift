@@ -3,6 +3,7 @@ import HabitatApp
 import HabitatServer
 import HabitatStorage
 import NIOPosix
+import Synchronization
 import Testing
 
 @Suite("Limits and bad input: the connection survives and nothing is lost")
@@ -189,6 +190,30 @@ struct LimitsTests {
             #expect(try await jsonIdle.readLine() == nil)
             // The one who logged in is still served after the timeout has passed.
             try await user.expectReply(to: "status", startsWith: "ℹ️ Level 1")
+        }
+    }
+
+    /// A client that sends a byte a second and never finishes a line is closed at the login timeout, told why, however
+    /// long it would go on.
+    @Test func aClientTricklingALineThatNeverEndsIsClosedAtTheLoginTimeout() async throws {
+        try await TestServer.with(configure: { $0.unauthenticatedTimeout = 2 }) { server in
+            let trickler = try await server.connect(from: "127.0.0.2")
+            let sent = Mutex(0)
+            let trickle = Task {
+                for _ in 0..<30 {
+                    guard (try? await trickler.sendRaw([UInt8(ascii: "x")])) != nil else { return }
+                    sent.withLock { $0 += 1 }
+                    try await Task.sleep(for: .seconds(1))
+                }
+            }
+            #expect(try await trickler.readLine() == "❌ No login within 2 seconds, so this connection is closing. Connect again when you're ready.")
+            #expect(try await trickler.readLine() == "")
+            #expect(try await trickler.readLine() == nil)
+            trickle.cancel()
+            // Closed long before the thirty bytes it had to send.
+            #expect(sent.withLock { $0 } < 30)
+            // Meanwhile everyone else is served.
+            _ = try await server.user("una", from: "127.0.0.3")
         }
     }
 
