@@ -39,6 +39,8 @@ let package = Package(
         ),
         // Cutting a byte stream into bounded lines: the server, the IRC bridge and the load generator.
         .target(name: "LineFraming", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
+        // A framed line as the application reads lines: the one step between the framer and the request pipeline.
+        .target(name: "LineReading", dependencies: ["LineFraming", "HabitatCommands"]),
         // Command parsing, the help table, rendering replies as text and JSON.
         .target(name: "HabitatCommands", dependencies: ["HabitatEngine", "HabitatHousehold"]),
         // The application, without sockets: sessions, accounts, the request pipeline, households, timers, bridge
@@ -57,7 +59,7 @@ let package = Package(
         .target(
             name: "HabitatServer",
             dependencies: [
-                "HabitatApp", "HabitatEngine", "HabitatCommands", "LineFraming",
+                "HabitatApp", "HabitatEngine", "HabitatCommands", "LineFraming", "LineReading",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -109,6 +111,16 @@ let package = Package(
             ],
             path: "Tests/CrashingServer"
         ),
+        // Fuzzing (scripts/fuzz builds these with libFuzzer; a plain build replays their committed corpora).
+        .target(name: "FuzzSupport", path: "Fuzz/Support"),
+        .executableTarget(
+            name: "fuzz-lines",
+            dependencies: [
+                "FuzzSupport", "HabitatCommands", "LineFraming", "LineReading", .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Fuzz/Lines"),
+        .executableTarget(name: "fuzz-parser", dependencies: ["FuzzSupport", "HabitatCommands", "HabitatEngine"], path: "Fuzz/Parser"),
+        .executableTarget(name: "fuzz-engine", dependencies: ["FuzzSupport", "HabitatEngine"], path: "Fuzz/Engine"),
         .testTarget(name: "HabitatEngineTests", dependencies: ["HabitatEngine"]),
         .testTarget(name: "HabitatHouseholdTests", dependencies: ["HabitatHousehold", "HabitatEngine"]),
         .testTarget(

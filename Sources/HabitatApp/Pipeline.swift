@@ -172,3 +172,8 @@ extension Pipeline: PlanFacts {
         households.cachedRooms(of: accountID)?.isEmpty == true
     }
 }
+
+extension Request {
+    /// Whether the reply is JSON: a JSON request's always is, others' as the session's mode says.
+    func inJSON(_ session: Session) -> Bool { asJSON || session.mode == .json }
+}

@@ -324,7 +324,10 @@ public enum CommandTable {
         if let done = tokens[..<beforeNote].indices.dropFirst().first(where: { ["done", "completed", "finished"].contains(tokens[$0].lower) && !tokens[$0].quoted }) {
             var words = tokens
             words.remove(at: done)
-            return try RecordingParser.parse(words, line: line)
+            // After `done` come when and how often, never more of the name: `read done book` is not "read book".
+            let command = try RecordingParser.parse(words, line: line)
+            guard case .record(let recording) = command, recording.habit == tokens[..<done].phrase else { throw unknown(tokens) }
+            return command
         }
         throw unknown(tokens)
     }

@@ -32,7 +32,7 @@ public struct LineFramer: Sendable {
                 // A CR at the end may be the start of the line's CRLF, whose LF is still on its way.
                 let ending = view.last == UInt8(ascii: "\r") ? 1 : 0
                 if view.count > maximumLength + ending {
-                    let firstByte = discarding ? nil : Self.firstByte(of: view)
+                    let firstByte = discarding ? nil : firstByteWithinLimit(of: view)
                     buffer.moveReaderIndex(forwardBy: view.count)
                     scanned = 0
                     if !discarding {
@@ -53,8 +53,14 @@ public struct LineFramer: Sendable {
             var line = buffer.readSlice(length: length)!
             buffer.moveReaderIndex(forwardBy: 1)
             if line.readableBytesView.last == UInt8(ascii: "\r") { line.moveWriterIndex(to: line.writerIndex - 1) }
-            return line.readableBytes > maximumLength ? .tooLong(firstByte: Self.firstByte(of: line.readableBytesView)) : .line(line)
+            return line.readableBytes > maximumLength ? .tooLong(firstByte: firstByteWithinLimit(of: line.readableBytesView)) : .line(line)
         }
+    }
+
+    /// A too-long line's first byte that is not a space or a tab, among its first `maximumLength` bytes: the same
+    /// however the line arrived.
+    private func firstByteWithinLimit(of bytes: ByteBufferView) -> UInt8? {
+        Self.firstByte(of: bytes.prefix(maximumLength))
     }
 
     /// The first byte of `bytes` that is not a space or a tab.

@@ -139,6 +139,14 @@ struct RecordingOptionTests {
 
     @Test func optionsAfterTheWordDone() throws {
         #expect(try parse("exercise done yesterday") == record("exercise", when: .daysAgo(1)))
+        #expect(try parse("read book done x2 at 7am") == record("read book", times: 2, at: 7 * 60))
+    }
+
+    /// Found by fuzz-parser: `read done book` recorded a habit "read book", a name nobody typed. After `done` come
+    /// only when and how often; anything else there is a line the parser doesn't understand.
+    @Test(arguments: ["read done book", "exercise done twice over", "floss done yesterday evening"])
+    func wordsAfterDoneThatAreNoOptionsAreNotUnderstood(line: String) {
+        #expect(parseError(line)?.code == .unknownCommand)
     }
 }
 

@@ -64,4 +64,14 @@ struct LineFrameDecoderTests {
         #expect(try frames(["  {\"text\": 1}\n"]) == [.tooLong(firstByte: UInt8(ascii: "{"))])
         #expect(try frames(["          \n"]) == [.tooLong(firstByte: nil)])
     }
+
+    /// Found by fuzz-lines: a line of spaces past the limit, then a JSON request, was told apart by how it arrived
+    /// (read whole, its `{` beyond the limit counted; byte by byte, it did not), so its error was JSON or text by chance.
+    @Test func aLineOverTheLimitLooksOnlyWithinTheLimitForItsFirstByte() throws {
+        let line = String(repeating: " ", count: 12) + #"{"text": "status"}"# + "\n"
+        #expect(try frames([line]) == [.tooLong(firstByte: nil)])
+        #expect(try frames(line.map { String($0) }) == [.tooLong(firstByte: nil)])
+        #expect(try frames(["          ", #"{"text": "status"}"# + "\n"]) == [.tooLong(firstByte: nil)])
+        #expect(try frames(["       {", #""text": "status"}"# + "\n"]) == [.tooLong(firstByte: UInt8(ascii: "{"))])
+    }
 }

@@ -1,4 +1,3 @@
-import HabitatCommands
 import HabitatEngine
 
 /// A line as the transport hands it over: its text, or why it could not be read.
@@ -22,20 +21,18 @@ public struct Request: Sendable, Equatable {
         (self.text, self.id, self.asJSON) = (text, id, asJSON)
     }
 
-    /// Whether the reply is JSON: a JSON request's always is, others' as the session's mode says.
-    func inJSON(_ session: Session) -> Bool { asJSON || session.mode == .json }
 }
 
 /// A line, read: the request it makes, nothing (a blank line gets no reply), or what to say to a line that can't be
 /// run (with what the reply needs of the line: whether it is JSON, and its id if it had one).
-enum Reading: Sendable {
+public enum Reading: Sendable, Equatable {
     case blank
     case request(Request)
     case unreadable(Request, HabitatError)
 
     /// Reads a line of a player's connection, or with `bridge` of a bridge's (whose lines are JSON of their own,
     /// read as bridge requests).
-    init(_ line: IncomingLine, bridge: Bool = false) {
+    public init(_ line: IncomingLine, bridge: Bool = false) {
         switch line {
         case .tooLong(let limit, let jsonLike):
             self = .unreadable(Request(text: "", asJSON: jsonLike), HabitatError(.lineTooLong, "That line was longer than \(limit) bytes and was dropped."))

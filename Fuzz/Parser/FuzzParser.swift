@@ -1,0 +1,56 @@
+import Foundation
+import FuzzSupport
+import HabitatCommands
+import HabitatEngine
+
+/// The command parser over any line of text: no fault, the same answer twice, every word a command carries (a name,
+/// a password, a topic) taken from the line as typed (what makes a name valid, its spaces and characters, is the
+/// engine's rule, not the parser's), and an error that quotes the line shows its control characters escaped, never raw.
+func check(_ data: [UInt8]) {
+    let line = String(decoding: data, as: UTF8.self)
+    let first = Result { try CommandTable.parse(line) }
+    let second = Result { try CommandTable.parse(line) }
+    switch (first, second) {
+    case (.success(let a), .success(let b)):
+        require(a == b, "\(line.debugDescription) parsed as \(String(describing: a)), then \(String(describing: b))")
+        for word in words(in: a) {
+            require(taken(bare(word), from: bare(line)), "\(line.debugDescription) parsed with \(word.debugDescription), not in the line")
+        }
+    case (.failure(let a as HabitatError), .failure(let b as HabitatError)):
+        require(a == b, "\(line.debugDescription) refused as \(a.code), then \(b.code)")
+        require(!a.message.containsControlCharacters, "\(a.code) for \(line.debugDescription) shows a control character raw")
+    default:
+        require(false, "\(line.debugDescription): \(first) then \(second)")
+    }
+    _ = CommandTable.needsLogin(line)
+    _ = CommandTable.refusedFromChat(line)
+    _ = CommandTable.commandName(line)
+}
+
+/// Whether `word` is a run of `line`'s scalars, letter case aside.
+func taken(_ word: String, from line: String) -> Bool {
+    let (word, line) = (Array(word.lowercased().unicodeScalars), Array(line.lowercased().unicodeScalars))
+    guard !word.isEmpty else { return true }
+    guard word.count <= line.count else { return false }
+    return (0...(line.count - word.count)).contains { line[$0..<($0 + word.count)].elementsEqual(word) }
+}
+
+/// Text as compared for "taken from the line": without quote marks and backslashes (a quoted run loses its quotes and
+/// escapes) and without white space (words are joined by one space, and a quoted run ends a word), scalar by scalar
+/// and without combining marks (a space and the mark after it are one character, which the tokenizer takes as a space).
+func bare(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.filter { !"\"'“”‘’\\".unicodeScalars.contains($0) && !$0.properties.isWhitespace && !marks.contains($0.properties.generalCategory) }))
+}
+
+let marks: Set<Unicode.GeneralCategory> = [.nonspacingMark, .spacingMark, .enclosingMark]
+
+/// Every string inside a parsed command.
+func words(in value: Any) -> [String] {
+    if let string = value as? String { return [string] }
+    return Mirror(reflecting: value).children.flatMap { words(in: $0.value) }
+}
+
+@main
+struct Fuzzer {
+    static func main() { fuzzMain(check) }
+}

@@ -1,0 +1,19 @@
+import HabitatCommands
+import LineFraming
+
+extension IncomingLine {
+    /// A framed line as the application reads lines: text, or why it could not be read. A line that looks like a
+    /// JSON request (it starts with `{`) gets its error in JSON.
+    public init(_ frame: LineFrame, maxLine: Int) {
+        switch frame {
+        case .tooLong(let firstByte):
+            self = .tooLong(limit: maxLine, jsonLike: firstByte == UInt8(ascii: "{"))
+        case .line(let bytes):
+            if let text = String(validating: bytes.readableBytesView, as: UTF8.self) {
+                self = .text(text)
+            } else {
+                self = .notUTF8(jsonLike: LineFramer.firstByte(of: bytes.readableBytesView) == UInt8(ascii: "{"))
+            }
+        }
+    }
+}

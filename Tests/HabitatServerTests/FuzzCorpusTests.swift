@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+/// Every input the fuzzers keep as seeds (the transcripts' lines, hostile streams, and every input that ever broke
+/// something), replayed with the fuzzers' own checks by the plain builds of `fuzz-lines`, `fuzz-parser` and
+/// `fuzz-engine` (scripts/fuzz builds them with libFuzzer).
+@Suite("The fuzzers' corpora, replayed")
+struct FuzzCorpusTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus")
+
+    @Test(arguments: ["lines", "parser", "engine"])
+    func everySeedPassesTheFuzzersChecks(fuzzer: String) throws {
+        let folder = Self.corpus.appendingPathComponent(fuzzer)
+        let seeds = try FileManager.default.contentsOfDirectory(atPath: folder.path).count
+        let process = Process()
+        process.executableURL = ServerProcess.executable.deletingLastPathComponent().appendingPathComponent("fuzz-\(fuzzer)")
+        process.arguments = [folder.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(printed)")
+        #expect(printed == "\(seeds) inputs, no fault\n")
+        #expect(seeds >= 24)
+    }
+}
