@@ -4,7 +4,7 @@ import HabitatEngine
 import HabitatHousehold
 import HabitatStorage
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// How far a shared completion has come, for whoever watches it (``ServerConfiguration/sharedCompletionStage``).
 public enum SharedCompletionStage: String, Sendable {
@@ -31,11 +31,11 @@ final class Households: Sendable {
     let stage: (@Sendable (SharedCompletionStage) -> Void)?
     /// Rooms per account; every membership change goes through this server, which keeps it current.
     /// The accounts used most recently, up to `cached` rooms in all (an account in no room counts as one).
-    private let roomsByAccount: Mutex<RecentTable<Int64, [Room]>>
+    private let roomsByAccount: NIOLockedValueBox<RecentTable<Int64, [Room]>>
     /// Shared habits per room, which a member's every `did` looks through; they are added only
     /// through this server. `generation` counts additions, so a read that raced one is not kept.
     /// The rooms used most recently, up to `cached` shared habits in all.
-    private let sharedHabitsByRoom: Mutex<(generation: Int, table: RecentTable<Int64, [SharedHabit]>)>
+    private let sharedHabitsByRoom: NIOLockedValueBox<(generation: Int, table: RecentTable<Int64, [SharedHabit]>)>
 
     /// How many rooms (and how many shared habits) are kept in memory by default; the rest are read when needed.
     static let cached = 100_000
@@ -50,38 +50,38 @@ final class Households: Sendable {
         self.hub = hub
         self.logger = logger
         self.stage = stage
-        self.roomsByAccount = Mutex(RecentTable(capacity: cached))
-        self.sharedHabitsByRoom = Mutex((0, RecentTable(capacity: cached)))
+        self.roomsByAccount = NIOLockedValueBox(RecentTable(capacity: cached))
+        self.sharedHabitsByRoom = NIOLockedValueBox((0, RecentTable(capacity: cached)))
     }
 
     // MARK: Membership
 
     func rooms(of accountID: Int64) async throws -> [Room] {
-        if let cached = roomsByAccount.withLock({ $0.use(accountID) }) { return cached }
+        if let cached = roomsByAccount.withLockedValue({ $0.use(accountID) }) { return cached }
         let rooms = try await directory.rooms(of: accountID)
-        roomsByAccount.withLock { $0.set(rooms, for: accountID, weight: rooms.count) }
+        roomsByAccount.withLockedValue { $0.set(rooms, for: accountID, weight: rooms.count) }
         return rooms
     }
 
     /// The rooms of an account, if known without asking the directory.
     func cachedRooms(of accountID: Int64) -> [Room]? {
-        roomsByAccount.withLock { $0.use(accountID) }
+        roomsByAccount.withLockedValue { $0.use(accountID) }
     }
 
     /// What the caches hold now: rooms in the accounts' lists, and shared habits.
     var cachedWeights: (rooms: Int, sharedHabits: Int) {
-        (roomsByAccount.withLock { $0.weight }, sharedHabitsByRoom.withLock { $0.table.weight })
+        (roomsByAccount.withLockedValue { $0.weight }, sharedHabitsByRoom.withLockedValue { $0.table.weight })
     }
 
     func forget(_ accountIDs: [Int64]) {
-        roomsByAccount.withLock { table in accountIDs.forEach { table.remove($0) } }
+        roomsByAccount.withLockedValue { table in accountIDs.forEach { table.remove($0) } }
     }
 
     func sharedHabits(of roomID: Int64) async throws -> [SharedHabit] {
-        let (generation, cached) = sharedHabitsByRoom.withLock { ($0.generation, $0.table.use(roomID)) }
+        let (generation, cached) = sharedHabitsByRoom.withLockedValue { ($0.generation, $0.table.use(roomID)) }
         if let cached { return cached }
         let habits = try await directory.sharedHabits(of: roomID)
-        sharedHabitsByRoom.withLock { cache in
+        sharedHabitsByRoom.withLockedValue { cache in
             if cache.generation == generation { cache.table.set(habits, for: roomID, weight: habits.count) }
         }
         return habits
@@ -286,7 +286,7 @@ final class Households: Sendable {
 
     /// Drops the shared habits kept in memory for `roomID`, after a change: a read that raced it is not kept.
     func forgetSharedHabits(of roomID: Int64) {
-        sharedHabitsByRoom.withLock { cache in
+        sharedHabitsByRoom.withLockedValue { cache in
             cache.generation += 1
             cache.table.remove(roomID)
         }

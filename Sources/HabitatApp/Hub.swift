@@ -3,16 +3,16 @@ import HabitatCommands
 import HabitatEngine
 import HabitatHousehold
 import HabitatStorage
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Who is connected as whom, so events reach every connection of a user — or wait in their inbox.
 public final class Hub: Sendable {
-    private let online = Mutex<[Int64: [Int: Outbox]]>([:])
+    private let online = NIOLockedValueBox<[Int64: [Int: Outbox]]>([:])
     /// Connected bridges by name, and which chat user each bridge identity (or linked account) is.
-    private let bridges = Mutex<[String: [Int: Outbox]]>([:])
+    private let bridges = NIOLockedValueBox<[String: [Int: Outbox]]>([:])
     /// The chat users heard from most recently: one who gives way hears the news meant for them at their
     /// next request instead, from their inbox.
-    private let identities: Mutex<RecentTable<Int64, (bridge: String, user: String)>>
+    private let identities: NIOLockedValueBox<RecentTable<Int64, (bridge: String, user: String)>>
     let directory: DirectoryDatabase
 
     /// How many chat identities are remembered by default.
@@ -20,26 +20,26 @@ public final class Hub: Sendable {
 
     init(directory: DirectoryDatabase, identitiesKept: Int = Hub.identitiesKept) {
         self.directory = directory
-        self.identities = Mutex(RecentTable(capacity: identitiesKept))
+        self.identities = NIOLockedValueBox(RecentTable(capacity: identitiesKept))
     }
 
     func attach(_ outbox: Outbox, connection: Int, to accountID: Int64) {
-        online.withLock { $0[accountID, default: [:]][connection] = outbox }
+        online.withLockedValue { $0[accountID, default: [:]][connection] = outbox }
     }
 
     func detach(connection: Int, from accountID: Int64) {
-        online.withLock { table in
+        online.withLockedValue { table in
             table[accountID]?[connection] = nil
             if table[accountID]?.isEmpty == true { table[accountID] = nil }
         }
     }
 
     func attachBridge(_ outbox: Outbox, connection: Int, name: String) {
-        bridges.withLock { $0[name, default: [:]][connection] = outbox }
+        bridges.withLockedValue { $0[name, default: [:]][connection] = outbox }
     }
 
     func detachBridge(connection: Int, name: String) {
-        bridges.withLock { table in
+        bridges.withLockedValue { table in
             table[name]?[connection] = nil
             if table[name]?.isEmpty == true { table[name] = nil }
         }
@@ -47,7 +47,7 @@ public final class Hub: Sendable {
 
     /// Remembers that `accountID` speaks through `bridge` as chat user `user`.
     func register(_ accountID: Int64, bridge: String, user: String) {
-        identities.withLock { $0.set((bridge, user), for: accountID) }
+        identities.withLockedValue { $0.set((bridge, user), for: accountID) }
     }
 
     /// Sends `event` to every connection of the user (and to the bridge they speak through, marked
@@ -56,11 +56,11 @@ public final class Hub: Sendable {
     /// News of a bridge's channel room (`readingChannelOf`) is not sent again privately through that
     /// bridge: the user reads it in the channel, where the bridge posts it once.
     public func deliver(_ event: Event, to accountID: Int64, at now: Date, readingChannelOf channelBridge: String? = nil) async throws {
-        let direct = online.withLock { Array(($0[accountID] ?? [:]).values) }
+        let direct = online.withLockedValue { Array(($0[accountID] ?? [:]).values) }
         direct.forEach { $0.send(event) }
         var viaBridge: [Outbox] = []
-        if let identity = identities.withLock({ $0[accountID] }) {
-            viaBridge = bridges.withLock { Array(($0[identity.bridge] ?? [:]).values) }
+        if let identity = identities.withLockedValue({ $0[accountID] }) {
+            viaBridge = bridges.withLockedValue { Array(($0[identity.bridge] ?? [:]).values) }
             if identity.bridge != channelBridge { viaBridge.forEach { $0.send(event.with("user", identity.user)) } }
         }
         if direct.isEmpty && viaBridge.isEmpty {
@@ -71,7 +71,7 @@ public final class Hub: Sendable {
     /// Room events of a bridge's channel go to that bridge, to be posted in the channel.
     func deliverToBridges(_ event: Event, room: Room) {
         guard let bridge = room.bridge else { return }
-        let outboxes = bridges.withLock { Array(($0[bridge] ?? [:]).values) }
+        let outboxes = bridges.withLockedValue { Array(($0[bridge] ?? [:]).values) }
         outboxes.forEach { $0.send(event.with("room", room.displayName)) }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Counts failed logins per key (an account name, a connection) and refuses more than `limit` within `window`.
 ///
@@ -17,7 +17,7 @@ public final class LoginThrottle: Sendable {
     public let window: TimeInterval
     /// The most keys kept at once.
     public let capacity: Int
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     private struct State {
         var failures: [String: [Date]] = [:]
@@ -33,7 +33,7 @@ public final class LoginThrottle: Sendable {
 
     /// Seconds until `key` may try again, or `nil` if it may try now.
     public func wait(for key: String, now: Date) -> TimeInterval? {
-        state.withLock { state in
+        state.withLockedValue { state in
             let recent = self.recent(state.failures[key], now: now)
             state.failures[key] = recent.isEmpty ? nil : recent
             guard recent.count >= limit, let oldest = recent.first else { return nil }
@@ -42,7 +42,7 @@ public final class LoginThrottle: Sendable {
     }
 
     public func recordFailure(for key: String, now: Date) {
-        state.withLock { state in
+        state.withLockedValue { state in
             var recent = self.recent(state.failures[key], now: now)
             recent.append(now)
             state.failures[key] = recent
@@ -56,11 +56,11 @@ public final class LoginThrottle: Sendable {
     }
 
     public func reset(_ key: String) {
-        _ = state.withLock { $0.failures.removeValue(forKey: key) }
+        _ = state.withLockedValue { $0.failures.removeValue(forKey: key) }
     }
 
     /// How many keys are kept now.
-    var count: Int { state.withLock { $0.failures.count } }
+    var count: Int { state.withLockedValue { $0.failures.count } }
 
     private func recent(_ failures: [Date]?, now: Date) -> [Date] {
         (failures ?? []).filter { now.timeIntervalSince($0) < window }

@@ -1,5 +1,5 @@
 import HabitatCommands
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// One connection's way to receive events, rendered in whatever mode it is in when they arrive.
 ///
@@ -15,7 +15,7 @@ final class Outbox: Sendable {
 
     /// A client that stops reading loses the oldest events, never the server's memory.
     static let limit = 256
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
     /// Wakes the writer when events wait and no request is being handled.
     let wakes: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
@@ -25,7 +25,7 @@ final class Outbox: Sendable {
     }
 
     func send(_ event: Event) {
-        let idle = state.withLock { state in
+        let idle = state.withLockedValue { state in
             state.queue.append(event)
             if state.queue.count > Self.limit { state.queue.removeFirst(state.queue.count - Self.limit) }
             return !state.busy
@@ -36,11 +36,11 @@ final class Outbox: Sendable {
     func finish() { wake.finish() }
 
     /// A request is being handled: hold events until its reply is written.
-    func hold() { state.withLock { $0.busy = true } }
+    func hold() { state.withLockedValue { $0.busy = true } }
 
     /// The reply is written: the held events, rendered in the connection's current mode.
     func release(mode: OutputMode, plain: Bool) -> [String] {
-        state.withLock { state in
+        state.withLockedValue { state in
             state.busy = false
             (state.mode, state.plain) = (mode, plain)
             defer { state.queue.removeAll() }
@@ -50,7 +50,7 @@ final class Outbox: Sendable {
 
     /// Events waiting while no request is being handled.
     func takeIfIdle() -> [String] {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard !state.busy else { return [] }
             defer { state.queue.removeAll() }
             return state.queue.map { $0.rendered(mode: state.mode, plain: state.plain) }

@@ -3,7 +3,7 @@ import HabitatCommands
 import HabitatEngine
 import HabitatStorage
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Runs server-side timers: every tick, records the habit of each timer that has ended and tells
 /// its owner. Timers live in the directory database, so they survive a restart.
@@ -82,11 +82,11 @@ struct TimerService: Sendable {
 
 /// The users' files a timer found damaged, by path: each is logged once, until it can be read again.
 final class DamagedFiles: Sendable {
-    private let files = Mutex<Set<String>>([])
+    private let files = NIOLockedValueBox<Set<String>>([])
 
     /// Notes the file at `path` as damaged; `true` if it wasn't already (so it is to be logged).
-    func insert(_ path: String) -> Bool { files.withLock { $0.insert(path).inserted } }
+    func insert(_ path: String) -> Bool { files.withLockedValue { $0.insert(path).inserted } }
 
     /// Notes the file at `path` as readable; `true` if it was damaged (so that is to be logged).
-    func remove(_ path: String) -> Bool { files.withLock { $0.remove(path) != nil } }
+    func remove(_ path: String) -> Bool { files.withLockedValue { $0.remove(path) != nil } }
 }

@@ -1,5 +1,5 @@
 import NIOCore
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The open connections, counted against the server's limit and each address's (``AddressLimits``), and closed for
 /// input at shutdown.
@@ -38,7 +38,7 @@ final class ConnectionRegistry: Sendable {
     /// Counts a connection turned away; returns how many were since the last time this said to log (at
     /// most every 10 s), so a flood makes a line now and then, not one per connection.
     func noteRefusal(now: ContinuousClock.Instant) -> Int? {
-        state.withLock { state in
+        state.withLockedValue { state in
             state.refused += 1
             if let last = state.refusalLogged, now - last < .seconds(10) { return nil }
             state.refusalLogged = now
@@ -47,12 +47,12 @@ final class ConnectionRegistry: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     /// Registers a connection from `address` (not logged in yet) and returns its number, or why it is turned away:
     /// `limit` are open already (or the server is stopping), or its address holds all it may.
     func add(_ channel: any Channel, limit: Int, address: String) -> Result<Int, Refusal> {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard state.open.count < limit, !state.draining else { return .failure(.serverFull) }
             var held = state.held[address] ?? AddressLimits.Held()
             if let refusal = addressLimits.refusal(holding: held) { return .failure(.address(refusal)) }
@@ -67,7 +67,7 @@ final class ConnectionRegistry: Sendable {
 
     /// Connection `id` logged in (or is a bridge): it no longer counts among its address's waiting connections.
     func identified(_ id: Int) {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard let entry = state.open[id], !entry.identified else { return }
             state.open[id]?.identified = true
             state.held[entry.address]?.waiting -= 1
@@ -75,7 +75,7 @@ final class ConnectionRegistry: Sendable {
     }
 
     func remove(_ id: Int) {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard let entry = state.open.removeValue(forKey: id), var held = state.held[entry.address] else { return }
             held.connections -= 1
             if !entry.identified { held.waiting -= 1 }
@@ -85,12 +85,12 @@ final class ConnectionRegistry: Sendable {
 
     /// What `address` holds now.
     func held(by address: String) -> AddressLimits.Held {
-        state.withLock { $0.held[address] ?? AddressLimits.Held() }
+        state.withLockedValue { $0.held[address] ?? AddressLimits.Held() }
     }
 
     /// Every connection takes no more lines: each answers the lines it has received, then closes.
     func drainAll() {
-        let channels = state.withLock { state in
+        let channels = state.withLockedValue { state in
             state.draining = true
             return state.open.values.map(\.channel)
         }
@@ -102,10 +102,10 @@ final class ConnectionRegistry: Sendable {
     /// Closes every connection still open, or with `stuckOnly` those whose client is not taking the
     /// replies written to it (no longer writable); returns how many it closed.
     func closeAll(stuckOnly: Bool = false) -> Int {
-        let channels = state.withLock { $0.open.values.map(\.channel) }.filter { !stuckOnly || !$0.isWritable }
+        let channels = state.withLockedValue { $0.open.values.map(\.channel) }.filter { !stuckOnly || !$0.isWritable }
         for channel in channels { channel.close(promise: nil) }
         return channels.count
     }
 
-    var isEmpty: Bool { state.withLock { $0.open.isEmpty } }
+    var isEmpty: Bool { state.withLockedValue { $0.open.isEmpty } }
 }

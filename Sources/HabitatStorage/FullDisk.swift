@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// A change refused because the disk holding the file at `path` is full: SQLite wrote none of it, and
@@ -64,9 +65,9 @@ public final class FullFiles: Sendable {
     }
 
     /// The last refusal of each file in trouble.
-    private let refusals = Mutex<[String: ContinuousClock.Instant]>([:])
+    private let refusals = NIOLockedValueBox<[String: ContinuousClock.Instant]>([:])
     /// Whether any file is in trouble: a commit, usually with none, looks no further.
-    private let any = Atomic<Bool>(false)
+    private let any = Synchronization.Atomic<Bool>(false)
     private let quiet: Duration
     private let now: @Sendable () -> ContinuousClock.Instant
     private let report: @Sendable (News) -> Void
@@ -84,7 +85,7 @@ public final class FullFiles: Sendable {
     /// A write to the file at `path` was refused for a full disk.
     func refused(_ path: String) {
         let now = now()
-        let first = refusals.withLock { refusals in
+        let first = refusals.withLockedValue { refusals in
             defer { any.store(true, ordering: .relaxed) }
             return refusals.updateValue(now, forKey: path) == nil
         }
@@ -95,7 +96,7 @@ public final class FullFiles: Sendable {
     func wrote(_ path: String) {
         guard any.load(ordering: .relaxed) else { return }
         let now = now()
-        let again = refusals.withLock { refusals in
+        let again = refusals.withLockedValue { refusals in
             guard let last = refusals[path], now - last >= quiet else { return false }
             refusals[path] = nil
             any.store(!refusals.isEmpty, ordering: .relaxed)

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A small fixed set of threads that do the users' SQLite work.
 ///
@@ -99,7 +99,7 @@ final class StorageMailbox: Sendable {
         var scheduled = false
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
     private let threads: StorageThreads
 
     fileprivate init(threads: StorageThreads) {
@@ -108,7 +108,7 @@ final class StorageMailbox: Sendable {
 
     /// Runs `job` on a storage thread after the work already in this mailbox.
     func submit(_ job: @escaping Job) {
-        let schedule = state.withLock { state in
+        let schedule = state.withLockedValue { state in
             state.jobs.append(job)
             defer { state.scheduled = true }
             return !state.scheduled
@@ -119,12 +119,12 @@ final class StorageMailbox: Sendable {
     /// Runs the work waiting now. Returns whether more came meanwhile: then the mailbox stays scheduled,
     /// and the thread that ran it runs it again or queues it.
     fileprivate func run() -> Bool {
-        let jobs = state.withLock { state in
+        let jobs = state.withLockedValue { state in
             defer { state.jobs = [] }
             return state.jobs
         }
         for job in jobs { job() }
-        return state.withLock { state in
+        return state.withLockedValue { state in
             state.scheduled = !state.jobs.isEmpty
             return state.scheduled
         }

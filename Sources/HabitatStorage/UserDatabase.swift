@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import GRDB
 import HabitatEngine
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// One user's own SQLite file, with their game state kept in memory so reads cost nothing.
 ///
@@ -13,8 +13,8 @@ public final class UserDatabase: Sendable {
     public let path: String
     private let durability: Durability
     private let mailbox: StorageMailbox
-    private let connection = Mutex<Connection?>(nil)
-    private let cached = Mutex<GameState?>(nil)
+    private let connection = NIOLockedValueBox<Connection?>(nil)
+    private let cached = NIOLockedValueBox<GameState?>(nil)
     private let flusher: LogFlusher?
     private let fullFiles: FullFiles?
 
@@ -43,7 +43,7 @@ public final class UserDatabase: Sendable {
     }
 
     /// The state when it is in memory (as last committed), without waiting for the file.
-    public var cachedState: GameState? { cached.withLock { $0 } }
+    public var cachedState: GameState? { cached.withLockedValue { $0 } }
 
     /// Runs `body` on a copy of the state in one transaction: commits and caches the result, or, if
     /// `body` throws, rolls back and leaves everything as it was.
@@ -68,7 +68,7 @@ public final class UserDatabase: Sendable {
         }
         flusher?.committed()
         fullFiles?.wrote(path)
-        cached.withLock { $0 = state }
+        cached.withLockedValue { $0 = state }
         return (result, state)
     }
 
@@ -207,13 +207,13 @@ public final class UserDatabase: Sendable {
     }
 
     private func closeNow() {
-        let open = connection.withLock { connection in
+        let open = connection.withLockedValue { connection in
             defer { connection = nil }
             return connection
         }
         open?.statements.finalize()
         try? open?.queue.close()
-        cached.withLock { $0 = nil }
+        cached.withLockedValue { $0 = nil }
     }
 
     /// An open file: GRDB's connection, and the statements a change writes with.
@@ -259,7 +259,7 @@ public final class UserDatabase: Sendable {
     }
 
     private func open() throws -> Connection {
-        if let open = connection.withLock({ $0 }) { return open }
+        if let open = connection.withLockedValue({ $0 }) { return open }
         do {
             return try opened()
         } catch {
@@ -283,14 +283,14 @@ public final class UserDatabase: Sendable {
             return RawStatements(db)
         }
         let open = Connection(queue: database, statements: statements)
-        connection.withLock { $0 = open }
+        connection.withLockedValue { $0 = open }
         return open
     }
 
     private func loadedState(_ db: Database) throws -> GameState {
-        if let state = cached.withLock({ $0 }) { return state }
+        if let state = cached.withLockedValue({ $0 }) { return state }
         let state = try GameState.fetch(db)
-        cached.withLock { $0 = state }
+        cached.withLockedValue { $0 = state }
         return state
     }
 }

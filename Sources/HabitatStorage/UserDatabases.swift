@@ -1,5 +1,6 @@
 import Foundation
 import HabitatEngine
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// The open user files, bounded: the least recently used idle file is closed when the bound is passed,
@@ -12,10 +13,10 @@ public final class UserDatabases: Sendable {
     public let capacity: Int
     private let durability: Durability
     private let fullFiles: FullFiles?
-    private let entries: Mutex<LRU>
+    private let entries: NIOLockedValueBox<LRU>
     /// Whether more files are open than `capacity` (all of them in use at the last check-out): then a
     /// check-in closes the idle ones over it.
-    private let overCapacity = Atomic<Bool>(false)
+    private let overCapacity = Synchronization.Atomic<Bool>(false)
 
     /// `fullFiles` hears of each write a full disk refuses, and of the first that goes through after.
     public init(directory: URL, capacity: Int = 1024, durability: Durability, fullFiles: FullFiles? = nil) {
@@ -23,7 +24,7 @@ public final class UserDatabases: Sendable {
         self.capacity = max(1, capacity)
         self.durability = durability
         self.fullFiles = fullFiles
-        self.entries = Mutex(LRU())
+        self.entries = NIOLockedValueBox(LRU())
     }
 
     /// Runs `body` with the user's file held open.
@@ -57,20 +58,20 @@ public final class UserDatabases: Sendable {
     /// The file must not be in use (nobody else knows of it yet).
     public func discard(_ fileID: String) async throws {
         let path = try path(for: fileID)
-        let database = entries.withLock { $0.remove(fileID) } ?? UserDatabase(path: path, durability: durability)
+        let database = entries.withLockedValue { $0.remove(fileID) } ?? UserDatabase(path: path, durability: durability)
         await database.discard()
     }
 
     /// The user's game as last committed, if their file is open and its state in memory; counts as a use.
     public func cachedState(of fileID: String, now: ContinuousClock.Instant = .now) -> GameState? {
-        entries.withLock { $0.touch(fileID, at: now) }?.cachedState
+        entries.withLockedValue { $0.touch(fileID, at: now) }?.cachedState
     }
 
     /// Closes the files nobody has used for `idle` (as of `now`), so a user who stays logged in but quiet
     /// does not keep a file's memory and descriptors; their next command opens it again. Returns how many.
     @discardableResult
     public func closeIdle(unusedFor idle: Duration, now: ContinuousClock.Instant = .now) -> Int {
-        let closed = entries.withLock { $0.evict(unusedSince: now - idle) }
+        let closed = entries.withLockedValue { $0.evict(unusedSince: now - idle) }
         closed.forEach { $0.close() }
         return closed.count
     }
@@ -79,7 +80,7 @@ public final class UserDatabases: Sendable {
     /// removes the log, so each file stands whole on its own. For a server that is stopping. Returns how many.
     @discardableResult
     public func closeAll() async -> Int {
-        let closing = entries.withLock { lru in
+        let closing = entries.withLockedValue { lru in
             defer { overCapacity.store(false, ordering: .relaxed) }
             return lru.evict(above: 0)
         }
@@ -90,7 +91,7 @@ public final class UserDatabases: Sendable {
     }
 
     /// How many files are open now.
-    public var openCount: Int { entries.withLock { $0.count } }
+    public var openCount: Int { entries.withLockedValue { $0.count } }
 
     /// The file of a user: `users/ab/ab12….sqlite`, from the server-assigned id alone.
     public func path(for fileID: String) throws -> String {
@@ -109,7 +110,7 @@ public final class UserDatabases: Sendable {
     /// recently used idle files above the capacity.
     private func checkOut(_ fileID: String) throws -> LRU.Entry {
         // The path is worked out only when the file is not open already.
-        let (entry, evicted) = try entries.withLock { lru in
+        let (entry, evicted) = try entries.withLockedValue { lru in
             let entry = try lru.checkOut(fileID, at: .now) {
                 UserDatabase(path: try path(for: fileID), durability: durability, fullFiles: fullFiles)
             }
@@ -123,7 +124,7 @@ public final class UserDatabases: Sendable {
     private func checkIn(_ entry: LRU.Entry) {
         entry.checkIn()
         guard overCapacity.load(ordering: .relaxed) else { return }
-        entries.withLock { evictAboveCapacity(&$0) }.forEach { $0.close() }
+        entries.withLockedValue { evictAboveCapacity(&$0) }.forEach { $0.close() }
     }
 
     /// Removes the idle files over the capacity from `lru` (for the caller to close once the lock is
@@ -143,21 +144,23 @@ public enum StorageError: Error {
 /// A check-out finds its entry with one look-up and moves it to the newest end; a check-in is the
 /// entry's own (`Entry.checkIn`), with no look-up and no lock, so a storage thread finishing a write
 /// does not wait for the event loops' check-outs.
-struct LRU: ~Copyable {
+/// A class so that a lock can hold it (and its list be unlinked when it goes); unchecked `Sendable` because
+/// it is only ever used inside that lock.
+final class LRU: @unchecked Sendable {
     /// One open handle: its place in the list (guarded by the lock around the `LRU`) and its use count
     /// and last use (atomic, so a check-in needs no lock).
     final class Entry: @unchecked Sendable {
         let key: String
         let database: UserDatabase
-        private let uses = Atomic<Int>(0)
-        private let used: Atomic<Int64>
+        private let uses = Synchronization.Atomic<Int>(0)
+        private let used: Synchronization.Atomic<Int64>
         fileprivate var newer: Entry?
         fileprivate var older: Entry?
 
         fileprivate init(key: String, database: UserDatabase, at now: ContinuousClock.Instant) {
             self.key = key
             self.database = database
-            self.used = Atomic(LRU.nanoseconds(now))
+            self.used = Synchronization.Atomic(LRU.nanoseconds(now))
         }
 
         /// Ends a use begun by `LRU.checkOut`; the handle may be closed once no use is left.
@@ -196,7 +199,7 @@ struct LRU: ~Copyable {
     }
 
     /// The entry of `key`, in use from now until it is checked in, made with `make` if `key` has none.
-    mutating func checkOut(_ key: String, at now: ContinuousClock.Instant = .now, make: () throws -> UserDatabase) rethrows -> Entry {
+    func checkOut(_ key: String, at now: ContinuousClock.Instant = .now, make: () throws -> UserDatabase) rethrows -> Entry {
         if let entry = entries[key] {
             entry.checkOut(at: now)
             moveToNewest(entry)
@@ -210,7 +213,7 @@ struct LRU: ~Copyable {
     }
 
     /// The handle of `key` if it is open, marked as used now (a use that is over at once).
-    mutating func touch(_ key: String, at now: ContinuousClock.Instant = .now) -> UserDatabase? {
+    func touch(_ key: String, at now: ContinuousClock.Instant = .now) -> UserDatabase? {
         guard let entry = entries[key] else { return nil }
         entry.touch(at: now)
         moveToNewest(entry)
@@ -218,31 +221,31 @@ struct LRU: ~Copyable {
     }
 
     /// Removes the handle of `key`, in use or not, and returns it.
-    mutating func remove(_ key: String) -> UserDatabase? {
+    func remove(_ key: String) -> UserDatabase? {
         guard let entry = entries.removeValue(forKey: key) else { return nil }
         unlink(entry)
         return entry.database
     }
 
     /// Ends a use of `key` (as `Entry.checkIn` does).
-    mutating func checkIn(_ key: String, at now: ContinuousClock.Instant = .now) {
+    func checkIn(_ key: String, at now: ContinuousClock.Instant = .now) {
         entries[key]?.checkIn(at: now)
     }
 
     /// Removes idle handles last used before `cutoff`, oldest first. The list is in check-out order, so the
     /// walk stops at the first handle used since; one checked in late is left for a later sweep.
-    mutating func evict(unusedSince cutoff: ContinuousClock.Instant) -> [UserDatabase] {
+    func evict(unusedSince cutoff: ContinuousClock.Instant) -> [UserDatabase] {
         let cutoff = Self.nanoseconds(cutoff)
         return evictOldest { _, used in used < cutoff }
     }
 
     /// Removes idle handles, oldest first, until at most `capacity` remain (handles in use stay).
-    mutating func evict(above capacity: Int) -> [UserDatabase] {
+    func evict(above capacity: Int) -> [UserDatabase] {
         evictOldest { count, _ in count > capacity }
     }
 
     /// Walks from the oldest handle while `goOn(count, lastUsed)` holds, removing the idle ones.
-    private mutating func evictOldest(while goOn: (_ count: Int, _ used: Int64) -> Bool) -> [UserDatabase] {
+    private func evictOldest(while goOn: (_ count: Int, _ used: Int64) -> Bool) -> [UserDatabase] {
         var evicted: [UserDatabase] = []
         var cursor = oldest
         while let entry = cursor, goOn(entries.count, entry.lastUsed) {
@@ -256,20 +259,20 @@ struct LRU: ~Copyable {
         return evicted
     }
 
-    private mutating func moveToNewest(_ entry: Entry) {
+    private func moveToNewest(_ entry: Entry) {
         guard newest !== entry else { return }
         unlink(entry)
         pushNewest(entry)
     }
 
-    private mutating func unlink(_ entry: Entry) {
+    private func unlink(_ entry: Entry) {
         if let newer = entry.newer { newer.older = entry.older } else { newest = entry.older }
         if let older = entry.older { older.newer = entry.newer } else { oldest = entry.newer }
         entry.newer = nil
         entry.older = nil
     }
 
-    private mutating func pushNewest(_ entry: Entry) {
+    private func pushNewest(_ entry: Entry) {
         entry.older = newest
         entry.newer = nil
         if let newest { newest.newer = entry }

@@ -11,7 +11,9 @@ struct Idle: AsyncParsableCommand {
             Opens --connections connections (each waits for the server's greeting), optionally logs each \
             in as one of --users users made by 'setup', holds them for --hold seconds, then checks each \
             still answers (one 'plain off' each). With --server-pid it prints the server's resident memory \
-            (VmRSS from /proc/<pid>/status) before, after connecting, after holding and after that check.
+            (VmRSS from /proc/<pid>/status) before, after connecting, after holding and after that check, \
+            and its peak (VmHWM) once all are connected: with --login and --setup-concurrency as high as \
+            --connections, what a storm of logins at once costs.
 
             Unauthenticated connections are closed by the server after its --login-timeout (default \
             120 s): hold for less, start the server with a longer --login-timeout, or use --login. \
@@ -83,9 +85,10 @@ struct Idle: AsyncParsableCommand {
         let connectSeconds = Double(nowNanos() - start) / 1e9
         let open = slots.all.map { $0! }
         let afterConnect = pid.flatMap(residentKiB)
+        let peak = pid.flatMap(peakResidentKiB)
         log.line(
-            "\(open.count) connections open in \(fmt(connectSeconds)) s"
-                + (afterConnect.map { "; server RSS \(mib($0))" } ?? ""))
+            "\(open.count) connections open\(login ? " and logged in" : "") in \(fmt(connectSeconds)) s"
+                + (afterConnect.map { "; server RSS \(mib($0))" } ?? "") + (peak.map { ", its peak so far \(mib($0))" } ?? ""))
 
         let holdStart = nowNanos()
         while Double(nowNanos() - holdStart) / 1e9 < hold {
@@ -122,6 +125,7 @@ struct Idle: AsyncParsableCommand {
             ]
             if let baseline { object["server_rss_before_kib"] = baseline }
             if let afterConnect { object["server_rss_connected_kib"] = afterConnect }
+            if let peak { object["server_rss_peak_connected_kib"] = peak }
             if let afterHold { object["server_rss_held_kib"] = afterHold }
             if let afterCheck { object["server_rss_after_command_kib"] = afterCheck }
             print(jsonLine(object))

@@ -141,9 +141,15 @@ func describe(_ codes: [String: Int]) -> String {
 }
 
 /// Resident memory of a process in KiB (VmRSS in /proc/<pid>/status).
-func residentKiB(_ pid: Int) -> Int? {
+func residentKiB(_ pid: Int) -> Int? { statusKiB(pid, "VmRSS:") }
+
+/// The most resident memory the process has had, in KiB (VmHWM), or `nil` if it can't be read.
+func peakResidentKiB(_ pid: Int) -> Int? { statusKiB(pid, "VmHWM:") }
+
+/// A figure in KiB from /proc/<pid>/status.
+private func statusKiB(_ pid: Int, _ key: String) -> Int? {
     guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+    for line in status.split(separator: "\n") where line.hasPrefix(key) {
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     }
     return nil

@@ -1,5 +1,5 @@
 import NIOCore
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The bench's users: `<prefix><index>`, all with one password.
 struct UserNames: Sendable {
@@ -139,11 +139,11 @@ func concurrently(_ count: Int, limit: Int, _ body: @escaping @Sendable (Int) as
 
 /// Collects values by index from concurrent tasks.
 final class Slots<Value: Sendable>: Sendable {
-    private let values: Mutex<[Value?]>
+    private let values: NIOLockedValueBox<[Value?]>
 
-    init(count: Int) { values = Mutex(Array(repeating: nil, count: count)) }
+    init(count: Int) { values = NIOLockedValueBox(Array(repeating: nil, count: count)) }
 
-    func set(_ index: Int, _ value: Value) { values.withLock { $0[index] = value } }
+    func set(_ index: Int, _ value: Value) { values.withLockedValue { $0[index] = value } }
 
-    var all: [Value?] { values.withLock { $0 } }
+    var all: [Value?] { values.withLockedValue { $0 } }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
-import Synchronization
+import NIOConcurrencyHelpers
 
 @testable import HabitatIRC
 
@@ -12,10 +12,10 @@ final class FakeHabitat: Sendable {
     let port: Int
     private let server: any Channel
     private let silent: Bool
-    private let received = Mutex<[String]>([])
+    private let received = NIOLockedValueBox<[String]>([])
 
     /// The lines received so far (the handshake, then JSON requests).
-    var lines: [String] { received.withLock { $0 } }
+    var lines: [String] { received.withLockedValue { $0 } }
 
     private init(port: Int, server: any Channel, silent: Bool) {
         self.port = port
@@ -49,7 +49,7 @@ final class FakeHabitat: Sendable {
         try await connection.executeThenClose { inbound, outbound in
             try await outbound.write(ByteBuffer(string: "👋 Habitat test\n\n"))
             for try await line in inbound {
-                received.withLock { $0.append(line) }
+                received.withLockedValue { $0.append(line) }
                 for answer in answers(to: line) { try await outbound.write(ByteBuffer(string: answer + "\n")) }
             }
         }

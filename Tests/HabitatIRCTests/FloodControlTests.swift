@@ -1,5 +1,5 @@
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import HabitatIRC
@@ -108,12 +108,12 @@ private func sendTimes(_ count: Int, queue: inout OutgoingQueue, clock: TestCloc
 
 @Test func theReconnectorWaitsLongerAfterEachFailureAndStartsOverAfterSuccess() async {
     let clock = TestClock()
-    let attempts = Mutex(0)
+    let attempts = NIOLockedValueBox(0)
     // Three failures, one good connection, one failure, then the task is cancelled during the sixth attempt.
     await Task {
         var reconnector = Reconnector(backoff: Backoff(), clock: clock, logger: quietLogger)
         await reconnector.run("test") {
-            let attempt = attempts.withLock {
+            let attempt = attempts.withLockedValue {
                 $0 += 1
                 return $0
             }
@@ -123,7 +123,7 @@ private func sendTimes(_ count: Int, queue: inout OutgoingQueue, clock: TestCloc
             throw Refused()
         }
     }.value
-    #expect(attempts.withLock { $0 } == 6)
+    #expect(attempts.withLockedValue { $0 } == 6)
     #expect(clock.sleeps == [1, 3, 7, 8, 10].map { .seconds($0) })
 }
 

@@ -1,18 +1,18 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Everything an async stream delivers, collected in the background so a test can wait for what it needs.
 final class Recording<Element: Sendable>: Sendable {
-    private let items = Mutex<[Element]>([])
+    private let items = NIOLockedValueBox<[Element]>([])
 
     private init() {}
 
     static func of(_ stream: AsyncStream<Element>) -> Recording {
         let recording = Recording()
-        Task { for await item in stream { recording.items.withLock { $0.append(item) } } }
+        Task { for await item in stream { recording.items.withLockedValue { $0.append(item) } } }
         return recording
     }
 
-    var all: [Element] { items.withLock { $0 } }
+    var all: [Element] { items.withLockedValue { $0 } }
 
     /// The first item after position `start` that matches, and its position; fails after `timeout`.
     @discardableResult

@@ -1,24 +1,24 @@
 import HabitatIRC
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A clock that never really sleeps: `sleep(until:)` records the deadline and moves time there at once.
 final class TestClock: BridgeClock {
     let start = ContinuousClock.now
-    private let state: Mutex<(now: ContinuousClock.Instant, sleeps: [ContinuousClock.Instant])>
+    private let state: NIOLockedValueBox<(now: ContinuousClock.Instant, sleeps: [ContinuousClock.Instant])>
 
     init() {
-        state = Mutex((start, []))
+        state = NIOLockedValueBox((start, []))
     }
 
-    var now: ContinuousClock.Instant { state.withLock { $0.now } }
+    var now: ContinuousClock.Instant { state.withLockedValue { $0.now } }
 
     /// The deadlines slept until, as offsets from `start`.
-    var sleeps: [Duration] { state.withLock { $0.sleeps.map { $0 - start } } }
+    var sleeps: [Duration] { state.withLockedValue { $0.sleeps.map { $0 - start } } }
 
     func sleep(until deadline: ContinuousClock.Instant) async throws {
         try Task.checkCancellation()
-        state.withLock { state in
+        state.withLockedValue { state in
             state.sleeps.append(deadline)
             state.now = max(state.now, deadline)
         }

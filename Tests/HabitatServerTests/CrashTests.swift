@@ -1,6 +1,6 @@
 import Foundation
 import HabitatStorage
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 /// The real `habitat` executable, run as its own process so it can be killed.
@@ -229,9 +229,9 @@ struct CrashTests {
 }
 
 final class Counter: Sendable {
-    private let count = Mutex(0)
-    var value: Int { count.withLock { $0 } }
-    func increment() { count.withLock { $0 += 1 } }
+    private let count = NIOLockedValueBox(0)
+    var value: Int { count.withLockedValue { $0 } }
+    func increment() { count.withLockedValue { $0 += 1 } }
 }
 
 @Suite("The server's event loops")
@@ -318,9 +318,9 @@ struct EventLoopsTests {
 /// A JSON-mode client on a blocking socket that keeps a window of `did run` in flight and reads in bursts.
 final class PipeliningClient: @unchecked Sendable {
     private let socket: BlockingSocket
-    private let count = Mutex(0)
+    private let count = NIOLockedValueBox(0)
     /// Replies saying a recording was made.
-    var recorded: Int { count.withLock { $0 } }
+    var recorded: Int { count.withLockedValue { $0 } }
     /// Whether the server ended the connection with the end of its output (not a reset).
     var endedCleanly: Bool { socket.endedCleanly }
 
@@ -341,7 +341,7 @@ final class PipeliningClient: @unchecked Sendable {
             guard let last = partial.lastIndex(of: UInt8(ascii: "\n")) else { continue }
             let lines = String(decoding: partial[...last], as: UTF8.self).split(separator: "\n")
             partial.removeSubrange(...last)
-            count.withLock { $0 += lines.filter { $0.contains(#""text":"✅ Run completed!"#) }.count }
+            count.withLockedValue { $0 += lines.filter { $0.contains(#""text":"✅ Run completed!"#) }.count }
             guard (try? socket.write(String(repeating: "did run\n", count: lines.count))) != nil else { return }
         }
     }

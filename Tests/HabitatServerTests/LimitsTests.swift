@@ -3,7 +3,7 @@ import HabitatApp
 import HabitatServer
 import HabitatStorage
 import NIOPosix
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @Suite("Limits and bad input: the connection survives and nothing is lost")
@@ -198,11 +198,11 @@ struct LimitsTests {
     @Test func aClientTricklingALineThatNeverEndsIsClosedAtTheLoginTimeout() async throws {
         try await TestServer.with(configure: { $0.unauthenticatedTimeout = 2 }) { server in
             let trickler = try await server.connect(from: "127.0.0.2")
-            let sent = Mutex(0)
+            let sent = NIOLockedValueBox(0)
             let trickle = Task {
                 for _ in 0..<30 {
                     guard (try? await trickler.sendRaw([UInt8(ascii: "x")])) != nil else { return }
-                    sent.withLock { $0 += 1 }
+                    sent.withLockedValue { $0 += 1 }
                     try await Task.sleep(for: .seconds(1))
                 }
             }
@@ -211,7 +211,7 @@ struct LimitsTests {
             #expect(try await trickler.readLine() == nil)
             trickle.cancel()
             // Closed long before the thirty bytes it had to send.
-            #expect(sent.withLock { $0 } < 30)
+            #expect(sent.withLockedValue { $0 } < 30)
             // Meanwhile everyone else is served.
             _ = try await server.user("una", from: "127.0.0.3")
         }

@@ -6,20 +6,20 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A clock the test moves by hand.
 final class ManualClock: Sendable {
-    private let current: Mutex<Date>
+    private let current: NIOLockedValueBox<Date>
 
-    init(_ start: Date = ManualClock.defaultStart) { current = Mutex(start) }
+    init(_ start: Date = ManualClock.defaultStart) { current = NIOLockedValueBox(start) }
 
     /// 2026-11-20 12:00:00 UTC, a Friday.
     static let defaultStart = Date(timeIntervalSince1970: 1_795_176_000)
 
-    var now: Date { current.withLock { $0 } }
-    func set(_ date: Date) { current.withLock { $0 = date } }
-    func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
+    var now: Date { current.withLockedValue { $0 } }
+    func set(_ date: Date) { current.withLockedValue { $0 = date } }
+    func advance(by seconds: TimeInterval) { current.withLockedValue { $0 += seconds } }
 }
 
 /// A real Habitat server on an ephemeral loopback port, with its own temporary data directory.

@@ -1,7 +1,7 @@
 import Foundation
 import HabitatStorage
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import HabitatApp
@@ -15,13 +15,13 @@ final class LogCapture: Sendable {
         var metadata: Logger.Metadata
     }
 
-    private let lines = Mutex<[Line]>([])
+    private let lines = NIOLockedValueBox<[Line]>([])
 
     var logger: Logger { Logger(label: "habitat-test") { _ in Handler(capture: self) } }
-    var all: [Line] { lines.withLock { $0 } }
+    var all: [Line] { lines.withLockedValue { $0 } }
     var messages: [String] { all.map(\.message) }
 
-    fileprivate func append(_ line: Line) { lines.withLock { $0.append(line) } }
+    fileprivate func append(_ line: Line) { lines.withLockedValue { $0.append(line) } }
 
     struct Handler: LogHandler {
         let capture: LogCapture

@@ -22,8 +22,9 @@ import Testing
                 accounts.append(account)
             }
             // Writes go on while the copy is made; each file's copy holds whole transactions only.
+            let busyFile = accounts[0].fileID
             let writer = Task {
-                for _ in 0..<200 { try await users.with(accounts[0].fileID) { _ = try await $0.did("exercise") } }
+                for _ in 0..<200 { try await users.with(busyFile) { _ = try await $0.did("exercise") } }
             }
             let summary = try DataBackup.copy(from: data, to: root.appendingPathComponent("copy"))
             try await writer.value

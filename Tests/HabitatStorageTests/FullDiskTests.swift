@@ -2,21 +2,21 @@ import Foundation
 import GRDB
 import HabitatEngine
 import HabitatHousehold
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import HabitatStorage
 
 /// What a ``FullFiles`` reported, with a clock the test moves.
 final class FullFilesProbe: Sendable {
-    private let news = Mutex<[FullFiles.News]>([])
-    private let clock = Mutex(ContinuousClock.now)
+    private let news = NIOLockedValueBox<[FullFiles.News]>([])
+    private let clock = NIOLockedValueBox(ContinuousClock.now)
 
-    var heard: [FullFiles.News] { news.withLock { $0 } }
-    func advance(by duration: Duration) { clock.withLock { $0 += duration } }
+    var heard: [FullFiles.News] { news.withLockedValue { $0 } }
+    func advance(by duration: Duration) { clock.withLockedValue { $0 += duration } }
 
     func fullFiles(quiet: Duration = .seconds(60)) -> FullFiles {
-        FullFiles(quiet: quiet, now: { self.clock.withLock { $0 } }, report: { news in self.news.withLock { $0.append(news) } })
+        FullFiles(quiet: quiet, now: { self.clock.withLockedValue { $0 } }, report: { news in self.news.withLockedValue { $0.append(news) } })
     }
 }
 

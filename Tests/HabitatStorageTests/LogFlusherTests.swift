@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import HabitatStorage
@@ -8,9 +8,9 @@ import Testing
 /// The log is synced in the background once per so many commits, never more often.
 @Suite struct LogFlusherTests {
     final class Flushes: Sendable {
-        let paths = Mutex<[String]>([])
-        func record(_ path: String) { paths.withLock { $0.append(path) } }
-        var count: Int { paths.withLock { $0.count } }
+        let paths = NIOLockedValueBox<[String]>([])
+        func record(_ path: String) { paths.withLockedValue { $0.append(path) } }
+        var count: Int { paths.withLockedValue { $0.count } }
     }
 
     @Test func theLogIsSyncedOncePerRunOfCommits() {
@@ -21,7 +21,7 @@ import Testing
         #expect(flushes.count == 0)
         flusher.committed()
         flusher.drain()
-        #expect(flushes.paths.withLock { $0 } == ["/data/users/ab/ab.sqlite-wal"])
+        #expect(flushes.paths.withLockedValue { $0 } == ["/data/users/ab/ab.sqlite-wal"])
         for _ in 0..<64 { flusher.committed() }
         flusher.drain()
         #expect(flushes.count == 2)

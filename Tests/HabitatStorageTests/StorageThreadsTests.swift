@@ -1,15 +1,15 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import HabitatStorage
 
 /// A value several threads write, behind a lock.
 final class Shared<Value: Sendable>: Sendable {
-    private let value: Mutex<Value>
-    init(_ value: Value) { self.value = Mutex(value) }
-    func update(_ body: @Sendable (inout Value) -> Void) { value.withLock { body(&$0) } }
-    var current: Value { value.withLock { $0 } }
+    private let value: NIOLockedValueBox<Value>
+    init(_ value: Value) { self.value = NIOLockedValueBox(value) }
+    func update(_ body: @Sendable (inout Value) -> Void) { value.withLockedValue { body(&$0) } }
+    var current: Value { value.withLockedValue { $0 } }
 }
 
 @Suite struct StorageThreadsTests {
