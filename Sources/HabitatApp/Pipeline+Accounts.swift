@@ -28,8 +28,10 @@ extension Pipeline {
         return Reply(.success, "Welcome to Habitat, \(account.name)! You're logged in. Try 'add habit Exercise', then 'did exercise'.")
     }
 
+    /// Logs the connection in. Already logged in, the same account answers as a login would (a script that registers
+    /// and then logs in goes on), and another switches to it once its password is right; a wrong one changes nothing.
     func login(_ name: String, password: String, session: inout Session) async throws -> Reply {
-        if let current = session.account { throw Plan.alreadyLoggedIn(current) }
+        let previous = session.account
         // Counted before the password is checked: a change made meanwhile makes this login lapse.
         let epoch = accounts.changes.epoch
         let account: Account
@@ -44,10 +46,20 @@ extension Pipeline {
         }
         let state = try await users.with(account.fileID) { try await $0.state() }
         _ = try? await households.rooms(of: account.id)  // known from here on: a personal `did` takes the short way
+        if let previous, previous.id != account.id {
+            // What belonged to the account logged out of: its room choice and a question it was asked.
+            (session.room, session.roomless, session.pendingDelete) = (nil, false, nil)
+        }
         session.account = account
         session.passwordEpoch = epoch
         let status = Views.status(state)
-        return Reply(toasts: [Toast(.success, "Welcome back, \(account.name)! \(status.toasts[0].message)")], data: status.data)
+        let greeting =
+            switch previous {
+            case nil: "Welcome back, \(account.name)!"
+            case let previous? where previous.id == account.id: "You're logged in as \(account.name) already."
+            case let previous?: "Logged out of \(previous.name). Welcome back, \(account.name)!"
+            }
+        return Reply(toasts: [Toast(.success, "\(greeting) \(status.toasts[0].message)")], data: status.data)
     }
 
     /// A name someone typed, for a log line: as it is (lowercased) when it could be a name; otherwise in quotes,

@@ -89,15 +89,19 @@ public enum Plan: Sendable, Equatable {
 
     /// The words for a line that did not parse, as the session stands: from chat, an account command is refused as
     /// such; before login, a command that needs it is; logged in, `login` or `register` says who is logged in,
-    /// however the rest of the line is typed.
+    /// however the rest of the line is typed (and `login`, how to switch).
     static func misread(_ text: String, _ error: any Error, session: Session) -> HabitatError {
         guard let error = error as? HabitatError else {
             return HabitatError(.internal, "Something went wrong on our side, and nothing was changed. Please try again.")
         }
         if session.chatUser != nil && CommandTable.refusedFromChat(text) { return notFromChat }
         if session.account == nil && error.code != .authRequired && CommandTable.needsLogin(text) { return authRequired }
-        if let account = session.account, error.code == .invalidArgument, ["login", "register"].contains(CommandTable.commandName(text) ?? "") {
-            return alreadyLoggedIn(account)
+        if let account = session.account, error.code == .invalidArgument {
+            switch CommandTable.commandName(text) {
+            case "register": return alreadyLoggedIn(account)
+            case "login": return HabitatError(.invalidArgument, "You're logged in as \(account.name). To switch: login <name> <password>")
+            default: break
+            }
         }
         return error
     }

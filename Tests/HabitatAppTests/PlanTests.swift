@@ -92,7 +92,9 @@ struct PlanTests {
     }
 
     @Test func loggedInLoginAndRegisterSayWhoIsLoggedInHoweverTheRestIsTyped() {
-        #expect(Self.plan("login") == Self.refusal(.invalidArgument, "You're logged in as alice. Type 'logout' first."))
+        #expect(Self.plan("login") == Self.refusal(.invalidArgument, "You're logged in as alice. To switch: login <name> <password>"))
+        #expect(Self.plan("register") == Self.refusal(.invalidArgument, "You're logged in as alice. Type 'logout' first."))
+        #expect(Self.plan("login bob correct-horse") == .account(.login(name: "bob", password: "correct-horse")))
         #expect(Self.plan("yes") == Self.refusal(.notFound, "There's no question waiting for an answer."))
         #expect(Self.plan("cancel") == Self.refusal(.notFound, "There's no question waiting for an answer."))
     }
