@@ -271,7 +271,7 @@ public enum CommandTable {
             ],
             triggers: [["config"], ["settings"], ["set"]], parse: SettingsParser.parse
         ),
-        CommandSpec("undo", summary: "take back your last recorded action (repeat to go further)", triggers: [["undo"]], command: .undo),
+        CommandSpec("undo", summary: "take back your last recorded action (repeat to go further)", triggers: [["undo"], ["undo", "that"], ["undo", "last"], ["oops"]], command: .undo),
         CommandSpec(
             "help", usage: "help [command]", summary: "list commands, or show one with examples",
             examples: ["help", "help buy", "help room"], triggers: [["help"], ["?"], ["commands"]], beforeLogin: true

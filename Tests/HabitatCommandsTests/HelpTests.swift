@@ -203,7 +203,7 @@ struct HelpTopicTests {
         #expect(
             Views.help(topic: "status").text(plain: false)
                 == "ℹ️ status — your level, XP, health and coins\n  also: stats, me\n  e.g. status\n\n")
-        #expect(Views.help(topic: "undo").text(plain: false) == "ℹ️ undo — take back your last recorded action (repeat to go further)\n  e.g. undo\n\n")
+        #expect(Views.help(topic: "undo").text(plain: false) == "ℹ️ undo — take back your last recorded action (repeat to go further)\n  also: undo that, undo last, oops\n  e.g. undo\n\n")
     }
 
     @Test(arguments: [

@@ -367,6 +367,12 @@ struct MetaCommandTests {
     @Test func undo() throws {
         #expect(try parse("undo") == .undo)
         #expect(try parse("UNDO") == .undo)
+        // As people say it.
+        #expect(try parse("undo that") == .undo)
+        #expect(try parse("undo last") == .undo)
+        #expect(try parse("Oops") == .undo)
+        // Nothing else after it: `undo dishes` would promise to undo something in particular.
+        #expect(parseError("undo dishes")?.code == .invalidArgument)
     }
 
     @Test func plain() throws {
