@@ -21,7 +21,7 @@ public enum GameView: Sendable, Equatable {
         // Changes (``Plan/action(for:)``), reads of the ledger, and commands about more than the user's game.
         case .addHabit, .addReward, .deleteReward, .buy, .addArea, .renameArea, .deleteArea, .configure, .startChallenge, .ran,
             .archive(.some), .unarchive, .edit, .rename, .delete, .addRoutine, .deleteRoutine, .useTemplate, .today, .history,
-            .heatmap, .help, .register, .login, .logout, .passwd, .mode, .plain, .quit, .confirm, .cancel, .startTimer, .timers,
+            .heatmap, .help, .hello, .register, .login, .logout, .passwd, .mode, .plain, .quit, .confirm, .cancel, .startTimer, .timers,
             .stopTimer, .rooms, .room, .record, .undo, .bridge, .link:
             return nil
         }

@@ -95,6 +95,11 @@ extension Pipeline {
         case .quit:
             session.closing = true
             return Reply(.greeting, "Bye! Keep the streak going.")
+        case .hello:
+            guard let account = session.account else {
+                return Reply(.greeting, "Hi! To begin, type 'register <name> <password>', or 'login <name> <password>' if you have an account. 'help' lists everything.")
+            }
+            return Reply(.greeting, "Hi, \(account.name)! Type 'today' to see what's left today, or 'help' for everything.")
         case .logout:
             let name = session.account?.name ?? ""
             session.account = nil

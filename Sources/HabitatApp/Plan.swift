@@ -60,7 +60,7 @@ public enum Plan: Sendable, Equatable {
         switch command {
         case _ where session.chatUser != nil && !command.availableFromChat:
             return .say(Reply(error: notFromChat))
-        case .help, .mode, .plain, .quit:
+        case .help, .hello, .mode, .plain, .quit:
             return .session(command)
         case .logout where session.account != nil:
             return .session(command)

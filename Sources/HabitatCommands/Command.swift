@@ -10,6 +10,8 @@ public enum Command: Sendable, Equatable {
     case mode(OutputMode)
     case plain(Bool)
     case quit
+    /// `hi`, `hello`: answered kindly, with the next step.
+    case hello
     case status
     case habits
     case store
@@ -70,7 +72,7 @@ public enum Command: Sendable, Equatable {
     /// Commands that work before logging in.
     public var allowedBeforeLogin: Bool {
         switch self {
-        case .help, .register, .login, .mode, .plain, .quit, .bridge: true
+        case .help, .hello, .register, .login, .mode, .plain, .quit, .bridge: true
         default: false
         }
     }

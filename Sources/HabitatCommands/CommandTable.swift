@@ -310,6 +310,9 @@ public enum CommandTable {
             return .bridge(name: rest[0].lower, token: rest[1].text)
         },
         CommandSpec("quit", summary: "close the connection", triggers: [["quit"], ["exit"], ["bye"]], beforeLogin: true, command: .quit),
+        CommandSpec(
+            "hello", summary: "say hello, and hear what to do next", triggers: [["hello"], ["hi"], ["hey"]], beforeLogin: true,
+            command: .hello),
     ]
 
     /// Understands one line. `nil` for a blank line; ``HabitatError`` when it can't be understood.

@@ -80,6 +80,21 @@ struct ConversationTests {
         }
     }
 
+    /// `hi` before login tells how to begin; after it, where to look next.
+    @Test func helloIsAnsweredKindlyWithTheNextStep() async throws {
+        try await Self.withApplication { application in
+            let newcomer = application.conversation()
+            newcomer.begin(connection: 1)
+            #expect(try await Self.say("hi", to: newcomer) == [
+                "👋 Hi! To begin, type 'register <name> <password>', or 'login <name> <password>' if you have an account. 'help' lists everything.\n\n"
+            ])
+            _ = try await Self.say("register alice correct-horse", to: newcomer)
+            #expect(try await Self.say("Hello", to: newcomer) == [
+                "👋 Hi, alice! Type 'today' to see what's left today, or 'help' for everything.\n\n"
+            ])
+        }
+    }
+
     /// The lines a handler answers as they arrive get the very replies the task gives: one plan, two places.
     @Test func aLineAnsweredAsItArrivesGetsTheRepliesTheTaskGives() async throws {
         try await Self.withApplication { application in

@@ -89,6 +89,7 @@ struct PlanTests {
         #expect(Self.plan("room create", &anonymous) == authRequired)
         #expect(Self.plan("register bob correct-horse", &anonymous) == .account(.register(name: "bob", password: "correct-horse")))
         #expect(Self.plan("help", &anonymous) == .session(.help(topic: nil)))
+        #expect(Self.plan("hey", &anonymous) == .session(.hello))
     }
 
     @Test func loggedInLoginAndRegisterSayWhoIsLoggedInHoweverTheRestIsTyped() {

@@ -13,6 +13,7 @@ private func specName(of command: Command) -> String {
     case .mode: "mode"
     case .plain: "plain"
     case .quit: "quit"
+    case .hello: "hello"
     case .status: "status"
     case .habits: "habits"
     case .store: "store"
