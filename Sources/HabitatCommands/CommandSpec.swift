@@ -59,6 +59,11 @@ public struct CommandSpec: Sendable {
         }
     }
 
+    /// A view's name as people ask for it: `habits`, `list habits`, `show habits`, `show my habits`, `my habits`.
+    static func asked(_ name: String) -> [[String]] {
+        [[name], ["list", name], ["show", name], ["show", "my", name], ["my", name]]
+    }
+
     /// Whether a chat user can use it (a bridge speaks for them: no `login`, `mode`, `quit`, …), as the
     /// command its first example parses to says.
     public var availableFromChat: Bool {

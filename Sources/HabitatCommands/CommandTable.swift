@@ -39,7 +39,7 @@ public enum CommandTable {
             triggers: [["did"], ["done"], ["completed"], ["complete"], ["slipped"], ["record"], ["i", "did"], ["i", "slipped"]]
         ) { trigger, rest, line in try RecordingParser.parse(rest, line: line, slipped: trigger.last == "slipped") },
         CommandSpec("status", summary: "your level, XP, health and coins", triggers: [["status"], ["stats"], ["me"]], command: .status),
-        CommandSpec("habits", summary: "list your habits with their rewards and streaks", triggers: [["habits"], ["list"], ["my", "habits"]], command: .habits),
+        CommandSpec("habits", summary: "list your habits with their rewards and streaks", triggers: CommandSpec.asked("habits") + [["list"]], command: .habits),
         CommandSpec(
             "add habit", usage: "add habit <name> [N xp] [N coins] [in <area>] [track time]",
             summary: "add a good habit (default +10 XP, +5 coins)",
@@ -104,7 +104,7 @@ public enum CommandTable {
             guard !rest.isEmpty else { throw HabitatError.usage("add area <name>", "Give the area a name.") }
             return .addArea(rest.phrase)
         },
-        CommandSpec("areas", summary: "your areas with their levels", triggers: [["areas"]], command: .areas),
+        CommandSpec("areas", summary: "your areas with their levels", triggers: CommandSpec.asked("areas"), command: .areas),
         CommandSpec(
             "rename area", usage: "rename area <area> to <new name>", summary: "rename an area; its level, XP and habits come along",
             examples: ["rename area Fitness to Health"], triggers: [["rename", "area"]]
@@ -125,7 +125,7 @@ public enum CommandTable {
             "history", usage: "history [habit]", summary: "recent completions, slips and purchases, with notes",
             examples: ["history", "history breakfast"], triggers: [["history"]]
         ) { rest in .history(rest.isEmpty ? nil : rest.phrase) },
-        CommandSpec("streaks", summary: "current and best streaks of every habit", triggers: [["streaks"], ["streak"]], command: .streaks),
+        CommandSpec("streaks", summary: "current and best streaks of every habit", triggers: CommandSpec.asked("streaks") + [["streak"]], command: .streaks),
         CommandSpec(
             "heatmap", usage: "heatmap [habit]", summary: "the last 12 weeks as a picture",
             examples: ["heatmap", "heatmap exercise"], triggers: [["heatmap"], ["calendar"]]
@@ -145,7 +145,7 @@ public enum CommandTable {
             guard !name.isEmpty, !habits.isEmpty else { throw HabitatError.usage(usage) }
             return .addRoutine(name: name, habits: habits)
         },
-        CommandSpec("routines", summary: "your routines and what they hold", triggers: [["routines"]], command: .routines),
+        CommandSpec("routines", summary: "your routines and what they hold", triggers: CommandSpec.asked("routines"), command: .routines),
         CommandSpec(
             "delete routine", usage: "delete routine <name>", summary: "delete a routine (its habits stay)",
             examples: ["delete routine Morning"], triggers: [["delete", "routine"], ["remove", "routine"]]
@@ -153,7 +153,7 @@ public enum CommandTable {
             guard !rest.isEmpty else { throw HabitatError.usage("delete routine <name>", "Which routine?") }
             return .deleteRoutine(rest.phrase)
         },
-        CommandSpec("templates", summary: "starter packs of habits", triggers: [["templates"]], command: .templates),
+        CommandSpec("templates", summary: "starter packs of habits", triggers: CommandSpec.asked("templates"), command: .templates),
         CommandSpec(
             "use template", usage: "use template <name>", summary: "add a starter pack's area and habits in one step",
             examples: ["use template fitness"], triggers: [["use", "template"], ["template"]]
@@ -166,12 +166,12 @@ public enum CommandTable {
             examples: ["start timer meditation 10 min", "start timer reading 1 hour"], triggers: [["start", "timer"], ["timer"]],
             parse: TimerParser.parse
         ),
-        CommandSpec("timers", summary: "your running timers", triggers: [["timers"]], command: .timers),
+        CommandSpec("timers", summary: "your running timers", triggers: CommandSpec.asked("timers"), command: .timers),
         CommandSpec(
             "stop timer", usage: "stop timer [habit | number]", summary: "cancel a timer (nothing is recorded)",
             examples: ["stop timer", "stop timer meditation", "stop timer 2"], triggers: [["stop", "timer"], ["cancel", "timer"]]
         ) { rest in .stopTimer(rest.isEmpty ? nil : rest.phrase) },
-        CommandSpec("rooms", summary: "the household rooms you're in", triggers: [["rooms"]], command: .rooms),
+        CommandSpec("rooms", summary: "the household rooms you're in", triggers: CommandSpec.asked("rooms"), command: .rooms),
         CommandSpec(
             "room create", usage: "room create <name>", summary: "start a household room; you get an invite code",
             examples: ["room create Smiths"], triggers: [["room", "create"], ["create", "room"]]
@@ -239,7 +239,7 @@ public enum CommandTable {
         },
         CommandSpec("room log", summary: "the room's recent activity", triggers: [["room", "log"]], command: .room(.log)),
         CommandSpec("room fairness", summary: "each member's share of chores this week, and who is due next", triggers: [["room", "fairness"], ["room", "fair"]], command: .room(.fairness)),
-        CommandSpec("store", summary: "what you can buy", triggers: [["store"], ["shop"]], command: .store),
+        CommandSpec("store", summary: "what you can buy", triggers: CommandSpec.asked("store") + [["shop"]], command: .store),
         CommandSpec(
             "buy", usage: "buy [N] <item>", summary: "buy a potion or one of your rewards",
             examples: ["buy potion", "buy 2 potions", "buy movie night"], triggers: [["buy"], ["purchase"]],

@@ -364,6 +364,18 @@ struct MetaCommandTests {
         #expect(try parse("HELP Add Habit") == .help(topic: "add habit"))
     }
 
+    /// Every view as people ask for it.
+    @Test(arguments: [
+        ("habits", Command.habits), ("areas", .areas), ("streaks", .streaks), ("routines", .routines),
+        ("templates", .templates), ("timers", .timers), ("rooms", .rooms), ("store", .store),
+    ])
+    func aViewIsShownHoweverItIsAskedFor(name: String, view: Command) throws {
+        for line in [name, "list \(name)", "show \(name)", "Show my \(name)", "my \(name)"] {
+            #expect(try parse(line) == view, "\(line)")
+        }
+        #expect(parseError("show my \(name) please now")?.code == .invalidArgument)
+    }
+
     @Test func undo() throws {
         #expect(try parse("undo") == .undo)
         #expect(try parse("UNDO") == .undo)
