@@ -67,6 +67,9 @@ extension HabitatServer {
                         // its own task holds nothing but this loop.
                         let closing = try await Self.inTaskOfItsOwn(link) {
                             var closing = try await conversation.answer(line.line, planned: line.planned) { bytes in
+                                // Counted as logged in before the reply says so: a client told "Welcome" may open
+                                // another connection at once, and its address must have the place for it.
+                                if conversation.identified { self.connections.identified(id) }
                                 try await outbound.write(ByteBuffer(bytes: bytes))
                             }
                             if conversation.identified {

@@ -40,6 +40,18 @@ struct AddressLimitTests {
         }
     }
 
+    /// "Welcome" means the place is free: a client may open its next connection the moment it reads it.
+    @Test func aConnectionToldWelcomeNoLongerWaitsTheMomentItIsTold() async throws {
+        try await TestServer.with(configure: { $0.maxUnauthenticatedPerAddress = 1 }) { server in
+            for number in 1...15 {
+                let client = try await server.connect(from: "127.0.0.2")
+                try await client.expectReply(to: "register w\(number) correct-horse", startsWith: "✅ Welcome to Habitat, w\(number)!")
+            }
+            let last = try await server.connect(from: "127.0.0.2")
+            try await last.expectReply(to: "help", startsWith: "ℹ️ Habitat commands")
+        }
+    }
+
     @Test func anAddressHoldingAllItMayIsTurnedAwayAndNoPlayerIsClosedToMakeRoom() async throws {
         try await TestServer.with(configure: { $0.maxConnectionsPerAddress = 5 }) { server in
             var players: [LineClient] = []
