@@ -16,6 +16,11 @@ func check(_ data: [UInt8]) {
         for word in words(in: a) {
             require(taken(bare(word), from: bare(line)), "\(line.debugDescription) parsed with \(word.debugDescription), not in the line")
         }
+        // A line in the user's own words carries the answer it gets when no habit goes by them: it quotes the line.
+        if case .record(let recording)? = a, let loose = recording.loose {
+            require(loose.unknown.code.rawValue == "unknown_command", "\(line.debugDescription) read loosely, with \(loose.unknown.code)")
+            require(!loose.unknown.message.containsControlCharacters, "\(line.debugDescription) read loosely shows a control character raw")
+        }
     case (.failure(let a as HabitatError), .failure(let b as HabitatError)):
         require(a == b, "\(line.debugDescription) refused as \(a.code), then \(b.code)")
         require(!a.message.containsControlCharacters, "\(a.code) for \(line.debugDescription) shows a control character raw")
@@ -44,10 +49,10 @@ func bare(_ text: String) -> String {
 
 let marks: Set<Unicode.GeneralCategory> = [.nonspacingMark, .spacingMark, .enclosingMark]
 
-/// Every string inside a parsed command.
+/// Every string inside a parsed command (a loose reading's answer, which is no word of the command, aside).
 func words(in value: Any) -> [String] {
     if let string = value as? String { return [string] }
-    return Mirror(reflecting: value).children.flatMap { words(in: $0.value) }
+    return Mirror(reflecting: value).children.filter { $0.label != "loose" }.flatMap { words(in: $0.value) }
 }
 
 @main

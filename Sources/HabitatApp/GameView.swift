@@ -5,6 +5,7 @@ import HabitatEngine
 /// What a command that only shows the user's game shows: answered from the game in memory when it is there.
 public enum GameView: Sendable, Equatable {
     case status, habits, store, areas, config, archive, routines, templates, streaks
+    case figure(Figure)
 
     /// The view `command` shows, if it only shows the user's game.
     init?(_ command: Command) {
@@ -18,10 +19,11 @@ public enum GameView: Sendable, Equatable {
         case .routines: self = .routines
         case .templates: self = .templates
         case .streaks: self = .streaks
+        case .figure(let figure): self = .figure(figure)
         // Changes (``Plan/action(for:)``), reads of the ledger, and commands about more than the user's game.
         case .addHabit, .addReward, .deleteReward, .buy, .addArea, .renameArea, .deleteArea, .configure, .startChallenge, .ran,
             .archive(.some), .unarchive, .edit, .rename, .delete, .addRoutine, .deleteRoutine, .useTemplate, .today, .history,
-            .heatmap, .help, .hello, .register, .login, .logout, .passwd, .mode, .plain, .quit, .confirm, .cancel, .startTimer, .timers,
+            .heatmap, .help, .hello, .thanks, .whoami, .register, .login, .logout, .passwd, .mode, .plain, .quit, .confirm, .cancel, .startTimer, .timers,
             .stopTimer, .rooms, .room, .record, .undo, .bridge, .link:
             return nil
         }
@@ -39,6 +41,7 @@ public enum GameView: Sendable, Equatable {
         case .routines: Views.routines(state)
         case .templates: Views.templates()
         case .streaks: Views.streaks(state, today: state.settings.day(of: now))
+        case .figure(let figure): Views.figure(figure, of: state)
         }
     }
 }

@@ -7,9 +7,10 @@ import HabitatStorage
 /// Shared completions: a member's `did` of a room's habit, and its undo, written to the member's file and the room's
 /// log together (see ``Households``), and what a crash left of them finished at start-up.
 extension Households {
-    /// The shared habit `query` names in `room`, if one does (exact name or unique prefix).
-    func sharedHabit(_ query: String, in room: Room) async throws -> NameMatch<SharedHabit> {
-        NameMatch.resolve(query, among: try await sharedHabits(of: room.id), name: \.name)
+    /// The shared habit `recording` names in `room`, if one does (exact name or unique prefix; for a line in the
+    /// user's own words, ``Recording/loose``, the whole name or its words' forms).
+    func sharedHabit(of recording: Recording, in room: Room) async throws -> NameMatch<SharedHabit> {
+        NameMatch.resolve(recording.habit, among: try await sharedHabits(of: room.id), loosely: recording.loose != nil, name: \.name)
     }
 
     /// The shared habit `query` names in `room`; `ambiguous` or `unknown_habit` (with a suggestion) otherwise.

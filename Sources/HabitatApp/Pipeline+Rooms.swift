@@ -72,7 +72,7 @@ extension Pipeline {
         try await users.with(account.fileID) { database in
             if !session.roomless {
                 if let room = try await households.currentRoom(of: account, chosen: session.room) {
-                    if case .found(let shared) = try await households.sharedHabit(recording.habit, in: room) {
+                    if case .found(let shared) = try await households.sharedHabit(of: recording, in: room) {
                         return try await recordShared(shared, in: room, recording: recording, for: account, on: database, now: now)
                     }
                 } else {
@@ -92,8 +92,7 @@ extension Pipeline {
         _ shared: SharedHabit, in room: Room, recording: Recording, for account: Account, on database: UserDatabase, now: Date
     ) async throws -> Reply {
         let state = try await database.state()
-        let routine = (try? state.routine(recording: recording.habit)) ?? nil
-        if let personal = routine?.name ?? (try? state.habit(named: recording.habit))?.name {
+        if let personal = (try? state.recorded(recording))?.name {
             throw HabitatError(
                 .ambiguous,
                 "'\(recording.habit)' is both your own \(personal) and the \(room.displayName) room's \(shared.name). Say 'did my \(recording.habit)' or 'room did \(recording.habit)'.",
@@ -193,12 +192,11 @@ extension Pipeline {
         guard rooms.count > 1 else { return }
         var sharing: [Room] = []
         for room in rooms {
-            if case .found = try await households.sharedHabit(recording.habit, in: room) { sharing.append(room) }
+            if case .found = try await households.sharedHabit(of: recording, in: room) { sharing.append(room) }
         }
         guard let first = sharing.first else { return }
         let state = try await database.state()
-        let routine = (try? state.routine(recording: recording.habit)) ?? nil
-        let personal = routine?.name ?? (try? state.habit(named: recording.habit))?.name
+        let personal = (try? state.recorded(recording))?.name
         let shared = "a shared habit in \(GameState.series(sharing.map(\.displayName), "and"))"
         let use = "'room use \(first.displayName.lowercased())'"
         let message =

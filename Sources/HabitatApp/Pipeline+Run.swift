@@ -100,6 +100,13 @@ extension Pipeline {
                 return Reply(.greeting, "Hi! To begin, type 'register <name> <password>', or 'login <name> <password>' if you have an account. 'help' lists everything.")
             }
             return Reply(.greeting, "Hi, \(account.name)! Type 'today' to see what's left today, or 'help' for everything.")
+        case .thanks:
+            return Reply(.greeting, "You're welcome! Keep it going.")
+        case .whoami:
+            guard let account = session.account else {
+                return Reply(.info, "You're not logged in. Type 'login <name> <password>', or 'register <name> <password>' to begin.")
+            }
+            return Reply(.info, "You're \(account.name).", data: ["name": .string(account.name)])
         case .logout:
             let name = session.account?.name ?? ""
             session.account = nil

@@ -60,8 +60,11 @@ public enum Plan: Sendable, Equatable {
         switch command {
         case _ where session.chatUser != nil && !command.availableFromChat:
             return .say(Reply(error: notFromChat))
-        case .help, .hello, .mode, .plain, .quit:
+        case .help, .hello, .thanks, .whoami, .mode, .plain, .quit:
             return .session(command)
+        // A line in someone's own words is about their habits: before login it was just not understood.
+        case .record(let recording) where session.account == nil && recording.loose != nil:
+            return .say(Reply(error: recording.loose!.unknown))
         case .logout where session.account != nil:
             return .session(command)
         case .confirm where session.account != nil, .cancel where session.account != nil:

@@ -12,7 +12,13 @@ public enum Command: Sendable, Equatable {
     case quit
     /// `hi`, `hello`: answered kindly, with the next step.
     case hello
+    /// `thanks`: you're welcome.
+    case thanks
+    /// `who am i`: who this connection is logged in as.
+    case whoami
     case status
+    /// `level`, `coins`, `health`, `xp` (and the questions that ask for one): that figure alone.
+    case figure(Figure)
     case habits
     case store
     case addHabit(HabitDraft)
@@ -72,7 +78,7 @@ public enum Command: Sendable, Equatable {
     /// Commands that work before logging in.
     public var allowedBeforeLogin: Bool {
         switch self {
-        case .help, .hello, .register, .login, .mode, .plain, .quit, .bridge: true
+        case .help, .hello, .thanks, .whoami, .register, .login, .mode, .plain, .quit, .bridge: true
         default: false
         }
     }
@@ -94,4 +100,9 @@ public enum RoomCommand: Sendable, Equatable {
     case fairness
     /// `room did dishes`: the shared habit, even when a personal one has the same name.
     case record(Recording)
+}
+
+/// One figure of a player's game, as `level`, `coins`, `health` or `xp` asks for it.
+public enum Figure: String, Sendable, Equatable, CaseIterable {
+    case level, coins, health, xp
 }

@@ -22,6 +22,16 @@ public struct CommandSpec: Sendable {
     /// Parses the words after the trigger, knowing which trigger it was (`slipped` as against `did`); the
     /// whole line comes along for text taken verbatim (a note).
     let parse: @Sendable (_ trigger: [String], _ rest: [Token], _ line: String) throws -> Command
+    /// Read as typed, never tidied of everyday words (``EverydayWords/tidy(_:)``): its words hold a secret or a code
+    /// (`login alice hunter2!`), where a `!` or a `please` is part of what was meant.
+    private(set) var verbatim = false
+
+    /// This command, read as typed (``verbatim``).
+    func keptVerbatim() -> CommandSpec {
+        var spec = self
+        spec.verbatim = true
+        return spec
+    }
 
     init(
         _ name: String, usage: String, summary: String, examples: [String] = [], triggers: [[String]],
@@ -51,17 +61,26 @@ public struct CommandSpec: Sendable {
         _ name: String, summary: String, examples: [String]? = nil, triggers: [[String]], beforeLogin: Bool = false,
         command: Command
     ) {
-        self.init(name, usage: name, summary: summary, examples: examples ?? [name], triggers: triggers, beforeLogin: beforeLogin) { rest in
+        self.init(name, usage: name, summary: summary, examples: examples ?? [name], triggers: triggers, beforeLogin: beforeLogin) {
+            trigger, rest, _ in
             guard rest.isEmpty else {
-                throw HabitatError(.invalidArgument, "'\(name)' takes nothing after it.")
+                // `list habit`, `show streak`: most likely a command a letter or two away.
+                let typed = (trigger + rest.map(\.lower)).joined(separator: " ")
+                let near = CommandTable.closestTrigger(to: typed).map { " Did you mean '\($0)'?" } ?? ""
+                throw HabitatError(.invalidArgument, "'\(name)' takes nothing after it.\(near)", symbol: near.isEmpty ? .error : .question)
             }
             return command
         }
     }
 
-    /// A view's name as people ask for it: `habits`, `list habits`, `show habits`, `show my habits`, `my habits`.
+    /// A view's name as people ask for it: `habits`, `list habits`, `show habits`, `show my habits`, `my habits`,
+    /// `show me my habits`, `list my habits`.
     static func asked(_ name: String) -> [[String]] {
-        [[name], ["list", name], ["show", name], ["show", "my", name], ["my", name]]
+        [
+            [name], ["list", name], ["show", name], ["show", "my", name], ["my", name], ["show", "me", name],
+            ["show", "me", "my", name], ["list", "my", name], ["see", "my", name], ["view", name], ["view", "my", name],
+            ["show", "the", name], ["show", "me", "the", name], ["list", "the", name],
+        ]
     }
 
     /// Whether a chat user can use it (a bridge speaks for them: no `login`, `mode`, `quit`, …), as the

@@ -12,7 +12,7 @@ public enum CommandTable {
         ) { rest in
             let (name, password) = try pair(rest, usage: "register <name> <password>")
             return .register(name: name, password: password)
-        },
+        }.keptVerbatim(),
         CommandSpec(
             "login", usage: "login <name> <password>", summary: "log in to your account",
             examples: ["login alice correct-horse", #"login alice "correct horse battery staple""#],
@@ -20,7 +20,7 @@ public enum CommandTable {
         ) { rest in
             let (name, password) = try pair(rest, usage: "login <name> <password>")
             return .login(name: name, password: password)
-        },
+        }.keptVerbatim(),
         CommandSpec("logout", summary: "log out (the connection stays open)", triggers: [["logout"], ["log", "out"]], command: .logout),
         CommandSpec(
             "passwd", usage: "passwd <old password> <new password>", summary: "change your password",
@@ -28,7 +28,7 @@ public enum CommandTable {
         ) { rest in
             let (old, new) = try pair(rest, usage: "passwd <old password> <new password>")
             return .passwd(old: old, new: new)
-        },
+        }.keptVerbatim(),
         CommandSpec(
             "did", usage: "did <habit> [x3] [yesterday | N days ago | on YYYY-MM-DD] [at 6:45am] [: note]",
             summary: "record a habit, good or bad",
@@ -36,24 +36,40 @@ public enum CommandTable {
                 "did exercise", "exercise done", "did pushups x3", "slipped smoking", "did exercise yesterday",
                 "did breakfast: oatmeal with berries",
             ],
-            triggers: [["did"], ["done"], ["completed"], ["complete"], ["slipped"], ["record"], ["i", "did"], ["i", "slipped"]]
+            triggers: [
+                ["did"], ["done"], ["completed"], ["complete"], ["slipped"], ["record"], ["i", "did"], ["i", "slipped"],
+                ["done", "with"], ["finished"], ["finished", "with"], ["i", "finished"], ["i", "completed"],
+            ]
         ) { trigger, rest, line in try RecordingParser.parse(rest, line: line, slipped: trigger.last == "slipped") },
         CommandSpec("status", summary: "your level, XP, health and coins", triggers: [["status"], ["stats"], ["me"]], command: .status),
+        CommandSpec("level", summary: "your level, and the XP to the next", triggers: CommandSpec.asked("level") + [["lvl"]], command: .figure(.level)),
+        CommandSpec("xp", summary: "your XP toward the next level", triggers: CommandSpec.asked("xp") + [["exp"], ["experience"]], command: .figure(.xp)),
+        CommandSpec("health", summary: "your health", triggers: CommandSpec.asked("health") + [["hp"], ["life"], ["my", "hp"], ["my", "life"]], command: .figure(.health)),
+        CommandSpec("coins", summary: "how many coins you have", triggers: CommandSpec.asked("coins") + [["gold"], ["money"], ["balance"], ["my", "balance"], ["my", "money"]], command: .figure(.coins)),
         CommandSpec("habits", summary: "list your habits with their rewards and streaks", triggers: CommandSpec.asked("habits") + [["list"]], command: .habits),
         CommandSpec(
             "add habit", usage: "add habit <name> [N xp] [N coins] [in <area>] [track time]",
             summary: "add a good habit (default +10 XP, +5 coins)",
             examples: ["add habit Exercise", "add habit Exercise 15 xp 3 coins", "add habit \"Run 5k\" 20 xp", "add habit Wake up track time"],
-            triggers: [["add", "habit"], ["add", "good", "habit"], ["new", "habit"], ["create", "habit"]]
+            triggers: [
+                ["add", "habit"], ["add", "good", "habit"], ["new", "habit"], ["create", "habit"], ["add", "a", "habit"],
+                ["add", "a", "new", "habit"], ["add", "new", "habit"], ["add", "a", "good", "habit"], ["create", "a", "habit"],
+                ["create", "a", "new", "habit"], ["create", "new", "habit"], ["new", "good", "habit"], ["make", "a", "habit"],
+            ]
         ) { rest in .addHabit(try HabitDraftParser.parse(rest, kind: .good)) },
         CommandSpec(
             "add bad habit", usage: "add bad habit <name> [N life] [in <area>]", summary: "add a bad habit (default -10 life)",
             examples: ["add bad habit Smoking", "add bad habit Smoking 25 life", "add bad habit Junk food in Nutrition"],
-            triggers: [["add", "bad", "habit"], ["new", "bad", "habit"], ["create", "bad", "habit"]]
+            triggers: [
+                ["add", "bad", "habit"], ["new", "bad", "habit"], ["create", "bad", "habit"], ["add", "a", "bad", "habit"],
+                ["add", "a", "new", "bad", "habit"], ["add", "new", "bad", "habit"], ["create", "a", "bad", "habit"],
+                ["create", "new", "bad", "habit"],
+            ]
         ) { rest in .addHabit(try HabitDraftParser.parse(rest, kind: .bad)) },
         CommandSpec(
             "add reward", usage: "add reward <name> <price> coins", summary: "put your own reward in the store",
-            examples: ["add reward Movie night 100 coins"], triggers: [["add", "reward"], ["new", "reward"]],
+            examples: ["add reward Movie night 100 coins"],
+            triggers: [["add", "reward"], ["new", "reward"], ["add", "a", "reward"], ["add", "a", "new", "reward"], ["create", "reward"], ["create", "a", "reward"]],
             parse: RewardParser.parse
         ),
         CommandSpec(
@@ -68,7 +84,7 @@ public enum CommandTable {
             let usage = "edit <habit> [N xp] [N coins] [N life] [in <area> | in none] [track time | no track time]"
             let (name, draft, tracksTime) = try HabitDraftParser.nameAndOptions(rest, usage: usage)
             let edit = HabitEdit(xp: draft.xp, coins: draft.coins, life: draft.life, area: draft.area, tracksTime: tracksTime)
-            return .edit(name, edit)
+            return .edit(name.phrase, edit)
         },
         CommandSpec(
             "rename", usage: "rename <habit> to <new name>", summary: "rename a habit; history and streaks come along",
@@ -99,7 +115,8 @@ public enum CommandTable {
         CommandSpec("no", summary: "decline what was just asked", triggers: [["no"], ["n"], ["cancel"], ["nope"]], command: .cancel),
         CommandSpec(
             "add area", usage: "add area <name>", summary: "add a life area with its own level (Fitness, Mind, Home)",
-            examples: ["add area Fitness"], triggers: [["add", "area"], ["new", "area"]]
+            examples: ["add area Fitness"],
+            triggers: [["add", "area"], ["new", "area"], ["add", "an", "area"], ["add", "a", "new", "area"], ["add", "new", "area"], ["create", "area"]]
         ) { rest in
             guard !rest.isEmpty else { throw HabitatError.usage("add area <name>", "Give the area a name.") }
             return .addArea(rest.phrase)
@@ -123,9 +140,9 @@ public enum CommandTable {
             "today", summary: "today's habits by area, done (✓) or not yet (·)", triggers: [["today"], ["day"]], command: .today),
         CommandSpec(
             "history", usage: "history [habit]", summary: "recent completions, slips and purchases, with notes",
-            examples: ["history", "history breakfast"], triggers: [["history"]]
+            examples: ["history", "history breakfast"], triggers: [["history"], ["show", "history"], ["show", "my", "history"], ["my", "history"]]
         ) { rest in .history(rest.isEmpty ? nil : rest.phrase) },
-        CommandSpec("streaks", summary: "current and best streaks of every habit", triggers: CommandSpec.asked("streaks") + [["streak"]], command: .streaks),
+        CommandSpec("streaks", summary: "current and best streaks of every habit", triggers: CommandSpec.asked("streaks") + CommandSpec.asked("streak"), command: .streaks),
         CommandSpec(
             "heatmap", usage: "heatmap [habit]", summary: "the last 12 weeks as a picture",
             examples: ["heatmap", "heatmap exercise"], triggers: [["heatmap"], ["calendar"]]
@@ -186,7 +203,7 @@ public enum CommandTable {
         ) { rest in
             guard rest.count >= 2 else { throw HabitatError.usage("room join <name> <code>") }
             return .room(.join(rest.dropLast().phrase, code: rest.last!.text))
-        },
+        }.keptVerbatim(),
         CommandSpec(
             "room leave", usage: "room leave [name]", summary: "leave your room",
             examples: ["room leave", "room leave Smiths"], triggers: [["room", "leave"], ["leave", "room"]]
@@ -239,7 +256,7 @@ public enum CommandTable {
         },
         CommandSpec("room log", summary: "the room's recent activity", triggers: [["room", "log"]], command: .room(.log)),
         CommandSpec("room fairness", summary: "each member's share of chores this week, and who is due next", triggers: [["room", "fairness"], ["room", "fair"]], command: .room(.fairness)),
-        CommandSpec("store", summary: "what you can buy", triggers: CommandSpec.asked("store") + [["shop"]], command: .store),
+        CommandSpec("store", summary: "what you can buy", triggers: CommandSpec.asked("store") + CommandSpec.asked("shop"), command: .store),
         CommandSpec(
             "buy", usage: "buy [N] <item>", summary: "buy a potion or one of your rewards",
             examples: ["buy potion", "buy 2 potions", "buy movie night"], triggers: [["buy"], ["purchase"]],
@@ -269,7 +286,8 @@ public enum CommandTable {
                 "config running target 3 km", "config timezone Europe/Berlin", "config day start 4",
                 "config area Fitness curve flat",
             ],
-            triggers: [["config"], ["settings"], ["set"]], parse: SettingsParser.parse
+            triggers: [["config"], ["settings"], ["set"]] + CommandSpec.asked("settings").dropFirst() + [["show", "config"]],
+            parse: SettingsParser.parse
         ),
         CommandSpec("undo", summary: "take back your last recorded action (repeat to go further)", triggers: [["undo"], ["undo", "that"], ["undo", "last"], ["oops"]], command: .undo),
         CommandSpec(
@@ -301,24 +319,37 @@ public enum CommandTable {
         CommandSpec(
             "link", usage: "link | link <code>", summary: "play as this account from chat too: get a code here, say 'link <code>' in chat",
             examples: ["link", "link 4KQ-7ZD"], triggers: [["link"]]
-        ) { rest in .link(rest.isEmpty ? nil : rest.phrase) },
+        ) { rest in .link(rest.isEmpty ? nil : rest.phrase) }.keptVerbatim(),
         CommandSpec(
             "bridge", usage: "bridge <name> <token>", summary: "(for chat bridges) authenticate this connection as a bridge",
             examples: ["bridge irc hbt_2f6c1d0e9a8b47e3b5c4d2a1f0e9d8c7b6a5f4e3d2c1b0a9"], triggers: [["bridge"]], beforeLogin: true
         ) { rest in
             guard rest.count == 2 else { throw HabitatError.usage("bridge <name> <token>") }
             return .bridge(name: rest[0].lower, token: rest[1].text)
-        },
+        }.keptVerbatim(),
         CommandSpec("quit", summary: "close the connection", triggers: [["quit"], ["exit"], ["bye"]], beforeLogin: true, command: .quit),
         CommandSpec(
-            "hello", summary: "say hello, and hear what to do next", triggers: [["hello"], ["hi"], ["hey"]], beforeLogin: true,
+            "hello", summary: "say hello, and hear what to do next", triggers: [["hello"], ["hi"], ["hey"], ["yo"]], beforeLogin: true,
             command: .hello),
+        CommandSpec("thanks", summary: "you're welcome", triggers: [["thanks"], ["thank", "you"], ["thank", "u"], ["thx"], ["ty"], ["cheers"]], beforeLogin: true, command: .thanks),
+        CommandSpec("whoami", summary: "who you're logged in as", examples: ["whoami", "who am i"], triggers: [["whoami"]], beforeLogin: true, command: .whoami),
     ]
 
     /// Understands one line. `nil` for a blank line; ``HabitatError`` when it can't be understood.
+    ///
+    /// A command's words are read as typed when it holds a secret or a code (`login`, `passwd`, `link`); any other
+    /// line is first tidied of the words around it that mean nothing (``EverydayWords/tidy(_:)``: `please`, `I
+    /// just`, `!`), then read as a question (`how many coins do I have`), a command, `<habit> done`, or last, in the
+    /// user's own words: a recording (``Recording/loose``) of whichever of their habits goes by those words
+    /// (`flossed`, `I meditated this morning`, a bare habit name), which is `unknown_command` when none does.
     public static func parse(_ line: String) throws -> Command? {
-        let tokens = tokenize(line)
-        guard !tokens.isEmpty else { return nil }
+        let typed = tokenize(line)
+        guard !typed.isEmpty else { return nil }
+        if let (spec, trigger) = match(typed), spec.verbatim {
+            return try spec.parse(trigger, Array(typed.dropFirst(trigger.count)), line)
+        }
+        let tokens = EverydayWords.tidy(typed)
+        if let command = EverydayWords.question(tokens) { return command }
         if let (spec, trigger) = match(tokens) {
             return try spec.parse(trigger, Array(tokens.dropFirst(trigger.count)), line)
         }
@@ -332,7 +363,10 @@ public enum CommandTable {
             guard case .record(let recording) = command, recording.habit == tokens[..<done].phrase else { throw unknown(tokens) }
             return command
         }
-        throw unknown(tokens)
+        let (unknown, hinted) = reading(tokens)
+        guard case .record(var recording)? = try? RecordingParser.parse(tokens, line: line) else { throw unknown }
+        recording.loose = LooseReading(unknown: unknown, suggestsHabit: !hinted)
+        return .record(recording)
     }
 
     /// Whether `line` asks for a command that needs a logged-in user, however the rest of it is typed.
@@ -421,9 +455,28 @@ public enum CommandTable {
         }
     }()
 
+    /// The trigger of the same number of words that `typed` (a whole line, lowercased) most likely meant: one or two
+    /// letters away (`list habit` → `list habits`), never the line itself.
+    static func closestTrigger(to typed: String) -> String? {
+        let count = typed.split(separator: " ").count
+        var best: (phrase: String, distance: Int)?
+        for trigger in all.flatMap(\.triggers) where trigger.count == count {
+            let phrase = trigger.joined(separator: " ")
+            guard phrase != typed, abs(phrase.count - typed.count) <= 2 else { continue }
+            let distance = editDistance(typed, phrase)
+            guard distance <= min(2, max(1, phrase.count / 3)) else { continue }
+            if let current = best, current.distance < distance || (current.distance == distance && current.phrase < phrase) { continue }
+            best = (phrase, distance)
+        }
+        return best?.phrase
+    }
+
     /// `unknown_command`, with the command the words most likely meant: `add habbit` → 'add habit',
     /// a bare `add` → its completions.
-    static func unknown(_ tokens: [Token]) -> HabitatError {
+    static func unknown(_ tokens: [Token]) -> HabitatError { reading(tokens).unknown }
+
+    /// ``unknown(_:)``, and whether it suggests a command.
+    static func reading(_ tokens: [Token]) -> (unknown: HabitatError, hinted: Bool) {
         let words = tokens.map(\.lower)
         // `room bogus`: the first word starts several commands, and the suggestion is one of them.
         let family = all.map(\.name).filter { $0.hasPrefix(words[0] + " ") }
@@ -458,6 +511,6 @@ public enum CommandTable {
             if hint.isEmpty { hint = "The \(words[0]) commands are \(family.map { "'\($0)'" }.joined(separator: ", ")). " }
             more = "Type 'help \(words[0])' to see them."
         }
-        return HabitatError(.unknownCommand, "I don't know '\(typed)'. \(hint)\(more)", symbol: .question)
+        return (HabitatError(.unknownCommand, "I don't know '\(typed)'. \(hint)\(more)", symbol: .question), !hint.isEmpty)
     }
 }

@@ -27,13 +27,20 @@ enum RecordingParser {
             } else if when == nil, last.lower == "yesterday" || last.lower == "today" {
                 when = last.lower == "yesterday" ? .daysAgo(1) : .today
                 words.removeLast()
+            } else if when == nil, let used = laterToday(words) {
+                // `this morning`, `tonight`, `just now`: today, said the way people say it
+                when = .today
+                words.removeLast(used)
+            } else if times == nil, !last.quoted, let count = EverydayWords.times[last.lower], words.count > 1 {
+                times = count
+                words.removeLast()
             } else if words.count >= 2, when == nil, words[words.count - 2].lower == "on", last.text.first?.isNumber == true {
                 guard let day = Day(iso: last.text) else {
                     throw HabitatError(.invalidArgument, "I couldn't read the date '\(last.text)'. Use YYYY-MM-DD, e.g. on 2026-11-19.")
                 }
                 when = .on(day)
                 words.removeLast(2)
-            } else if words.count >= 2, times == nil, last.lower == "times", let count = Int(words[words.count - 2].text) {
+            } else if words.count >= 2, times == nil, last.lower == "times", let count = EverydayWords.count(words[words.count - 2]) {
                 times = count
                 words.removeLast(2)
             } else if words.count >= 3, times == nil, let count = Int(last.text), !words[words.count - 2].quoted,
@@ -52,10 +59,21 @@ enum RecordingParser {
         guard !words.isEmpty else {
             throw HabitatError.usage(usage, "Which habit?")
         }
-        recording.habit = words.phrase
+        recording.habit = EverydayWords.withoutArticle(words).phrase
         recording.times = times ?? 1
         recording.when = when ?? .today
         return .record(recording)
+    }
+
+    /// `this morning`, `tonight`, `earlier`, `just now` at the end of `words` (with more before them): how many
+    /// words say so.
+    static func laterToday(_ words: [Token]) -> Int? {
+        let n = words.count
+        guard n >= 2, !words[n - 1].quoted else { return nil }
+        let last = words[n - 1].lower
+        if ["tonight", "earlier", "now"].contains(last) { return n >= 3 && words[n - 2].lower == "just" ? 2 : 1 }
+        if n >= 3, !words[n - 2].quoted, words[n - 2].lower == "this", ["morning", "afternoon", "evening"].contains(last) { return 2 }
+        return nil
     }
 
     /// Whether a word ends the name and options with a colon: the note follows it.
@@ -175,8 +193,21 @@ enum HabitDraftParser {
     /// `room`: a shared habit (`room add habit`), which never tracks time; errors show the room command's usage.
     static func parse(_ words: [Token], kind: HabitKind, room: Bool = false) throws -> HabitDraft {
         let usage = usage(kind, room: room)
-        let (name, draft, tracksTime) = try nameAndOptions(words, usage: usage)
+        var words = words
+        // `add a habit called Yoga`
+        if words.count > 1, !words[0].quoted, ["called", "named"].contains(words[0].lower) { words.removeFirst() }
+        let (nameWords, draft, tracksTime) = try nameAndOptions(words, usage: usage)
         let add = room ? "room add" : "add"
+        if let start = EverydayWords.schedule(in: nameWords) {
+            let name = nameWords[..<start].phrase
+            let said = nameWords[start...].phrase
+            let command = "\(add) \(kind == .bad ? "bad " : "")habit"
+            throw HabitatError(
+                .invalidArgument,
+                "Did you mean a habit '\(name)', \(said)? Habits have no schedules or amounts yet: each is done once a day, or as often as you like. Type '\(command) \(name)' for that, or put the whole name in quotes to keep the words: \(command) \"\(nameWords.phrase)\"",
+                symbol: .question)
+        }
+        let name = nameWords.phrase
         if kind == .good, let life = draft.life {
             throw HabitatError(.invalidArgument, "Good habits don't cost life. For one that does: \(add) bad habit \(name) \(life) life")
         }
@@ -203,7 +234,7 @@ enum HabitDraftParser {
 
     /// A name, then options in any order; `tracksTime` is `nil` when the line says nothing of time tracking,
     /// false for `no track time`.
-    static func nameAndOptions(_ words: [Token], usage: String) throws -> (String, HabitDraft, tracksTime: Bool?) {
+    static func nameAndOptions(_ words: [Token], usage: String) throws -> ([Token], HabitDraft, tracksTime: Bool?) {
         var draft = HabitDraft(name: "")
         var tracksTime: Bool?
         var index = 0
@@ -242,7 +273,7 @@ enum HabitDraftParser {
                 throw HabitatError.usage(usage, "I didn't understand '\(words[index...].phrase)'.")
             }
         }
-        return (name.phrase, draft, tracksTime)
+        return (name, draft, tracksTime)
     }
 
     /// `walk 1.5 xp` is a habit worth 1.5 XP, not one named "walk 1.5 xp" worth the default: an amount that
@@ -360,6 +391,9 @@ enum RewardParser {
         guard price >= 0 else {
             throw HabitatError(.invalidArgument, "A price can't be negative: a reward costs 1–1000000 coins.")
         }
+        // `add a reward called Pizza for 50 coins`
+        if words.count > 1, let last = words.last, !last.quoted, ["for", "at", "costing"].contains(last.lower) { words.removeLast() }
+        if words.count > 1, !words[0].quoted, ["called", "named"].contains(words[0].lower) { words.removeFirst() }
         guard !words.isEmpty else { throw HabitatError.usage(usage, "Give the reward a name.") }
         return .addReward(name: words.phrase, price: price)
     }
@@ -418,8 +452,10 @@ enum PurchaseParser {
     static func parse(_ words: [Token]) throws -> Command {
         var words = words
         var quantity = 1
-        if let first = words.first, !first.quoted, let count = Int(first.text), words.count > 1 {
+        if let first = words.first, let count = EverydayWords.count(first), words.count > 1 {
             quantity = count
+            words.removeFirst()
+        } else if words.count > 1, EverydayWords.withoutArticle(words).count < words.count {
             words.removeFirst()
         } else if let last = words.last, let count = RecordingParser.repetitions(last), words.count > 1 {
             quantity = count

@@ -20,6 +20,20 @@ public enum Views {
         return Reply(.info, line, details: details, data: statusData(state))
     }
 
+    /// One figure of `status`, as `level`, `coins`, `health` or `xp` asks for it; in JSON, all of `status`'s data.
+    public static func figure(_ figure: Figure, of state: GameState) -> Reply {
+        let p = state.profile
+        let toNext = "\(p.progress.xp)/\(state.xpNeeded) XP toward level \(p.progress.level + 1)"
+        let text: String
+        switch figure {
+        case .level: text = "You're level \(p.progress.level), \(toNext)."
+        case .xp: text = "\(toNext) (you're level \(p.progress.level))."
+        case .health: text = "Health \(p.health)/\(p.maxHealth)\(p.state == .active ? "" : ", and the game is over: type 'start challenge' to recover")."
+        case .coins: text = "You have \(GameState.coins(p.coins))."
+        }
+        return Reply(.info, text, data: statusData(state))
+    }
+
     public static func statusData(_ state: GameState) -> JSON {
         let p = state.profile
         var pairs: [(String, JSON)] = [

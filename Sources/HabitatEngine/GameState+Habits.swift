@@ -70,6 +70,27 @@ extension GameState {
         return Outcome(toasts: [Toast(.success, "Added reward \(name) for \(Self.coins(price)). Buy it with 'buy \(name.lowercased())'.")])
     }
 
+    /// The habit `recording` is of: as ``habit(named:includingArchived:)`` finds it, or for a line in the user's own
+    /// words (``Recording/loose``) by its whole name or its words' forms only, and otherwise the line's own answer
+    /// (not understood), naming a habit close to the words when there is one.
+    public func habit(recorded recording: Recording) throws -> Habit {
+        guard let loose = recording.loose else { return try habit(named: recording.habit) }
+        let query = recording.habit
+        switch NameMatch.resolve(query, among: activeHabits, loosely: true, name: \.name) {
+        case .found(let habit):
+            return habit
+        case .ambiguous(let hits):
+            throw HabitatError(
+                .ambiguous, "'\(query)' could be \(Self.either(hits.map(\.name))). Say which, e.g. 'did \(hits[0].name.lowercased())'.",
+                symbol: .question)
+        case .none(let suggestion):
+            guard let suggestion, loose.suggestsHabit else { throw loose.unknown }
+            var unknown = loose.unknown
+            unknown.message = "I don't know '\(query)'. Did you mean 'did \(suggestion.name.lowercased())'?"
+            throw unknown
+        }
+    }
+
     /// Finds a habit that can be recorded (or, with `includingArchived`, any habit), or explains why not.
     public func habit(named query: String, includingArchived: Bool = false) throws -> Habit {
         // The common case, a plain name typed whole: found without copying the list of active habits.

@@ -22,6 +22,10 @@ public struct Recording: Sendable, Equatable {
     public var historyByHabit: [Int64: Set<Day>]?
     /// Said as a slip (`slipped smoking`): only a bad habit can be recorded so.
     public var slipped: Bool
+    /// Set when the line was no command but the user's own words (`flossed`, `I meditated`, a bare habit name): then
+    /// only a habit's whole name or its words' forms find it, never a prefix, and when none does, the line was
+    /// simply not understood.
+    public var loose: LooseReading?
 
     public init(
         habit: String, times: Int = 1, when: When = .today, note: String? = nil, timeOfDay: Int? = nil,
@@ -34,6 +38,19 @@ public struct Recording: Sendable, Equatable {
         self.when = when
         self.note = note
         self.timeOfDay = timeOfDay
+    }
+}
+
+/// A line read as a recording in the user's own words (``Recording/loose``).
+public struct LooseReading: Sendable, Equatable {
+    /// The answer when none of the user's habits goes by these words: the line was not understood.
+    public var unknown: HabitatError
+    /// Whether a habit whose name is close to the words may be suggested: the line has no likelier reading.
+    public var suggestsHabit: Bool
+
+    public init(unknown: HabitatError, suggestsHabit: Bool) {
+        self.unknown = unknown
+        self.suggestsHabit = suggestsHabit
     }
 }
 
@@ -50,8 +67,11 @@ public struct HistoryNeeded: Error, Equatable {
 
 extension GameState {
     mutating func record(_ recording: Recording, at now: Date) throws -> Outcome {
-        if let routine = try routine(recording: recording.habit) { return try recordRoutine(routine, recording, at: now) }
-        let habit = try self.habit(named: recording.habit)
+        let habit: Habit
+        switch try recorded(recording) {
+        case .routine(let routine): return try recordRoutine(routine, recording, at: now)
+        case .habit(let found): habit = found
+        }
         if recording.slipped { try Self.refuseSlip(of: habit.name, kind: habit.kind) }
         let day = try self.day(for: recording, at: now)
         if recording.when == .today, recording.history == nil, let last = habit.stats.lastDay, day < last { throw HistoryNeeded() }
@@ -64,7 +84,16 @@ extension GameState {
             habit.name, kind: habit.kind, xp: habit.xp, coins: habit.coins, life: habit.life, times: recording.times,
             area: habit.areaID, entry: &entry)
         updateStats(of: habit, on: day, times: recording.times, history: recording.history)
-        return Outcome(toasts: toasts, entry: entry)
+        return Outcome(toasts: toasts + Self.readAs(recording.habit, habit.name), entry: entry)
+    }
+
+    /// When `typed` found the habit `name` by a form of its words (`exercised`, `smoked`) rather than as typed or as
+    /// the start of the name: a toast saying so, with the way back.
+    static func readAs(_ typed: String, _ name: String) -> [Toast] {
+        let query = typed.caseFolded.withoutAccents
+        let folded = name.caseFolded.withoutAccents
+        if folded.hasPrefix(query) || folded.split(separator: " ").contains(where: { $0.hasPrefix(query) }) { return [] }
+        return [Toast(.info, "Took '\(typed)' as \(name). Not what you meant? Type 'undo'.")]
     }
 
     /// The time a recording stores: the one typed, or for a time-tracked habit done today, the time on the
@@ -199,16 +228,38 @@ extension GameState {
         habits[index].stats = stats
     }
 
+    /// What a recording is of: one of the user's routines, or one of their habits.
+    public enum Recorded {
+        case routine(Routine)
+        case habit(Habit)
+
+        public var name: String {
+            switch self {
+            case .routine(let routine): routine.name
+            case .habit(let habit): habit.name
+            }
+        }
+    }
+
+    /// What `recording` records: a routine (``routine(recording:loosely:)``), else a habit
+    /// (``habit(recorded:)``); or why nothing can be.
+    public func recorded(_ recording: Recording) throws -> Recorded {
+        if let routine = try routine(recording: recording.habit, loosely: recording.loose != nil) { return .routine(routine) }
+        return .habit(try habit(recorded: recording))
+    }
+
     /// The routine a `did <name>` means: its exact name, or a prefix no habit also starts with. Case is folded
     /// in full (``Swift/String/caseFolded``: `did STRASSE` is the routine `Straße`), though a habit's name typed
     /// whole in plain lower or upper case comes first, as ``NameMatch`` has it.
-    public func routine(recording query: String) throws -> Routine? {
+    /// `loosely`, for a line in the user's own words (``Recording/loose``): its exact name only.
+    public func routine(recording query: String, loosely: Bool = false) throws -> Routine? {
         guard !routines.isEmpty else { return nil }
         let wanted = query.lowercased()
         if let exact = routines.first(where: { $0.name.lowercased() == wanted }) { return exact }
         if activeHabits.contains(where: { $0.name.lowercased() == wanted }) { return nil }
         let folded = query.caseFolded
         if let exact = routines.first(where: { $0.name.caseFolded == folded }) { return exact }
+        if loosely { return nil }
         let routineHits = routines.filter { $0.name.caseFolded.hasPrefix(folded) }
         let habitHits = activeHabits.filter { $0.name.caseFolded.hasPrefix(folded) }
         if routineHits.count == 1, habitHits.isEmpty { return routineHits[0] }

@@ -14,8 +14,13 @@ extension NameMatch {
     /// beyond the whole name. Case is folded in full Unicode (``Swift/String/caseFolded``: `STRASSE` finds
     /// `Straße`), though a name typed whole in plain lower or upper case comes first (`strasse` finds
     /// `Strasse` before `Straße`).
+    ///
+    /// Beyond those, a name is found by the forms of its words (``NameMatch/wordsMatch(_:_:)``): `exercised` and
+    /// `exercising` find Exercise, `smoked` finds Smoking, `read` finds Read 20 pages. `loosely` is for a line in
+    /// the user's own words (`flossed`, a bare habit name) rather than a command: only a whole name or its word forms
+    /// find anything then, never a prefix (`ex` alone records nothing).
     public static func resolve(
-        _ query: String, among candidates: [Element], name: (Element) -> String
+        _ query: String, among candidates: [Element], loosely: Bool = false, name: (Element) -> String
     ) -> NameMatch<Element> {
         // The common case, a plain name typed whole: found without normalizing anything.
         if let hit = wholeName(query, among: candidates, where: { _ in true }, name: name) { return .found(hit) }
@@ -36,17 +41,20 @@ extension NameMatch {
         let names = (foldedNames ?? candidates.map { folded(name($0)) }).map(\.withoutAccents)
         let plain = wanted.caseFolded.withoutAccents
         forms = forms.map(\.caseFolded.withoutAccents)
-        let rules: [(String, String) -> Bool] = [
+        let prefixes: [(String, String) -> Bool] = [
             { name, form in name.hasPrefix(form) },
             { name, form in name.split(separator: " ").contains { $0.hasPrefix(form) } },
         ]
-        for rule in rules {
+        for rule in loosely ? [] : prefixes {
             for form in forms {
                 let hits = candidates.indices.filter { rule(names[$0], form) }.map { candidates[$0] }
                 if hits.count == 1 { return .found(hits[0]) }
                 if hits.count > 1 { return .ambiguous(hits) }
             }
         }
+        let hits = candidates.indices.filter { wordsMatch(plain, names[$0]) }.map { candidates[$0] }
+        if hits.count == 1 { return .found(hits[0]) }
+        if hits.count > 1 { return .ambiguous(hits) }
         let length = plain.count
         let tolerance = max(2, length / 3)
         // A name longer or shorter than the query by more than the tolerance is never close enough, so its
@@ -57,6 +65,45 @@ extension NameMatch {
         return .none(suggestion: best.flatMap { $0.distance <= tolerance ? candidates[$0.index] : nil })
     }
 
+
+    /// Whether the words of `query` are the first words of `name` in some form of theirs (both folded, without
+    /// accents): `exercised` is Exercise, `smoked` is Smoking, `walked the dog` is Walk the dog, `read` is Read 20
+    /// pages. Words are compared by ``forms(of:)``, never by a dictionary: only this user's names are ever looked at.
+    static func wordsMatch(_ query: String, _ name: String) -> Bool {
+        let typed = query.split(separator: " ")
+        let words = name.split(separator: " ")
+        guard !typed.isEmpty, typed.count <= words.count else { return false }
+        return zip(typed, words).allSatisfy { typed, word in
+            typed == word || !forms(of: String(typed)).isDisjoint(with: forms(of: String(word)))
+        }
+    }
+
+    /// A word and what it may be without an ending (`-s`, `-es`, `-ies`, `-e`, `-ed`, `-ied`, `-ing`, a doubled
+    /// last letter): two words that share a form of three letters or more are taken for one (`exercised`,
+    /// `exercising` and `exercise` share `exercis`; `jogged` and `jog`, `jog`; `studied` and `study`, `study`).
+    static func forms(of word: String) -> Set<String> {
+        var forms: Set<String> = [word]
+        guard word.count >= 4 else { return forms }
+        func add(_ stem: Substring) {
+            guard stem.count >= 3 else { return }
+            forms.insert(String(stem))
+            // `jogg` → `jog`, `runn` → `run`
+            if let last = stem.last, stem.dropLast().last == last, stem.count >= 4 { forms.insert(String(stem.dropLast())) }
+        }
+        if word.hasSuffix("ing") {
+            add(word.dropLast(3))
+            add(word.dropLast(3) + "e")
+        }
+        if word.hasSuffix("ied") || word.hasSuffix("ies") { add(word.dropLast(3) + "y") }
+        if word.hasSuffix("ed") {
+            add(word.dropLast(2))
+            add(word.dropLast(1))
+        }
+        if word.hasSuffix("es") { add(word.dropLast(2)) }
+        if word.hasSuffix("s"), !word.hasSuffix("ss") { add(word.dropLast(1)) }
+        if word.hasSuffix("e") { add(word.dropLast(1)) }
+        return forms
+    }
 
     /// The first of `candidates` (those `include` accepts) whose name is `query` typed whole, in any case,
     /// found without normalizing or allocating anything. `nil` whenever `resolve` might decide otherwise:

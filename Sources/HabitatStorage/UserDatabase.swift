@@ -157,12 +157,14 @@ public final class UserDatabase: Sendable {
         if case .record(var recording) = action, recording.when != .today || withHistory {
             // A backdated day may join or split runs: give the engine the days already recorded, of the habit
             // or of each of the routine's habits.
-            if let routine = try state.routine(recording: recording.habit) {
+            switch try state.recorded(recording) {
+            case .routine(let routine):
                 var days: [Int64: Set<Day>] = [:]
                 for id in routine.habitIDs { days[id] = try ledger.days(of: id) }
                 recording.historyByHabit = days
                 action = .record(recording)
-            } else if let id = try state.habit(named: recording.habit).id {
+            case .habit(let habit):
+                guard let id = habit.id else { break }
                 recording.history = try ledger.days(of: id)
                 action = .record(recording)
             }

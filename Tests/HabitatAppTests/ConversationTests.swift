@@ -16,13 +16,16 @@ struct ConversationTests {
     }
 
     /// An application on a new data directory, removed afterwards.
-    static func withApplication(_ body: (Application) async throws -> Void) async throws {
+    /// `hasher`: how passwords are hashed (cheaper still for tests that register hundreds of players).
+    static func withApplication(
+        hasher: PasswordHasher = PasswordHasher(rounds: 1 << 10, blockSize: 8, parallelism: 1), _ body: (Application) async throws -> Void
+    ) async throws {
         SQLiteSetup.apply()
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("habitat-app-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
         var configuration = ServerConfiguration()
         configuration.dataDirectory = data
-        configuration.passwordHasher = PasswordHasher(rounds: 1 << 10, blockSize: 8, parallelism: 1)
+        configuration.passwordHasher = hasher
         configuration.clock = { Date(timeIntervalSince1970: 1_795_176_000) }
         let application = try Application(
             configuration: configuration, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), slowWork: AtOnce())

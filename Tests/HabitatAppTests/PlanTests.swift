@@ -133,11 +133,30 @@ struct PlanTests {
     }
 
     @Test func whatDoesNotParseIsSaidWithItsCode() {
-        guard case .say(let reply) = Self.plan("xyzzy") else {
+        var session = Self.session(nil)
+        guard case .say(let reply) = Self.plan("xyzzy", &session) else {
             Issue.record("not refused")
             return
         }
         #expect(reply.code == .unknownCommand)
         #expect(reply.toasts.first?.message.hasPrefix("I don't know 'xyzzy'.") == true)
+    }
+
+    /// Logged in, a line that is no command may be the player's own words for one of their habits (`flossed`): the
+    /// engine looks, and answers `unknown_command` when none goes by them.
+    @Test func aLineThatIsNoCommandIsLookedForAmongThePlayersHabits() throws {
+        guard case .change(.record(let recording)) = Self.plan("flossed") else {
+            Issue.record("not a recording")
+            return
+        }
+        #expect(recording.habit == "flossed")
+        let loose = try #require(recording.loose)
+        #expect(loose.unknown == HabitatError(.unknownCommand, "I don't know 'flossed'. Type 'help' to see what I understand.", symbol: .question))
+        #expect(loose.suggestsHabit)
+        guard case .change(.record(let typo)) = Self.plan("stauts") else {
+            Issue.record("not a recording")
+            return
+        }
+        #expect(typo.loose?.suggestsHabit == false)
     }
 }

@@ -14,6 +14,9 @@ private func specName(of command: Command) -> String {
     case .plain: "plain"
     case .quit: "quit"
     case .hello: "hello"
+    case .thanks: "thanks"
+    case .whoami: "whoami"
+    case .figure(let figure): figure.rawValue
     case .status: "status"
     case .habits: "habits"
     case .store: "store"

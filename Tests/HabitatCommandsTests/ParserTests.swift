@@ -179,9 +179,17 @@ struct ListingTests {
     }
 
     @Test func aCommandWithoutArgumentsRefusesExtraWords() {
-        let error = parseError("status please")
+        let error = parseError("status quo")
         #expect(error?.code == .invalidArgument)
         #expect(error?.message == "'status' takes nothing after it.")
+        #expect(error?.symbol == .error)
+    }
+
+    /// `list habit`: the command a letter away is named.
+    @Test func extraWordsThatMakeANearbyCommandNameIt() {
+        let error = parseError("list habit")
+        #expect(error == HabitatError(.invalidArgument, "'habits' takes nothing after it. Did you mean 'list habits'?", symbol: .question))
+        #expect(parseError("list areaz")?.message == "'habits' takes nothing after it. Did you mean 'list areas'?")
     }
 }
 

@@ -9,9 +9,12 @@ func parse(_ line: String) throws -> Command? {
 }
 
 /// The error a typed line is answered with, or `nil` when it parses.
+///
+/// A line read in the user's own words (``Recording/loose``) gives the error it gets when none of their habits goes by
+/// those words: what a player without habits is told.
 func parseError(_ line: String) -> HabitatError? {
     do {
-        _ = try CommandTable.parse(line)
+        if case .record(let recording)? = try CommandTable.parse(line), let loose = recording.loose { return loose.unknown }
         return nil
     } catch let error as HabitatError {
         return error

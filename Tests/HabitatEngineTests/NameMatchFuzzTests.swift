@@ -117,7 +117,31 @@ import Testing
                 if hits.count > 1 { return .ambiguous(hits) }
             }
         }
+        // The words typed are the first words of the name, each in some form of it.
+        let typed = plain(wanted).split(separator: " ").map(String.init)
+        let hits = catalog.filter { name in
+            let words = plain(name).split(separator: " ").map(String.init)
+            return !typed.isEmpty && typed.count <= words.count
+                && zip(typed, words).allSatisfy { $0 == $1 || !stems($0).isDisjoint(with: stems($1)) }
+        }
+        if hits.count == 1 { return .found(hits[0]) }
+        if hits.count > 1 { return .ambiguous(hits) }
         return .none(suggestion: nil)
+    }
+
+    /// A word and what it is without one of the endings the rules know, of three letters or more (and without a
+    /// doubled last letter).
+    static func stems(_ word: String) -> Set<String> {
+        var stems: Set<String> = [word]
+        guard word.count >= 4 else { return stems }
+        let endings = [("ing", ""), ("ing", "e"), ("ied", "y"), ("ies", "y"), ("ed", ""), ("ed", "e"), ("es", ""), ("s", ""), ("e", "")]
+        for (ending, replacement) in endings where word.hasSuffix(ending) && !(ending == "s" && word.hasSuffix("ss")) {
+            let stem = String(word.dropLast(ending.count)) + replacement
+            guard stem.count >= 3 else { continue }
+            stems.insert(stem)
+            if stem.count >= 4, stem.last == stem.dropLast().last { stems.insert(String(stem.dropLast())) }
+        }
+        return stems
     }
 
     static func normalized(_ text: String) -> String {

@@ -1,0 +1,166 @@
+import Foundation
+import HabitatCommands
+import HabitatEngine
+import HabitatStorage
+import Testing
+
+@testable import HabitatApp
+
+/// What people type, as they type it (`everyday-lines.txt`, beside this file), each line with the strict command it
+/// means, run through the real parser, plan, engine and storage: the share understood is reported, and any line that
+/// changes someone's data other than as meant fails the test.
+@Suite("Everyday lines: understood, or refused with nothing changed")
+struct EverydayLinesTests {
+    /// One line of the corpus.
+    struct Case: CustomStringConvertible {
+        enum Meaning {
+            /// Means what this strict command means: the same change, or the same reply.
+            case command(String)
+            /// Changes nothing, and is answered with a question or a refusal (`(asks)`, `(unknown)`).
+            case nothing
+        }
+
+        let typed: String
+        let meaning: Meaning
+        let number: Int
+
+        var description: String { "line \(number): '\(typed)'" }
+    }
+
+    static func corpus() throws -> [Case] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("everyday-lines.txt")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+            guard !line.hasPrefix("#"), let arrow = line.range(of: "  =>  ") else { return nil }
+            let typed = String(line[..<arrow.lowerBound])
+            let meant = String(line[arrow.upperBound...]).trimmingCharacters(in: .whitespaces)
+            let meaning: Case.Meaning = meant.hasPrefix("(") ? .nothing : .command(meant)
+            return Case(typed: typed, meaning: meaning, number: index + 1)
+        }
+    }
+
+    /// The account each line runs on, fresh: the issue's habits and reward, 200 coins (earned two days ago).
+    static let setup = [
+        "add habit Exercise", "add habit Meditate", "add habit Floss", "add habit Read 20 pages", "add bad habit Smoking",
+        "add bad habit Junk food", "add reward Movie night 100 coins", "did exercise x40 2 days ago",
+    ]
+
+    /// A player on `application` named `name`, set up as ``setup`` says.
+    final class Player {
+        let conversation: Conversation
+        let name: String
+        let application: Application
+
+        init(_ name: String, on application: Application) async throws {
+            self.name = name
+            self.application = application
+            conversation = application.conversation()
+            conversation.begin(connection: 1)
+            _ = try await ConversationTests.say("register \(name) correct-horse", to: conversation)
+            for line in EverydayLinesTests.setup { _ = try await ConversationTests.say(line, to: conversation) }
+        }
+
+        /// The reply to `line`, with the player's name put as `NAME` (replies to two players compare).
+        func say(_ line: String) async throws -> String {
+            try await ConversationTests.say(line, to: conversation).joined().replacingOccurrences(of: name, with: "NAME")
+        }
+
+        var state: GameState {
+            get async throws {
+                let fileID = try #require(conversation.session.account?.fileID)
+                return try await application.pipeline.users.with(fileID) { try await $0.state() }
+            }
+        }
+    }
+
+    /// What a line did to a player: the game after it, and the reply.
+    struct Effect: Equatable {
+        let state: GameState
+        let reply: String
+        let changed: Bool
+        /// A refusal or a question (`❌`, `❓`).
+        var refused: Bool { reply.hasPrefix("❌") || reply.hasPrefix("❓") }
+    }
+
+    /// The plan of `line` on `player`'s connection as it stands, without running it.
+    static func plan(of line: IncomingLine, on player: Player) -> Plan? {
+        guard case .request(let request) = Reading(line) else { return nil }
+        var session = player.conversation.session
+        return Plan.make(for: request, session: &session, now: player.application.configuration.clock(), facts: player.application.pipeline)
+    }
+
+    /// `line` as a JSON request: `{"text": …}`.
+    static func json(_ line: String) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: ["text": line]), as: UTF8.self)
+    }
+
+    static func effect(of line: String, on player: Player) async throws -> Effect {
+        let before = try await player.state
+        let reply = try await player.say(line)
+        let after = try await player.state
+        return Effect(state: after, reply: reply, changed: after != before)
+    }
+
+    @Test func everydayLinesAreUnderstoodAndNoneChangesAnythingItWasNotMeantTo() async throws {
+        let cases = try Self.corpus()
+        #expect(cases.count >= 200)
+        // Over a thousand players register: their passwords are hashed as cheaply as scrypt allows.
+        try await ConversationTests.withApplication(hasher: PasswordHasher(rounds: 2, blockSize: 1, parallelism: 1)) { application in
+            var understood = 0
+            var misunderstood: [String] = []
+            var wrong: [String] = []
+            var strict: [String: Effect] = [:]
+            // A player whose last line changed nothing, of their game or their connection, takes the next line.
+            var spare: Player?
+            for (index, test) in cases.enumerated() {
+                let player: Player
+                if let unchanged = spare {
+                    player = unchanged
+                } else {
+                    player = try await Player("t\(index)", on: application)
+                }
+                // The same line from a JSON client means the same thing: it is planned the same.
+                let planned = Self.plan(of: .text(test.typed), on: player)
+                if Self.plan(of: .text(try Self.json(test.typed)), on: player) != planned {
+                    wrong.append("\(test): as a JSON request it is planned otherwise")
+                }
+                let typed = try await Self.effect(of: test.typed, on: player)
+                switch planned {
+                case .show?, .say?: spare = player
+                case .change? where !typed.changed: spare = player
+                default: spare = nil
+                }
+                switch test.meaning {
+                case .nothing:
+                    if typed.changed {
+                        wrong.append("\(test): meant nothing, changed the game: \(typed.reply)")
+                    } else if typed.refused {
+                        understood += 1
+                    } else {
+                        misunderstood.append("\(test): meant nothing, answered \(typed.reply)")
+                    }
+                case .command(let command):
+                    let meant: Effect
+                    if let known = strict[command] {
+                        meant = known
+                    } else {
+                        meant = try await Self.effect(of: command, on: try await Player("s\(index)", on: application))
+                        strict[command] = meant
+                    }
+                    if typed.changed && typed.state != meant.state {
+                        wrong.append("\(test): meant '\(command)', changed the game otherwise: \(typed.reply)")
+                    } else if typed.state == meant.state && typed.refused == meant.refused && (meant.changed || typed.reply == meant.reply) {
+                        understood += 1
+                    } else {
+                        misunderstood.append("\(test): meant '\(command)' (\(meant.reply)), answered \(typed.reply)")
+                    }
+                }
+            }
+            let share = Double(understood) / Double(cases.count)
+            print("Everyday lines: \(understood) of \(cases.count) understood (\(String(format: "%.1f", share * 100))%), \(wrong.count) wrong actions")
+            for line in misunderstood { print("  not understood: \(line)") }
+            #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
+            #expect(share >= 0.95, "\(misunderstood.joined(separator: "\n"))")
+        }
+    }
+}
