@@ -79,7 +79,7 @@ public struct CommandSpec: Sendable {
         [
             [name], ["list", name], ["show", name], ["show", "my", name], ["my", name], ["show", "me", name],
             ["show", "me", "my", name], ["list", "my", name], ["see", "my", name], ["view", name], ["view", "my", name],
-            ["show", "the", name], ["show", "me", "the", name], ["list", "the", name],
+            ["show", "the", name], ["show", "me", "the", name], ["list", "the", name], ["see", name], ["see", "the", name],
         ]
     }
 

@@ -38,7 +38,8 @@ public enum CommandTable {
             ],
             triggers: [
                 ["did"], ["done"], ["completed"], ["complete"], ["slipped"], ["record"], ["i", "did"], ["i", "slipped"],
-                ["done", "with"], ["finished"], ["finished", "with"], ["i", "finished"], ["i", "completed"],
+                ["done", "with"], ["finished"], ["finished", "with"], ["i", "finished"], ["i", "completed"], ["have", "done"],
+                ["have", "finished"], ["have", "completed"],
             ]
         ) { trigger, rest, line in try RecordingParser.parse(rest, line: line, slipped: trigger.last == "slipped") },
         CommandSpec("status", summary: "your level, XP, health and coins", triggers: [["status"], ["stats"], ["me"]], command: .status),
@@ -259,7 +260,7 @@ public enum CommandTable {
         CommandSpec("store", summary: "what you can buy", triggers: CommandSpec.asked("store") + CommandSpec.asked("shop"), command: .store),
         CommandSpec(
             "buy", usage: "buy [N] <item>", summary: "buy a potion or one of your rewards",
-            examples: ["buy potion", "buy 2 potions", "buy movie night"], triggers: [["buy"], ["purchase"]],
+            examples: ["buy potion", "buy 2 potions", "buy movie night"], triggers: [["buy"], ["purchase"], ["redeem"]],
             parse: PurchaseParser.parse
         ),
         CommandSpec(
@@ -331,7 +332,10 @@ public enum CommandTable {
         CommandSpec(
             "hello", summary: "say hello, and hear what to do next", triggers: [["hello"], ["hi"], ["hey"], ["yo"]], beforeLogin: true,
             command: .hello),
-        CommandSpec("thanks", summary: "you're welcome", triggers: [["thanks"], ["thank", "you"], ["thank", "u"], ["thx"], ["ty"], ["cheers"]], beforeLogin: true, command: .thanks),
+        CommandSpec("thanks", summary: "you're welcome", triggers: [
+                ["thanks"], ["thank", "you"], ["thank", "u"], ["thx"], ["ty"], ["cheers"], ["thank", "you", "so", "much"],
+                ["thanks", "a", "lot"], ["many", "thanks"],
+            ], beforeLogin: true, command: .thanks),
         CommandSpec("whoami", summary: "who you're logged in as", examples: ["whoami", "who am i"], triggers: [["whoami"]], beforeLogin: true, command: .whoami),
     ]
 

@@ -23,7 +23,7 @@ enum EverydayWords {
                 words.removeLast()
             } else if kept.count != last.text.count {
                 words[words.count - 1].text = kept
-            } else if words.count > 1, politeness.contains(last.lower) {
+            } else if words.count > 1, politeness.contains(last.lower) || trailingFillers.contains(last.lower) {
                 words.removeLast()
             } else if words.count > 2, words[words.count - 2].lower == "thank", ["you", "u"].contains(last.lower) {
                 words.removeLast(2)
@@ -46,6 +46,9 @@ enum EverydayWords {
                 words.removeFirst()
             } else if words.count > 2, ["can", "could", "would", "will"].contains(word), ["you", "u"].contains(words[1].lower) {
                 words.removeFirst(2)
+            } else if let wish = wishes.first(where: { words.count > $0.count && words.prefix($0.count).map(\.lower) == $0 }) {
+                // `I'd like to see the store`, `tell me how many coins I have`
+                words.removeFirst(wish.count)
             } else {
                 break
             }
@@ -66,10 +69,20 @@ enum EverydayWords {
     static let politeness: Set<String> = ["please", "pls", "plz", "thanks", "thx", "ty", "thankyou", "cheers"]
 
     /// Words before a command that add nothing to it. `today` is one only with more after it (`today I flossed`):
-    /// alone it is the view.
+    /// alone it is the view. `had`, `ate` and `went` are how people say they did something (`had junk food`, `went
+    /// running`): what follows is still found only among the player's own habits, by their whole names.
     static let leadingFillers: Set<String> = [
         "ok", "okay", "k", "so", "um", "uh", "well", "please", "pls", "plz", "yay", "i", "just", "finally", "also",
-        "already", "i've", "ive", "i’ve", "today",
+        "already", "i've", "ive", "i’ve", "today", "had", "ate", "went",
+    ]
+
+    /// Words after a command that add nothing to it (`flossed finally`, `smoked again ugh`).
+    static let trailingFillers: Set<String> = ["finally", "again", "already", "too", "ugh", "lol", "haha", "phew", "yay", "now", "just"]
+
+    /// How people start asking for something: `I'd like to`, `I want to`, `tell me`, `let me`.
+    static let wishes: [[String]] = [
+        ["i'd", "like", "to"], ["id", "like", "to"], ["i’d", "like", "to"], ["i", "would", "like", "to"], ["i", "want", "to"],
+        ["i", "wanna"], ["tell", "me"], ["let", "me"], ["can", "i"], ["could", "i"], ["may", "i"],
     ]
 
     /// A greeting before a command, with its comma (`hi, did floss`); without one, `hi` is the command.
@@ -98,26 +111,28 @@ enum EverydayWords {
             "show status", "show stats",
         ])
         add(.figure(.coins), [
-            "how many coins", "how many coins do i have",
+            "how many coins", "how many coins do i have", "how many coins i have", "hows my balance", "how much money i have",
+            "how much gold i have", "how many coins have i",
             "how many coins have i got", "how much money do i have", "how much gold do i have", "whats my balance",
             "what is my balance", "how rich am i",
         ])
         add(.figure(.level), [
-            "whats my level", "what is my level", "what level am i", "what level am i on",
+            "whats my level", "hows my level", "what level i am", "what level i am on", "what is my level", "what level am i", "what level am i on",
             "which level am i", "which level am i on",
         ])
         add(.figure(.health), [
-            "whats my health", "what is my health",
+            "whats my health", "hows my health", "how is my health", "how much health i have", "how much life i have", "what is my health",
             "how much health do i have", "how much life do i have", "how much hp do i have", "how healthy am i",
         ])
         add(.figure(.xp), [
-            "whats my xp", "what is my xp", "how much xp do i have",
+            "whats my xp", "how much xp i have", "hows my xp", "what is my xp", "how much xp do i have",
             "how much experience do i have",
         ])
         add(.today, [
             "what did i do today", "what have i done today", "whats left", "whats left today", "what is left",
             "what is left today", "what do i have left", "what do i have left today", "what do i still have to do",
-            "what do i still need to do", "whats due", "whats due today", "what is due today", "todo", "to do",
+            "what do i still need to do", "what do i still need to do today", "what do i still have to do today",
+            "what else is there", "what else", "whats left to do", "what is left to do", "whats due", "whats due today", "what is due today", "todo", "to do",
             "my day", "what should i do", "what should i do today", "what now", "whats next", "what is next",
             "whats on today", "whats today", "what is today", "show today", "show me today", "my today",
         ])

@@ -15,6 +15,11 @@ enum RecordingParser {
         var recording = Recording(habit: "", note: note, slipped: slipped)
         var times: Int?
         var when: Recording.When?
+        // `2x exercise`, `twice flossed`: a count said first
+        if words.count > 1, let first = words.first, !first.quoted, let count = repetitions(first) ?? EverydayWords.times[first.lower] {
+            times = count
+            words.removeFirst()
+        }
         while let last = words.last {
             if let count = repetitions(last), times == nil {
                 times = count
@@ -24,6 +29,11 @@ enum RecordingParser {
             {
                 when = .daysAgo(days)
                 words.removeLast(3)
+            } else if words.count >= 5, when == nil, last.lower == "yesterday",
+                words.suffix(4).dropLast().map(\.lower) == ["the", "day", "before"]
+            {
+                when = .daysAgo(2)
+                words.removeLast(4)
             } else if when == nil, last.lower == "yesterday" || last.lower == "today" {
                 when = last.lower == "yesterday" ? .daysAgo(1) : .today
                 words.removeLast()
@@ -204,7 +214,7 @@ enum HabitDraftParser {
             let command = "\(add) \(kind == .bad ? "bad " : "")habit"
             throw HabitatError(
                 .invalidArgument,
-                "Did you mean a habit '\(name)', \(said)? Habits have no schedules or amounts yet: each is done once a day, or as often as you like. Type '\(command) \(name)' for that, or put the whole name in quotes to keep the words: \(command) \"\(nameWords.phrase)\"",
+                "Did you mean a habit '\(name)' (\(said))? Habits can't have a schedule or an amount yet: each is a daily habit, recorded as often as you do it. Type '\(command) \(name)' for that, or put the whole name in quotes to keep the words: \(command) \"\(nameWords.phrase)\"",
                 symbol: .question)
         }
         let name = nameWords.phrase

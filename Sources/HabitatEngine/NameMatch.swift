@@ -78,8 +78,8 @@ extension NameMatch {
         }
     }
 
-    /// A word and what it may be without an ending (`-s`, `-es`, `-ies`, `-e`, `-ed`, `-ied`, `-ing`, a doubled
-    /// last letter): two words that share a form of three letters or more are taken for one (`exercised`,
+    /// A word and what it may be without an ending (`-s`, `-es`, `-ies`, `-e`, `-ed`, `-ied`, `-ing`, `-ation`, a
+    /// doubled last letter): two words that share a form of three letters or more are taken for one (`exercised`,
     /// `exercising` and `exercise` share `exercis`; `jogged` and `jog`, `jog`; `studied` and `study`, `study`).
     static func forms(of word: String) -> Set<String> {
         var forms: Set<String> = [word]
@@ -95,6 +95,11 @@ extension NameMatch {
             add(word.dropLast(3) + "e")
         }
         if word.hasSuffix("ied") || word.hasSuffix("ies") { add(word.dropLast(3) + "y") }
+        if word.hasSuffix("ation") {
+            // `meditation` and `meditate`, `relaxation` and `relax`
+            add(word.dropLast(5) + "ate")
+            add(word.dropLast(5))
+        }
         if word.hasSuffix("ed") {
             add(word.dropLast(2))
             add(word.dropLast(1))

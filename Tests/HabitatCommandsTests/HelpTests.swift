@@ -162,10 +162,10 @@ struct HelpTopicTests {
         let reply = Views.help(topic: "buy")
         #expect(
             reply.text(plain: false)
-                == "ℹ️ buy [N] <item> — buy a potion or one of your rewards\n  also: purchase\n  e.g. buy potion\n  e.g. buy 2 potions\n  e.g. buy movie night\n\n"
+                == "ℹ️ buy [N] <item> — buy a potion or one of your rewards\n  also: purchase, redeem\n  e.g. buy potion\n  e.g. buy 2 potions\n  e.g. buy movie night\n\n"
         )
         #expect(keys(reply.data) == ["name", "usage", "summary", "examples", "also"])
-        #expect(reply.data?["also"] == ["purchase"])
+        #expect(reply.data?["also"] == ["purchase", "redeem"])
         #expect(reply.data?["name"] == "buy")
         #expect(reply.data?["usage"] == "buy [N] <item>")
         #expect(reply.data?["examples"] == ["buy potion", "buy 2 potions", "buy movie night"])

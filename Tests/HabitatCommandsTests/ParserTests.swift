@@ -378,10 +378,13 @@ struct MetaCommandTests {
         ("templates", .templates), ("timers", .timers), ("rooms", .rooms), ("store", .store),
     ])
     func aViewIsShownHoweverItIsAskedFor(name: String, view: Command) throws {
-        for line in [name, "list \(name)", "show \(name)", "Show my \(name)", "my \(name)"] {
+        for line in [
+            name, "list \(name)", "show \(name)", "Show my \(name)", "my \(name)", "show me my \(name)", "list my \(name)",
+            "show the \(name)", "see my \(name)", "show my \(name) please", "my \(name)?", "Show my \(name), thanks!",
+        ] {
             #expect(try parse(line) == view, "\(line)")
         }
-        #expect(parseError("show my \(name) please now")?.code == .invalidArgument)
+        #expect(parseError("show my \(name) of last week")?.code == .invalidArgument)
     }
 
     @Test func undo() throws {

@@ -134,7 +134,10 @@ import Testing
     static func stems(_ word: String) -> Set<String> {
         var stems: Set<String> = [word]
         guard word.count >= 4 else { return stems }
-        let endings = [("ing", ""), ("ing", "e"), ("ied", "y"), ("ies", "y"), ("ed", ""), ("ed", "e"), ("es", ""), ("s", ""), ("e", "")]
+        let endings = [
+            ("ing", ""), ("ing", "e"), ("ied", "y"), ("ies", "y"), ("ation", "ate"), ("ation", ""), ("ed", ""), ("ed", "e"), ("es", ""),
+            ("s", ""), ("e", ""),
+        ]
         for (ending, replacement) in endings where word.hasSuffix(ending) && !(ending == "s" && word.hasSuffix("ss")) {
             let stem = String(word.dropLast(ending.count)) + replacement
             guard stem.count >= 3 else { continue }

@@ -82,7 +82,7 @@ struct LineRulesTests {
             // A request ending in CRLF is answered with LFs only: a text reply, then a JSON one.
             try socket.write("help buy\r\n")
             let text = bytes(upTo: "\n\n")
-            #expect(text.hasPrefix("ℹ️ buy [N] <item> — buy a potion or one of your rewards\n  also: purchase\n"))
+            #expect(text.hasPrefix("ℹ️ buy [N] <item> — buy a potion or one of your rewards\n  also: purchase, redeem\n"))
             #expect(!text.contains("\r"))
             try socket.write(#"{"id":1,"text":"help buy"}"# + "\r\n")
             let json = bytes(upTo: "\n")

@@ -1,0 +1,117 @@
+import HabitatCommands
+import HabitatEngine
+import Testing
+
+/// The words people put around a command, the questions they ask, and their own words for their habits.
+@Suite("Everyday words")
+struct EverydayWordsTests {
+    static func record(_ habit: String, times: Int = 1, when: Recording.When = .today) -> Command {
+        .record(Recording(habit: habit, times: times, when: when))
+    }
+
+    /// A recording in the player's own words, without its answer for when no habit goes by them.
+    static func loosely(_ line: String) throws -> Recording? {
+        guard case .record(var recording)? = try CommandTable.parse(line), recording.loose != nil else { return nil }
+        recording.loose = nil
+        return recording
+    }
+
+    @Test(arguments: [
+        ("Did exercise.", "exercise"), ("did exercise!", "exercise"), ("DID EXERCISE", "EXERCISE"), ("did floss ✅", "floss"),
+        ("Did Exercise 💪", "Exercise"), ("did floss please", "floss"), ("just did exercise", "exercise"),
+        ("I just did exercise!!", "exercise"), ("ok did floss", "floss"), ("hi, did floss", "floss"), ("did the dishes", "dishes"),
+        ("did floss, thanks!", "floss"), ("did floss, thank you", "floss"), ("did floss :)", "floss"), ("done with floss", "floss"),
+        ("finished floss", "floss"), ("I have done exercise", "exercise"), ("did floss again ugh", "floss"),
+    ])
+    func wordsAroundADidAreSetAside(line: String, habit: String) throws {
+        #expect(try parse(line) == Self.record(habit), "\(line)")
+    }
+
+    @Test func countsAndDaysAsPeopleSayThem() throws {
+        #expect(try parse("did floss twice") == Self.record("floss", times: 2))
+        #expect(try parse("did floss three times") == Self.record("floss", times: 3))
+        #expect(try parse("did floss 2 times") == Self.record("floss", times: 2))
+        #expect(try parse("did floss 2x") == Self.record("floss", times: 2))
+        #expect(try parse("did 2x floss") == Self.record("floss", times: 2))
+        #expect(try parse("did floss this morning") == Self.record("floss"))
+        #expect(try parse("did floss tonight") == Self.record("floss"))
+        #expect(try parse("did floss just now") == Self.record("floss"))
+        #expect(try parse("did read the day before yesterday") == Self.record("read", when: .daysAgo(2)))
+    }
+
+    @Test func aLineThatIsNoCommandIsTheUsersOwnWordsForAHabit() throws {
+        #expect(try Self.loosely("exercised") == Recording(habit: "exercised"))
+        #expect(try Self.loosely("I meditated this morning") == Recording(habit: "meditated"))
+        #expect(try Self.loosely("today I flossed") == Recording(habit: "flossed"))
+        #expect(try Self.loosely("yesterday I flossed") == Recording(habit: "flossed", when: .daysAgo(1)))
+        #expect(try Self.loosely("Smoked. 😔") == Recording(habit: "Smoked"))
+        #expect(try Self.loosely("had junk food") == Recording(habit: "junk food"))
+        #expect(try Self.loosely("flossed x2 at 7am") == Recording(habit: "flossed", times: 2, timeOfDay: 420))
+        #expect(try Self.loosely("meditated: ten minutes, calm") == Recording(habit: "meditated", note: "ten minutes, calm"))
+        #expect(try Self.loosely("floss") == Recording(habit: "floss"))
+    }
+
+    /// Before a line can be the player's words for a habit, it is a command: `status` is the view, never a habit.
+    @Test func aCommandIsNeverReadAsAHabit() throws {
+        #expect(try parse("status") == .status)
+        #expect(try parse("today") == .today)
+        #expect(try parse("undo") == .undo)
+        #expect(try Self.loosely("status") == nil)
+    }
+
+    @Test(arguments: [
+        ("how am I doing?", Command.status), ("How many coins do I have?", .figure(.coins)), ("what's my level", .figure(.level)),
+        ("What’s my level?", .figure(.level)), ("whats left today", .today), ("what did I do today", .today),
+        ("what can I buy?", .store), ("what can you do", .help(topic: nil)), ("who am I?", .whoami), ("level", .figure(.level)),
+        ("coins", .figure(.coins)), ("gold", .figure(.coins)), ("health", .figure(.health)), ("HP", .figure(.health)),
+        ("xp", .figure(.xp)), ("my xp", .figure(.xp)), ("Can you tell me how many coins I have please", .figure(.coins)),
+        ("I'd like to see the store please", .store), ("hi there", .hello), ("thank you so much", .thanks), ("whoami", .whoami),
+        ("undo that", .undo), ("oops!", .undo), ("take that back", .undo), ("show me my history", .history(nil)),
+    ])
+    func questionsAreAnsweredWithTheirView(line: String, command: Command) throws {
+        #expect(try parse(line) == command, "\(line)")
+    }
+
+    @Test func secretsAndCodesAreReadAsTyped() throws {
+        #expect(try parse("login alice hunter2!") == .login(name: "alice", password: "hunter2!"))
+        #expect(try parse("register alice please") == .register(name: "alice", password: "please"))
+        #expect(try parse("passwd old. new!") == .passwd(old: "old.", new: "new!"))
+        #expect(try parse("link 4KQ-7ZD.") == .link("4KQ-7ZD."))
+        #expect(try parse("?") == .help(topic: nil))
+    }
+
+    @Test func creatingAsPeopleSayIt() throws {
+        #expect(try parse("add a habit called Yoga") == .addHabit(HabitDraft(name: "Yoga")))
+        #expect(try parse("new habit Yoga!") == .addHabit(HabitDraft(name: "Yoga")))
+        #expect(try parse("create a new habit Yoga 15 xp") == .addHabit(HabitDraft(name: "Yoga", xp: 15)))
+        #expect(try parse("add a bad habit called Vaping") == .addHabit(HabitDraft(name: "Vaping", kind: .bad)))
+        #expect(try parse("add a reward called Pizza for 50 coins") == .addReward(name: "Pizza", price: 50))
+        #expect(try parse("buy a potion") == .buy(item: "potion", quantity: 1))
+        #expect(try parse("buy two potions please") == .buy(item: "potions", quantity: 2))
+        #expect(try parse("redeem movie night") == .buy(item: "movie night", quantity: 1))
+    }
+
+    @Test(arguments: [
+        ("add habit Gym 3 times a week", "Gym", "3 times a week", "add habit"),
+        ("add habit Water 8 glasses a day", "Water", "8 glasses a day", "add habit"),
+        ("new habit Piano on mon wed fri", "Piano", "on mon wed fri", "add habit"),
+        ("add habit Laundry every 3 days", "Laundry", "every 3 days", "add habit"),
+        ("add habit Stretch twice a day", "Stretch", "twice a day", "add habit"),
+        ("add habit Floss daily", "Floss", "daily", "add habit"),
+        ("add bad habit Coffee limit 2 cups", "Coffee", "limit 2 cups", "add bad habit"),
+    ])
+    func scheduleWordsInANewHabitAreAskedAboutNeverTakenIntoItsName(line: String, name: String, said: String, command: String) {
+        let whole = "\(name) \(said)"
+        #expect(parseError(line) == HabitatError(
+            .invalidArgument,
+            "Did you mean a habit '\(name)' (\(said))? Habits can't have a schedule or an amount yet: each is a daily habit, recorded as often as you do it. Type '\(command) \(name)' for that, or put the whole name in quotes to keep the words: \(command) \"\(whole)\"",
+            symbol: .question))
+    }
+
+    @Test func aQuotedNameKeepsItsWordsAndANameWithNumbersIsJustAName() throws {
+        #expect(try parse(#"add habit "Gym 3 times a week""#) == .addHabit(HabitDraft(name: "Gym 3 times a week")))
+        #expect(try parse("add habit Read 20 pages") == .addHabit(HabitDraft(name: "Read 20 pages")))
+        #expect(try parse("add habit Drink 8 glasses of water") == .addHabit(HabitDraft(name: "Drink 8 glasses of water")))
+        #expect(parseError("add habit Walk the dog every morning")?.message.hasPrefix("Did you mean a habit 'Walk the dog' (every morning)?") == true)
+    }
+}
