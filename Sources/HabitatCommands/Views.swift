@@ -119,8 +119,11 @@ public enum Views {
     /// the commands that start with that word. For a chat user (`fromChat`) the lists leave out what chat can't use.
     public static func help(topic: String?, fromChat: Bool = false) -> Reply {
         guard let topic else {
-            return helpList(fromChat ? CommandTable.fromChat : CommandTable.all, title: "Habitat commands — 'help <command>' shows examples:")
+            var reply = helpList(fromChat ? CommandTable.fromChat : CommandTable.all, title: "Habitat commands — 'help <command>' shows examples:")
+            reply.toasts.append(Toast(.info, "Or say it your way: 'flossed', 'how many coins do I have?', 'what's left today?'. 'help words' says more."))
+            return reply
         }
+        if ["words", "everyday", "everyday words", "talk"].contains(topic) { return everydayWords }
         switch CommandTable.helpTopic(topic) {
         case .command(let spec)?:
             let data: JSON = [
@@ -135,6 +138,20 @@ public enum Views {
             return Reply(error: HabitatError(.notFound, "No command '\(topic)'. Type 'help' to see them all.", symbol: .question))
         }
     }
+
+    /// `help words`: what is understood beyond the commands, with examples.
+    static let everydayWords = Reply(
+        .info, "Say it your way. Beyond the commands, I understand:",
+        details: [
+            "your own words for your habits: 'exercised', 'I meditated this morning', 'smoked', or a habit's name alone",
+            "small words around a command: 'Did exercise!', 'status please', 'buy a potion', 'did floss twice', 'just did exercise ✅'",
+            "questions: 'how am I doing?', 'how many coins do I have?', 'what's my level?', 'what's left today?', 'what can I buy?', 'who am I?'",
+            "a figure by its name: 'level', 'coins', 'health', 'xp'",
+            "making and mending: 'add a habit called Yoga', 'new bad habit Vaping', 'oops', 'undo that'",
+            "Your words find a habit only by its whole name or a form of it (exercised, exercising), never by a guess.",
+            "When I read them so, the reply says what I took them for, and 'undo' takes it back. When I'm not sure, I ask.",
+        ],
+        data: ["topic": "words"])
 
     /// Commands with their synopses and summaries, the summaries in one column.
     static func helpList(_ specs: [CommandSpec], title: String) -> Reply {

@@ -115,3 +115,20 @@ struct EverydayWordsTests {
         #expect(parseError("add habit Walk the dog every morning")?.message.hasPrefix("Did you mean a habit 'Walk the dog' (every morning)?") == true)
     }
 }
+
+@Suite("help words")
+struct EverydayWordsHelpTests {
+    @Test func theCommandListEndsWithWhereToLearnTheEverydayWords() {
+        let toasts = Views.help(topic: nil).toasts
+        #expect(toasts.count == 2)
+        #expect(toasts.last == Toast(.info, "Or say it your way: 'flossed', 'how many coins do I have?', 'what's left today?'. 'help words' says more."))
+    }
+
+    @Test(arguments: ["words", "everyday"])
+    func helpWordsListsWhatIsUnderstoodWithExamples(topic: String) {
+        let toast = Views.help(topic: topic).toasts[0]
+        #expect(toast.message == "Say it your way. Beyond the commands, I understand:")
+        #expect(toast.details.count == 7)
+        #expect(toast.details[0] == "your own words for your habits: 'exercised', 'I meditated this morning', 'smoked', or a habit's name alone")
+    }
+}
