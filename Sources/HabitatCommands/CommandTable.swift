@@ -369,7 +369,9 @@ public enum CommandTable {
         }
         let (unknown, hinted) = reading(tokens)
         guard case .record(var recording)? = try? RecordingParser.parse(tokens, line: line) else { throw unknown }
-        recording.loose = LooseReading(unknown: unknown, suggestsHabit: !hinted)
+        // A habit may be named with a word that is set aside elsewhere (Just dance): its whole name is looked for first.
+        let asTyped = typed.count > tokens.count ? typed.phrase.trimmingCharacters(in: CharacterSet(charactersIn: ".!?")) : nil
+        recording.loose = LooseReading(unknown: unknown, suggestsHabit: !hinted, asTyped: asTyped)
         return .record(recording)
     }
 

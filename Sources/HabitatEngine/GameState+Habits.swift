@@ -75,6 +75,7 @@ extension GameState {
     /// (not understood), naming a habit close to the words when there is one.
     public func habit(recorded recording: Recording) throws -> Habit {
         guard let loose = recording.loose else { return try habit(named: recording.habit) }
+        if let whole = loose.asTyped, let habit = activeHabits.first(where: { $0.name.isSameName(as: whole) }) { return habit }
         let query = recording.habit
         switch NameMatch.resolve(query, among: activeHabits, loosely: true, name: \.name) {
         case .found(let habit):

@@ -47,10 +47,14 @@ public struct LooseReading: Sendable, Equatable {
     public var unknown: HabitatError
     /// Whether a habit whose name is close to the words may be suggested: the line has no likelier reading.
     public var suggestsHabit: Bool
+    /// The line's words before any were set aside, when some were (`just dance` for a habit Just dance, read as
+    /// `dance`): a habit of that whole name comes first.
+    public var asTyped: String?
 
-    public init(unknown: HabitatError, suggestsHabit: Bool) {
+    public init(unknown: HabitatError, suggestsHabit: Bool, asTyped: String? = nil) {
         self.unknown = unknown
         self.suggestsHabit = suggestsHabit
+        self.asTyped = asTyped
     }
 }
 

@@ -51,6 +51,20 @@ struct EverydayWordsTests {
         #expect(try Self.loosely("floss") == Recording(habit: "floss"))
     }
 
+    @Test func aLooseLineKeepsItsWordsAsTypedWhenSomeWereSetAside() throws {
+        guard case .record(let recording)? = try CommandTable.parse("Just dance!") else {
+            Issue.record("not a recording")
+            return
+        }
+        #expect(recording.habit == "dance")
+        #expect(recording.loose?.asTyped == "Just dance")
+        guard case .record(let plain)? = try CommandTable.parse("floss") else {
+            Issue.record("not a recording")
+            return
+        }
+        #expect(plain.loose?.asTyped == nil)
+    }
+
     /// Before a line can be the player's words for a habit, it is a command: `status` is the view, never a habit.
     @Test func aCommandIsNeverReadAsAHabit() throws {
         #expect(try parse("status") == .status)

@@ -98,6 +98,14 @@ import Testing
         #expect(error?.message == "'smoked' could be Smoking or Smoke break. Say which, e.g. 'did smoking'.")
     }
 
+    /// A habit named with a word set aside elsewhere (`just`) is found by the line as typed.
+    @Test func aLooseLineFindsAHabitByTheWordsAsTypedFirst() throws {
+        var state = Fixture.state(habits: [Habit(id: 1, name: "Just dance", kind: .good, created: Fixture.today)])
+        var recording = Recording(habit: "dance")
+        recording.loose = LooseReading(unknown: Self.unknown, suggestsHabit: true, asTyped: "just dance")
+        #expect(try state.apply(.record(recording), at: Fixture.now).toasts == [Toast(.success, "Just dance completed! +10 XP, +5 coins")])
+    }
+
     @Test func aLooseLineFindsARoutineByItsWholeNameOnly() throws {
         var state = Fixture.state(habits: Self.habits)
         _ = try state.apply(.addRoutine(name: "Morning", habits: ["exercise", "floss"]), at: Fixture.now)
