@@ -225,7 +225,8 @@ extension Pipeline {
     func today(on database: UserDatabase, now: Date) async throws -> Reply {
         let state = try await database.state()
         let today = state.settings.day(of: now)
-        let recordings = try await database.read { try $0.recordings(from: today, through: today) }
+        let first = Views.todayNeedsRecordings(since: state, today: today)
+        let recordings = try await database.read { try $0.recordings(from: first, through: today) }
         return Views.today(state, recordings: recordings, today: today)
     }
 

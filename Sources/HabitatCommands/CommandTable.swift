@@ -83,8 +83,13 @@ public enum CommandTable {
             triggers: [["edit"], ["change"]]
         ) { rest in
             let usage = "edit <habit> [N xp] [N coins] [N life] [in <area> | in none] [track time | no track time]"
-            let (name, draft, tracksTime) = try HabitDraftParser.nameAndOptions(rest, usage: usage)
-            let edit = HabitEdit(xp: draft.xp, coins: draft.coins, life: draft.life, area: draft.area, tracksTime: tracksTime)
+            var (name, draft, tracksTime) = try HabitDraftParser.nameAndOptions(rest, usage: usage)
+            // `edit gym 3 times a week`
+            if draft.schedule == nil, let (named, schedule) = HabitDraftParser.splitSchedule(name) {
+                (name, draft.schedule) = (named, schedule)
+            }
+            let edit = HabitEdit(
+                xp: draft.xp, coins: draft.coins, life: draft.life, area: draft.area, tracksTime: tracksTime, schedule: draft.schedule)
             return .edit(name.phrase, edit)
         },
         CommandSpec(

@@ -166,19 +166,14 @@ enum EverydayWords {
 
     // MARK: - Inside a command
 
-    /// `one` to `ten`, as people write small counts.
-    static let numbers: [String: Int] = [
-        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-    ]
-
-    /// A count typed in digits or in words (`3`, `three`).
+    /// A count typed in digits or in words (`3`, `three`; ``Schedule/numbers``).
     static func count(_ token: Token) -> Int? {
         guard !token.quoted else { return nil }
-        return Int(token.text) ?? numbers[token.lower]
+        return Int(token.text) ?? Schedule.numbers[token.lower]
     }
 
-    /// `once`, `twice`, `thrice`: a count in one word.
-    static let times: [String: Int] = ["once": 1, "twice": 2, "thrice": 3]
+    /// `once`, `twice`, `thrice`: a count in one word (``Schedule/times``).
+    static var times: [String: Int] { Schedule.times }
 
     /// `the dishes` is `dishes`, `a potion` is `potion`: a leading article (unquoted, with more after it) is dropped.
     static func withoutArticle(_ words: [Token]) -> [Token] {

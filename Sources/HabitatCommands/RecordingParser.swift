@@ -206,16 +206,27 @@ enum HabitDraftParser {
         var words = words
         // `add a habit called Yoga`
         if words.count > 1, !words[0].quoted, ["called", "named"].contains(words[0].lower) { words.removeFirst() }
-        let (nameWords, draft, tracksTime) = try nameAndOptions(words, usage: usage)
+        var (nameWords, draft, tracksTime) = try nameAndOptions(words, usage: usage)
         let add = room ? "room add" : "add"
-        if let start = EverydayWords.schedule(in: nameWords) {
-            let name = nameWords[..<start].phrase
-            let said = nameWords[start...].phrase
-            let command = "\(add) \(kind == .bad ? "bad " : "")habit"
-            throw HabitatError(
-                .invalidArgument,
-                "Did you mean a habit '\(name)' (\(said))? Habits can't have a schedule or an amount yet: each is a daily habit, recorded as often as you do it. Type '\(command) \(name)' for that, or put the whole name in quotes to keep the words: \(command) \"\(nameWords.phrase)\"",
-                symbol: .question)
+        if !room, draft.schedule == nil, let (name, schedule) = splitSchedule(nameWords) {
+            // `add habit Gym 3 times a week`
+            (nameWords, draft.schedule) = (name, schedule)
+        } else if let start = EverydayWords.schedule(in: nameWords) {
+            // Words that look like a schedule but aren't one (`8 glasses a day`, an amount) are asked about, never taken
+            // into the name.
+            let said = Array(nameWords[start...])
+            do {
+                let name = nameWords[..<start].phrase
+                let command = "\(add) \(kind == .bad ? "bad " : "")habit"
+                let what = room ? "Shared habits can't have a schedule or an amount yet" : "Habits can't have an amount yet"
+                throw HabitatError(
+                    .invalidArgument,
+                    "Did you mean a habit '\(name)' (\(said.phrase))? \(what), and a schedule is said like 'every day', 'on mon wed fri', 'every 3 days' or '3 times a week'. Type '\(command) \(name)' for a habit without it, or put the whole name in quotes to keep the words: \(command) \"\(nameWords.phrase)\"",
+                    symbol: .question)
+            }
+        }
+        if room, draft.schedule != nil {
+            throw HabitatError.usage(usage, "Shared habits can't have a schedule yet.")
         }
         let name = nameWords.phrase
         if kind == .good, let life = draft.life {
@@ -230,6 +241,15 @@ enum HabitDraftParser {
         result.kind = kind
         result.tracksTime = tracksTime ?? false
         return result
+    }
+
+    /// A name that ends in a schedule (`Gym 3 times a week`, `Read 20 pages every day`): the name before it, and the
+    /// schedule, from the first word where the rest reads as one; `nil` when none does. The name keeps a word.
+    static func splitSchedule(_ words: [Token]) -> ([Token], Schedule)? {
+        for start in words.indices.dropFirst() where !words[start...].contains(where: \.quoted) {
+            if let schedule = Schedule(words: words[start...].map(\.lower)) { return (Array(words[..<start]), schedule) }
+        }
+        return nil
     }
 
     /// The usage line of `add habit`, `add bad habit` and their `room` forms.
@@ -279,6 +299,12 @@ enum HabitDraftParser {
             } else if let (used, on) = trackTime(words, at: index) {
                 tracksTime = on
                 index += used
+            } else if draft.schedule == nil, !words[index...].contains(where: \.quoted),
+                let schedule = Schedule(words: words[index...].map(\.lower))
+            {
+                // `add habit Gym 20 xp 3 times a week`: a schedule ends the line
+                draft.schedule = schedule
+                index = words.count
             } else {
                 throw HabitatError.usage(usage, "I didn't understand '\(words[index...].phrase)'.")
             }

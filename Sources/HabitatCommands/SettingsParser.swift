@@ -2,7 +2,7 @@ import HabitatEngine
 
 /// `config …`: show all settings, or change one (`config area Fitness curve flat` for an area).
 enum SettingsParser {
-    static let usage = "config [area <name>] curve linear|exponential|flat | multiplier N | xp per level N | running target N km | timezone <Area/City> | day start H"
+    static let usage = "config [area <name>] curve linear|exponential|flat | multiplier N | xp per level N | running target N km | timezone <Area/City> | day start H | week start monday|sunday"
 
     static func parse(_ words: [Token]) throws -> Command {
         guard !words.isEmpty else { return .showConfig }
@@ -55,6 +55,12 @@ enum SettingsParser {
                 throw HabitatError(.invalidArgument, "The day start is an hour from 0 to 23, e.g. 'config day start 4'.")
             }
             return .configure(.dayStart(hour: hour), area: nil)
+        case "week" where area == nil && lower.starts(with: ["week", "start"]) || lower.starts(with: ["week", "starts"]):
+            switch lower.dropFirst(2).filter({ $0 != "on" }) {
+            case ["monday"], ["mon"]: return .configure(.weekStart(0), area: nil)
+            case ["sunday"], ["sun"]: return .configure(.weekStart(6), area: nil)
+            default: throw HabitatError(.invalidArgument, "A week starts on monday or sunday, e.g. 'config week start sunday'.")
+            }
         default:
             throw HabitatError.usage(usage, "I don't know that setting.")
         }

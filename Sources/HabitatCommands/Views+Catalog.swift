@@ -27,12 +27,13 @@ extension Views {
             "running target: \(GameState.km(s.runningTargetKm))",
             "timezone: \(s.timeZone)",
             "day start: \(s.dayStartHour):00",
+            "week start: \(s.weekStart == 6 ? "sunday" : "monday")",
         ]
         lines += state.areas.map { "area \($0.name): \(GameState.describe($0.curve))" }
         let data: JSON = [
             "curve": .string(s.curve.kind.rawValue), "multiplier": .double(s.curve.multiplier),
             "xp_per_level": .int(s.curve.base), "running_target_km": .double(s.runningTargetKm),
-            "timezone": .string(s.timeZone), "day_start": .int(s.dayStartHour),
+            "timezone": .string(s.timeZone), "day_start": .int(s.dayStartHour), "week_start": .string(s.weekStart == 6 ? "sunday" : "monday"),
             "areas": .array(
                 state.areas.map {
                     ["name": .string($0.name), "curve": .string($0.curve.kind.rawValue), "multiplier": .double($0.curve.multiplier), "xp_per_level": .int($0.curve.base)]

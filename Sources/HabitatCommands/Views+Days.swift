@@ -19,9 +19,41 @@ extension Views {
     }
 
     /// `today`: good habits grouped by area with ✓ or ·, `X/Y` per group; bad habits as clean or slipped.
+    /// The first day whose recordings ``today(_:recordings:today:)`` needs: what decides whether each habit is due
+    /// today (an interval's last day done, a quota's count in its week or month).
+    public static func todayNeedsRecordings(since state: GameState, today: Day) -> Day {
+        state.activeHabits.reduce(today) { first, habit in
+            switch habit.schedule {
+            case .daily, .weekdays: first
+            case .interval(let days): min(first, today - days)
+            case .quota(_, let period): min(first, Schedule.period(period, holding: today, weekStart: state.settings.weekStart).lowerBound)
+            }
+        }
+    }
+
+    /// Whether `habit` is due `today`, and for a quota its count in the period so far (today's included), from the
+    /// `recordings` since ``todayNeedsRecordings(since:today:)``.
+    static func due(_ habit: Habit, today: Day, recordings: [LedgerEntry], weekStart: Int) -> (due: Bool, inPeriod: Int?) {
+        let before = recordings.filter { $0.habitID == habit.id && $0.day < today }
+        switch habit.schedule {
+        case .quota(_, let period):
+            let days = Schedule.period(period, holding: today, weekStart: weekStart)
+            let count = before.filter { days.contains($0.day) }.reduce(0) { $0 + $1.quantity }
+            let todays = recordings.filter { $0.habitID == habit.id && $0.day == today }.reduce(0) { $0 + $1.quantity }
+            return (habit.schedule.isDue(on: today, lastDone: nil, doneInPeriod: count), count + todays)
+        default:
+            let last = before.map(\.day).max() ?? habit.stats.lastDay.flatMap { $0 < today ? $0 : nil }
+            return (habit.schedule.isDue(on: today, lastDone: last), nil)
+        }
+    }
+
     public static func today(_ state: GameState, recordings: [LedgerEntry], today: Day) -> Reply {
         let done = Dictionary(grouping: recordings.filter { $0.day == today }, by: \.habitID)
-        let good = state.activeHabits.filter { $0.kind == .good }
+        let dues = Dictionary(
+            state.activeHabits.filter { $0.kind == .good }.map { ($0.id, due($0, today: today, recordings: recordings, weekStart: state.settings.weekStart)) },
+            uniquingKeysWith: { first, _ in first })
+        let good = state.activeHabits.filter { $0.kind == .good && dues[$0.id]?.due != false }
+        let notDue = state.activeHabits.filter { $0.kind == .good && dues[$0.id]?.due == false }
         let bad = state.activeHabits.filter { $0.kind == .bad }
         var groups: [(name: String, habits: [Habit])] = state.areas.map { area in (area.name, good.filter { $0.areaID == area.id }) }
         groups.append(("No area", good.filter { state.area(id: $0.areaID) == nil }))
@@ -40,14 +72,26 @@ extension Views {
                 // `--:--` is for not yet done; done at no particular time shows no time.
                 if habit.tracksTime, let shown = time.map(clock) ?? (entries.isEmpty ? "--:--" : nil) { line += " " + shown }
                 let times = entries.reduce(0) { $0 + $1.quantity }
-                if times > 1 { line += " ×\(times)" }
+                if case .quota(let per, let period) = habit.schedule, let count = dues[habit.id]?.inPeriod {
+                    line += " \(count)/\(per) this \(period.rawValue)"
+                } else if times > 1 {
+                    line += " ×\(times)"
+                }
                 lines.append(line)
-                rows.append([
-                    "name": .string(habit.name), "done": .bool(!entries.isEmpty), "times": .int(times),
-                    "time": time.map { .string(clock($0)) } ?? .null,
-                ])
+                rows.append(todayRow(habit, entries: entries, due: true, inPeriod: dues[habit.id]?.inPeriod))
             }
             groupData.append(["area": .string(group.name), "done": .int(count), "total": .int(group.habits.count), "habits": .array(rows)])
+        }
+        if !notDue.isEmpty {
+            lines.append("Not due today")
+            for habit in notDue {
+                let entries = done[habit.id] ?? []
+                var line = "  " + (entries.isEmpty ? "-" : "✓") + " " + habit.name + " (\(habit.schedule.words))"
+                if case .quota(let per, let period) = habit.schedule, let count = dues[habit.id]?.inPeriod {
+                    line = "  " + (entries.isEmpty ? "-" : "✓") + " \(habit.name) \(count)/\(per) this \(period.rawValue)"
+                }
+                lines.append(line)
+            }
         }
         if !bad.isEmpty {
             let clean = bad.filter { done[$0.id] == nil }.count
@@ -57,12 +101,26 @@ extension Views {
         let doneCount = good.filter { done[$0.id] != nil }.count
         let data: JSON = [
             "day": .string(today.description), "done": .int(doneCount), "total": .int(good.count), "groups": .array(groupData),
+            "not_due": .array(notDue.map { todayRow($0, entries: done[$0.id] ?? [], due: false, inPeriod: dues[$0.id]?.inPeriod) }),
             "avoiding": .array(bad.map { ["name": .string($0.name), "clean": .bool(done[$0.id] == nil)] }),
         ]
         guard !state.activeHabits.isEmpty else {
             return Reply(.info, "Today, \(label(today)): no habits yet. Add one: 'add habit Exercise'.", data: data)
         }
         return Reply(.info, "Today, \(label(today)) — \(doneCount)/\(good.count) done", details: lines, data: data)
+    }
+
+    /// A habit's row in `today`'s JSON.
+    static func todayRow(_ habit: Habit, entries: [LedgerEntry], due: Bool, inPeriod: Int?) -> JSON {
+        var row: [(String, JSON)] = [
+            ("name", .string(habit.name)), ("done", .bool(!entries.isEmpty)), ("times", .int(entries.reduce(0) { $0 + $1.quantity })),
+            ("time", entries.compactMap(\.timeOfDay).last.map { .string(clock($0)) } ?? .null), ("due", .bool(due)),
+            ("schedule", .string(habit.schedule.words)),
+        ]
+        if case .quota(let per, _) = habit.schedule, let inPeriod {
+            row += [("done_this_period", .int(inPeriod)), ("per_period", .int(per))]
+        }
+        return .object(row)
     }
 
     /// `history`: the latest entries, newest first, with notes and times. A habit of the player's own that

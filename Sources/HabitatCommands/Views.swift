@@ -73,7 +73,7 @@ public enum Views {
         }
         let lines = habits.map { habit -> String in
             let area = state.area(id: habit.areaID).map { " [\($0.name)]" } ?? ""
-            let timed = habit.tracksTime ? " · tracks time" : ""
+            let timed = (habit.schedule == .daily ? "" : " · \(habit.schedule.words)") + (habit.tracksTime ? " · tracks time" : "")
             let streak = habit.streak(on: today)
             let best = habit.bestStreak(on: today)
             switch habit.kind {
@@ -92,7 +92,7 @@ public enum Views {
             "coins": .int(habit.coins), "life": .int(habit.life),
             "area": state.area(id: habit.areaID).map { .string($0.name) } ?? .null, "archived": .bool(habit.archived),
             "streak": .int(habit.streak(on: today)), "best_streak": .int(habit.bestStreak(on: today)),
-            "tracks_time": .bool(habit.tracksTime),
+            "tracks_time": .bool(habit.tracksTime), "schedule": .string(habit.schedule.words),
         ]
     }
 

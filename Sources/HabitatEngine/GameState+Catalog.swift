@@ -7,8 +7,12 @@ public struct HabitEdit: Sendable, Equatable {
     public var life: Int?
     public var area: String?
     public var tracksTime: Bool?
+    public var schedule: Schedule?
 
-    public init(xp: Int? = nil, coins: Int? = nil, life: Int? = nil, area: String? = nil, tracksTime: Bool? = nil) {
+    public init(
+        xp: Int? = nil, coins: Int? = nil, life: Int? = nil, area: String? = nil, tracksTime: Bool? = nil, schedule: Schedule? = nil
+    ) {
+        self.schedule = schedule
         self.xp = xp
         self.coins = coins
         self.life = life
@@ -58,6 +62,7 @@ extension GameState {
             changed.areaID = ["none", "no area"].contains(area.lowercased()) ? nil : areas[try areaIndex(named: area)].id
         }
         changed.tracksTime = edit.tracksTime ?? changed.tracksTime
+        changed.schedule = edit.schedule ?? changed.schedule
         guard changed != habits[index] else {
             throw HabitatError(.invalidArgument, "Nothing to change. Try 'edit \(habit.name.lowercased()) 20 xp'.")
         }
@@ -94,6 +99,7 @@ extension GameState {
         var parts = habit.kind == .good ? ["+\(habit.xp) XP", Self.coins(habit.coins, signed: true)] : [Self.lifeCost(habit.life)]
         if let area = area(id: habit.areaID) { parts.append("in \(area.name)") }
         if habit.tracksTime { parts.append("tracks time") }
+        if habit.schedule != .daily { parts.append(habit.schedule.words) }
         return parts.joined(separator: ", ")
     }
 }

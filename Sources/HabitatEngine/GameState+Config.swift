@@ -8,6 +8,8 @@ public enum Setting: Sendable, Equatable {
     case runningTarget(km: Double)
     case timeZone(String)
     case dayStart(hour: Int)
+    /// 0 = Monday, 6 = Sunday.
+    case weekStart(Int)
 }
 
 extension GameState {
@@ -46,6 +48,10 @@ extension GameState {
             settings.dayStartHour = hour
             let example = hour == 0 ? "" : " (a completion at \(max(0, hour - 2)):00 counts for the day before)"
             return Outcome(toasts: [Toast(.success, "Your day starts at \(hour):00\(example).")])
+        case .weekStart(let day):
+            guard day == 0 || day == 6 else { throw HabitatError(.invalidArgument, "A week starts on monday or sunday.") }
+            settings.weekStart = day
+            return Outcome(toasts: [Toast(.success, "Your weeks start on \(day == 0 ? "Monday" : "Sunday"): habits done N times a week count from then.")])
         }
     }
 

@@ -9,11 +9,14 @@ public struct HabitDraft: Sendable, Equatable {
     public var life: Int?
     public var area: String?
     public var tracksTime: Bool
+    /// Every day unless said otherwise.
+    public var schedule: Schedule?
 
     public init(
         name: String, kind: HabitKind = .good, xp: Int? = nil, coins: Int? = nil, life: Int? = nil,
-        area: String? = nil, tracksTime: Bool = false
+        area: String? = nil, tracksTime: Bool = false, schedule: Schedule? = nil
     ) {
+        self.schedule = schedule
         self.name = name
         self.kind = kind
         self.xp = xp
@@ -43,17 +46,18 @@ extension GameState {
         let habit = Habit(
             name: name, kind: draft.kind, xp: good ? draft.xp ?? Habit.defaultXP : 0,
             coins: good ? draft.coins ?? Habit.defaultCoins : 0, life: good ? 0 : draft.life ?? Habit.defaultLife,
-            areaID: areaID, tracksTime: draft.tracksTime, created: settings.day(of: now))
+            areaID: areaID, tracksTime: draft.tracksTime, created: settings.day(of: now), schedule: draft.schedule ?? .daily)
         habits.append(habit)
         let terms: String
         switch habit.kind {
         case .good: terms = "+\(habit.xp) XP, \(Self.coins(habit.coins, signed: true))"
         case .bad: terms = Self.lifeCost(habit.life)
         }
+        let when = habit.schedule == .daily ? "" : ", \(habit.schedule.words)"
         let label = habit.kind == .bad ? "bad habit" : "habit"
         let how = habit.kind == .bad ? "slipped" : "did"
         return Outcome(toasts: [
-            Toast(.success, "Added \(label) \(name) (\(terms)). Record it with '\(how) \(name.lowercased())'.")
+            Toast(.success, "Added \(label) \(name) (\(terms)\(when)). Record it with '\(how) \(name.lowercased())'.")
         ])
     }
 

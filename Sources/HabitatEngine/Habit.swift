@@ -42,12 +42,15 @@ public struct Habit: Sendable, Equatable, Codable, Identifiable {
     public var tracksTime: Bool
     public var created: Day
     public var stats: HabitStats
+    /// How often it is meant to be done (every day unless said otherwise).
+    public var schedule: Schedule
 
     public init(
         id: Int64? = nil, name: String, kind: HabitKind, xp: Int = defaultXP, coins: Int = defaultCoins,
         life: Int = defaultLife, areaID: Int64? = nil, archived: Bool = false, tracksTime: Bool = false,
-        created: Day, stats: HabitStats = .zero
+        created: Day, stats: HabitStats = .zero, schedule: Schedule = .daily
     ) {
+        self.schedule = schedule
         self.id = id
         self.name = name
         self.kind = kind

@@ -52,6 +52,8 @@ public struct Settings: Sendable, Equatable, Codable {
     public var timeZone: String
     /// With 4, a completion at 02:00 counts for the previous day.
     public var dayStartHour: Int
+    /// The first day of a week, for habits done N times a week: 0 = Monday (the default), 6 = Sunday.
+    public var weekStart: Int = 0
 
     public static let `default` = Settings(curve: .default, runningTargetKm: 5, timeZone: "UTC", dayStartHour: 0)
 

@@ -161,8 +161,10 @@ public struct UserExport: Sendable {
         var running_target_km: Double
         var timezone: String
         var day_start_hour: Int
+        var week_start: String
 
         init(_ settings: Settings) {
+            week_start = settings.weekStart == 6 ? "sunday" : "monday"
             curve = CurveRecord(settings.curve)
             running_target_km = settings.runningTargetKm
             timezone = settings.timeZone
@@ -201,8 +203,10 @@ public struct UserExport: Sendable {
         var streak: Int
         var best_streak: Int
         var last_day: String?
+        var schedule: String
 
         init(_ habit: Habit, area: String?) {
+            schedule = habit.schedule.words
             id = habit.id
             name = habit.name
             kind = habit.kind.rawValue

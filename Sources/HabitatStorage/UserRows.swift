@@ -61,7 +61,8 @@ extension Habit {
             tracksTime: row["tracks_time"], created: Day(iso: row["created_day"]) ?? Day(ordinal: 0),
             stats: HabitStats(
                 streak: row["streak"], best: row["best_streak"], lastDay: (row["last_day"] as String?).flatMap(Day.init(iso:)),
-                total: row["total"]))
+                total: row["total"]),
+            schedule: Schedule(words: (row["schedule"] as String? ?? "").split(separator: " ").map(String.init)) ?? .daily)
     }
 }
 
@@ -92,6 +93,7 @@ extension Settings {
             case "running_target_km": settings.runningTargetKm = Double(value) ?? settings.runningTargetKm
             case "timezone": settings.timeZone = value
             case "day_start": settings.dayStartHour = Int(value) ?? settings.dayStartHour
+            case "week_start": settings.weekStart = value == "sunday" ? 6 : 0
             default: break
             }
         }
@@ -102,7 +104,7 @@ extension Settings {
         [
             ("curve", curve.kind.rawValue), ("xp_per_level", String(curve.base)),
             ("multiplier", String(curve.multiplier)), ("running_target_km", String(runningTargetKm)),
-            ("timezone", timeZone), ("day_start", String(dayStartHour)),
+            ("timezone", timeZone), ("day_start", String(dayStartHour)), ("week_start", weekStart == 6 ? "sunday" : "monday"),
         ]
     }
 }
@@ -147,7 +149,7 @@ extension Habit: StoredRow {
     static let table = "habit"
     static let columns = [
         "name", "kind", "xp", "coins", "life", "area_id", "archived", "tracks_time", "created_day", "streak",
-        "best_streak", "last_day", "total",
+        "best_streak", "last_day", "total", "schedule",
     ]
     static let sql = StoredRowSQL(table: table, columns: columns)
     func bindValues(to statement: RawStatement) {
@@ -164,6 +166,7 @@ extension Habit: StoredRow {
         statement.bind(stats.best)
         statement.bind(stats.lastDay?.description)
         statement.bind(stats.total)
+        statement.bind(schedule.words)
     }
 }
 

@@ -167,6 +167,10 @@ enum UserSchema {
                             AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.reverts = e.id))
                     """)
         }
+        // A habit's schedule, as its words (`3 times a week`); every habit until now was an every-day habit.
+        migrator.registerMigration("v4") { db in
+            try db.execute(sql: "ALTER TABLE habit ADD COLUMN schedule TEXT NOT NULL DEFAULT 'every day'")
+        }
         return migrator
     }
 }

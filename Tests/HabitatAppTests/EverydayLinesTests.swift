@@ -115,22 +115,36 @@ struct EverydayLinesTests {
             var strict: [String: Effect] = [:]
             // A player whose last line changed nothing, of their game or their connection, takes the next line.
             var spare: Player?
+            // Whether the spare player's history holds a recording and its undo (a fresh one's does not).
+            var spareUndid = false
             for (index, test) in cases.enumerated() {
-                let player: Player
+                var player: Player
                 if let unchanged = spare {
                     player = unchanged
                 } else {
                     player = try await Player("t\(index)", on: application)
+                    spareUndid = false
+                }
+                var planned = Self.plan(of: .text(test.typed), on: player)
+                if spareUndid, case .run(.history)? = planned {
+                    player = try await Player("t\(index)", on: application)
+                    spareUndid = false
+                    planned = Self.plan(of: .text(test.typed), on: player)
                 }
                 // The same line from a JSON client means the same thing: it is planned the same.
-                let planned = Self.plan(of: .text(test.typed), on: player)
                 if Self.plan(of: .text(try Self.json(test.typed)), on: player) != planned {
                     wrong.append("\(test): as a JSON request it is planned otherwise")
                 }
+                let before = try await player.state
                 let typed = try await Self.effect(of: test.typed, on: player)
                 switch planned {
                 case .show?, .say?: spare = player
                 case .change? where !typed.changed: spare = player
+                case .change(.record)?:
+                    // A recording undone leaves the player as they were, ready for the next line (but `history`).
+                    _ = try await player.say("undo")
+                    spare = try await player.state == before ? player : nil
+                    spareUndid = true
                 default: spare = nil
                 }
                 switch test.meaning {
@@ -150,6 +164,7 @@ struct EverydayLinesTests {
                         meant = try await Self.effect(of: command, on: try await Player("s\(index)", on: application))
                         strict[command] = meant
                     }
+
                     if typed.changed && typed.state != meant.state {
                         wrong.append("\(test): meant '\(command)', changed the game otherwise: \(typed.reply)")
                     } else if typed.state == meant.state && typed.refused == meant.refused && (meant.changed || typed.reply == meant.reply) {

@@ -106,19 +106,37 @@ struct EverydayWordsTests {
     }
 
     @Test(arguments: [
-        ("add habit Gym 3 times a week", "Gym", "3 times a week", "add habit"),
-        ("add habit Water 8 glasses a day", "Water", "8 glasses a day", "add habit"),
-        ("new habit Piano on mon wed fri", "Piano", "on mon wed fri", "add habit"),
-        ("add habit Laundry every 3 days", "Laundry", "every 3 days", "add habit"),
-        ("add habit Stretch twice a day", "Stretch", "twice a day", "add habit"),
-        ("add habit Floss daily", "Floss", "daily", "add habit"),
-        ("add bad habit Coffee limit 2 cups", "Coffee", "limit 2 cups", "add bad habit"),
+        ("add habit Gym 3 times a week", HabitDraft(name: "Gym", schedule: .quota(3, .week))),
+        ("new habit Piano on mon wed fri", HabitDraft(name: "Piano", schedule: .weekdays([0, 2, 4]))),
+        ("add habit Piano on Monday, Wednesday and Friday", HabitDraft(name: "Piano", schedule: .weekdays([0, 2, 4]))),
+        ("add habit Laundry every 3 days", HabitDraft(name: "Laundry", schedule: .interval(3))),
+        ("add habit Floss daily", HabitDraft(name: "Floss", schedule: .daily)),
+        ("add habit Yoga on weekdays", HabitDraft(name: "Yoga", schedule: .weekdays([0, 1, 2, 3, 4]))),
+        ("add habit Hike on weekends 30 xp", HabitDraft(name: "Hike", xp: 30, schedule: .weekdays([5, 6]))),
+        ("add habit Gym 20 xp 3 times a week", HabitDraft(name: "Gym", xp: 20, schedule: .quota(3, .week))),
+        ("add habit Call mum twice a month", HabitDraft(name: "Call mum", schedule: .quota(2, .month))),
+        ("add habit Review every other day", HabitDraft(name: "Review", schedule: .interval(2))),
+        ("add a habit called Run every monday", HabitDraft(name: "Run", schedule: .weekdays([0]))),
     ])
-    func scheduleWordsInANewHabitAreAskedAboutNeverTakenIntoItsName(line: String, name: String, said: String, command: String) {
-        let whole = "\(name) \(said)"
+    func aScheduleIsReadFromTheWordsPeopleUse(line: String, draft: HabitDraft) throws {
+        #expect(try parse(line) == .addHabit(draft), "\(line)")
+    }
+
+    @Test func aScheduleIsChangedWithEdit() throws {
+        #expect(try parse("edit gym 4 times a week") == .edit("gym", HabitEdit(schedule: .quota(4, .week))))
+        #expect(try parse("edit read 20 pages every day") == .edit("read 20 pages", HabitEdit(schedule: .daily)))
+    }
+
+    @Test(arguments: [
+        ("add habit Water 8 glasses a day", "Water", "8 glasses a day", "add habit"),
+        ("add habit Stretch twice a day", "Stretch", "twice a day", "add habit"),
+        ("add bad habit Coffee limit 2 cups", "Coffee", "limit 2 cups", "add bad habit"),
+        ("add habit Gym 9 times a week", "Gym", "9 times a week", "add habit"),
+    ])
+    func wordsLikeAScheduleThatAreNoneAreAskedAboutNeverTakenIntoTheName(line: String, name: String, said: String, command: String) {
         #expect(parseError(line) == HabitatError(
             .invalidArgument,
-            "Did you mean a habit '\(name)' (\(said))? Habits can't have a schedule or an amount yet: each is a daily habit, recorded as often as you do it. Type '\(command) \(name)' for that, or put the whole name in quotes to keep the words: \(command) \"\(whole)\"",
+            "Did you mean a habit '\(name)' (\(said))? Habits can't have an amount yet, and a schedule is said like 'every day', 'on mon wed fri', 'every 3 days' or '3 times a week'. Type '\(command) \(name)' for a habit without it, or put the whole name in quotes to keep the words: \(command) \"\(name) \(said)\"",
             symbol: .question))
     }
 
@@ -127,6 +145,7 @@ struct EverydayWordsTests {
         #expect(try parse("add habit Read 20 pages") == .addHabit(HabitDraft(name: "Read 20 pages")))
         #expect(try parse("add habit Drink 8 glasses of water") == .addHabit(HabitDraft(name: "Drink 8 glasses of water")))
         #expect(parseError("add habit Walk the dog every morning")?.message.hasPrefix("Did you mean a habit 'Walk the dog' (every morning)?") == true)
+        #expect(parseError("room add habit Dishes every day")?.message.hasPrefix("Did you mean a habit 'Dishes' (every day)? Shared habits can't have a schedule or an amount yet") == true)
     }
 }
 

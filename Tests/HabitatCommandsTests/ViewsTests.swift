@@ -65,13 +65,13 @@ struct HabitsViewTests {
         #expect(habits.count == 3)
         for habit in habits {
             #expect(
-                keys(habit) == ["name", "kind", "xp", "coins", "life", "area", "archived", "streak", "best_streak", "tracks_time"])
+                keys(habit) == ["name", "kind", "xp", "coins", "life", "area", "archived", "streak", "best_streak", "tracks_time", "schedule"])
         }
         #expect(
             habits.map(\.serialized) == [
-                #"{"name":"Exercise","kind":"good","xp":15,"coins":3,"life":0,"area":"Fitness","archived":false,"streak":4,"best_streak":6,"tracks_time":false}"#,
-                #"{"name":"Smoking","kind":"bad","xp":0,"coins":0,"life":25,"area":null,"archived":false,"streak":10,"best_streak":10,"tracks_time":false}"#,
-                #"{"name":"Wake up","kind":"good","xp":10,"coins":5,"life":0,"area":null,"archived":false,"streak":0,"best_streak":0,"tracks_time":true}"#,
+                #"{"name":"Exercise","kind":"good","xp":15,"coins":3,"life":0,"area":"Fitness","archived":false,"streak":4,"best_streak":6,"tracks_time":false,"schedule":"every day"}"#,
+                #"{"name":"Smoking","kind":"bad","xp":0,"coins":0,"life":25,"area":null,"archived":false,"streak":10,"best_streak":10,"tracks_time":false,"schedule":"every day"}"#,
+                #"{"name":"Wake up","kind":"good","xp":10,"coins":5,"life":0,"area":null,"archived":false,"streak":0,"best_streak":0,"tracks_time":true,"schedule":"every day"}"#,
             ])
     }
 

@@ -22,9 +22,25 @@ final class Ngircd: Sendable {
 
     /// Starts the server and returns once it accepts connections. ngircd's lowest ping timeouts are 5 s.
     /// With `tls` (certificate and key PEM files) it also listens with TLS on ``tlsPort``.
+    ///
+    /// A free port can be taken by someone else between finding it and ngircd binding it (the tests run side by side):
+    /// ngircd then exits, and is started again on other ports.
     static func start(
         pingTimeout: Int = 120, pongTimeout: Int = 20, tls: (certificate: String, key: String)? = nil
     ) async throws -> Ngircd {
+        for _ in 1..<5 {
+            if let server = try await startOnce(pingTimeout: pingTimeout, pongTimeout: pongTimeout, tls: tls) { return server }
+        }
+        guard let server = try await startOnce(pingTimeout: pingTimeout, pongTimeout: pongTimeout, tls: tls) else {
+            throw TestFailure("ngircd exited five times on start: are its ports being taken?")
+        }
+        return server
+    }
+
+    /// Starts the server on free ports; `nil` when it exited instead of listening.
+    private static func startOnce(
+        pingTimeout: Int, pongTimeout: Int, tls: (certificate: String, key: String)?
+    ) async throws -> Ngircd? {
         let port = try await freePort()
         let tlsPort = tls == nil ? nil : try await freePort()
         let tlsSection = tls.map { "[SSL]\nCertFile = \($0.certificate)\nKeyFile = \($0.key)\nPorts = \(tlsPort!)\n" } ?? ""
@@ -57,11 +73,23 @@ final class Ngircd: Sendable {
         try process.run()
         let server = Ngircd(port: port, tlsPort: tlsPort, process: process, directory: directory)
         do {
-            try await eventually("ngircd to listen on \(port)") { await accepts(port: port) }
-            if let tlsPort { try await eventually("ngircd to listen on \(tlsPort)") { await accepts(port: tlsPort) } }
+            try await eventually("ngircd to listen on \(port)", timeout: .seconds(60)) {
+                guard process.isRunning else { return true }
+                return await accepts(port: port)
+            }
+            if let tlsPort {
+                try await eventually("ngircd to listen on \(tlsPort)", timeout: .seconds(60)) {
+                    guard process.isRunning else { return true }
+                    return await accepts(port: tlsPort)
+                }
+            }
         } catch {
             server.stop()
             throw error
+        }
+        guard process.isRunning else {
+            server.stop()
+            return nil
         }
         return server
     }

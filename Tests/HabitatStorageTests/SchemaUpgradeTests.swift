@@ -7,6 +7,16 @@ import Testing
 
 /// A file written by the first schema is upgraded in place the first time it is opened, losing nothing.
 @Suite struct SchemaUpgradeTests {
+    /// The columns later migrations add, for today's code to write an older file's rows, and taken away again after:
+    /// the file is left as its release left it.
+    static func withLaterColumns(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE habit ADD COLUMN schedule TEXT NOT NULL DEFAULT 'every day'")
+    }
+
+    static func withoutLaterColumns(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE habit DROP COLUMN schedule")
+    }
+
     /// A user file as the first release left it: habits, completions, a routine and an undo.
     func makeFirstReleaseFile(at path: String) throws {
         try FileManager.default.createDirectory(
@@ -15,6 +25,8 @@ import Testing
         defer { try? database.close() }
         try UserSchema.migrator.migrate(database, upTo: "v1")
         try database.write { db in
+            try Self.withLaterColumns(db)
+            defer { try? Self.withoutLaterColumns(db) }
             var state = try GameState.fetch(db)
             let ledger = Ledger(db: db)
             for action: Action in [
@@ -48,10 +60,13 @@ import Testing
 
             let db = UserDatabase(path: path, durability: .normal)
             let state = try await db.state()
-            #expect(try dump(ofDatabaseAt: path) == before)
+            // Every row as it was; each habit gains the schedule every habit had then (v4).
+            var upgraded = before
+            upgraded["habit"] = before["habit"]?.map { String($0.dropLast()) + #" schedule:"every day"]"# }
+            #expect(try dump(ofDatabaseAt: path) == upgraded)
             #expect(state.profile.coins == 15)  // exercise, the routine's two; the last exercise undone
             let migrations = try await rawDatabase(at: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
-            #expect(migrations == ["v1", "v2", "v3"])
+            #expect(migrations == ["v1", "v2", "v3", "v4"])
             // An older file keeps its 4 KB pages; its log is checkpointed at the same 4 MB.
             #expect(try await db.pragma("page_size") == 4096)
             #expect(try await db.pragma("wal_autocheckpoint") == 1024)
@@ -101,6 +116,8 @@ import Testing
             let database = try DatabaseQueue(path: path, configuration: Durability.normal.configuration(label: "v2"))
             try UserSchema.migrator.migrate(database, upTo: "v2")
             try await database.write { db in
+                try Self.withLaterColumns(db)
+                defer { try? Self.withoutLaterColumns(db) }
                 var state = try GameState.fetch(db)
                 let ledger = Ledger(db: db)
                 func apply(_ action: Action) throws {
@@ -124,7 +141,7 @@ import Testing
             #expect(try await db.state().habits.map { "\($0.name) \($0.stats.total)" } == ["Exercise 4", "Smoking 4"])
             // Undo takes back the latest recording's amount, whatever the count when it was made.
             #expect(try await db.undo().state.habits.map(\.stats.total) == [3, 4])
-            #expect(try await db.pragma("user_version") == 3)
+            #expect(try await db.pragma("user_version") == 4)
         }
     }
 
