@@ -69,7 +69,9 @@ extension GameState {
         habits[index] = changed
         // Turned off, time tracking would go unmentioned: say so.
         let untracked = habit.tracksTime && !changed.tracksTime ? ", no longer tracks time" : ""
-        return Outcome(toasts: [Toast(.success, "\(changed.name): \(describeTerms(of: changed))\(untracked).")])
+        // Made an every-day habit again, it would go unmentioned too.
+        let daily = habit.schedule != .daily && changed.schedule == .daily ? ", every day" : ""
+        return Outcome(toasts: [Toast(.success, "\(changed.name): \(describeTerms(of: changed))\(untracked)\(daily).")])
     }
 
     mutating func rename(_ query: String, to rawName: String) throws -> Outcome {

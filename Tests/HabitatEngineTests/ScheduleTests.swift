@@ -95,7 +95,7 @@ import Testing
         let edited = try state.apply(.edit("gym", HabitEdit(schedule: .weekdays([0, 2, 4]))), at: Fixture.now)
         #expect(edited.toasts == [Toast(.success, "Gym: +10 XP, +5 coins, on mon wed fri.")])
         let daily = try state.apply(.edit("gym", HabitEdit(schedule: .daily)), at: Fixture.now)
-        #expect(daily.toasts == [Toast(.success, "Gym: +10 XP, +5 coins.")])
+        #expect(daily.toasts == [Toast(.success, "Gym: +10 XP, +5 coins, every day.")])
         expectRefusal(.edit("gym", HabitEdit(schedule: .daily)), on: state, code: .invalidArgument)
     }
 
