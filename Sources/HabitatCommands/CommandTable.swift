@@ -49,9 +49,12 @@ public enum CommandTable {
         CommandSpec("coins", summary: "how many coins you have", triggers: CommandSpec.asked("coins") + [["gold"], ["money"], ["balance"], ["my", "balance"], ["my", "money"]], command: .figure(.coins)),
         CommandSpec("habits", summary: "list your habits with their rewards and streaks", triggers: CommandSpec.asked("habits") + [["list"]], command: .habits),
         CommandSpec(
-            "add habit", usage: "add habit <name> [N xp] [N coins] [in <area>] [track time]",
-            summary: "add a good habit (default +10 XP, +5 coins)",
-            examples: ["add habit Exercise", "add habit Exercise 15 xp 3 coins", "add habit \"Run 5k\" 20 xp", "add habit Wake up track time"],
+            "add habit", usage: "add habit <name> [N xp] [N coins] [in <area>] [track time] [every day | on mon wed fri | every 3 days | 3 times a week]",
+            summary: "add a good habit (default +10 XP, +5 coins, every day)",
+            examples: [
+                "add habit Exercise", "add habit Exercise 15 xp 3 coins", "add habit \"Run 5k\" 20 xp", "add habit Wake up track time",
+                "add habit Gym 3 times a week", "add habit Piano on mon wed fri", "add habit Laundry every 3 days",
+            ],
             triggers: [
                 ["add", "habit"], ["add", "good", "habit"], ["new", "habit"], ["create", "habit"], ["add", "a", "habit"],
                 ["add", "a", "new", "habit"], ["add", "new", "habit"], ["add", "a", "good", "habit"], ["create", "a", "habit"],
@@ -74,15 +77,15 @@ public enum CommandTable {
             parse: RewardParser.parse
         ),
         CommandSpec(
-            "edit", usage: "edit <habit> [N xp] [N coins] [N life] [in <area> | in none] [track time | no track time]",
-            summary: "change a habit's rewards, cost, area or time tracking",
+            "edit", usage: "edit <habit> [N xp] [N coins] [N life] [in <area> | in none] [track time | no track time] [schedule]",
+            summary: "change a habit's rewards, cost, area, time tracking or schedule",
             examples: [
                 "edit exercise 20 xp", "edit smoking 30 life", "edit stretch in Fitness", "edit wake up track time",
-                "edit wake up no track time",
+                "edit wake up no track time", "edit gym 4 times a week", "edit piano every day",
             ],
             triggers: [["edit"], ["change"]]
         ) { rest in
-            let usage = "edit <habit> [N xp] [N coins] [N life] [in <area> | in none] [track time | no track time]"
+            let usage = "edit <habit> [N xp] [N coins] [N life] [in <area> | in none] [track time | no track time] [schedule]"
             var (name, draft, tracksTime) = try HabitDraftParser.nameAndOptions(rest, usage: usage)
             // `edit gym 3 times a week`
             if draft.schedule == nil, let (named, schedule) = HabitDraftParser.splitSchedule(name) {

@@ -198,7 +198,8 @@ enum RecordingParser {
     }
 }
 
-/// `add habit <name> [N xp] [N coins] [N life] [in <area>] [track time]`, options in any order.
+/// `add habit <name> [N xp] [N coins] [N life] [in <area>] [track time] [schedule]`, options in any order, the schedule
+/// last (``Schedule/init(words:)``).
 enum HabitDraftParser {
     /// `room`: a shared habit (`room add habit`), which never tracks time; errors show the room command's usage.
     static func parse(_ words: [Token], kind: HabitKind, room: Bool = false) throws -> HabitDraft {
@@ -228,6 +229,9 @@ enum HabitDraftParser {
         if room, draft.schedule != nil {
             throw HabitatError.usage(usage, "Shared habits can't have a schedule yet.")
         }
+        if kind == .bad, let schedule = draft.schedule, schedule != .daily {
+            throw HabitatError(.invalidArgument, "A bad habit is avoided every day, so it has no schedule: \(add) bad habit \(nameWords.phrase)")
+        }
         let name = nameWords.phrase
         if kind == .good, let life = draft.life {
             throw HabitatError(.invalidArgument, "Good habits don't cost life. For one that does: \(add) bad habit \(name) \(life) life")
@@ -255,7 +259,7 @@ enum HabitDraftParser {
     /// The usage line of `add habit`, `add bad habit` and their `room` forms.
     static func usage(_ kind: HabitKind, room: Bool) -> String {
         switch (kind, room) {
-        case (.good, false): "add habit <name> [N xp] [N coins] [in <area>] [track time]"
+        case (.good, false): "add habit <name> [N xp] [N coins] [in <area>] [track time] [every day | on mon wed fri | every 3 days | 3 times a week]"
         case (.bad, false): "add bad habit <name> [N life] [in <area>]"
         case (.good, true): "room add habit <name> [N xp] [N coins] [in <area>]"
         case (.bad, true): "room add bad habit <name> [N life]"

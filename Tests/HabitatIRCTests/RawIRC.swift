@@ -38,10 +38,10 @@ actor RawIRC {
         try await channel.writeAndFlush(ByteBuffer(string: line + "\r\n"))
     }
 
-    /// The next message matching `predicate`; fails when none comes within 20 s.
+    /// The next message matching `predicate`; fails when none comes within 60 s (a loaded machine can be slow).
     func next(where predicate: (IRCMessage) -> Bool) async throws -> IRCMessage {
         let channel = self.channel
-        let watchdog = channel.eventLoop.scheduleTask(in: .seconds(20)) { channel.close(promise: nil) }
+        let watchdog = channel.eventLoop.scheduleTask(in: .seconds(60)) { channel.close(promise: nil) }
         defer { watchdog.cancel() }
         var lines = self.lines
         defer { self.lines = lines }

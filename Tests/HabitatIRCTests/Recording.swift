@@ -17,7 +17,7 @@ final class Recording<Element: Sendable>: Sendable {
     /// The first item after position `start` that matches, and its position; fails after `timeout`.
     @discardableResult
     func first(
-        after start: Int = -1, timeout: Duration = .seconds(20), where predicate: @Sendable (Element) -> Bool
+        after start: Int = -1, timeout: Duration = .seconds(60), where predicate: @Sendable (Element) -> Bool
     ) async throws -> (index: Int, item: Element) {
         var found: (Int, Element)?
         try await eventually("a matching item", timeout: timeout) {

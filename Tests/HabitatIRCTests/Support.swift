@@ -47,7 +47,7 @@ func success(_ id: Int, _ text: String) -> BridgeReply {
 
 /// Waits until `condition` holds, checking every 20 ms; fails the test after `timeout`.
 func eventually(
-    _ what: String, timeout: Duration = .seconds(20), _ condition: () async throws -> Bool
+    _ what: String, timeout: Duration = .seconds(60), _ condition: () async throws -> Bool
 ) async throws {
     let deadline = ContinuousClock.now + timeout
     while try await !condition() {
