@@ -357,12 +357,14 @@ public enum CommandTable {
     public static func parse(_ line: String) throws -> Command? {
         let typed = tokenize(line)
         guard !typed.isEmpty else { return nil }
-        if let (spec, trigger) = match(typed), spec.verbatim {
+        let typedMatch = match(typed)
+        if let (spec, trigger) = typedMatch, spec.verbatim {
             return try spec.parse(trigger, Array(typed.dropFirst(trigger.count)), line)
         }
         let tokens = EverydayWords.tidy(typed)
         if let command = EverydayWords.question(tokens) { return command }
-        if let (spec, trigger) = match(tokens) {
+        // Most lines have nothing to tidy: their command was found already.
+        if let (spec, trigger) = tokens == typed ? typedMatch : match(tokens) {
             return try spec.parse(trigger, Array(tokens.dropFirst(trigger.count)), line)
         }
         // "exercise done", "meditation completed yesterday" (a word of the note is just a word)

@@ -14,14 +14,17 @@ enum EverydayWords {
     static func tidy(_ tokens: [Token]) -> [Token] {
         var words = tokens
         while let last = words.last, !last.quoted {
-            // A comma by a number may be its decimal point (`1,5`): only a word without digits loses one.
-            let digits = last.text.contains(where: \.isNumber)
-            let mark = { (character: Character) in isTrailingMark(character) && !(digits && character == ",") }
-            let kept = last.text.last.map(mark) == true ? String(last.text.reversed().drop(while: mark).reversed()) : last.text
+            var kept = last.text
+            if let end = last.text.last, isTrailingMark(end) {
+                // A comma by a number may be its decimal point (`1,5`): only a word without digits loses one.
+                let digits = last.text.contains(where: \.isNumber)
+                let mark = { (character: Character) in isTrailingMark(character) && !(digits && character == ",") }
+                kept = String(last.text.reversed().drop(while: mark).reversed())
+            }
             if kept.isEmpty || emoticons.contains(last.lower) {
                 guard words.count > 1 else { break }
                 words.removeLast()
-            } else if kept.count != last.text.count {
+            } else if kept != last.text {
                 words[words.count - 1].text = kept
             } else if words.count > 1, politeness.contains(last.lower) || trailingFillers.contains(last.lower) {
                 words.removeLast()
@@ -46,7 +49,9 @@ enum EverydayWords {
                 words.removeFirst()
             } else if words.count > 2, ["can", "could", "would", "will"].contains(word), ["you", "u"].contains(words[1].lower) {
                 words.removeFirst(2)
-            } else if let wish = wishes.first(where: { words.count > $0.count && words.prefix($0.count).map(\.lower) == $0 }) {
+            } else if wishStarts.contains(word),
+                let wish = wishes.first(where: { words.count > $0.count && zip($0, words).allSatisfy { $0 == $1.lower } })
+            {
                 // `I'd like to see the store`, `tell me how many coins I have`
                 words.removeFirst(wish.count)
             } else {
@@ -59,7 +64,9 @@ enum EverydayWords {
     /// What ends a line without being part of it: `.`, `!`, `?`, `,`, `;`, `…` and emoji (`✅`, `👍`, `💪`). A colon
     /// is not: it starts a note.
     static func isTrailingMark(_ character: Character) -> Bool {
-        if ".!?,;…".contains(character) { return true }
+        // Most words end in a plain ASCII letter: no look-up for those.
+        if let ascii = character.asciiValue { return ascii == 0x2E || ascii == 0x21 || ascii == 0x3F || ascii == 0x2C || ascii == 0x3B }
+        if character == "…" { return true }
         guard let scalar = character.unicodeScalars.first, scalar.value > 0xFF else { return false }
         return scalar.properties.isEmoji
     }
@@ -85,6 +92,9 @@ enum EverydayWords {
         ["i", "wanna"], ["tell", "me"], ["let", "me"], ["can", "i"], ["could", "i"], ["may", "i"],
     ]
 
+    /// The first words of ``wishes``: a line starting otherwise is not compared with them.
+    static let wishStarts = Set(wishes.map { $0[0] })
+
     /// A greeting before a command, with its comma (`hi, did floss`); without one, `hi` is the command.
     static let greetings: Set<String> = ["hi", "hey", "hello", "yo"]
 
@@ -93,11 +103,18 @@ enum EverydayWords {
     /// The command a whole line asks for as a question (`how many coins do I have`, `what's left today`), or a
     /// word that names one figure (`coins`, `level`). Apostrophes don't matter (`whats`, `what's`), nor case.
     static func question(_ tokens: [Token]) -> Command? {
-        guard tokens.count <= 8, let first = tokens.first, questionStarts.contains(first.lower.filter { $0 != "'" && $0 != "’" }),
+        guard tokens.count <= 8, let first = tokens.first, questionStarts.contains(withoutApostrophes(first.lower)),
             !tokens.contains(where: \.quoted)
         else { return nil }
-        let key = tokens.map { $0.lower.filter { $0 != "'" && $0 != "’" } }.joined(separator: " ")
+        let key = tokens.map { withoutApostrophes($0.lower) }.joined(separator: " ")
         return questions[key]
+    }
+
+    /// `what's` → `whats`; a word without an apostrophe as it is, with nothing allocated.
+    static func withoutApostrophes(_ word: String) -> String {
+        // `'` is 0x27; `’` starts with 0xE2.
+        guard word.utf8.contains(where: { $0 == 0x27 || $0 == 0xE2 }) else { return word }
+        return word.filter { $0 != "'" && $0 != "’" }
     }
 
     static let questions: [String: Command] = {

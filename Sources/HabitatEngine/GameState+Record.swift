@@ -94,6 +94,12 @@ extension GameState {
     /// When `typed` found the habit `name` by a form of its words (`exercised`, `smoked`) rather than as typed or as
     /// the start of the name: a toast saying so, with the way back.
     static func readAs(_ typed: String, _ name: String) -> [Toast] {
+        // The common case, the name's start typed in plain ASCII: said as typed, nothing to add.
+        if typed.utf8.count <= name.utf8.count, typed.utf8.allSatisfy({ $0 < 0x80 }),
+            zip(typed.utf8, name.utf8).allSatisfy({ $0 == $1 || ($0 ^ 0x20 == $1 && ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A) })
+        {
+            return []
+        }
         let query = typed.caseFolded.withoutAccents
         let folded = name.caseFolded.withoutAccents
         if folded.hasPrefix(query) || folded.split(separator: " ").contains(where: { $0.hasPrefix(query) }) { return [] }
