@@ -21,14 +21,16 @@ enum EverydayWords {
                 let mark = { (character: Character) in isTrailingMark(character) && !(digits && character == ",") }
                 kept = String(last.text.reversed().drop(while: mark).reversed())
             }
-            if kept.isEmpty || emoticons.contains(last.lower) {
+            // One look-up tells most lines apart: their last word is none of these.
+            let noise = trailingWords.contains(last.lower)
+            if kept.isEmpty || (noise && emoticons.contains(last.lower)) {
                 guard words.count > 1 else { break }
                 words.removeLast()
             } else if kept != last.text {
                 words[words.count - 1].text = kept
-            } else if words.count > 1, politeness.contains(last.lower) || trailingFillers.contains(last.lower) {
+            } else if noise, words.count > 1, politeness.contains(last.lower) || trailingFillers.contains(last.lower) {
                 words.removeLast()
-            } else if words.count > 2, words[words.count - 2].lower == "thank", ["you", "u"].contains(last.lower) {
+            } else if noise, words.count > 2, words[words.count - 2].lower == "thank", last.lower == "you" || last.lower == "u" {
                 words.removeLast(2)
             } else {
                 break
@@ -45,9 +47,10 @@ enum EverydayWords {
                 word = String(word.reversed().drop { $0 == "," || isTrailingMark($0) }.reversed())
                 comma = true
             }
+            guard word.isEmpty || leadingWords.contains(word) else { break }
             if word.isEmpty || leadingFillers.contains(word) || (comma && greetings.contains(word)) {
                 words.removeFirst()
-            } else if words.count > 2, ["can", "could", "would", "will"].contains(word), ["you", "u"].contains(words[1].lower) {
+            } else if words.count > 2, askers.contains(word), words[1].lower == "you" || words[1].lower == "u" {
                 words.removeFirst(2)
             } else if wishStarts.contains(word),
                 let wish = wishes.first(where: { words.count > $0.count && zip($0, words).allSatisfy { $0 == $1.lower } })
@@ -94,6 +97,15 @@ enum EverydayWords {
 
     /// The first words of ``wishes``: a line starting otherwise is not compared with them.
     static let wishStarts = Set(wishes.map { $0[0] })
+
+    /// `can you`, `could you`: the first words of a request.
+    static let askers: Set<String> = ["can", "could", "would", "will"]
+
+    /// Every word ``tidy(_:)`` may set aside at the start of a line: a line starting otherwise is left as it starts.
+    static let leadingWords = leadingFillers.union(greetings).union(askers).union(wishStarts)
+
+    /// Every word ``tidy(_:)`` may set aside at the end of a line.
+    static let trailingWords = emoticons.union(politeness).union(trailingFillers).union(["you", "u"])
 
     /// A greeting before a command, with its comma (`hi, did floss`); without one, `hi` is the command.
     static let greetings: Set<String> = ["hi", "hey", "hello", "yo"]

@@ -41,15 +41,20 @@ public struct Recording: Sendable, Equatable {
     }
 }
 
-/// A line read as a recording in the user's own words (``Recording/loose``).
-public struct LooseReading: Sendable, Equatable {
+/// A line read as a recording in the user's own words (``Recording/loose``). A class: a recording travels through
+/// every step of a request, and most carry none of this, so it costs them one pointer.
+public final class LooseReading: Sendable, Equatable {
     /// The answer when none of the user's habits goes by these words: the line was not understood.
-    public var unknown: HabitatError
+    public let unknown: HabitatError
     /// Whether a habit whose name is close to the words may be suggested: the line has no likelier reading.
-    public var suggestsHabit: Bool
+    public let suggestsHabit: Bool
     /// The line's words before any were set aside, when some were (`just dance` for a habit Just dance, read as
     /// `dance`): a habit of that whole name comes first.
-    public var asTyped: String?
+    public let asTyped: String?
+
+    public static func == (lhs: LooseReading, rhs: LooseReading) -> Bool {
+        lhs.unknown == rhs.unknown && lhs.suggestsHabit == rhs.suggestsHabit && lhs.asTyped == rhs.asTyped
+    }
 
     public init(unknown: HabitatError, suggestsHabit: Bool, asTyped: String? = nil) {
         self.unknown = unknown
