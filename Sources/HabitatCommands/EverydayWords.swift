@@ -15,7 +15,7 @@ enum EverydayWords {
         var words = tokens
         while let last = words.last, !last.quoted {
             var kept = last.text
-            if let end = last.text.last, isTrailingMark(end) {
+            if endsInMark(last.text) {
                 // A comma by a number may be its decimal point (`1,5`): only a word without digits loses one.
                 let digits = last.text.contains(where: \.isNumber)
                 let mark = { (character: Character) in isTrailingMark(character) && !(digits && character == ",") }
@@ -43,7 +43,7 @@ enum EverydayWords {
         while words.count > 1, let first = words.first, !first.quoted {
             var word = first.lower
             var comma = false
-            if let end = word.last, end == "," || isTrailingMark(end) {
+            if endsInMark(word) {
                 word = String(word.reversed().drop { $0 == "," || isTrailingMark($0) }.reversed())
                 comma = true
             }
@@ -62,6 +62,13 @@ enum EverydayWords {
             }
         }
         return words
+    }
+
+    /// Whether `text` ends in a ``isTrailingMark(_:)``; a plain ASCII end is told by its byte.
+    static func endsInMark(_ text: String) -> Bool {
+        guard let byte = text.utf8.last else { return false }
+        if byte < 0x80 { return byte == 0x2E || byte == 0x21 || byte == 0x3F || byte == 0x2C || byte == 0x3B }
+        return text.last.map(isTrailingMark) ?? false
     }
 
     /// What ends a line without being part of it: `.`, `!`, `?`, `,`, `;`, `…` and emoji (`✅`, `👍`, `💪`). A colon
@@ -102,10 +109,10 @@ enum EverydayWords {
     static let askers: Set<String> = ["can", "could", "would", "will"]
 
     /// Every word ``tidy(_:)`` may set aside at the start of a line: a line starting otherwise is left as it starts.
-    static let leadingWords = leadingFillers.union(greetings).union(askers).union(wishStarts)
+    static let leadingWords = WordSet(leadingFillers.union(greetings).union(askers).union(wishStarts))
 
     /// Every word ``tidy(_:)`` may set aside at the end of a line.
-    static let trailingWords = emoticons.union(politeness).union(trailingFillers).union(["you", "u"])
+    static let trailingWords = WordSet(emoticons.union(politeness).union(trailingFillers).union(["you", "u"]))
 
     /// A greeting before a command, with its comma (`hi, did floss`); without one, `hi` is the command.
     static let greetings: Set<String> = ["hi", "hey", "hello", "yo"]
@@ -191,7 +198,7 @@ enum EverydayWords {
     }()
 
     /// The first words of ``questions``: a line starting otherwise is no question, and is not looked up.
-    static let questionStarts = Set(questions.keys.map { String($0.prefix { $0 != " " }) })
+    static let questionStarts = WordSet(Set(questions.keys.map { String($0.prefix { $0 != " " }) }))
 
     // MARK: - Inside a command
 
@@ -248,5 +255,24 @@ enum EverydayWords {
             }
         }
         return nil
+    }
+}
+
+/// A set of words that tells most words it does not hold by their first byte alone, without hashing them: what
+/// ``EverydayWords`` asks of every line, most of which hold none of its words.
+struct WordSet: Sendable {
+    private let words: Set<String>
+    private let firstBytes: [Bool]
+
+    init(_ words: Set<String>) {
+        self.words = words
+        var firstBytes = [Bool](repeating: false, count: 256)
+        for word in words { if let byte = word.utf8.first { firstBytes[Int(byte)] = true } }
+        self.firstBytes = firstBytes
+    }
+
+    func contains(_ word: String) -> Bool {
+        guard let byte = word.utf8.first, firstBytes[Int(byte)] else { return false }
+        return words.contains(word)
     }
 }
