@@ -10,7 +10,7 @@ import NIOSSL
 actor LineClient {
     let channel: any Channel
     private var lines: AsyncStream<String>.AsyncIterator
-    static let timeout = TimeAmount.seconds(20)
+    static let timeout = TimeAmount.seconds(60)
 
     private init(channel: any Channel, lines: AsyncStream<String>) {
         self.channel = channel
