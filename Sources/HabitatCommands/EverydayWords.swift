@@ -208,8 +208,6 @@ enum EverydayWords {
         return Int(token.text) ?? Schedule.numbers[token.lower]
     }
 
-    /// `once`, `twice`, `thrice`: a count in one word (``Schedule/times``).
-    static var times: [String: Int] { Schedule.times }
 
     /// `the dishes` is `dishes`, `a potion` is `potion`: a leading article (unquoted, with more after it) is dropped.
     static func withoutArticle(_ words: [Token]) -> [Token] {
@@ -246,7 +244,7 @@ enum EverydayWords {
             if current == "on", let next, days.contains(next) { return index }
             if ["target", "goal", "limit"].contains(current), let next, Int(next) != nil { return index }
             // `3 times a week`, `8 glasses a day`, `twice a day`, `2x per week`, `10 min every morning`
-            let counted = count(words[index]) != nil || times[current] != nil || RecordingParser.repetitions(words[index]) != nil
+            let counted = count(words[index]) != nil || Schedule.times[current] != nil || RecordingParser.repetitions(words[index]) != nil
             if counted {
                 for gap in 1...3 {
                     guard let per = word(index + gap), let period = word(index + gap + 1) else { break }

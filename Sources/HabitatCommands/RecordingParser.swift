@@ -16,7 +16,7 @@ enum RecordingParser {
         var times: Int?
         var when: Recording.When?
         // `2x exercise`, `twice flossed`: a count said first
-        if words.count > 1, let first = words.first, !first.quoted, let count = repetitions(first) ?? EverydayWords.times[first.lower] {
+        if words.count > 1, let first = words.first, !first.quoted, let count = repetitions(first) ?? Schedule.times[first.lower] {
             times = count
             words.removeFirst()
         }
@@ -41,7 +41,7 @@ enum RecordingParser {
                 // `this morning`, `tonight`, `just now`: today, said the way people say it
                 when = .today
                 words.removeLast(used)
-            } else if times == nil, !last.quoted, let count = EverydayWords.times[last.lower], words.count > 1 {
+            } else if times == nil, !last.quoted, let count = Schedule.times[last.lower], words.count > 1 {
                 times = count
                 words.removeLast()
             } else if words.count >= 2, when == nil, words[words.count - 2].lower == "on", last.text.first?.isNumber == true {

@@ -18,7 +18,6 @@ extension Views {
         return String(format: "%d:%02d %@", twelve, minutes % 60, hour < 12 ? "AM" : "PM")
     }
 
-    /// `today`: good habits grouped by area with ✓ or ·, `X/Y` per group; bad habits as clean or slipped.
     /// The first day whose recordings ``today(_:recordings:today:)`` needs: what decides whether each habit is due
     /// today (an interval's last day done, a quota's count in its week or month).
     public static func todayNeedsRecordings(since state: GameState, today: Day) -> Day {
@@ -47,6 +46,8 @@ extension Views {
         }
     }
 
+    /// `today`: the good habits due today grouped by area with ✓ or ·, `X/Y` per group, a quota with its count; the
+    /// others apart; bad habits as clean or slipped.
     public static func today(_ state: GameState, recordings: [LedgerEntry], today: Day) -> Reply {
         let done = Dictionary(grouping: recordings.filter { $0.day == today }, by: \.habitID)
         let dues = Dictionary(
@@ -72,8 +73,8 @@ extension Views {
                 // `--:--` is for not yet done; done at no particular time shows no time.
                 if habit.tracksTime, let shown = time.map(clock) ?? (entries.isEmpty ? "--:--" : nil) { line += " " + shown }
                 let times = entries.reduce(0) { $0 + $1.quantity }
-                if case .quota(let per, let period) = habit.schedule, let count = dues[habit.id]?.inPeriod {
-                    line += " \(count)/\(per) this \(period.rawValue)"
+                if let progress = quotaProgress(habit, dues[habit.id]?.inPeriod) {
+                    line += " " + progress
                 } else if times > 1 {
                     line += " ×\(times)"
                 }
@@ -85,12 +86,8 @@ extension Views {
         if !notDue.isEmpty {
             lines.append("Not due today")
             for habit in notDue {
-                let entries = done[habit.id] ?? []
-                var line = "  " + (entries.isEmpty ? "-" : "✓") + " " + habit.name + " (\(habit.schedule.words))"
-                if case .quota(let per, let period) = habit.schedule, let count = dues[habit.id]?.inPeriod {
-                    line = "  " + (entries.isEmpty ? "-" : "✓") + " \(habit.name) \(count)/\(per) this \(period.rawValue)"
-                }
-                lines.append(line)
+                let mark = done[habit.id] == nil ? "-" : "✓"
+                lines.append("  \(mark) \(habit.name) " + (quotaProgress(habit, dues[habit.id]?.inPeriod) ?? "(\(habit.schedule.words))"))
             }
         }
         if !bad.isEmpty {
@@ -108,6 +105,12 @@ extension Views {
             return Reply(.info, "Today, \(label(today)): no habits yet. Add one: 'add habit Exercise'.", data: data)
         }
         return Reply(.info, "Today, \(label(today)) — \(doneCount)/\(good.count) done", details: lines, data: data)
+    }
+
+    /// `2/3 this week`: a quota habit's count in its period, or `nil` for any other.
+    static func quotaProgress(_ habit: Habit, _ count: Int?) -> String? {
+        guard case .quota(let per, let period) = habit.schedule, let count else { return nil }
+        return "\(count)/\(per) this \(period.rawValue)"
     }
 
     /// A habit's row in `today`'s JSON.

@@ -78,38 +78,34 @@ extension GameState {
     /// words (``Recording/loose``) by its whole name or its words' forms only, and otherwise the line's own answer
     /// (not understood), naming a habit close to the words when there is one.
     public func habit(recorded recording: Recording) throws -> Habit {
-        guard let loose = recording.loose else { return try habit(named: recording.habit) }
-        if let whole = loose.asTyped, let habit = activeHabits.first(where: { $0.name.isSameName(as: whole) }) { return habit }
-        let query = recording.habit
-        switch NameMatch.resolve(query, among: activeHabits, loosely: true, name: \.name) {
-        case .found(let habit):
+        if let whole = recording.loose?.asTyped, let habit = activeHabits.first(where: { $0.name.isSameName(as: whole) }) {
             return habit
-        case .ambiguous(let hits):
-            throw HabitatError(
-                .ambiguous, "'\(query)' could be \(Self.either(hits.map(\.name))). Say which, e.g. 'did \(hits[0].name.lowercased())'.",
-                symbol: .question)
-        case .none(let suggestion):
-            guard let suggestion, loose.suggestsHabit else { throw loose.unknown }
-            var unknown = loose.unknown
-            unknown.message = "I don't know '\(query)'. Did you mean 'did \(suggestion.name.lowercased())'?"
-            throw unknown
         }
+        return try habit(named: recording.habit, loosely: recording.loose)
     }
 
-    /// Finds a habit that can be recorded (or, with `includingArchived`, any habit), or explains why not.
-    public func habit(named query: String, includingArchived: Bool = false) throws -> Habit {
+    /// Finds a habit that can be recorded (or, with `includingArchived`, any habit), or explains why not. `loosely`,
+    /// for a line in the user's own words: found by a whole name or its words' forms only (``NameMatch``), and
+    /// otherwise that line's own answer.
+    public func habit(named query: String, includingArchived: Bool = false, loosely loose: LooseReading? = nil) throws -> Habit {
         // The common case, a plain name typed whole: found without copying the list of active habits.
         if let hit = NameMatch.wholeName(query, among: habits, where: { includingArchived || !$0.archived }, name: \.name) {
             return hit
         }
-        switch NameMatch.resolve(query, among: includingArchived ? habits : activeHabits, name: \.name) {
+        switch NameMatch.resolve(query, among: includingArchived ? habits : activeHabits, loosely: loose != nil, name: \.name) {
         case .found(let habit):
             return habit
         case .ambiguous(let hits):
-            throw HabitatError(
-                .ambiguous, "'\(query)' could be \(Self.either(hits.map(\.name))). Type more of the name.",
-                symbol: .question)
+            let which = loose == nil ? "Type more of the name." : "Say which, e.g. 'did \(hits[0].name.lowercased())'."
+            throw HabitatError(.ambiguous, "'\(query)' could be \(Self.either(hits.map(\.name))). \(which)", symbol: .question)
         case .none(let suggestion):
+            if let loose {
+                // The line was not understood; a habit close to its words is named, unless the line has a likelier reading.
+                guard let suggestion, loose.suggestsHabit else { throw loose.unknown }
+                var unknown = loose.unknown
+                unknown.message = "I don't know '\(query)'. Did you mean 'did \(suggestion.name.lowercased())'?"
+                throw unknown
+            }
             if let suggestion {
                 throw HabitatError(
                     .unknownHabit, "No habit '\(query)'. Did you mean '\(suggestion.name)'?", symbol: .question)
