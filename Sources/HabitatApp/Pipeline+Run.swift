@@ -175,6 +175,8 @@ extension Pipeline {
             }
         case .today:
             return try await users.with(account.fileID) { try await today(on: $0, now: now) }
+        case .habits, .streaks, .archive(nil):
+            return try await users.with(account.fileID) { try await kept(command, on: $0, now: now) }
         case .history(let name):
             return try await users.with(account.fileID) { try await history(of: name, on: $0) }
         case .heatmap(let name):
@@ -225,9 +227,20 @@ extension Pipeline {
     func today(on database: UserDatabase, now: Date) async throws -> Reply {
         let state = try await database.state()
         let today = state.settings.day(of: now)
-        let first = Views.todayNeedsRecordings(since: state, today: today)
-        let recordings = try await database.read { try $0.recordings(from: first, through: today) }
-        return Views.today(state, recordings: recordings, today: today)
+        let (recordings, days) = try await database.read { (try $0.recordings(from: today, through: today), try $0.habitDays()) }
+        return Views.today(state, recordings: recordings, days: days, today: today)
+    }
+
+    /// `habits`, `streaks` and `archive`: the habits with their streaks and strength, counted from the ledger's days.
+    func kept(_ command: Command, on database: UserDatabase, now: Date) async throws -> Reply {
+        let state = try await database.state()
+        let today = state.settings.day(of: now)
+        let days = try await database.read { try $0.habitDays() }
+        switch command {
+        case .streaks: return Views.streaks(state, today: today, days: days)
+        case .archive: return Views.archive(state, today: today, days: days)
+        default: return Views.habits(state, today: today, days: days)
+        }
     }
 
     func history(of name: String?, on database: UserDatabase) async throws -> Reply {

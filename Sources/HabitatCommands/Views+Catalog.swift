@@ -42,10 +42,10 @@ extension Views {
         return Reply(.info, "Your settings ('help config' shows how to change them)", details: lines, data: data)
     }
 
-    /// `archive`: the archived habits.
-    public static func archive(_ state: GameState, today: Day) -> Reply {
+    /// `archive`: the archived habits; `days` as for ``habits(_:today:days:)``.
+    public static func archive(_ state: GameState, today: Day, days: [Int64: [Day: Int]]) -> Reply {
         let archived = state.habits.filter(\.archived)
-        let data: JSON = ["habits": .array(archived.map { habitData($0, state: state, today: today) })]
+        let data: JSON = ["habits": .array(archived.map { habitData($0, state: state, keeping: state.keeping($0, days: days, today: today)) })]
         guard !archived.isEmpty else { return Reply(.info, "No archived habits.", data: data) }
         return Reply(
             .info, "Archived habits (\(archived.count)) — 'unarchive <habit>' brings one back",
@@ -83,20 +83,25 @@ extension Views {
         return Reply(.info, "Templates — add one with 'use template <name>'", details: lines, data: data)
     }
 
-    /// `streaks`: every active habit's current and best streak.
-    public static func streaks(_ state: GameState, today: Day) -> Reply {
+    /// `streaks`: every active habit's current and best streak, in its schedule's unit, and its strength; `days` as for
+    /// ``habits(_:today:days:)``.
+    public static func streaks(_ state: GameState, today: Day, days: [Int64: [Day: Int]]) -> Reply {
         let habits = state.activeHabits
+        let kept = habits.map { state.keeping($0, days: days, today: today) }
         let data: JSON = [
             "streaks": .array(
-                habits.map {
-                    ["name": .string($0.name), "kind": .string($0.kind.rawValue), "streak": .int($0.streak(on: today)), "best_streak": .int($0.bestStreak(on: today))]
+                zip(habits, kept).map { habit, keeping in
+                    [
+                        "name": .string(habit.name), "kind": .string(habit.kind.rawValue), "streak": .int(keeping.streak),
+                        "best_streak": .int(keeping.best), "streak_unit": .string(keeping.unit.rawValue), "strength": .int(keeping.strength),
+                    ]
                 })
         ]
         guard !habits.isEmpty else { return Reply(.info, "No habits yet, so no streaks. Add one: 'add habit Exercise'.", data: data) }
-        let lines = habits.map { habit in
-            habit.kind == .good
-                ? "\(habit.name): \(plural(habit.streak(on: today), "day")) (best \(habit.bestStreak(on: today)))"
-                : "\(habit.name): \(plural(habit.streak(on: today), "day")) clean (best \(habit.bestStreak(on: today)))"
+        let lines = zip(habits, kept).map { habit, keeping in
+            let unit = keeping.unit == .days ? "day" : keeping.unit == .weeks ? "week" : "month"
+            let run = "\(plural(keeping.streak, unit))\(habit.kind == .bad ? " clean" : "") (best \(keeping.best))"
+            return "\(habit.name): \(run) · strength \(keeping.strength)%"
         }
         return Reply(.info, "Streaks", details: lines, data: data)
     }

@@ -18,43 +18,15 @@ extension Views {
         return String(format: "%d:%02d %@", twelve, minutes % 60, hour < 12 ? "AM" : "PM")
     }
 
-    /// The first day whose recordings ``today(_:recordings:today:)`` needs: what decides whether each habit is due
-    /// today (an interval's last day done, a quota's count in its week or month).
-    public static func todayNeedsRecordings(since state: GameState, today: Day) -> Day {
-        state.activeHabits.reduce(today) { first, habit in
-            switch habit.schedule {
-            case .daily, .weekdays: first
-            case .interval(let days): min(first, today - days)
-            case .quota(_, let period): min(first, Schedule.period(period, holding: today, weekStart: state.settings.weekStart).lowerBound)
-            }
-        }
-    }
-
-    /// Whether `habit` is due `today`, and for a quota its count in the period so far (today's included), from the
-    /// `recordings` since ``todayNeedsRecordings(since:today:)``.
-    static func due(_ habit: Habit, today: Day, recordings: [LedgerEntry], weekStart: Int) -> (due: Bool, inPeriod: Int?) {
-        let before = recordings.filter { $0.habitID == habit.id && $0.day < today }
-        switch habit.schedule {
-        case .quota(_, let period):
-            let days = Schedule.period(period, holding: today, weekStart: weekStart)
-            let count = before.filter { days.contains($0.day) }.reduce(0) { $0 + $1.quantity }
-            let todays = recordings.filter { $0.habitID == habit.id && $0.day == today }.reduce(0) { $0 + $1.quantity }
-            return (habit.schedule.isDue(on: today, lastDone: nil, doneInPeriod: count), count + todays)
-        default:
-            let last = before.map(\.day).max() ?? habit.stats.lastDay.flatMap { $0 < today ? $0 : nil }
-            return (habit.schedule.isDue(on: today, lastDone: last), nil)
-        }
-    }
-
-    /// `today`: the good habits due today grouped by area with ✓ or ·, `X/Y` per group, a quota with its count; the
-    /// others apart; bad habits as clean or slipped.
-    public static func today(_ state: GameState, recordings: [LedgerEntry], today: Day) -> Reply {
+    /// `today`: the good habits due today grouped by area with ✓ or ·, `X/Y` per group, each with its streak and
+    /// strength, a quota with its count; the others apart; bad habits as clean or slipped. `recordings` are today's,
+    /// `days` how many times each habit was recorded on each day (``Ledger/habitDays()``).
+    public static func today(_ state: GameState, recordings: [LedgerEntry], days: [Int64: [Day: Int]], today: Day) -> Reply {
         let done = Dictionary(grouping: recordings.filter { $0.day == today }, by: \.habitID)
-        let dues = Dictionary(
-            state.activeHabits.filter { $0.kind == .good }.map { ($0.id, due($0, today: today, recordings: recordings, weekStart: state.settings.weekStart)) },
-            uniquingKeysWith: { first, _ in first })
-        let good = state.activeHabits.filter { $0.kind == .good && dues[$0.id]?.due != false }
-        let notDue = state.activeHabits.filter { $0.kind == .good && dues[$0.id]?.due == false }
+        let kept = Dictionary(
+            state.activeHabits.map { ($0.id, state.keeping($0, days: days, today: today)) }, uniquingKeysWith: { first, _ in first })
+        let good = state.activeHabits.filter { $0.kind == .good && kept[$0.id]?.due != false }
+        let notDue = state.activeHabits.filter { $0.kind == .good && kept[$0.id]?.due == false }
         let bad = state.activeHabits.filter { $0.kind == .bad }
         var groups: [(name: String, habits: [Habit])] = state.areas.map { area in (area.name, good.filter { $0.areaID == area.id }) }
         groups.append(("No area", good.filter { state.area(id: $0.areaID) == nil }))
@@ -68,18 +40,20 @@ extension Views {
             var rows: [JSON] = []
             for habit in group.habits {
                 let entries = done[habit.id] ?? []
+                let keeping = kept[habit.id]
                 let time = entries.compactMap(\.timeOfDay).last
                 var line = "  " + (entries.isEmpty ? "·" : "✓") + " " + habit.name
                 // `--:--` is for not yet done; done at no particular time shows no time.
                 if habit.tracksTime, let shown = time.map(clock) ?? (entries.isEmpty ? "--:--" : nil) { line += " " + shown }
                 let times = entries.reduce(0) { $0 + $1.quantity }
-                if let progress = quotaProgress(habit, dues[habit.id]?.inPeriod) {
+                if let progress = quotaProgress(habit, keeping?.inPeriod) {
                     line += " " + progress
                 } else if times > 1 {
                     line += " ×\(times)"
                 }
+                if let keeping { line += " · \(streakWords(keeping, of: habit)) · \(keeping.strength)%" }
                 lines.append(line)
-                rows.append(todayRow(habit, entries: entries, due: true, inPeriod: dues[habit.id]?.inPeriod))
+                rows.append(todayRow(habit, entries: entries, keeping: keeping))
             }
             groupData.append(["area": .string(group.name), "done": .int(count), "total": .int(group.habits.count), "habits": .array(rows)])
         }
@@ -87,7 +61,7 @@ extension Views {
             lines.append("Not due today")
             for habit in notDue {
                 let mark = done[habit.id] == nil ? "-" : "✓"
-                lines.append("  \(mark) \(habit.name) " + (quotaProgress(habit, dues[habit.id]?.inPeriod) ?? "(\(habit.schedule.words))"))
+                lines.append("  \(mark) \(habit.name) " + (quotaProgress(habit, kept[habit.id]?.inPeriod) ?? "(\(habit.schedule.words))"))
             }
         }
         if !bad.isEmpty {
@@ -98,7 +72,7 @@ extension Views {
         let doneCount = good.filter { done[$0.id] != nil }.count
         let data: JSON = [
             "day": .string(today.description), "done": .int(doneCount), "total": .int(good.count), "groups": .array(groupData),
-            "not_due": .array(notDue.map { todayRow($0, entries: done[$0.id] ?? [], due: false, inPeriod: dues[$0.id]?.inPeriod) }),
+            "not_due": .array(notDue.map { todayRow($0, entries: done[$0.id] ?? [], keeping: kept[$0.id]) }),
             "avoiding": .array(bad.map { ["name": .string($0.name), "clean": .bool(done[$0.id] == nil)] }),
         ]
         guard !state.activeHabits.isEmpty else {
@@ -114,13 +88,16 @@ extension Views {
     }
 
     /// A habit's row in `today`'s JSON.
-    static func todayRow(_ habit: Habit, entries: [LedgerEntry], due: Bool, inPeriod: Int?) -> JSON {
+    static func todayRow(_ habit: Habit, entries: [LedgerEntry], keeping: Keeping?) -> JSON {
         var row: [(String, JSON)] = [
             ("name", .string(habit.name)), ("done", .bool(!entries.isEmpty)), ("times", .int(entries.reduce(0) { $0 + $1.quantity })),
-            ("time", entries.compactMap(\.timeOfDay).last.map { .string(clock($0)) } ?? .null), ("due", .bool(due)),
+            ("time", entries.compactMap(\.timeOfDay).last.map { .string(clock($0)) } ?? .null), ("due", .bool(keeping?.due ?? true)),
             ("schedule", .string(habit.schedule.words)),
         ]
-        if case .quota(let per, _) = habit.schedule, let inPeriod {
+        if let keeping {
+            row += [("streak", .int(keeping.streak)), ("streak_unit", .string(keeping.unit.rawValue)), ("strength", .int(keeping.strength))]
+        }
+        if case .quota(let per, _) = habit.schedule, let inPeriod = keeping?.inPeriod {
             row += [("done_this_period", .int(inPeriod)), ("per_period", .int(per))]
         }
         return .object(row)

@@ -64,36 +64,52 @@ public enum Views {
         return .object(pairs)
     }
 
-    /// `habits`: good ones with their rewards and streaks, bad ones with their cost and clean days.
-    public static func habits(_ state: GameState, today: Day) -> Reply {
+    /// `habits`: good ones with their rewards, streaks and strength, bad ones with their cost and clean days; `days`
+    /// holds how many times each was recorded on each day, by id (``Ledger/habitDays()``).
+    public static func habits(_ state: GameState, today: Day, days: [Int64: [Day: Int]]) -> Reply {
         let habits = state.activeHabits
-        let data: JSON = ["habits": .array(habits.map { habitData($0, state: state, today: today) })]
+        let kept = habits.map { state.keeping($0, days: days, today: today) }
+        let data: JSON = ["habits": .array(zip(habits, kept).map { habitData($0, state: state, keeping: $1) })]
         guard !habits.isEmpty else {
             return Reply(.info, "No habits yet. Add one: 'add habit Exercise' or 'add bad habit Smoking'.", data: data)
         }
-        let lines = habits.map { habit -> String in
+        let lines = zip(habits, kept).map { habit, keeping -> String in
             let area = state.area(id: habit.areaID).map { " [\($0.name)]" } ?? ""
             let timed = (habit.schedule == .daily ? "" : " · \(habit.schedule.words)") + (habit.tracksTime ? " · tracks time" : "")
-            let streak = habit.streak(on: today)
-            let best = habit.bestStreak(on: today)
             switch habit.kind {
             case .good:
-                return "+ \(habit.name)\(area): +\(habit.xp) XP, \(GameState.coins(habit.coins, signed: true)) · streak \(streak) (best \(best))\(timed)"
+                return "+ \(habit.name)\(area): +\(habit.xp) XP, \(GameState.coins(habit.coins, signed: true)) · \(streakWords(keeping, of: habit)) · strength \(keeping.strength)%\(timed)"
             case .bad:
-                return "- \(habit.name)\(area): \(GameState.lifeCost(habit.life)) · \(plural(streak, "day")) clean (best \(best))\(timed)"
+                return "- \(habit.name)\(area): \(GameState.lifeCost(habit.life)) · \(streakWords(keeping, of: habit)) · strength \(keeping.strength)%\(timed)"
             }
         }
         return Reply(.info, "Your habits (\(habits.count))", details: lines, data: data)
     }
 
-    static func habitData(_ habit: Habit, state: GameState, today: Day) -> JSON {
-        [
-            "name": .string(habit.name), "kind": .string(habit.kind.rawValue), "xp": .int(habit.xp),
-            "coins": .int(habit.coins), "life": .int(habit.life),
-            "area": state.area(id: habit.areaID).map { .string($0.name) } ?? .null, "archived": .bool(habit.archived),
-            "streak": .int(habit.streak(on: today)), "best_streak": .int(habit.bestStreak(on: today)),
-            "tracks_time": .bool(habit.tracksTime), "schedule": .string(habit.schedule.words),
+    /// `streak 3 (best 5)`, `streak 2 weeks (best 4)`; a bad habit's `4 days clean (best 9)`: a streak in its unit.
+    static func streakWords(_ keeping: Keeping, of habit: Habit) -> String {
+        switch (habit.kind, keeping.unit) {
+        case (.bad, _): return "\(plural(keeping.streak, "day")) clean (best \(keeping.best))"
+        case (.good, .days): return "streak \(keeping.streak) (best \(keeping.best))"
+        case (.good, .weeks): return "streak \(plural(keeping.streak, "week")) (best \(keeping.best))"
+        case (.good, .months): return "streak \(plural(keeping.streak, "month")) (best \(keeping.best))"
+        }
+    }
+
+    /// A habit's row in the JSON of `habits` and `archive`.
+    static func habitData(_ habit: Habit, state: GameState, keeping: Keeping) -> JSON {
+        var row: [(String, JSON)] = [
+            ("name", .string(habit.name)), ("kind", .string(habit.kind.rawValue)), ("xp", .int(habit.xp)),
+            ("coins", .int(habit.coins)), ("life", .int(habit.life)),
+            ("area", state.area(id: habit.areaID).map { .string($0.name) } ?? .null), ("archived", .bool(habit.archived)),
+            ("streak", .int(keeping.streak)), ("best_streak", .int(keeping.best)), ("streak_unit", .string(keeping.unit.rawValue)),
+            ("strength", .int(keeping.strength)), ("tracks_time", .bool(habit.tracksTime)), ("schedule", .string(habit.schedule.words)),
+            ("due_today", .bool(keeping.due)),
         ]
+        if case .quota(let per, _) = habit.schedule, let inPeriod = keeping.inPeriod {
+            row += [("done_this_period", .int(inPeriod)), ("per_period", .int(per))]
+        }
+        return .object(row)
     }
 
     /// `store`: the catalog with prices, and the coins to spend.

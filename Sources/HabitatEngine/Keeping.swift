@@ -210,3 +210,11 @@ public struct Keeping: Sendable, Equatable {
         return Keeping(due: false, streak: streak, best: best, unit: .days, strength: strength)
     }
 }
+
+extension GameState {
+    /// `habit`'s keeping as of `today`, from `days` (how many times each habit was recorded on each day, by id), with
+    /// the user's week start.
+    public func keeping(_ habit: Habit, days: [Int64: [Day: Int]], today: Day) -> Keeping {
+        Keeping(habit, days: habit.id.flatMap { days[$0] } ?? [:], today: today, weekStart: settings.weekStart)
+    }
+}

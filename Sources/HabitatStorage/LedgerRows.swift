@@ -91,6 +91,24 @@ public struct Ledger {
         return Set(days.compactMap(Day.init(iso:)))
     }
 
+    /// How many times each habit was recorded on each day (completions and slips; undone ones left out), by habit id:
+    /// what streaks and strength by schedule are counted from (``Keeping``).
+    public func habitDays() throws -> [Int64: [Day: Int]] {
+        var days: [Int64: [Day: Int]] = [:]
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT e.habit_id, e.day, SUM(e.quantity) FROM ledger e
+                WHERE e.habit_id IS NOT NULL AND e.kind IN ('completion', 'slip') AND \(Self.standing)
+                GROUP BY e.habit_id, e.day
+                """)
+        while let row = try rows.next() {
+            guard let day = Day(iso: row[1]) else { continue }
+            days[row[0], default: [:]][day] = row[2]
+        }
+        return days
+    }
+
     /// Completions and slips from `first` through `last` (undone ones left out), oldest first;
     /// only `habitID`'s when given.
     public func recordings(from first: Day, through last: Day, habitID: Int64? = nil) throws -> [LedgerEntry] {

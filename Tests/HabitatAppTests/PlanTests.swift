@@ -43,9 +43,14 @@ struct PlanTests {
 
     @Test func aViewOfTheUsersOwnGameIsShown() {
         #expect(Self.plan("status") == .show(.status))
-        #expect(Self.plan("habits") == .show(.habits))
-        #expect(Self.plan("archive") == .show(.archive))
+        #expect(Self.plan("store") == .show(.store))
         #expect(Self.plan("config") == .show(.config))
+    }
+
+    @Test func viewsWithStreaksReadTheLedger() {
+        #expect(Self.plan("habits") == .run(.habits))
+        #expect(Self.plan("streaks") == .run(.streaks))
+        #expect(Self.plan("archive") == .run(.archive(nil)))
     }
 
     @Test func aChangeOfTheUsersOwnGameIsAChangeOfTheirFileAlone() {

@@ -12,8 +12,8 @@ struct CoinWordingViewTests {
     }
 
     @Test func aHabitEarningOneCoin() {
-        let reply = Views.habits(Sample.state(habits: [Self.penny]), today: Sample.today)
-        #expect(reply.toasts[0].details == ["+ Penny: +10 XP, +1 coin · streak 0 (best 0)"])
+        let reply = Views.habits(Sample.state(habits: [Self.penny]), today: Sample.today, days: [:])
+        #expect(reply.toasts[0].details == ["+ Penny: +10 XP, +1 coin · streak 0 (best 0) · strength 0%"])
     }
 
     @Test func aRewardOfOneCoin() {

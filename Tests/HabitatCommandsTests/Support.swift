@@ -63,6 +63,10 @@ enum Sample {
         id: 1, name: "Exercise", kind: .good, xp: 15, coins: 3, life: 0, areaID: 7, created: today - 20,
         stats: HabitStats(streak: 4, best: 6, lastDay: today - 1, total: 12))
 
+    /// How many times each sample habit was recorded on each day: Exercise six days in a row two weeks ago, then the
+    /// last four days up to yesterday (streak 4, best 6, as its stats say).
+    static let days: [Int64: [Day: Int]] = [1: Dictionary(uniqueKeysWithValues: (Array(9...14) + Array(1...4)).map { (today - $0, 1) })]
+
     static let smoking = Habit(id: 2, name: "Smoking", kind: .bad, xp: 0, coins: 0, life: 25, created: today - 10)
 
     static let wakeUp = Habit(id: 3, name: "Wake up", kind: .good, life: 0, tracksTime: true, created: today - 3)

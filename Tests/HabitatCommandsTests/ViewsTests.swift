@@ -61,41 +61,44 @@ struct HabitsViewTests {
     let state = Sample.state(habits: [Sample.exercise, Sample.smoking, Sample.wakeUp, Sample.flossing])
 
     @Test func dataFieldsAreNamedAsTheProtocolSays() {
-        let habits = elements(Views.habits(state, today: Sample.today).data?["habits"])
+        let habits = elements(Views.habits(state, today: Sample.today, days: Sample.days).data?["habits"])
         #expect(habits.count == 3)
         for habit in habits {
             #expect(
-                keys(habit) == ["name", "kind", "xp", "coins", "life", "area", "archived", "streak", "best_streak", "tracks_time", "schedule"])
+                keys(habit) == [
+                    "name", "kind", "xp", "coins", "life", "area", "archived", "streak", "best_streak", "streak_unit", "strength",
+                    "tracks_time", "schedule", "due_today",
+                ])
         }
         #expect(
-            habits.map(\.serialized) == [
-                #"{"name":"Exercise","kind":"good","xp":15,"coins":3,"life":0,"area":"Fitness","archived":false,"streak":4,"best_streak":6,"tracks_time":false,"schedule":"every day"}"#,
-                #"{"name":"Smoking","kind":"bad","xp":0,"coins":0,"life":25,"area":null,"archived":false,"streak":10,"best_streak":10,"tracks_time":false,"schedule":"every day"}"#,
-                #"{"name":"Wake up","kind":"good","xp":10,"coins":5,"life":0,"area":null,"archived":false,"streak":0,"best_streak":0,"tracks_time":true,"schedule":"every day"}"#,
+            habits.map { $0.serialized } == [
+                #"{"name":"Exercise","kind":"good","xp":15,"coins":3,"life":0,"area":"Fitness","archived":false,"streak":4,"best_streak":6,"streak_unit":"days","strength":37,"tracks_time":false,"schedule":"every day","due_today":true}"#,
+                #"{"name":"Smoking","kind":"bad","xp":0,"coins":0,"life":25,"area":null,"archived":false,"streak":10,"best_streak":10,"streak_unit":"days","strength":41,"tracks_time":false,"schedule":"every day","due_today":false}"#,
+                #"{"name":"Wake up","kind":"good","xp":10,"coins":5,"life":0,"area":null,"archived":false,"streak":0,"best_streak":0,"streak_unit":"days","strength":0,"tracks_time":true,"schedule":"every day","due_today":true}"#,
             ])
     }
 
     @Test func text() {
         #expect(
-            Views.habits(state, today: Sample.today).text(plain: false)
+            Views.habits(state, today: Sample.today, days: Sample.days).text(plain: false)
                 == """
                 ℹ️ Your habits (3)
-                  + Exercise [Fitness]: +15 XP, +3 coins · streak 4 (best 6)
-                  - Smoking: -25 life · 10 days clean (best 10)
-                  + Wake up: +10 XP, +5 coins · streak 0 (best 0) · tracks time
+                  + Exercise [Fitness]: +15 XP, +3 coins · streak 4 (best 6) · strength 37%
+                  - Smoking: -25 life · 10 days clean (best 10) · strength 41%
+                  + Wake up: +10 XP, +5 coins · streak 0 (best 0) · strength 0% · tracks time
 
 
                 """)
     }
 
     @Test func archivedHabitsAreHidden() {
-        let reply = Views.habits(state, today: Sample.today)
+        let reply = Views.habits(state, today: Sample.today, days: Sample.days)
         #expect(!reply.text(plain: false).contains("Flossing"))
         #expect(!(reply.data?.serialized.contains("Flossing") ?? true))
     }
 
     @Test func noHabitsYet() {
-        let reply = Views.habits(Sample.state(habits: []), today: Sample.today)
+        let reply = Views.habits(Sample.state(habits: []), today: Sample.today, days: [:])
         #expect(reply.ok)
         #expect(reply.toasts[0].message.hasPrefix("No habits yet."))
         #expect(reply.data == ["habits": []])
@@ -197,7 +200,7 @@ struct ArchiveViewTests {
         _ = try state.apply(.record(Recording(habit: "pushups", times: 3)), at: Sample.now)
         _ = try state.apply(.record(Recording(habit: "pushups")), at: Sample.now)
         _ = try state.apply(.archive("pushups"), at: Sample.now)
-        #expect(Views.archive(state, today: Sample.today).text(plain: false) == """
+        #expect(Views.archive(state, today: Sample.today, days: [:]).text(plain: false) == """
             ℹ️ Archived habits (1) — 'unarchive <habit>' brings one back
               Pushups: +10 XP, +5 coins · 4 times in all
 

@@ -24,7 +24,8 @@ final class Ngircd: Sendable {
     /// With `tls` (certificate and key PEM files) it also listens with TLS on ``tlsPort``.
     ///
     /// A free port can be taken by someone else between finding it and ngircd binding it (the tests run side by side):
-    /// ngircd then exits, and is started again on other ports.
+    /// ngircd then exits, and is started again on other ports. One that neither exits nor listens within 30 s is
+    /// stopped and started again the same way.
     static func start(
         pingTimeout: Int = 120, pongTimeout: Int = 20, tls: (certificate: String, key: String)? = nil
     ) async throws -> Ngircd {
@@ -32,12 +33,12 @@ final class Ngircd: Sendable {
             if let server = try await startOnce(pingTimeout: pingTimeout, pongTimeout: pongTimeout, tls: tls) { return server }
         }
         guard let server = try await startOnce(pingTimeout: pingTimeout, pongTimeout: pongTimeout, tls: tls) else {
-            throw TestFailure("ngircd exited five times on start: are its ports being taken?")
+            throw TestFailure("ngircd did not start listening in five tries: are its ports being taken?")
         }
         return server
     }
 
-    /// Starts the server on free ports; `nil` when it exited instead of listening.
+    /// Starts the server on free ports; `nil` when it exited, or did not listen in time.
     private static func startOnce(
         pingTimeout: Int, pongTimeout: Int, tls: (certificate: String, key: String)?
     ) async throws -> Ngircd? {
@@ -73,19 +74,15 @@ final class Ngircd: Sendable {
         try process.run()
         let server = Ngircd(port: port, tlsPort: tlsPort, process: process, directory: directory)
         do {
-            try await eventually("ngircd to listen on \(port)", timeout: .seconds(60)) {
-                guard process.isRunning else { return true }
-                return await accepts(port: port)
-            }
-            if let tlsPort {
-                try await eventually("ngircd to listen on \(tlsPort)", timeout: .seconds(60)) {
+            for listening in [port] + (tlsPort.map { [$0] } ?? []) {
+                try await eventually("ngircd to listen on \(listening)", timeout: .seconds(30)) {
                     guard process.isRunning else { return true }
-                    return await accepts(port: tlsPort)
+                    return await accepts(port: listening)
                 }
             }
         } catch {
             server.stop()
-            throw error
+            return nil
         }
         guard process.isRunning else {
             server.stop()

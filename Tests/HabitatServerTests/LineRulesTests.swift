@@ -193,7 +193,7 @@ struct LineRulesTests {
             #expect(try await client.json(#"{"text":"did exercise tomorrow"}"#).code == "invalid_argument")
             #expect(try await client.reply(to: "did nothing") == ["❓ No habit 'nothing'. Type 'habits' to see yours."])
             try await client.expectReply(to: "did wake up at 7", startsWith: "✅ Wake up completed!")
-            #expect(try await client.reply(to: "today").contains("    ✓ Wake up 7:00 AM"))
+            #expect(try await client.reply(to: "today").contains("    ✓ Wake up 7:00 AM · streak 1 (best 1) · 5%"))
         }
     }
 
