@@ -21,7 +21,7 @@ public enum GameView: Sendable, Equatable {
         case .addHabit, .addReward, .deleteReward, .buy, .addArea, .renameArea, .deleteArea, .configure, .startChallenge, .ran,
 .archive, .unarchive, .edit, .rename, .delete, .addRoutine, .deleteRoutine, .useTemplate, .today, .history,
             .heatmap, .habits, .streaks, .help, .hello, .thanks, .whoami, .register, .login, .logout, .passwd, .mode, .plain, .quit, .confirm, .cancel, .startTimer, .timers,
-            .stopTimer, .rooms, .room, .record, .undo, .bridge, .link:
+            .stopTimer, .rooms, .room, .record, .undo, .bridge, .link, .pause, .resume:
             return nil
         }
     }
@@ -29,7 +29,7 @@ public enum GameView: Sendable, Equatable {
     /// The reply showing this view of `state`.
     func reply(of state: GameState, now: Date) -> Reply {
         switch self {
-        case .status: Views.status(state)
+        case .status: Views.status(state, today: state.settings.day(of: now))
         case .store: Views.store(state)
         case .areas: Views.areas(state)
         case .config: Views.config(state)

@@ -124,6 +124,8 @@ public enum Plan: Sendable, Equatable {
     static func action(for command: Command) -> Action? {
         switch command {
         case .addHabit(let draft): .addHabit(draft)
+        case .pause(let name, let length): .pause(name, length)
+        case .resume(let name): .resume(name)
         case .addReward(let name, let price): .addReward(name: name, price: price)
         case .deleteReward(let name): .deleteReward(name)
         case .buy(let item, let quantity): .buy(item: item, quantity: quantity)

@@ -66,6 +66,10 @@ public enum Command: Sendable, Equatable {
     case bridge(name: String, token: String)
     /// `link` (in a terminal) gets a code; `link <code>` (in chat) uses it.
     case link(String?)
+    /// `pause 7 days`, `pause floss until 2026-12-24`: a habit (or all) for a while.
+    case pause(String?, PauseLength)
+    /// `resume`, `resume floss`.
+    case resume(String?)
 
     /// Whether a chat user (through a bridge) may use it: not the account and connection commands.
     public var availableFromChat: Bool {

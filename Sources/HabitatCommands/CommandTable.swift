@@ -120,6 +120,16 @@ public enum CommandTable {
             guard !rest.isEmpty else { throw HabitatError.usage("delete habit <habit>", "Which habit?") }
             return .delete(rest.phrase)
         },
+        CommandSpec(
+            "pause", usage: PauseParser.usage,
+            summary: "pause all your habits, or one, for a while: no streak breaks and nothing counts as missed",
+            examples: ["pause 7 days", "pause until 2026-12-24", "pause floss 3 days", "pause gym for 2 weeks"],
+            triggers: [["pause"]], parse: PauseParser.parse
+        ),
+        CommandSpec(
+            "resume", usage: "resume [habit]", summary: "end a pause sooner: all of them, or one habit's",
+            examples: ["resume", "resume floss"], triggers: [["resume"], ["unpause"]]
+        ) { rest in .resume(rest.isEmpty ? nil : rest.phrase) },
         CommandSpec("yes", summary: "confirm what was just asked (a delete)", triggers: [["yes"], ["y"]], command: .confirm),
         CommandSpec("no", summary: "decline what was just asked", triggers: [["no"], ["n"], ["cancel"], ["nope"]], command: .cancel),
         CommandSpec(

@@ -2,14 +2,11 @@ import Foundation
 import HabitatEngine
 
 extension Views {
-    static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let weekdays = Day.weekdayNames
+    static let months = Day.monthNames
 
     /// `Fri 20 Nov`.
-    public static func label(_ day: Day) -> String {
-        let (_, month, date) = day.civil
-        return "\(weekdays[day.weekday]) \(date) \(months[month - 1])"
-    }
+    public static func label(_ day: Day) -> String { day.label }
 
     /// `6:45 AM`.
     public static func clock(_ minutes: Int) -> String {
@@ -61,7 +58,9 @@ extension Views {
             lines.append("Not due today")
             for habit in notDue {
                 let mark = done[habit.id] == nil ? "-" : "✓"
-                lines.append("  \(mark) \(habit.name) " + (quotaProgress(habit, kept[habit.id]?.inPeriod) ?? "(\(habit.schedule.words))"))
+                let why = state.pausedThrough(habit, on: today).map { "(paused through \($0.label))" }
+                    ?? quotaProgress(habit, kept[habit.id]?.inPeriod) ?? "(\(habit.schedule.words))"
+                lines.append("  \(mark) \(habit.name) \(why)")
             }
         }
         if !bad.isEmpty {
@@ -77,6 +76,9 @@ extension Views {
         ]
         guard !state.activeHabits.isEmpty else {
             return Reply(.info, "Today, \(label(today)): no habits yet. Add one: 'add habit Exercise'.", data: data)
+        }
+        if let all = state.allPausedThrough(on: today) {
+            lines.insert("All habits paused through \(all.label): nothing is due ('resume' ends it sooner).", at: 0)
         }
         return Reply(.info, "Today, \(label(today)) — \(doneCount)/\(good.count) done", details: lines, data: data)
     }

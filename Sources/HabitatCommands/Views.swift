@@ -3,8 +3,9 @@ import HabitatEngine
 
 /// Renders game state as replies: the toast people read and the `data` programs read.
 public enum Views {
-    /// `status`: one line of totals, then areas and the challenge when there are any.
-    public static func status(_ state: GameState) -> Reply {
+    /// `status`: one line of totals, then areas and the challenge when there are any; given `today`, the pauses under
+    /// way too (and `paused_until` in the data).
+    public static func status(_ state: GameState, today: Day? = nil) -> Reply {
         let p = state.profile
         var details = state.areas.map { area in
             "\(area.name): level \(area.progress.level), \(area.progress.xp)/\(area.curve.need(at: area.progress.level)) XP"
@@ -16,8 +17,21 @@ public enum Views {
         case .recovery:
             if let challenge = p.challenge { details.append("Recovery run: \(challenge.progressBar)") }
         }
+        var data = statusData(state)
+        if let today {
+            let all = state.allPausedThrough(on: today)
+            if let all { details.append("All habits paused through \(all.label) ('resume' ends it sooner)") }
+            let paused = state.activeHabits.compactMap { habit in
+                state.pausedThrough(habit, on: today).flatMap { $0 == all ? nil : "\(habit.name) (through \($0.label))" }
+            }
+            if !paused.isEmpty { details.append("Paused: " + paused.joined(separator: ", ")) }
+            if case .object(var pairs) = data {
+                pairs.append(("paused_until", all.map { .string($0.description) } ?? .null))
+                data = .object(pairs)
+            }
+        }
         let line = "Level \(p.progress.level) · \(p.progress.xp)/\(state.xpNeeded) XP · \(p.health)/\(p.maxHealth) health · \(GameState.coins(p.coins))"
-        return Reply(.info, line, details: details, data: statusData(state))
+        return Reply(.info, line, details: details, data: data)
     }
 
     /// One figure of `status`, as `level`, `coins`, `health` or `xp` asks for it; in JSON, all of `status`'s data.
@@ -69,13 +83,14 @@ public enum Views {
     public static func habits(_ state: GameState, today: Day, days: [Int64: [Day: Int]]) -> Reply {
         let habits = state.activeHabits
         let kept = habits.map { state.keeping($0, days: days, today: today) }
-        let data: JSON = ["habits": .array(zip(habits, kept).map { habitData($0, state: state, keeping: $1) })]
+        let data: JSON = ["habits": .array(zip(habits, kept).map { habitData($0, state: state, keeping: $1, today: today) })]
         guard !habits.isEmpty else {
             return Reply(.info, "No habits yet. Add one: 'add habit Exercise' or 'add bad habit Smoking'.", data: data)
         }
         let lines = zip(habits, kept).map { habit, keeping -> String in
             let area = state.area(id: habit.areaID).map { " [\($0.name)]" } ?? ""
             let timed = (habit.schedule == .daily ? "" : " · \(habit.schedule.words)") + (habit.tracksTime ? " · tracks time" : "")
+                + (state.pausedThrough(habit, on: today).map { " · paused through \($0.label)" } ?? "")
             switch habit.kind {
             case .good:
                 return "+ \(habit.name)\(area): +\(habit.xp) XP, \(GameState.coins(habit.coins, signed: true)) · \(streakWords(keeping, of: habit)) · strength \(keeping.strength)%\(timed)"
@@ -97,7 +112,7 @@ public enum Views {
     }
 
     /// A habit's row in the JSON of `habits` and `archive`.
-    static func habitData(_ habit: Habit, state: GameState, keeping: Keeping) -> JSON {
+    static func habitData(_ habit: Habit, state: GameState, keeping: Keeping, today: Day) -> JSON {
         var row: [(String, JSON)] = [
             ("name", .string(habit.name)), ("kind", .string(habit.kind.rawValue)), ("xp", .int(habit.xp)),
             ("coins", .int(habit.coins)), ("life", .int(habit.life)),
@@ -105,6 +120,7 @@ public enum Views {
             ("streak", .int(keeping.streak)), ("best_streak", .int(keeping.best)), ("streak_unit", .string(keeping.unit.rawValue)),
             ("strength", .int(keeping.strength)), ("tracks_time", .bool(habit.tracksTime)), ("schedule", .string(habit.schedule.words)),
             ("due_today", .bool(keeping.due)),
+            ("paused_until", state.pausedThrough(habit, on: today).map { .string($0.description) } ?? .null),
         ]
         if case .quota(let per, _) = habit.schedule, let inPeriod = keeping.inPeriod {
             row += [("done_this_period", .int(inPeriod)), ("per_period", .int(per))]

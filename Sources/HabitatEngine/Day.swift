@@ -68,6 +68,15 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     }
 
     /// 0 = Monday ... 6 = Sunday.
+    /// `Fri 20 Nov`: the day as a reply names it.
+    public var label: String {
+        let (_, month, date) = civil
+        return "\(Self.weekdayNames[weekday]) \(date) \(Self.monthNames[month - 1])"
+    }
+
+    public static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    public static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
     public var weekday: Int { ((ordinal % 7) + 7 + 3) % 7 }
 
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {

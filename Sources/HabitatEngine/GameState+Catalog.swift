@@ -93,6 +93,7 @@ extension GameState {
         // An archived habit can go for good too, without coming back first.
         let habit = try self.habit(named: query, includingArchived: true)
         habits.removeAll { $0.id == habit.id }
+        pauses.removeAll { $0.habitID == habit.id }
         return Outcome(toasts: [Toast(.success, "Deleted \(habit.name). Past completions stay in your history.")])
     }
 

@@ -14,11 +14,14 @@ public struct GameState: Sendable, Equatable {
     /// The highest id a deleted area had: new areas are numbered above it, so an undo that finds an area by
     /// the id in its snapshot never gives a deleted area's level to another.
     public var retiredAreaID: Int64
+    /// The pauses of a habit or of all, past, under way and to come, oldest first.
+    public var pauses: [Pause]
 
     public init(
         profile: Profile = .start, settings: Settings = .default, habits: [Habit] = [], areas: [Area] = [],
-        rewards: [Reward] = [], routines: [Routine] = [], retiredAreaID: Int64 = 0
+        rewards: [Reward] = [], routines: [Routine] = [], retiredAreaID: Int64 = 0, pauses: [Pause] = []
     ) {
+        self.pauses = pauses
         self.routines = routines
         self.retiredAreaID = retiredAreaID
         self.profile = profile
@@ -68,6 +71,10 @@ public enum Action: Sendable, Equatable {
     case useTemplate(String)
     /// A household room's shared habit, credited to this player.
     case recordShared(SharedRecording)
+    /// Pauses a habit (by name), or all of them.
+    case pause(String?, PauseLength)
+    /// Ends the pauses under way of a habit (by name), or all of them.
+    case resume(String?)
 }
 
 /// What an action produced: the toasts to show and the ledger entries to append.
@@ -112,6 +119,8 @@ extension GameState {
         case .deleteRoutine(let name): outcome = try next.deleteRoutine(name)
         case .useTemplate(let name): outcome = try next.useTemplate(name, at: now)
         case .recordShared(let shared): outcome = try next.recordShared(shared, at: now)
+        case .pause(let name, let length): outcome = try next.pause(name, for: length, at: now)
+        case .resume(let name): outcome = try next.resume(name, at: now)
         }
         self = next
         return outcome

@@ -8,8 +8,8 @@ import Foundation
 ///   is done at most N days after the time before.
 /// - A quota counts its weeks or months met in a row. The period under way extends it once met and breaks nothing
 ///   before it ends; so does the first period, which began with the habit partway through.
-/// - Paused days are as days not due: they neither extend nor break a streak, nor lower the strength, and a period
-///   holding one breaks nothing when it falls short.
+/// - Paused days are as days not due: they break no streak and lower no strength (done anyway, they count), and a
+///   period holding one breaks nothing when it falls short.
 /// - A bad habit's streak is its clean days since the last slip (or since it was added).
 ///
 /// **Strength** (0 to 100) is Loop Habit Tracker's habit score adapted to schedules: each day from the day the habit
@@ -99,7 +99,7 @@ public struct Keeping: Sendable, Equatable {
         var day = counting.start
         while day <= last {
             let value = value(day)
-            if !skipped(day) && !counting.isPaused(day) { score = score * multiplier + value * (1 - multiplier) }
+            if !skipped(day) && (!counting.isPaused(day) || value == 1) { score = score * multiplier + value * (1 - multiplier) }
             day = day + 1
         }
         return Int((score * 100).rounded())
@@ -127,7 +127,8 @@ public struct Keeping: Sendable, Equatable {
         let isDue = { (day: Day) in schedule.isDue(on: day, lastDone: nil) && !counting.isPaused(day) }
         var run = 0
         var best = 0
-        for day in counting.each where isDue(day) {
+        // A due day paused and done anyway counts.
+        for day in counting.each where schedule.isDue(on: day, lastDone: nil) && (!counting.isPaused(day) || counting.kept(day)) {
             if counting.kept(day) {
                 run += 1
                 best = max(best, run)
@@ -213,8 +214,8 @@ public struct Keeping: Sendable, Equatable {
 
 extension GameState {
     /// `habit`'s keeping as of `today`, from `days` (how many times each habit was recorded on each day, by id), with
-    /// the user's week start.
+    /// the user's week start and the habit's pauses.
     public func keeping(_ habit: Habit, days: [Int64: [Day: Int]], today: Day) -> Keeping {
-        Keeping(habit, days: habit.id.flatMap { days[$0] } ?? [:], today: today, weekStart: settings.weekStart)
+        Keeping(habit, days: habit.id.flatMap { days[$0] } ?? [:], today: today, weekStart: settings.weekStart, paused: pauses(of: habit))
     }
 }

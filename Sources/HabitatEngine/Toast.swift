@@ -38,7 +38,7 @@ extension ToastSymbol {
 
     /// The markers of the game's own toasts.
     public static let game: [ToastSymbol] = [
-        .success, .warning, .error, .info, .celebration, .gameOver, .reward, .potion, .running, .undo, .question,
+        .success, .warning, .error, .info, .celebration, .gameOver, .reward, .potion, .running, .undo, .question, .pause, .resume,
     ]
 }
 

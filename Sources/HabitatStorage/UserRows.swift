@@ -24,6 +24,10 @@ extension GameState {
         state.routines = try Row.fetchAll(db, sql: "SELECT * FROM routine ORDER BY id").map {
             Routine(id: $0["id"], name: $0["name"], habitIDs: ($0["habit_ids"] as String).split(separator: ",").compactMap { Int64($0) })
         }
+        state.pauses = try Row.fetchAll(db, sql: "SELECT * FROM pause ORDER BY id").compactMap { row in
+            guard let first = Day(iso: row["first_day"]), let last = Day(iso: row["last_day"]) else { return nil }
+            return Pause(id: row["id"], habitID: row["habit_id"], first: first, last: last)
+        }
         return state
     }
 }
@@ -235,6 +239,17 @@ extension Reward: StoredRow {
     }
 }
 
+extension Pause: StoredRow {
+    static let table = "pause"
+    static let columns = ["habit_id", "first_day", "last_day"]
+    static let sql = StoredRowSQL(table: table, columns: columns)
+    func bindValues(to statement: RawStatement) {
+        statement.bind(habitID)
+        statement.bind(first.description)
+        statement.bind(last.description)
+    }
+}
+
 extension GameState {
     /// Writes what changed from `old` to `self` with `statements`, assigning ids to new rows.
     mutating func save(since old: GameState, with statements: RawStatements) throws {
@@ -272,6 +287,7 @@ extension GameState {
         try Self.save(&habits, since: old.habits, with: statements)
         try Self.save(&rewards, since: old.rewards, with: statements)
         try Self.save(&routines, since: old.routines, with: statements)
+        try Self.save(&pauses, since: old.pauses, with: statements)
     }
 
     private static func save<Value: StoredRow>(_ rows: inout [Value], since old: [Value], with statements: RawStatements) throws {

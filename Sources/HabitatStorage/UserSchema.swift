@@ -171,6 +171,18 @@ enum UserSchema {
         migrator.registerMigration("v4") { db in
             try db.execute(sql: "ALTER TABLE habit ADD COLUMN schedule TEXT NOT NULL DEFAULT 'every day'")
         }
+        // Pauses: days a habit (habit_id) or every habit (NULL) is not due, first_day through last_day.
+        migrator.registerMigration("v5") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE pause (
+                        id INTEGER PRIMARY KEY,
+                        habit_id INTEGER,
+                        first_day TEXT NOT NULL,
+                        last_day TEXT NOT NULL
+                    )
+                    """)
+        }
         return migrator
     }
 }

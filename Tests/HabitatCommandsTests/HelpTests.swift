@@ -55,6 +55,8 @@ private func specName(of command: Command) -> String {
     case .rooms: "rooms"
     case .bridge: "bridge"
     case .link: "link"
+    case .pause: "pause"
+    case .resume: "resume"
     case .room(let command):
         switch command {
         case .create: "room create"
