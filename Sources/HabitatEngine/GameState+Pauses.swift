@@ -27,8 +27,8 @@ public enum PauseLength: Sendable, Equatable {
 }
 
 extension ToastSymbol {
-    public static let pause = ToastSymbol(name: "pause", emoji: "⏸️", word: "PAUSED:", type: .info)
-    public static let resume = ToastSymbol(name: "resume", emoji: "▶️", word: "RESUMED:", type: .info)
+    public static let pause = ToastSymbol(name: "pause", emoji: "⏸️", word: "INFO:", type: .info)
+    public static let resume = ToastSymbol(name: "resume", emoji: "▶️", word: "INFO:", type: .info)
 }
 
 extension GameState {

@@ -90,6 +90,7 @@ public struct UserExport: Sendable {
         var habits: [HabitRecord]
         var rewards: [RewardRecord]
         var routines: [RoutineRecord]
+        var pauses: [PauseRecord]
         var rooms: [RoomRecord]
         var timers: [TimerRecord]
         var ledger: [EntryRecord]
@@ -105,6 +106,7 @@ public struct UserExport: Sendable {
             habits = state.habits.map { HabitRecord($0, area: state.area(id: $0.areaID)?.name) }
             rewards = state.rewards.map { RewardRecord(id: $0.id, name: $0.name, price: $0.price) }
             routines = state.routines.map { RoutineRecord(id: $0.id, name: $0.name, habits: $0.habitIDs.compactMap { names[$0] }) }
+            pauses = state.pauses.map { PauseRecord(habit: $0.habitID.flatMap { names[$0] }, first: $0.first.description, last: $0.last.description) }
             rooms = export.rooms.map { RoomRecord(name: $0.name, role: $0.isOwner ? "owner" : "member") }
             timers = export.timers.map {
                 TimerRecord(habit: $0.habit, minutes: $0.minutes, started: UserExport.instant($0.started), ends: UserExport.instant($0.ends))
@@ -234,6 +236,13 @@ public struct UserExport: Sendable {
         var id: Int64?
         var name: String
         var habits: [String]
+    }
+
+    /// A pause: of one habit (`habit`), or of all (`habit` null), from `first` through `last`.
+    struct PauseRecord: Encodable {
+        var habit: String?
+        var first: String
+        var last: String
     }
 
     struct TimerRecord: Encodable {

@@ -44,6 +44,7 @@ import Testing
             (.reward, "🎁", "OK:", .success), (.running, "🏃", "OK:", .success), (.timer, "⏰", "OK:", .success),
             (.warning, "⚠️", "WARNING:", .error), (.gameOver, "💀", "GAME OVER:", .error), (.error, "❌", "ERROR:", .error),
             (.question, "❓", "ERROR:", .error), (.info, "ℹ️", "INFO:", .info), (.undo, "↩️", "INFO:", .info),
+            (.pause, "⏸️", "INFO:", .info), (.resume, "▶️", "INFO:", .info),
             (.greeting, "👋", "INFO:", .info), (.room, "🏠", "INFO:", .info), (.ask, "❔", "QUESTION:", .info),
         ]
         #expect(Set(table.map(\.0)) == Set(ToastSymbol.all))

@@ -89,6 +89,26 @@ import Testing
         }
     }
 
+    /// Pauses, of one habit or of all, kept in the file and carried by the export with the habit's name.
+    @Test func pausesAreKeptAndExported() async throws {
+        try await withUserDatabase { database in
+            try await Self.played(database)
+            try await database.apply(.pause("exercise", .days(3)), at: Fixture.now)
+            try await database.apply(.pause(nil, .through(Fixture.today + 10)), at: Fixture.now)
+            await database.closeAndWait()
+            let reopened = UserDatabase(path: database.path, durability: .normal)
+            #expect(try await reopened.state().pauses.map { "\($0.habitID.map(String.init) ?? "all") \($0.first) \($0.last)" } == [
+                "1 2026-11-20 2026-11-22", "all 2026-11-20 2026-11-30",
+            ])
+            let export = try await UserExport.load(user: "alice", from: reopened, at: Fixture.now)
+            let document = try #require(try JSONSerialization.jsonObject(with: export.json()) as? [String: Any])
+            let pauses = try #require(document["pauses"] as? [[String: Any]])
+            #expect(pauses.map { $0["habit"] as? String } == ["Exercise", nil])
+            #expect(pauses.map { $0["first"] as? String } == ["2026-11-20", "2026-11-20"])
+            #expect(pauses.map { $0["last"] as? String } == ["2026-11-22", "2026-11-30"])
+        }
+    }
+
     @Test func aRenamedAreaIsExportedByItsNameAndADeletedOneLeavesItsHabitsWithoutAnArea() async throws {
         try await withUserDatabase { database in
             _ = try await database.apply(.addArea("Fitness"), at: Fixture.now)
