@@ -91,8 +91,14 @@ public enum CommandTable {
             if draft.schedule == nil, let (named, schedule) = HabitDraftParser.splitSchedule(name) {
                 (name, draft.schedule) = (named, schedule)
             }
+            // `edit water 10 glasses a day`
+            if draft.amount == nil, !draft.removesAmount, let (named, amount) = HabitDraftParser.splitDailyAmount(name) {
+                (name, draft.amount) = (named, amount)
+            }
+            let amount: HabitEdit.AmountChange? = draft.removesAmount ? .remove : draft.amount.map { .set($0) }
             let edit = HabitEdit(
-                xp: draft.xp, coins: draft.coins, life: draft.life, area: draft.area, tracksTime: tracksTime, schedule: draft.schedule)
+                xp: draft.xp, coins: draft.coins, life: draft.life, area: draft.area, tracksTime: tracksTime, schedule: draft.schedule,
+                amount: amount, amountSaidAs: draft.amountKeyword)
             return .edit(name.phrase, edit)
         },
         CommandSpec(

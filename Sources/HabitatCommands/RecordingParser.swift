@@ -209,6 +209,10 @@ enum HabitDraftParser {
         if words.count > 1, !words[0].quoted, ["called", "named"].contains(words[0].lower) { words.removeFirst() }
         var (nameWords, draft, tracksTime) = try nameAndOptions(words, usage: usage)
         let add = room ? "room add" : "add"
+        if !room, draft.amount == nil, let (name, amount) = splitDailyAmount(nameWords) {
+            // `add habit Water 8 glasses a day`, `add bad habit Coffee 2 cups a day`
+            (nameWords, draft.amount) = (name, amount)
+        }
         if !room, draft.schedule == nil, let (name, schedule) = splitSchedule(nameWords) {
             // `add habit Gym 3 times a week`
             (nameWords, draft.schedule) = (name, schedule)
@@ -219,16 +223,23 @@ enum HabitDraftParser {
             do {
                 let name = nameWords[..<start].phrase
                 let command = "\(add) \(kind == .bad ? "bad " : "")habit"
-                let what = room ? "Shared habits can't have a schedule or an amount yet" : "Habits can't have an amount yet"
+                let what =
+                    room
+                    ? "Shared habits can't have a schedule or an amount yet"
+                    : "A schedule is said like 'every day', 'on mon wed fri', 'every 3 days' or '3 times a week', and an amount like '8 glasses a day'"
                 throw HabitatError(
                     .invalidArgument,
-                    "Did you mean a habit '\(name)' (\(said.phrase))? \(what), and a schedule is said like 'every day', 'on mon wed fri', 'every 3 days' or '3 times a week'. Type '\(command) \(name)' for a habit without it, or put the whole name in quotes to keep the words: \(command) \"\(nameWords.phrase)\"",
+                    "Did you mean a habit '\(name)' (\(said.phrase))? \(what). Type '\(command) \(name)' for a habit without it, or put the whole name in quotes to keep the words: \(command) \"\(nameWords.phrase)\"",
                     symbol: .question)
             }
         }
         if room, draft.schedule != nil {
             throw HabitatError.usage(usage, "Shared habits can't have a schedule yet.")
         }
+        if room, draft.amount != nil {
+            throw HabitatError.usage(usage, "Shared habits can't have a target or a limit yet.")
+        }
+
         if kind == .bad, let schedule = draft.schedule, schedule != .daily {
             throw HabitatError(.invalidArgument, "A bad habit is avoided every day, so it has no schedule: \(add) bad habit \(nameWords.phrase)")
         }
@@ -245,6 +256,30 @@ enum HabitDraftParser {
         result.kind = kind
         result.tracksTime = tracksTime ?? false
         return result
+    }
+
+    /// A name that ends in an amount a day (`Water 8 glasses a day`, `Pushups 50 a day`, `Floss twice a day`,
+    /// `Steps 10000 steps daily`): the name before it, and the amount; `nil` when it doesn't. The name keeps a word.
+    static func splitDailyAmount(_ words: [Token]) -> ([Token], DailyAmount)? {
+        var end = words.count
+        guard end >= 2, !words[(end - 1)...].contains(where: \.quoted) else { return nil }
+        // `a day`, `per day`, `each day`, `every day`, `daily`
+        if words[end - 1].lower == "daily" {
+            end -= 1
+        } else if end >= 3, words[end - 1].lower == "day", ["a", "per", "each", "every"].contains(words[end - 2].lower) {
+            end -= 2
+        } else {
+            return nil
+        }
+        guard end >= 2, !words[..<end].suffix(2).contains(where: \.quoted) else { return nil }
+        if let count = Schedule.times[words[end - 1].lower] ?? Int(words[end - 1].text) {
+            // `twice a day`, `8 a day`
+            return end >= 2 ? (Array(words[..<(end - 1)]), DailyAmount(count)) : nil
+        }
+        guard end >= 3, let count = Int(words[end - 2].text) ?? Schedule.numbers[words[end - 2].lower] else { return nil }
+        let unit = words[end - 1].lower
+        guard unit.allSatisfy(\.isLetter) else { return nil }
+        return (Array(words[..<(end - 2)]), DailyAmount(count, unit: ["times", "time", "x"].contains(unit) ? nil : unit))
     }
 
     /// A name that ends in a schedule (`Gym 3 times a week`, `Read 20 pages every day`): the name before it, and the
@@ -303,6 +338,13 @@ enum HabitDraftParser {
             } else if let (used, on) = trackTime(words, at: index) {
                 tracksTime = on
                 index += used
+            } else if let (keyword, amount, used) = dailyAmountOption(words, at: index) {
+                guard draft.amountKeyword == nil else { throw HabitatError.usage(usage, "Give one target or limit.") }
+                (draft.amountKeyword, draft.amount) = (keyword, amount)
+                index += used
+            } else if let keyword = noAmount(words, at: index) {
+                (draft.amountKeyword, draft.removesAmount) = (keyword, true)
+                index += 2
             } else if draft.schedule == nil, !words[index...].contains(where: \.quoted),
                 let schedule = Schedule(words: words[index...].map(\.lower))
             {
@@ -326,8 +368,41 @@ enum HabitDraftParser {
     static func optionLength(_ words: [Token], at index: Int) -> Int? {
         if words[index].quoted { return nil }
         if let (_, _, used) = Amount.read(words, at: index) { return used }
+        if let (_, _, used) = dailyAmountOption(words, at: index) { return used }
+        if noAmount(words, at: index) != nil { return 2 }
         if ["in", "area"].contains(words[index].lower), index + 1 < words.count { return 1 }
         return trackTime(words, at: index)?.used
+    }
+
+    static let amountKeywords = ["target": "target", "goal": "target", "limit": "limit", "allow": "limit", "allowance": "limit", "max": "limit"]
+
+    /// `target 8 glasses`, `goal 8`, `limit 2 cups a day`: which (`target` or `limit`), the amount, and the words it used.
+    static func dailyAmountOption(_ words: [Token], at index: Int) -> (String, DailyAmount, Int)? {
+        guard index + 1 < words.count, !words[index].quoted, !words[index + 1].quoted, let keyword = amountKeywords[words[index].lower],
+            let count = Int(words[index + 1].text) ?? Schedule.numbers[words[index + 1].lower]
+        else { return nil }
+        var used = 2
+        var unit: String?
+        if index + 2 < words.count, !words[index + 2].quoted, words[index + 2].lower.allSatisfy(\.isLetter),
+            !["in", "area", "a", "per", "each", "daily", "every", "on"].contains(words[index + 2].lower),
+            trackTime(words, at: index + 2) == nil
+        {
+            unit = words[index + 2].lower
+            used = 3
+        }
+        // `a day`, `per day`, `daily` after it say nothing more
+        if index + used < words.count, words[index + used].lower == "daily" {
+            used += 1
+        } else if index + used + 1 < words.count, ["a", "per", "each"].contains(words[index + used].lower), words[index + used + 1].lower == "day" {
+            used += 2
+        }
+        return (keyword, DailyAmount(count, unit: unit), used)
+    }
+
+    /// `no target`, `no goal`, `no limit`: which is taken away.
+    static func noAmount(_ words: [Token], at index: Int) -> String? {
+        guard index + 1 < words.count, !words[index].quoted, !words[index + 1].quoted, words[index].lower == "no" else { return nil }
+        return amountKeywords[words[index + 1].lower]
     }
 
     /// Time tracking turned on (`track time`, `tracks time`, `tracking`, `timed`, `track time on`) or off (`no

@@ -45,7 +45,7 @@ extension Views {
     /// `archive`: the archived habits; `days` as for ``habits(_:today:days:)``.
     public static func archive(_ state: GameState, today: Day, days: [Int64: [Day: Int]]) -> Reply {
         let archived = state.habits.filter(\.archived)
-        let data: JSON = ["habits": .array(archived.map { habitData($0, state: state, keeping: state.keeping($0, days: days, today: today), today: today) })]
+        let data: JSON = ["habits": .array(archived.map { habitData($0, state: state, keeping: state.keeping($0, days: days, today: today), today: today, days: days) })]
         guard !archived.isEmpty else { return Reply(.info, "No archived habits.", data: data) }
         return Reply(
             .info, "Archived habits (\(archived.count)) — 'unarchive <habit>' brings one back",

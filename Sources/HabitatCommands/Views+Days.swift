@@ -19,7 +19,13 @@ extension Views {
     /// strength, a quota with its count; the others apart; bad habits as clean or slipped. `recordings` are today's,
     /// `days` how many times each habit was recorded on each day (``Ledger/habitDays()``).
     public static func today(_ state: GameState, recordings: [LedgerEntry], days: [Int64: [Day: Int]], today: Day) -> Reply {
-        let done = Dictionary(grouping: recordings.filter { $0.day == today }, by: \.habitID)
+        let recorded = Dictionary(grouping: recordings.filter { $0.day == today }, by: \.habitID)
+        // Done today: recorded, or for a habit counted in an amount, its target reached (a bad habit: beyond its limit).
+        let done = recorded.filter { id, entries in
+            guard let amount = state.habits.first(where: { $0.id == id })?.amount else { return true }
+            let total = entries.reduce(0) { $0 + $1.quantity }
+            return state.habits.first(where: { $0.id == id })?.kind == .good ? total >= amount.count : total > amount.count
+        }
         let kept = Dictionary(
             state.activeHabits.map { ($0.id, state.keeping($0, days: days, today: today)) }, uniquingKeysWith: { first, _ in first })
         let good = state.activeHabits.filter { $0.kind == .good && kept[$0.id]?.due != false }
@@ -36,15 +42,17 @@ extension Views {
             lines.append("\(group.name) \(count)/\(group.habits.count)")
             var rows: [JSON] = []
             for habit in group.habits {
-                let entries = done[habit.id] ?? []
+                let entries = recorded[habit.id] ?? []
                 let keeping = kept[habit.id]
                 let time = entries.compactMap(\.timeOfDay).last
-                var line = "  " + (entries.isEmpty ? "·" : "✓") + " " + habit.name
+                var line = "  " + (done[habit.id] == nil ? "·" : "✓") + " " + habit.name
                 // `--:--` is for not yet done; done at no particular time shows no time.
                 if habit.tracksTime, let shown = time.map(clock) ?? (entries.isEmpty ? "--:--" : nil) { line += " " + shown }
                 let times = entries.reduce(0) { $0 + $1.quantity }
                 if let progress = quotaProgress(habit, keeping?.inPeriod) {
                     line += " " + progress
+                } else if let amount = habit.amount {
+                    line += " " + amount.progress(times)
                 } else if times > 1 {
                     line += " ×\(times)"
                 }
@@ -66,13 +74,29 @@ extension Views {
         if !bad.isEmpty {
             let clean = bad.filter { done[$0.id] == nil }.count
             lines.append("Avoiding \(clean)/\(bad.count)")
-            lines += bad.map { "  " + (done[$0.id] == nil ? "✓ \($0.name) (clean)" : "✗ \($0.name) (slipped)") }
+            lines += bad.map { habit in
+                let count = (recorded[habit.id] ?? []).reduce(0) { $0 + $1.quantity }
+                switch (habit.amount, done[habit.id] == nil) {
+                case (let limit?, true): return "  ✓ \(habit.name) \(limit.progress(count)) (within the limit)"
+                case (let limit?, false): return "  ✗ \(habit.name) \(DailyAmount.words(count, limit.unit)) (over the limit of \(limit.count))"
+                case (nil, true): return "  ✓ \(habit.name) (clean)"
+                case (nil, false): return "  ✗ \(habit.name) (slipped)"
+                }
+            }
         }
         let doneCount = good.filter { done[$0.id] != nil }.count
         let data: JSON = [
             "day": .string(today.description), "done": .int(doneCount), "total": .int(good.count), "groups": .array(groupData),
-            "not_due": .array(notDue.map { todayRow($0, entries: done[$0.id] ?? [], keeping: kept[$0.id]) }),
-            "avoiding": .array(bad.map { ["name": .string($0.name), "clean": .bool(done[$0.id] == nil)] }),
+            "not_due": .array(notDue.map { todayRow($0, entries: recorded[$0.id] ?? [], keeping: kept[$0.id]) }),
+            "avoiding": .array(
+                bad.map { habit in
+                    var row: [(String, JSON)] = [("name", .string(habit.name)), ("clean", .bool(done[habit.id] == nil))]
+                    if let limit = habit.amount {
+                        let count = (recorded[habit.id] ?? []).reduce(0) { $0 + $1.quantity }
+                        row += [("limit", .int(limit.count)), ("unit", limit.unit.map { .string($0) } ?? .null), ("amount_today", .int(count))]
+                    }
+                    return .object(row)
+                }),
         ]
         guard !state.activeHabits.isEmpty else {
             return Reply(.info, "Today, \(label(today)): no habits yet. Add one: 'add habit Exercise'.", data: data)
@@ -91,8 +115,9 @@ extension Views {
 
     /// A habit's row in `today`'s JSON.
     static func todayRow(_ habit: Habit, entries: [LedgerEntry], keeping: Keeping?) -> JSON {
+        let times = entries.reduce(0) { $0 + $1.quantity }
         var row: [(String, JSON)] = [
-            ("name", .string(habit.name)), ("done", .bool(!entries.isEmpty)), ("times", .int(entries.reduce(0) { $0 + $1.quantity })),
+            ("name", .string(habit.name)), ("done", .bool(habit.amount.map { times >= $0.count } ?? !entries.isEmpty)), ("times", .int(times)),
             ("time", entries.compactMap(\.timeOfDay).last.map { .string(clock($0)) } ?? .null), ("due", .bool(keeping?.due ?? true)),
             ("schedule", .string(habit.schedule.words)),
         ]
@@ -101,6 +126,9 @@ extension Views {
         }
         if case .quota(let per, _) = habit.schedule, let inPeriod = keeping?.inPeriod {
             row += [("done_this_period", .int(inPeriod)), ("per_period", .int(per))]
+        }
+        if let amount = habit.amount {
+            row += [("target", .int(amount.count)), ("unit", amount.unit.map { .string($0) } ?? .null), ("amount_today", .int(times))]
         }
         return .object(row)
     }

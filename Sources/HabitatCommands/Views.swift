@@ -83,13 +83,15 @@ public enum Views {
     public static func habits(_ state: GameState, today: Day, days: [Int64: [Day: Int]]) -> Reply {
         let habits = state.activeHabits
         let kept = habits.map { state.keeping($0, days: days, today: today) }
-        let data: JSON = ["habits": .array(zip(habits, kept).map { habitData($0, state: state, keeping: $1, today: today) })]
+        let data: JSON = ["habits": .array(zip(habits, kept).map { habitData($0, state: state, keeping: $1, today: today, days: days) })]
         guard !habits.isEmpty else {
             return Reply(.info, "No habits yet. Add one: 'add habit Exercise' or 'add bad habit Smoking'.", data: data)
         }
         let lines = zip(habits, kept).map { habit, keeping -> String in
             let area = state.area(id: habit.areaID).map { " [\($0.name)]" } ?? ""
-            let timed = (habit.schedule == .daily ? "" : " · \(habit.schedule.words)") + (habit.tracksTime ? " · tracks time" : "")
+            let amountToday = days[habit.id ?? -1]?[today] ?? 0
+            let counted = habit.amount.map { " · \(GameState.describe($0, of: habit.kind)) (\(amountToday) today)" } ?? ""
+            let timed = (habit.schedule == .daily ? "" : " · \(habit.schedule.words)") + counted + (habit.tracksTime ? " · tracks time" : "")
                 + (state.pausedThrough(habit, on: today).map { " · paused through \($0.label)" } ?? "")
             switch habit.kind {
             case .good:
@@ -112,7 +114,7 @@ public enum Views {
     }
 
     /// A habit's row in the JSON of `habits` and `archive`.
-    static func habitData(_ habit: Habit, state: GameState, keeping: Keeping, today: Day) -> JSON {
+    static func habitData(_ habit: Habit, state: GameState, keeping: Keeping, today: Day, days: [Int64: [Day: Int]]) -> JSON {
         var row: [(String, JSON)] = [
             ("name", .string(habit.name)), ("kind", .string(habit.kind.rawValue)), ("xp", .int(habit.xp)),
             ("coins", .int(habit.coins)), ("life", .int(habit.life)),
@@ -121,6 +123,10 @@ public enum Views {
             ("strength", .int(keeping.strength)), ("tracks_time", .bool(habit.tracksTime)), ("schedule", .string(habit.schedule.words)),
             ("due_today", .bool(keeping.due)),
             ("paused_until", state.pausedThrough(habit, on: today).map { .string($0.description) } ?? .null),
+            ("target", habit.kind == .good ? habit.amount.map { .int($0.count) } ?? .null : .null),
+            ("limit", habit.kind == .bad ? habit.amount.map { .int($0.count) } ?? .null : .null),
+            ("unit", habit.amount?.unit.map { .string($0) } ?? .null),
+            ("amount_today", .int(days[habit.id ?? -1]?[today] ?? 0)),
         ]
         if case .quota(let per, _) = habit.schedule, let inPeriod = keeping.inPeriod {
             row += [("done_this_period", .int(inPeriod)), ("per_period", .int(per))]

@@ -8,10 +8,22 @@ public struct HabitEdit: Sendable, Equatable {
     public var area: String?
     public var tracksTime: Bool?
     public var schedule: Schedule?
+    public var amount: AmountChange?
+    /// How the line said it: `target` or `limit` (checked against the habit's kind), or `nil`.
+    public var amountSaidAs: String?
+
+    /// A target or limit set (`edit water target 10 glasses`) or taken away (`edit water no target`).
+    public enum AmountChange: Sendable, Equatable {
+        case set(DailyAmount)
+        case remove
+    }
 
     public init(
-        xp: Int? = nil, coins: Int? = nil, life: Int? = nil, area: String? = nil, tracksTime: Bool? = nil, schedule: Schedule? = nil
+        xp: Int? = nil, coins: Int? = nil, life: Int? = nil, area: String? = nil, tracksTime: Bool? = nil, schedule: Schedule? = nil,
+        amount: AmountChange? = nil, amountSaidAs: String? = nil
     ) {
+        self.amountSaidAs = amountSaidAs
+        self.amount = amount
         self.schedule = schedule
         self.xp = xp
         self.coins = coins
@@ -63,6 +75,12 @@ extension GameState {
         }
         changed.tracksTime = edit.tracksTime ?? changed.tracksTime
         changed.schedule = edit.schedule ?? changed.schedule
+        switch edit.amount {
+        case .set(let amount): changed.amount = amount
+        case .remove: changed.amount = nil
+        case nil: break
+        }
+        try Self.checkAmount(changed.amount, of: changed.name, kind: changed.kind, schedule: changed.schedule, saidAs: edit.amountSaidAs)
         guard changed != habits[index] else {
             throw HabitatError(.invalidArgument, "Nothing to change. Try 'edit \(habit.name.lowercased()) 20 xp'.")
         }
@@ -71,7 +89,8 @@ extension GameState {
         let untracked = habit.tracksTime && !changed.tracksTime ? ", no longer tracks time" : ""
         // Made an every-day habit again, it would go unmentioned too.
         let daily = habit.schedule != .daily && changed.schedule == .daily ? ", every day" : ""
-        return Outcome(toasts: [Toast(.success, "\(changed.name): \(describeTerms(of: changed))\(untracked)\(daily).")])
+        let uncounted = habit.amount != nil && changed.amount == nil ? (habit.kind == .good ? ", no target" : ", no limit") : ""
+        return Outcome(toasts: [Toast(.success, "\(changed.name): \(describeTerms(of: changed))\(untracked)\(daily)\(uncounted).")])
     }
 
     mutating func rename(_ query: String, to rawName: String) throws -> Outcome {
@@ -103,6 +122,7 @@ extension GameState {
         if let area = area(id: habit.areaID) { parts.append("in \(area.name)") }
         if habit.tracksTime { parts.append("tracks time") }
         if habit.schedule != .daily { parts.append(habit.schedule.words) }
+        if let amount = habit.amount { parts.append(Self.describe(amount, of: habit.kind)) }
         return parts.joined(separator: ", ")
     }
 }

@@ -11,11 +11,19 @@ public struct HabitDraft: Sendable, Equatable {
     public var tracksTime: Bool
     /// Every day unless said otherwise.
     public var schedule: Schedule?
+    /// A target a day (good) or a limit a day (bad), if any.
+    public var amount: DailyAmount?
+    /// How the line said the amount (`target`, `limit`), checked against the kind of habit; `nil` when it was said
+    /// as `8 glasses a day`, which fits either.
+    public var amountKeyword: String?
+    /// `no target`, `no limit`: said to take the amount away (`edit`).
+    public var removesAmount = false
 
     public init(
         name: String, kind: HabitKind = .good, xp: Int? = nil, coins: Int? = nil, life: Int? = nil,
-        area: String? = nil, tracksTime: Bool = false, schedule: Schedule? = nil
+        area: String? = nil, tracksTime: Bool = false, schedule: Schedule? = nil, amount: DailyAmount? = nil
     ) {
+        self.amount = amount
         self.schedule = schedule
         self.name = name
         self.kind = kind
@@ -42,22 +50,26 @@ extension GameState {
             throw HabitatError(.nameTaken, "You already have a routine called \(name).")
         }
         let areaID = try draft.area.map { areas[try areaIndex(named: $0)].id } ?? nil
+        try Self.checkAmount(draft.amount, of: name, kind: draft.kind, schedule: draft.schedule ?? .daily, saidAs: draft.amountKeyword)
         let good = draft.kind == .good
         let habit = Habit(
             name: name, kind: draft.kind, xp: good ? draft.xp ?? Habit.defaultXP : 0,
             coins: good ? draft.coins ?? Habit.defaultCoins : 0, life: good ? 0 : draft.life ?? Habit.defaultLife,
-            areaID: areaID, tracksTime: draft.tracksTime, created: settings.day(of: now), schedule: draft.schedule ?? .daily)
+            areaID: areaID, tracksTime: draft.tracksTime, created: settings.day(of: now), schedule: draft.schedule ?? .daily,
+            amount: draft.amount)
         habits.append(habit)
         let terms: String
         switch habit.kind {
         case .good: terms = "+\(habit.xp) XP, \(Self.coins(habit.coins, signed: true))"
         case .bad: terms = Self.lifeCost(habit.life)
         }
-        let when = habit.schedule == .daily ? "" : ", \(habit.schedule.words)"
+        let when = (habit.schedule == .daily ? "" : ", \(habit.schedule.words)") + (habit.amount.map { ", \(Self.describe($0, of: habit.kind))" } ?? "")
         let label = habit.kind == .bad ? "bad habit" : "habit"
         let how = habit.kind == .bad ? "slipped" : "did"
+        // A habit counted in an amount is recorded with one: `did water 3`.
+        let example = habit.kind == .good ? habit.amount.map { " \(min($0.count, 3))" } ?? "" : ""
         return Outcome(toasts: [
-            Toast(.success, "Added \(label) \(name) (\(terms)\(when)). Record it with '\(how) \(name.lowercased())'.")
+            Toast(.success, "Added \(label) \(name) (\(terms)\(when)). Record it with '\(how) \(name.lowercased())\(example)'.")
         ])
     }
 

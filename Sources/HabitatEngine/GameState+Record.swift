@@ -22,6 +22,9 @@ public struct Recording: Sendable, Equatable {
     public var historyByHabit: [Int64: Set<Day>]?
     /// Said as a slip (`slipped smoking`): only a bad habit can be recorded so.
     public var slipped: Bool
+    /// For a habit counted in an amount (``Habit/amount``): what the day it counts for holds already (storage fills
+    /// it in). `times` is then the amount recorded now: `did water 3`.
+    public var amountBefore: DayAmount?
     /// Set when the line was no command but the user's own words (`flossed`, `I meditated`, a bare habit name): then
     /// only a habit's whole name or its words' forms find it, never a prefix, and when none does, the line was
     /// simply not understood.
@@ -76,6 +79,7 @@ public struct HistoryNeeded: Error, Equatable {
 
 extension GameState {
     mutating func record(_ recording: Recording, at now: Date) throws -> Outcome {
+        let recording = try withAmount(recording)
         let habit: Habit
         switch try recorded(recording) {
         case .routine(let routine): return try recordRoutine(routine, recording, at: now)
@@ -89,9 +93,19 @@ extension GameState {
             at: now, day: day, kind: habit.kind == .good ? .completion : .slip, habitID: habit.id,
             subject: habit.name, quantity: recording.times, note: recording.note,
             timeOfDay: timeOfDay(of: habit, recording, on: day, at: now), before: before)
-        let toasts = try score(
-            habit.name, kind: habit.kind, xp: habit.xp, coins: habit.coins, life: habit.life, times: recording.times,
-            area: habit.areaID, entry: &entry)
+        let toasts: [Toast]
+        if let daily = habit.amount {
+            // Nothing recorded on a day after the last one recorded; any other day's amount comes from the ledger.
+            guard let amountBefore = recording.amountBefore ?? (habit.stats.lastDay.map { day > $0 } ?? true ? .none : nil) else {
+                throw HistoryNeeded()
+            }
+            let on = day == settings.day(of: now) ? nil : day
+            toasts = try recordAmount(of: habit, daily, amount: recording.times, before: amountBefore, on: on, entry: &entry)
+        } else {
+            toasts = try score(
+                habit.name, kind: habit.kind, xp: habit.xp, coins: habit.coins, life: habit.life, times: recording.times,
+                area: habit.areaID, entry: &entry)
+        }
         updateStats(of: habit, on: day, times: recording.times, history: recording.history)
         return Outcome(toasts: toasts + Self.readAs(recording.habit, habit.name), entry: entry)
     }
@@ -305,7 +319,7 @@ extension GameState {
 
     /// The day a recording counts for: today, or a day gone by (up to ``maxBackdateDays``). Neither the day
     /// nor a typed time may be in the future.
-    func day(for recording: Recording, at now: Date) throws -> Day {
+    public func day(for recording: Recording, at now: Date) throws -> Day {
         let today = settings.day(of: now)
         var tooFar: HabitatError { HabitatError(.invalidArgument, "You can record up to \(maxBackdateDays) days back.") }
         var future: HabitatError { HabitatError(.invalidArgument, "That day hasn't happened yet.") }

@@ -44,12 +44,15 @@ public struct Habit: Sendable, Equatable, Codable, Identifiable {
     public var stats: HabitStats
     /// How often it is meant to be done (every day unless said otherwise).
     public var schedule: Schedule
+    /// A good habit's target a day, or a bad habit's allowance a day; `nil` for one counted in times.
+    public var amount: DailyAmount?
 
     public init(
         id: Int64? = nil, name: String, kind: HabitKind, xp: Int = defaultXP, coins: Int = defaultCoins,
         life: Int = defaultLife, areaID: Int64? = nil, archived: Bool = false, tracksTime: Bool = false,
-        created: Day, stats: HabitStats = .zero, schedule: Schedule = .daily
+        created: Day, stats: HabitStats = .zero, schedule: Schedule = .daily, amount: DailyAmount? = nil
     ) {
+        self.amount = amount
         self.schedule = schedule
         self.id = id
         self.name = name

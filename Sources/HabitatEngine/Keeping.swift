@@ -11,6 +11,8 @@ import Foundation
 /// - Paused days are as days not due: they break no streak and lower no strength (done anyway, they count), and a
 ///   period holding one breaks nothing when it falls short.
 /// - A bad habit's streak is its clean days since the last slip (or since it was added).
+/// - A habit counted in an amount keeps a day when the day's amount reaches its target; a bad habit with a limit
+///   slips on a day only when the day's amount goes beyond it.
 ///
 /// **Strength** (0 to 100) is Loop Habit Tracker's habit score adapted to schedules: each day from the day the habit
 /// was added, `strength = strength × m + value × (1 − m)` with `m = 0.5^(√frequency / 13)`, so a daily habit's
@@ -49,7 +51,9 @@ public struct Keeping: Sendable, Equatable {
     /// left out). Weeks start on `weekStart` (0 = Monday); `paused` holds the days it was paused.
     public init(_ habit: Habit, days: [Day: Int], today: Day, weekStart: Int = 0, paused: [ClosedRange<Day>] = []) {
         let start = min(habit.created, days.keys.min() ?? habit.created, today)
-        let counting = Counting(days: days, start: start, today: today, paused: paused)
+        // A day counts when its amount reaches the target; a bad habit's, when it goes beyond the limit.
+        let threshold = habit.amount.map { habit.kind == .good ? $0.count : $0.count + 1 } ?? 1
+        let counting = Counting(days: days, start: start, today: today, paused: paused, threshold: threshold)
         guard habit.kind == .good else {
             self = Self.clean(habit, counting)
             return
@@ -70,9 +74,11 @@ public struct Keeping: Sendable, Equatable {
         let start: Day
         let today: Day
         let paused: [ClosedRange<Day>]
+        /// The amount that makes a day count (1 unless the habit is counted in an amount).
+        var threshold = 1
 
         func count(_ day: Day) -> Int { days[day] ?? 0 }
-        func kept(_ day: Day) -> Bool { count(day) > 0 }
+        func kept(_ day: Day) -> Bool { count(day) >= threshold }
         func isPaused(_ day: Day) -> Bool { paused.contains { $0.contains(day) } }
         /// Each day from the start through today, in order.
         var each: [Day] { span(start...today) }
@@ -114,7 +120,7 @@ public struct Keeping: Sendable, Equatable {
         var once = false
         var sum = 0
 
-        func count(_ day: Day) -> Int { once ? min(1, counting.count(day)) : counting.count(day) }
+        func count(_ day: Day) -> Int { once ? (counting.kept(day) ? 1 : 0) : counting.count(day) }
 
         mutating func value(_ day: Day) -> Double {
             sum += count(day) - count(day - window)

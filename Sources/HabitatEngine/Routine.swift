@@ -65,6 +65,10 @@ extension GameState {
             guard habit.kind == .good else {
                 throw HabitatError(.invalidArgument, "Routines are made of good habits; \(habit.name) is a bad one.")
             }
+            guard habit.amount == nil else {
+                throw HabitatError(
+                    .invalidArgument, "\(habit.name) is counted in an amount, so a routine can't record it once for you: record it on its own.")
+            }
             if !members.contains(where: { $0.id == habit.id }) { members.append(habit) }
         }
         guard members.count <= CatalogLimit.habitsPerRoutine else {
@@ -111,6 +115,11 @@ extension GameState {
                 .invalidArgument,
                 "\(routine.name) has no active habits left: they're archived or deleted. Bring one back with 'unarchive <habit>', "
                     + "or 'delete routine \(routine.name.lowercased())' and add it again.")
+        }
+        if let counted = members.first(where: { $0.amount != nil }) {
+            throw HabitatError(
+                .invalidArgument,
+                "\(counted.name) is counted in an amount, so a routine can't record it once for you: record it on its own ('did \(counted.name.lowercased()) 1'), and take it out of \(routine.name) with 'delete routine \(routine.name.lowercased())' and adding it again.")
         }
         let day = try self.day(for: recording, at: now)
         if recording.when == .today, recording.historyByHabit == nil, members.contains(where: { $0.stats.lastDay.map { day < $0 } ?? false }) {

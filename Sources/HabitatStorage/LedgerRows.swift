@@ -91,6 +91,19 @@ public struct Ledger {
         return Set(days.compactMap(Day.init(iso:)))
     }
 
+    /// How much of a habit was recorded on `day`, and whether a recording of it that day earned XP or coins (undone
+    /// recordings left out).
+    public func amount(of habitID: Int64, on day: Day) throws -> DayAmount {
+        let row = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT COALESCE(SUM(e.quantity), 0), COALESCE(MAX(e.xp > 0 OR e.coins > 0), 0) FROM ledger e
+                WHERE e.habit_id = ? AND e.day = ? AND e.kind IN ('completion', 'slip') AND \(Self.standing)
+                """,
+            arguments: [habitID, day.description])
+        return DayAmount(amount: row?[0] ?? 0, credited: (row?[1] as Int? ?? 0) != 0)
+    }
+
     /// How many times each habit was recorded on each day (completions and slips; undone ones left out), by habit id:
     /// what streaks and strength by schedule are counted from (``Keeping``).
     public func habitDays() throws -> [Int64: [Day: Int]] {

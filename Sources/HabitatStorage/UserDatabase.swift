@@ -154,6 +154,7 @@ public final class UserDatabase: Sendable {
 
     static func apply(_ action: Action, to state: inout GameState, ledger: Ledger, at now: Date, withHistory: Bool) throws -> Outcome {
         var action = action
+        if case .record(let recording) = action { action = .record(try state.withAmount(recording)) }
         if case .record(var recording) = action, recording.when != .today || withHistory {
             // A backdated day may join or split runs: give the engine the days already recorded, of the habit
             // or of each of the routine's habits.
@@ -168,6 +169,13 @@ public final class UserDatabase: Sendable {
                 recording.history = try ledger.days(of: id)
                 action = .record(recording)
             }
+        }
+        if case .record(var recording) = action, recording.amountBefore == nil, case .habit(let habit) = try state.recorded(recording),
+            habit.amount != nil, let id = habit.id
+        {
+            // Counted in an amount: what the day it counts for holds already.
+            recording.amountBefore = try ledger.amount(of: id, on: try state.day(for: recording, at: now))
+            action = .record(recording)
         }
         var outcome = try state.apply(action, at: now)
         outcome.entry = try ledger.append(outcome)

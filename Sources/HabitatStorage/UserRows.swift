@@ -66,7 +66,8 @@ extension Habit {
             stats: HabitStats(
                 streak: row["streak"], best: row["best_streak"], lastDay: (row["last_day"] as String?).flatMap(Day.init(iso:)),
                 total: row["total"]),
-            schedule: Schedule(words: (row["schedule"] as String? ?? "").split(separator: " ").map(String.init)) ?? .daily)
+            schedule: Schedule(words: (row["schedule"] as String? ?? "").split(separator: " ").map(String.init)) ?? .daily,
+            amount: (row["amount"] as Int?).map { DailyAmount($0, unit: row["amount_unit"]) })
     }
 }
 
@@ -153,7 +154,7 @@ extension Habit: StoredRow {
     static let table = "habit"
     static let columns = [
         "name", "kind", "xp", "coins", "life", "area_id", "archived", "tracks_time", "created_day", "streak",
-        "best_streak", "last_day", "total", "schedule",
+        "best_streak", "last_day", "total", "schedule", "amount", "amount_unit",
     ]
     static let sql = StoredRowSQL(table: table, columns: columns)
     func bindValues(to statement: RawStatement) {
@@ -171,6 +172,8 @@ extension Habit: StoredRow {
         statement.bind(stats.lastDay?.description)
         statement.bind(stats.total)
         statement.bind(schedule.words)
+        statement.bind(amount?.count)
+        statement.bind(amount?.unit)
     }
 }
 

@@ -183,6 +183,11 @@ enum UserSchema {
                     )
                     """)
         }
+        // Amounts: a good habit's target a day, a bad habit's limit a day (`amount`), in a unit (`amount_unit`).
+        migrator.registerMigration("v6") { db in
+            try db.execute(sql: "ALTER TABLE habit ADD COLUMN amount INTEGER")
+            try db.execute(sql: "ALTER TABLE habit ADD COLUMN amount_unit TEXT")
+        }
         return migrator
     }
 }

@@ -28,3 +28,41 @@ struct PauseParserTests {
         #expect(parseError(line)?.code == .invalidArgument)
     }
 }
+
+@Suite("Targets and limits, as typed")
+struct AmountParserTests {
+    static func draft(_ name: String, kind: HabitKind = .good, _ amount: DailyAmount, said: String? = nil) -> Command {
+        var draft = HabitDraft(name: name, kind: kind, amount: amount)
+        draft.amountKeyword = said
+        return .addHabit(draft)
+    }
+
+    @Test(arguments: [
+        ("add habit Water target 8 glasses", draft("Water", DailyAmount(8, unit: "glasses"), said: "target")),
+        ("add habit Water goal 8", draft("Water", DailyAmount(8), said: "target")),
+        ("add habit Water 8 glasses a day", draft("Water", DailyAmount(8, unit: "glasses"))),
+        ("add habit Read 20 pages per day", draft("Read", DailyAmount(20, unit: "pages"))),
+        ("add habit Steps 10000 steps daily", draft("Steps", DailyAmount(10000, unit: "steps"))),
+        ("add habit Floss twice a day", draft("Floss", DailyAmount(2))),
+        ("add habit Pushups 50 times a day", draft("Pushups", DailyAmount(50))),
+        ("add habit Water target 8 glasses a day", draft("Water", DailyAmount(8, unit: "glasses"), said: "target")),
+        ("add bad habit Coffee limit 2 cups", draft("Coffee", kind: .bad, DailyAmount(2, unit: "cups"), said: "limit")),
+        ("add bad habit Coffee 2 cups a day", draft("Coffee", kind: .bad, DailyAmount(2, unit: "cups"))),
+        (#"add habit "Water 8 glasses a day""#, .addHabit(HabitDraft(name: "Water 8 glasses a day"))),
+    ])
+    func aTargetOrLimitIsReadAsPeopleSayIt(line: String, command: Command) throws {
+        #expect(try parse(line) == command)
+    }
+
+    @Test func aTargetIsChangedOrTakenAwayWithEdit() throws {
+        #expect(try parse("edit water target 10 glasses") == .edit("water", HabitEdit(amount: .set(DailyAmount(10, unit: "glasses")), amountSaidAs: "target")))
+        #expect(try parse("edit water 10 glasses a day") == .edit("water", HabitEdit(amount: .set(DailyAmount(10, unit: "glasses")))))
+        #expect(try parse("edit water no target") == .edit("water", HabitEdit(amount: .remove, amountSaidAs: "target")))
+        #expect(try parse("edit coffee no limit") == .edit("coffee", HabitEdit(amount: .remove, amountSaidAs: "limit")))
+    }
+
+    @Test func anAmountAfterDidIsPartOfTheNameForTheEngineToRead() throws {
+        #expect(try parse("did water 3") == .record(Recording(habit: "water 3")))
+        #expect(try parse("did water x3") == .record(Recording(habit: "water", times: 3)))
+    }
+}
