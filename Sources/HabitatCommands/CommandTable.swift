@@ -3,6 +3,9 @@ import HabitatEngine
 
 /// Every command: the parser reads this table, and `help` is printed from it.
 public enum CommandTable {
+    static let editUsage =
+        "edit <habit> [N xp] [N coins] [N life] [in <area> | in none] [track time | no track time] [target N <unit> | no target] [limit N <unit> | no limit] [schedule]"
+
     public static let all: [CommandSpec] = [
         CommandSpec(
             "register", usage: "register <name> <password>",
@@ -30,11 +33,11 @@ public enum CommandTable {
             return .passwd(old: old, new: new)
         }.keptVerbatim(),
         CommandSpec(
-            "did", usage: "did <habit> [x3] [yesterday | N days ago | on YYYY-MM-DD] [at 6:45am] [: note]",
-            summary: "record a habit, good or bad",
+            "did", usage: RecordingParser.usage,
+            summary: "record a habit, good or bad (one with a target: the amount, 'did water 3')",
             examples: [
                 "did exercise", "exercise done", "did pushups x3", "slipped smoking", "did exercise yesterday",
-                "did breakfast: oatmeal with berries",
+                "did breakfast: oatmeal with berries", "did water 3",
             ],
             triggers: [
                 ["did"], ["done"], ["completed"], ["complete"], ["slipped"], ["record"], ["i", "did"], ["i", "slipped"],
@@ -49,11 +52,12 @@ public enum CommandTable {
         CommandSpec("coins", summary: "how many coins you have", triggers: CommandSpec.asked("coins") + [["gold"], ["money"], ["balance"], ["my", "balance"], ["my", "money"]], command: .figure(.coins)),
         CommandSpec("habits", summary: "list your habits with their rewards and streaks", triggers: CommandSpec.asked("habits") + [["list"]], command: .habits),
         CommandSpec(
-            "add habit", usage: "add habit <name> [N xp] [N coins] [in <area>] [track time] [every day | on mon wed fri | every 3 days | 3 times a week]",
-            summary: "add a good habit (default +10 XP, +5 coins, every day)",
+            "add habit", usage: HabitDraftParser.usage(.good, room: false),
+            summary: "add a good habit (default +10 XP, +5 coins, every day); with a target, it's done for the day at that amount",
             examples: [
                 "add habit Exercise", "add habit Exercise 15 xp 3 coins", "add habit \"Run 5k\" 20 xp", "add habit Wake up track time",
                 "add habit Gym 3 times a week", "add habit Piano on mon wed fri", "add habit Laundry every 3 days",
+                "add habit Water target 8 glasses", "add habit Read 20 pages a day",
             ],
             triggers: [
                 ["add", "habit"], ["add", "good", "habit"], ["new", "habit"], ["create", "habit"], ["add", "a", "habit"],
@@ -62,8 +66,9 @@ public enum CommandTable {
             ]
         ) { rest in .addHabit(try HabitDraftParser.parse(rest, kind: .good)) },
         CommandSpec(
-            "add bad habit", usage: "add bad habit <name> [N life] [in <area>]", summary: "add a bad habit (default -10 life)",
-            examples: ["add bad habit Smoking", "add bad habit Smoking 25 life", "add bad habit Junk food in Nutrition"],
+            "add bad habit", usage: HabitDraftParser.usage(.bad, room: false),
+            summary: "add a bad habit (default -10 life); with a limit, the first so many a day cost nothing",
+            examples: ["add bad habit Smoking", "add bad habit Smoking 25 life", "add bad habit Junk food in Nutrition", "add bad habit Coffee limit 2 cups"],
             triggers: [
                 ["add", "bad", "habit"], ["new", "bad", "habit"], ["create", "bad", "habit"], ["add", "a", "bad", "habit"],
                 ["add", "a", "new", "bad", "habit"], ["add", "new", "bad", "habit"], ["create", "a", "bad", "habit"],
@@ -77,15 +82,16 @@ public enum CommandTable {
             parse: RewardParser.parse
         ),
         CommandSpec(
-            "edit", usage: "edit <habit> [N xp] [N coins] [N life] [in <area> | in none] [track time | no track time] [schedule]",
-            summary: "change a habit's rewards, cost, area, time tracking or schedule",
+            "edit", usage: Self.editUsage,
+            summary: "change a habit's rewards, cost, area, time tracking, target or limit, or schedule",
             examples: [
                 "edit exercise 20 xp", "edit smoking 30 life", "edit stretch in Fitness", "edit wake up track time",
-                "edit wake up no track time", "edit gym 4 times a week", "edit piano every day",
+                "edit wake up no track time", "edit gym 4 times a week", "edit piano every day", "edit water target 10 glasses",
+                "edit coffee no limit",
             ],
             triggers: [["edit"], ["change"]]
         ) { rest in
-            let usage = "edit <habit> [N xp] [N coins] [N life] [in <area> | in none] [track time | no track time] [schedule]"
+            let usage = Self.editUsage
             var (name, draft, tracksTime) = try HabitDraftParser.nameAndOptions(rest, usage: usage)
             // `edit gym 3 times a week`
             if draft.schedule == nil, let (named, schedule) = HabitDraftParser.splitSchedule(name) {
@@ -248,12 +254,12 @@ public enum CommandTable {
             return .room(.use(rest.phrase))
         },
         CommandSpec(
-            "room add habit", usage: "room add habit <name> [N xp] [N coins] [in <area>]",
+            "room add habit", usage: HabitDraftParser.usage(.good, room: true),
             summary: "a shared habit anyone in the room can record (its XP also goes to their own area of that name)",
             examples: ["room add habit Dishes 10 xp", "room add habit Dishes 10 xp in Home"], triggers: [["room", "add", "habit"], ["room", "add", "good", "habit"]]
         ) { rest in .room(.addHabit(try HabitDraftParser.parse(rest, kind: .good, room: true))) },
         CommandSpec(
-            "room add bad habit", usage: "room add bad habit <name> [N life]", summary: "a shared bad habit",
+            "room add bad habit", usage: HabitDraftParser.usage(.bad, room: true), summary: "a shared bad habit",
             examples: ["room add bad habit Takeout 20 life"], triggers: [["room", "add", "bad", "habit"]]
         ) { rest in .room(.addHabit(try HabitDraftParser.parse(rest, kind: .bad, room: true))) },
         CommandSpec(

@@ -294,8 +294,9 @@ enum HabitDraftParser {
     /// The usage line of `add habit`, `add bad habit` and their `room` forms.
     static func usage(_ kind: HabitKind, room: Bool) -> String {
         switch (kind, room) {
-        case (.good, false): "add habit <name> [N xp] [N coins] [in <area>] [track time] [every day | on mon wed fri | every 3 days | 3 times a week]"
-        case (.bad, false): "add bad habit <name> [N life] [in <area>]"
+        case (.good, false):
+            "add habit <name> [N xp] [N coins] [in <area>] [track time] [target N <unit>] [every day | on mon wed fri | every 3 days | 3 times a week]"
+        case (.bad, false): "add bad habit <name> [N life] [in <area>] [limit N <unit>]"
         case (.good, true): "room add habit <name> [N xp] [N coins] [in <area>]"
         case (.bad, true): "room add bad habit <name> [N life]"
         }

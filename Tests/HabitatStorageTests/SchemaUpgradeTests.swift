@@ -12,11 +12,15 @@ import Testing
     static func withLaterColumns(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE habit ADD COLUMN schedule TEXT NOT NULL DEFAULT 'every day'")
         try db.execute(sql: "CREATE TABLE pause (id INTEGER PRIMARY KEY, habit_id INTEGER, first_day TEXT NOT NULL, last_day TEXT NOT NULL)")
+        try db.execute(sql: "ALTER TABLE habit ADD COLUMN amount INTEGER")
+        try db.execute(sql: "ALTER TABLE habit ADD COLUMN amount_unit TEXT")
     }
 
     static func withoutLaterColumns(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE habit DROP COLUMN schedule")
         try db.execute(sql: "DROP TABLE pause")
+        try db.execute(sql: "ALTER TABLE habit DROP COLUMN amount")
+        try db.execute(sql: "ALTER TABLE habit DROP COLUMN amount_unit")
     }
 
     /// A user file as the first release left it: habits, completions, a routine and an undo.
@@ -62,13 +66,13 @@ import Testing
 
             let db = UserDatabase(path: path, durability: .normal)
             let state = try await db.state()
-            // Every row as it was; each habit gains the schedule every habit had then (v4).
+            // Every row as it was; each habit gains the schedule every habit had then (v4), and no amount (v6).
             var upgraded = before
-            upgraded["habit"] = before["habit"]?.map { String($0.dropLast()) + #" schedule:"every day"]"# }
+            upgraded["habit"] = before["habit"]?.map { String($0.dropLast()) + #" schedule:"every day" amount:NULL amount_unit:NULL]"# }
             #expect(try dump(ofDatabaseAt: path) == upgraded)
             #expect(state.profile.coins == 15)  // exercise, the routine's two; the last exercise undone
             let migrations = try await rawDatabase(at: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
-            #expect(migrations == ["v1", "v2", "v3", "v4", "v5"])
+            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6"])
             // An older file keeps its 4 KB pages; its log is checkpointed at the same 4 MB.
             #expect(try await db.pragma("page_size") == 4096)
             #expect(try await db.pragma("wal_autocheckpoint") == 1024)
@@ -143,7 +147,7 @@ import Testing
             #expect(try await db.state().habits.map { "\($0.name) \($0.stats.total)" } == ["Exercise 4", "Smoking 4"])
             // Undo takes back the latest recording's amount, whatever the count when it was made.
             #expect(try await db.undo().state.habits.map(\.stats.total) == [3, 4])
-            #expect(try await db.pragma("user_version") == 5)
+            #expect(try await db.pragma("user_version") == 6)
         }
     }
 
