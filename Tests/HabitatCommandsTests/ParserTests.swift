@@ -256,7 +256,7 @@ struct AddHabitTests {
             try parse("add bad habit Junk food 15 life in Nutrition")
                 == .addHabit(HabitDraft(name: "Junk food", kind: .bad, life: 15, area: "Nutrition")))
         #expect(try parse("add bad habit Junk food in Nutrition") == .addHabit(HabitDraft(name: "Junk food", kind: .bad, area: "Nutrition")))
-        #expect(Views.help(topic: "add bad habit").data?["usage"] == "add bad habit <name> [N life] [in <area>]")
+        #expect(Views.help(topic: "add bad habit").data?["usage"] == "add bad habit <name> [N life] [in <area>] [limit N <unit>]")
     }
 
     @Test func goodHabitsDontCostLife() {

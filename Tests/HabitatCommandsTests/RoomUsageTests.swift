@@ -33,7 +33,7 @@ struct RoomUsageTests {
 
     @Test func thePersonalCommandsKeepTheirs() {
         #expect(parseError("did")?.message == "Which habit? Usage: did <habit> [x3] [yesterday | N days ago | on YYYY-MM-DD] [at 6:45am] [: note]")
-        #expect(parseError("add bad habit Smoking 5 xp")?.message == "Bad habits cost life; they don't earn XP or coins. Usage: add bad habit <name> [N life] [in <area>]")
+        #expect(parseError("add bad habit Smoking 5 xp")?.message == "Bad habits cost life; they don't earn XP or coins. Usage: add bad habit <name> [N life] [in <area>] [limit N <unit>]")
         #expect(parseError("add habit Exercise 5 life")?.message == "Good habits don't cost life. For one that does: add bad habit Exercise 5 life")
     }
 }
