@@ -14,6 +14,7 @@ public final class Application: Sendable {
     let hub: Hub
     let households: Households
     let timers: TimerService
+    let dayEnds: DayEndService
 
     /// Opens the data directory (blocking: call at start-up). Password hashes are worked out on `slowWork`.
     public init(configuration: ServerConfiguration, logger: Logger, slowWork: any SlowWork) throws {
@@ -35,6 +36,8 @@ public final class Application: Sendable {
             accounts: accounts, users: users, directory: directory, households: households, hub: hub, configuration: configuration,
             logger: logger)
         self.timers = TimerService(
+            directory: directory, users: users, hub: hub, clock: configuration.clock, tick: configuration.timerTick, logger: logger)
+        self.dayEnds = DayEndService(
             directory: directory, users: users, hub: hub, clock: configuration.clock, tick: configuration.timerTick, logger: logger)
     }
 
@@ -59,10 +62,12 @@ public final class Application: Sendable {
         }
     }
 
-    /// What the server does on its own, until the task is cancelled: timers end, and quiet users' files close.
+    /// What the server does on its own, until the task is cancelled: timers end, days end (their bites), and quiet
+    /// users' files close.
     public func runOnItsOwn() async {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.timers.run() }
+            group.addTask { await self.dayEnds.run() }
             group.addTask { await self.closeIdleFiles() }
         }
     }

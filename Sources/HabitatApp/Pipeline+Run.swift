@@ -166,6 +166,15 @@ extension Pipeline {
                 }
                 return Views.outcome(outcome, state)
             }
+        case .addHabit, .edit:
+            // Given a bite: the server is to end this user's days, from the day it begins (both or neither).
+            guard let action = Plan.action(for: command) else { throw HabitatError(.internal, "Unhandled command.") }
+            return try await users.with(account.fileID) { [directory] database in
+                let (outcome, state) = try await database.apply(action, at: now) { _, state in
+                    if let due = state.nextDayEnd() { try directory.scheduleDayEnd(of: account.id, at: due) }
+                }
+                return Views.outcome(outcome, state)
+            }
         case .delete, .deleteArea, .deleteReward:
             guard let confirmed else { return try await ask(command, session: &session, account: account) }
             guard let action = Plan.action(for: command) else { throw HabitatError(.internal, "Unhandled command.") }

@@ -4,7 +4,7 @@ import HabitatEngine
 /// Every command: the parser reads this table, and `help` is printed from it.
 public enum CommandTable {
     static let editUsage =
-        "edit <habit> [N xp] [N coins] [N life] [in <area> | in none] [track time | no track time] [target N <unit> | no target] [limit N <unit> | no limit] [schedule]"
+        "edit <habit> [N xp] [N coins] [N life] [in <area> | in none] [track time | no track time] [target N <unit> | no target] [limit N <unit> | no limit] [N life if missed] [schedule]"
 
     public static let all: [CommandSpec] = [
         CommandSpec(
@@ -57,7 +57,7 @@ public enum CommandTable {
             examples: [
                 "add habit Exercise", "add habit Exercise 15 xp 3 coins", "add habit \"Run 5k\" 20 xp", "add habit Wake up track time",
                 "add habit Gym 3 times a week", "add habit Piano on mon wed fri", "add habit Laundry every 3 days",
-                "add habit Water target 8 glasses", "add habit Read 20 pages a day",
+                "add habit Water target 8 glasses", "add habit Read 20 pages a day", "add habit Floss every day 5 life if missed",
             ],
             triggers: [
                 ["add", "habit"], ["add", "good", "habit"], ["new", "habit"], ["create", "habit"], ["add", "a", "habit"],
@@ -87,7 +87,7 @@ public enum CommandTable {
             examples: [
                 "edit exercise 20 xp", "edit smoking 30 life", "edit stretch in Fitness", "edit wake up track time",
                 "edit wake up no track time", "edit gym 4 times a week", "edit piano every day", "edit water target 10 glasses",
-                "edit coffee no limit",
+                "edit coffee no limit", "edit floss 5 life if missed", "edit floss 0 life if missed",
             ],
             triggers: [["edit"], ["change"]]
         ) { rest in
@@ -104,7 +104,7 @@ public enum CommandTable {
             let amount: HabitEdit.AmountChange? = draft.removesAmount ? .remove : draft.amount.map { .set($0) }
             let edit = HabitEdit(
                 xp: draft.xp, coins: draft.coins, life: draft.life, area: draft.area, tracksTime: tracksTime, schedule: draft.schedule,
-                amount: amount, amountSaidAs: draft.amountKeyword)
+                amount: amount, amountSaidAs: draft.amountKeyword, bite: draft.bite)
             return .edit(name.phrase, edit)
         },
         CommandSpec(

@@ -239,6 +239,9 @@ enum HabitDraftParser {
         if room, draft.amount != nil {
             throw HabitatError.usage(usage, "Shared habits can't have a target or a limit yet.")
         }
+        if room, draft.bite != nil {
+            throw HabitatError.usage(usage, "Shared habits can't cost life when missed yet.")
+        }
 
         if kind == .bad, let schedule = draft.schedule, schedule != .daily {
             throw HabitatError(.invalidArgument, "A bad habit is avoided every day, so it has no schedule: \(add) bad habit \(nameWords.phrase)")
@@ -295,7 +298,7 @@ enum HabitDraftParser {
     static func usage(_ kind: HabitKind, room: Bool) -> String {
         switch (kind, room) {
         case (.good, false):
-            "add habit <name> [N xp] [N coins] [in <area>] [track time] [target N <unit>] [every day | on mon wed fri | every 3 days | 3 times a week]"
+            "add habit <name> [N xp] [N coins] [in <area>] [track time] [target N <unit>] [N life if missed] [every day | on mon wed fri | every 3 days | 3 times a week]"
         case (.bad, false): "add bad habit <name> [N life] [in <area>] [limit N <unit>]"
         case (.good, true): "room add habit <name> [N xp] [N coins] [in <area>]"
         case (.bad, true): "room add bad habit <name> [N life]"
@@ -320,6 +323,15 @@ enum HabitDraftParser {
             if let (amount, unit, used) = Amount.read(words, at: index) {
                 guard amount >= 0 else {
                     throw HabitatError(.invalidArgument, "XP, coins and life can't be negative ('\(words[index..<index + used].phrase)'): use 0–10000.")
+                }
+                // `5 life if missed`: what a day due and not done costs
+                if unit == .life, index + used + 1 < words.count, ["if", "when"].contains(words[index + used].lower),
+                    ["missed", "skipped", "not", "undone"].contains(words[index + used + 1].lower)
+                {
+                    draft.bite = amount
+                    index += used + 2
+                    if words[index - 1].lower == "not", index < words.count, words[index].lower == "done" { index += 1 }
+                    continue
                 }
                 switch unit {
                 case .xp: draft.xp = amount

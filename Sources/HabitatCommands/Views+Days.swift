@@ -158,6 +158,8 @@ extension Views {
                     + (entry.health == 0 ? ")" : ", +\(entry.health) health)")
             case .run:
                 line += entry.quantity == 0 ? "> running challenge started" : "> ran \(GameState.km(Double(entry.quantity) / 1000))"
+            case .missed:
+                line += "! missed \(entry.subject)" + (entry.quantity > 1 ? " (\(entry.quantity) times short)" : "") + " (\(entry.health) life)"
             case .routine, .undo: line += entry.subject
             }
             if let time = entry.timeOfDay { line += " at \(clock(time))" }

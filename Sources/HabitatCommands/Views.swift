@@ -92,6 +92,7 @@ public enum Views {
             let amountToday = days[habit.id ?? -1]?[today] ?? 0
             let counted = habit.amount.map { " · \(GameState.describe($0, of: habit.kind)) (\(amountToday) today)" } ?? ""
             let timed = (habit.schedule == .daily ? "" : " · \(habit.schedule.words)") + counted + (habit.tracksTime ? " · tracks time" : "")
+                + (habit.bite > 0 ? " · \(habit.bite) life if missed" : "")
                 + (state.pausedThrough(habit, on: today).map { " · paused through \($0.label)" } ?? "")
             switch habit.kind {
             case .good:
@@ -127,6 +128,7 @@ public enum Views {
             ("limit", habit.kind == .bad ? habit.amount.map { .int($0.count) } ?? .null : .null),
             ("unit", habit.amount?.unit.map { .string($0) } ?? .null),
             ("amount_today", .int(days[habit.id ?? -1]?[today] ?? 0)),
+            ("life_if_missed", .int(habit.bite)),
         ]
         if case .quota(let per, _) = habit.schedule, let inPeriod = keeping.inPeriod {
             row += [("done_this_period", .int(inPeriod)), ("per_period", .int(per))]

@@ -9,6 +9,8 @@ public struct HabitEdit: Sendable, Equatable {
     public var tracksTime: Bool?
     public var schedule: Schedule?
     public var amount: AmountChange?
+    /// `5 life if missed`; 0 takes the bite away.
+    public var bite: Int?
     /// How the line said it: `target` or `limit` (checked against the habit's kind), or `nil`.
     public var amountSaidAs: String?
 
@@ -20,8 +22,9 @@ public struct HabitEdit: Sendable, Equatable {
 
     public init(
         xp: Int? = nil, coins: Int? = nil, life: Int? = nil, area: String? = nil, tracksTime: Bool? = nil, schedule: Schedule? = nil,
-        amount: AmountChange? = nil, amountSaidAs: String? = nil
+        amount: AmountChange? = nil, amountSaidAs: String? = nil, bite: Int? = nil
     ) {
+        self.bite = bite
         self.amountSaidAs = amountSaidAs
         self.amount = amount
         self.schedule = schedule
@@ -54,7 +57,7 @@ extension GameState {
         }
     }
 
-    mutating func edit(_ query: String, _ edit: HabitEdit) throws -> Outcome {
+    mutating func edit(_ query: String, _ edit: HabitEdit, at now: Date) throws -> Outcome {
         let habit = try self.habit(named: query)
         let index = habits.firstIndex { $0.id == habit.id }!
         var changed = habits[index]
@@ -81,6 +84,12 @@ extension GameState {
         case nil: break
         }
         try Self.checkAmount(changed.amount, of: changed.name, kind: changed.kind, schedule: changed.schedule, saidAs: edit.amountSaidAs)
+        if let bite = edit.bite {
+            try Self.checkBite(bite, of: changed.name, kind: changed.kind)
+            // A bite set today begins tomorrow; one changed keeps its beginning.
+            changed.biteSince = bite == 0 ? nil : (habit.bite > 0 ? habit.biteSince : settings.day(of: now) + 1)
+            changed.bite = bite
+        }
         guard changed != habits[index] else {
             throw HabitatError(.invalidArgument, "Nothing to change. Try 'edit \(habit.name.lowercased()) 20 xp'.")
         }
@@ -90,7 +99,8 @@ extension GameState {
         // Made an every-day habit again, it would go unmentioned too.
         let daily = habit.schedule != .daily && changed.schedule == .daily ? ", every day" : ""
         let uncounted = habit.amount != nil && changed.amount == nil ? (habit.kind == .good ? ", no target" : ", no limit") : ""
-        return Outcome(toasts: [Toast(.success, "\(changed.name): \(describeTerms(of: changed))\(untracked)\(daily)\(uncounted).")])
+        let unbitten = habit.bite > 0 && changed.bite == 0 ? ", nothing if missed" : ""
+        return Outcome(toasts: [Toast(.success, "\(changed.name): \(describeTerms(of: changed))\(untracked)\(daily)\(uncounted)\(unbitten).")])
     }
 
     mutating func rename(_ query: String, to rawName: String) throws -> Outcome {
@@ -123,6 +133,7 @@ extension GameState {
         if habit.tracksTime { parts.append("tracks time") }
         if habit.schedule != .daily { parts.append(habit.schedule.words) }
         if let amount = habit.amount { parts.append(Self.describe(amount, of: habit.kind)) }
+        if habit.bite > 0 { parts.append("\(habit.bite) life if missed") }
         return parts.joined(separator: ", ")
     }
 }

@@ -18,6 +18,8 @@ public struct HabitDraft: Sendable, Equatable {
     public var amountKeyword: String?
     /// `no target`, `no limit`: said to take the amount away (`edit`).
     public var removesAmount = false
+    /// `5 life if missed`: the life it costs at the end of a day it was due and not done.
+    public var bite: Int?
 
     public init(
         name: String, kind: HabitKind = .good, xp: Int? = nil, coins: Int? = nil, life: Int? = nil,
@@ -51,12 +53,14 @@ extension GameState {
         }
         let areaID = try draft.area.map { areas[try areaIndex(named: $0)].id } ?? nil
         try Self.checkAmount(draft.amount, of: name, kind: draft.kind, schedule: draft.schedule ?? .daily, saidAs: draft.amountKeyword)
+        try Self.checkBite(draft.bite, of: name, kind: draft.kind)
+        let bite = draft.bite ?? 0
         let good = draft.kind == .good
         let habit = Habit(
             name: name, kind: draft.kind, xp: good ? draft.xp ?? Habit.defaultXP : 0,
             coins: good ? draft.coins ?? Habit.defaultCoins : 0, life: good ? 0 : draft.life ?? Habit.defaultLife,
             areaID: areaID, tracksTime: draft.tracksTime, created: settings.day(of: now), schedule: draft.schedule ?? .daily,
-            amount: draft.amount)
+            amount: draft.amount, bite: bite, biteSince: bite > 0 ? settings.day(of: now) + 1 : nil)
         habits.append(habit)
         let terms: String
         switch habit.kind {
@@ -64,6 +68,7 @@ extension GameState {
         case .bad: terms = Self.lifeCost(habit.life)
         }
         let when = (habit.schedule == .daily ? "" : ", \(habit.schedule.words)") + (habit.amount.map { ", \(Self.describe($0, of: habit.kind))" } ?? "")
+            + (habit.bite > 0 ? ", \(habit.bite) life if missed from tomorrow" : "")
         let label = habit.kind == .bad ? "bad habit" : "habit"
         let how = habit.kind == .bad ? "slipped" : "did"
         // A habit counted in an amount is recorded with one: `did water 3`.

@@ -25,6 +25,9 @@ public struct Recording: Sendable, Equatable {
     /// For a habit counted in an amount (``Habit/amount``): what the day it counts for holds already (storage fills
     /// it in). `times` is then the amount recorded now: `did water 3`.
     public var amountBefore: DayAmount?
+    /// For a day gone by: the life its end took for this habit (for a quota, its period's end) that nothing has given
+    /// back yet (storage fills it in). A completion that keeps the day gives it back.
+    public var bitten: Int?
     /// Set when the line was no command but the user's own words (`flossed`, `I meditated`, a bare habit name): then
     /// only a habit's whole name or its words' forms find it, never a prefix, and when none does, the line was
     /// simply not understood.
@@ -106,8 +109,13 @@ extension GameState {
                 habit.name, kind: habit.kind, xp: habit.xp, coins: habit.coins, life: habit.life, times: recording.times,
                 area: habit.areaID, entry: &entry)
         }
+        var back: [Toast] = []
+        if habit.kind == .good, let bitten = recording.bitten {
+            let keeps = habit.amount.map { (recording.amountBefore?.amount ?? 0) + recording.times >= $0.count } ?? true
+            back = giveBack(habit.schedule.isQuota ? min(bitten, habit.bite * recording.times) : bitten, for: habit, keeps: keeps, entry: &entry)
+        }
         updateStats(of: habit, on: day, times: recording.times, history: recording.history)
-        return Outcome(toasts: toasts + Self.readAs(recording.habit, habit.name), entry: entry)
+        return Outcome(toasts: toasts + back + Self.readAs(recording.habit, habit.name), entry: entry)
     }
 
     /// When `typed` found the habit `name` by a form of its words (`exercised`, `smoked`) rather than as typed or as

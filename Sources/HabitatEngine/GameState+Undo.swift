@@ -5,6 +5,7 @@ extension GameState {
         guard let latest, let id = latest.id, let before = latest.before, latest.kind != .undo else {
             throw HabitatError(.notFound, "Nothing to undo.")
         }
+        try Self.refuseUndoOfBite(latest)
         profile = before.profile
         // A recording counted its amount into its habit's total (a routine, one for each of its habits): the
         // total gives that back, which also comes out right for a recording counted before amounts were.

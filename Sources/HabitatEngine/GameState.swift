@@ -16,6 +16,8 @@ public struct GameState: Sendable, Equatable {
     public var retiredAreaID: Int64
     /// The pauses of a habit or of all, past, under way and to come, oldest first.
     public var pauses: [Pause]
+    /// The last of the user's days whose end was applied (its bites), or `nil` before any habit bit.
+    public var endedThrough: Day?
 
     public init(
         profile: Profile = .start, settings: Settings = .default, habits: [Habit] = [], areas: [Area] = [],
@@ -75,6 +77,9 @@ public enum Action: Sendable, Equatable {
     case pause(String?, PauseLength)
     /// Ends the pauses under way of a habit (by name), or all of them.
     case resume(String?)
+    /// Ends the user's days through a day (usually yesterday): the bites of habits due and not done. `days` holds how
+    /// many times each habit was recorded on each day, by id.
+    case endDays(through: Day, days: [Int64: [Day: Int]])
 }
 
 /// What an action produced: the toasts to show and the ledger entries to append.
@@ -112,7 +117,7 @@ extension GameState {
         case .run(let km): outcome = try next.run(km: km, at: now)
         case .archive(let name): outcome = try next.archive(name)
         case .unarchive(let name): outcome = try next.unarchive(name)
-        case .edit(let name, let edit): outcome = try next.edit(name, edit)
+        case .edit(let name, let edit): outcome = try next.edit(name, edit, at: now)
         case .rename(let name, let newName): outcome = try next.rename(name, to: newName)
         case .delete(let name): outcome = try next.delete(name)
         case .addRoutine(let name, let habits): outcome = try next.addRoutine(name: name, habits: habits)
@@ -121,6 +126,7 @@ extension GameState {
         case .recordShared(let shared): outcome = try next.recordShared(shared, at: now)
         case .pause(let name, let length): outcome = try next.pause(name, for: length, at: now)
         case .resume(let name): outcome = try next.resume(name, at: now)
+        case .endDays(let last, let days): outcome = next.endDays(through: last, days: days, at: now)
         }
         self = next
         return outcome

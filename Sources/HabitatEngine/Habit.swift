@@ -46,12 +46,19 @@ public struct Habit: Sendable, Equatable, Codable, Identifiable {
     public var schedule: Schedule
     /// A good habit's target a day, or a bad habit's allowance a day; `nil` for one counted in times.
     public var amount: DailyAmount?
+    /// The life a good habit costs at the end of a day it was due and not done (`5 life if missed`); 0 for none.
+    public var bite: Int
+    /// The first day it bites: the day after its bite was set (never the day it was set, or before).
+    public var biteSince: Day?
 
     public init(
         id: Int64? = nil, name: String, kind: HabitKind, xp: Int = defaultXP, coins: Int = defaultCoins,
         life: Int = defaultLife, areaID: Int64? = nil, archived: Bool = false, tracksTime: Bool = false,
-        created: Day, stats: HabitStats = .zero, schedule: Schedule = .daily, amount: DailyAmount? = nil
+        created: Day, stats: HabitStats = .zero, schedule: Schedule = .daily, amount: DailyAmount? = nil, bite: Int = 0,
+        biteSince: Day? = nil
     ) {
+        self.bite = bite
+        self.biteSince = biteSince
         self.amount = amount
         self.schedule = schedule
         self.id = id

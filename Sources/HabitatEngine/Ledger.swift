@@ -15,6 +15,8 @@ public struct LedgerEntry: Sendable, Equatable, Codable {
         case routine
         /// Reverts an earlier entry (``LedgerEntry/reverts``).
         case undo
+        /// A day ended with a habit that bites due and not done (``GameState/endDays(through:days:at:)``).
+        case missed
     }
 
     /// Assigned by storage when appended.

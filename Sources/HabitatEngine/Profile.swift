@@ -69,6 +69,18 @@ public struct Settings: Sendable, Equatable, Codable {
         Day(date, timeZone: zone, dayStartHour: dayStartHour)
     }
 
+    /// The instant the user's `day` begins: its day-start hour on their clock, in their time zone (when a change of
+    /// clocks skips that hour, the first instant after it that is already that day).
+    public func start(of day: Day) -> Date {
+        let local = TimeInterval(day.ordinal * 86_400 + dayStartHour * 3600)
+        var instant = local - TimeInterval(zone.secondsFromGMT(for: Date(timeIntervalSince1970: local)))
+        instant = local - TimeInterval(zone.secondsFromGMT(for: Date(timeIntervalSince1970: instant)))
+        // Just before it is still the day before; at it, the day itself.
+        while self.day(of: Date(timeIntervalSince1970: instant)) < day { instant += 900 }
+        while self.day(of: Date(timeIntervalSince1970: instant - 1)) >= day { instant -= 900 }
+        return Date(timeIntervalSince1970: instant)
+    }
+
     /// Minutes after midnight on the user's clock at an instant (their time zone; the day start doesn't move it).
     public func minuteOfDay(_ date: Date) -> Int {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)

@@ -243,6 +243,18 @@ public struct DirectoryDatabase: Sendable {
         migrator.registerMigration("v5") { db in
             try db.execute(sql: "CREATE INDEX invite_room ON invite(room_id, used_by)")
         }
+        // Day ends: when each user with a habit that bites has a day to end next (the user's own file keeps which days
+        // are ended; this only says when to look).
+        migrator.registerMigration("v6") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE day_end (
+                        account_id INTEGER PRIMARY KEY REFERENCES account(id) ON DELETE CASCADE,
+                        due_at REAL NOT NULL
+                    );
+                    CREATE INDEX day_end_due ON day_end(due_at);
+                    """)
+        }
         return migrator
     }
 }
@@ -349,6 +361,40 @@ extension DirectoryDatabase {
 
     public func removeTimer(id: Int64) async throws {
         try await write { db in try db.execute(sql: "DELETE FROM timer WHERE id = ?", arguments: [id]) }
+    }
+}
+
+// MARK: - Day ends
+
+extension DirectoryDatabase {
+    /// Says `accountID` has a day to end at `due` (or sooner, if it had one already). Called inside the transaction of
+    /// the user's file that gave a habit its bite, before it commits: both or neither.
+    public func scheduleDayEnd(of accountID: Int64, at due: Date) throws {
+        try writeNow { db in
+            try db.execute(
+                sql: "INSERT INTO day_end (account_id, due_at) VALUES (?, ?) ON CONFLICT (account_id) DO UPDATE SET due_at = MIN(due_at, excluded.due_at)",
+                arguments: [accountID, due.timeIntervalSince1970])
+        }
+    }
+
+    /// The next day end of `accountID`, after one was ended: at `due`, or none (`nil`).
+    public func setDayEnd(of accountID: Int64, at due: Date?) async throws {
+        try await write { db in
+            if let due {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO day_end (account_id, due_at) VALUES (?, ?)", arguments: [accountID, due.timeIntervalSince1970])
+            } else {
+                try db.execute(sql: "DELETE FROM day_end WHERE account_id = ?", arguments: [accountID])
+            }
+        }
+    }
+
+    /// The accounts with a day to end by `now`, soonest first, at most `limit`.
+    public func dueDayEnds(at now: Date, limit: Int = 500) async throws -> [Int64] {
+        try await writer.read { db in
+            try Int64.fetchAll(
+                db, sql: "SELECT account_id FROM day_end WHERE due_at <= ? ORDER BY due_at LIMIT ?", arguments: [now.timeIntervalSince1970, limit])
+        }
     }
 }
 

@@ -104,6 +104,18 @@ public struct Ledger {
         return DayAmount(amount: row?[0] ?? 0, credited: (row?[1] as Int? ?? 0) != 0)
     }
 
+    /// The life the ends of the days from `first` through `last` took for a habit (its `missed` entries) that no
+    /// completion on those days has given back yet (undone entries left out).
+    public func bitten(of habitID: Int64, from first: Day, through last: Day) throws -> Int {
+        try Int.fetchOne(
+            db,
+            sql: """
+                SELECT COALESCE(SUM(CASE WHEN e.kind = 'missed' THEN -e.health WHEN e.kind = 'completion' AND e.health > 0 THEN -e.health ELSE 0 END), 0)
+                FROM ledger e WHERE e.habit_id = ? AND e.day BETWEEN ? AND ? AND e.kind IN ('missed', 'completion') AND \(Self.standing)
+                """,
+            arguments: [habitID, first.description, last.description]) ?? 0
+    }
+
     /// How many times each habit was recorded on each day (completions and slips; undone ones left out), by habit id:
     /// what streaks and strength by schedule are counted from (``Keeping``).
     public func habitDays() throws -> [Int64: [Day: Int]] {

@@ -115,6 +115,15 @@ public final class UserDatabase: Sendable {
         }, completion: completion)
     }
 
+    /// Ends the user's days through `last` (their bites), reading how many times each habit was recorded on each day in
+    /// the same transaction: a recording made meanwhile is seen, and no day is ended twice.
+    public func endDays(through last: Day, at now: Date) async throws -> (outcome: Outcome, state: GameState) {
+        let (outcome, state) = try await change { state, ledger in
+            try Self.apply(.endDays(through: last, days: try ledger.habitDays()), to: &state, ledger: ledger, at: now)
+        }
+        return (outcome, state)
+    }
+
     /// Reverts the most recent recorded action that is not undone yet; `beforeCommit` as for `apply`.
     public func undo(
         at now: Date, beforeCommit: (@Sendable (Outcome, GameState) throws -> Void)? = nil
@@ -169,6 +178,15 @@ public final class UserDatabase: Sendable {
                 recording.history = try ledger.days(of: id)
                 action = .record(recording)
             }
+        }
+        if case .record(var recording) = action, recording.when != .today, recording.bitten == nil,
+            case .habit(let habit) = try state.recorded(recording), habit.kind == .good, let id = habit.id
+        {
+            // A day gone by may have bitten: what it took, for a completion that keeps the day to give back.
+            let day = try state.day(for: recording, at: now)
+            let span = habit.schedule.period.map { Schedule.period($0, holding: day, weekStart: state.settings.weekStart) } ?? day...day
+            if day < state.settings.day(of: now) { recording.bitten = try ledger.bitten(of: id, from: span.lowerBound, through: span.upperBound) }
+            action = .record(recording)
         }
         if case .record(var recording) = action, recording.amountBefore == nil, case .habit(let habit) = try state.recorded(recording),
             habit.amount != nil, let id = habit.id

@@ -16,6 +16,7 @@ extension GameState {
         let settingRows = try Row.fetchAll(db, sql: "SELECT key, value FROM setting")
         state.settings = Settings(rows: settingRows)
         state.retiredAreaID = settingRows.first { ($0["key"] as String?) == GameState.retiredAreaKey }.flatMap { Int64($0["value"] as String) } ?? 0
+        state.endedThrough = settingRows.first { ($0["key"] as String?) == GameState.endedThroughKey }.flatMap { Day(iso: $0["value"]) }
         state.areas = try Row.fetchAll(db, sql: "SELECT * FROM area ORDER BY id").map(Area.init(row:))
         state.habits = try Row.fetchAll(db, sql: "SELECT * FROM habit ORDER BY id").map(Habit.init(row:))
         state.rewards = try Row.fetchAll(db, sql: "SELECT * FROM reward ORDER BY id").map {
@@ -67,7 +68,8 @@ extension Habit {
                 streak: row["streak"], best: row["best_streak"], lastDay: (row["last_day"] as String?).flatMap(Day.init(iso:)),
                 total: row["total"]),
             schedule: Schedule(words: (row["schedule"] as String? ?? "").split(separator: " ").map(String.init)) ?? .daily,
-            amount: (row["amount"] as Int?).map { DailyAmount($0, unit: row["amount_unit"]) })
+            amount: (row["amount"] as Int?).map { DailyAmount($0, unit: row["amount_unit"]) }, bite: row["bite"] ?? 0,
+            biteSince: (row["bite_since"] as String?).flatMap(Day.init(iso:)))
     }
 }
 
@@ -83,6 +85,7 @@ extension Area {
 extension GameState {
     /// The `setting` row that keeps ``GameState/retiredAreaID`` (absent until an area is deleted).
     static let retiredAreaKey = "retired_area_id"
+    static let endedThroughKey = "ended_through"
 }
 
 extension Settings {
@@ -154,7 +157,7 @@ extension Habit: StoredRow {
     static let table = "habit"
     static let columns = [
         "name", "kind", "xp", "coins", "life", "area_id", "archived", "tracks_time", "created_day", "streak",
-        "best_streak", "last_day", "total", "schedule", "amount", "amount_unit",
+        "best_streak", "last_day", "total", "schedule", "amount", "amount_unit", "bite", "bite_since",
     ]
     static let sql = StoredRowSQL(table: table, columns: columns)
     func bindValues(to statement: RawStatement) {
@@ -174,6 +177,8 @@ extension Habit: StoredRow {
         statement.bind(schedule.words)
         statement.bind(amount?.count)
         statement.bind(amount?.unit)
+        statement.bind(bite)
+        statement.bind(biteSince?.description)
     }
 }
 
@@ -272,6 +277,12 @@ extension GameState {
                 statement.bind(value)
                 try statement.run()
             }
+        }
+        if endedThrough != old.endedThrough, let endedThrough {
+            let statement = try statements("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)")
+            statement.bind(Self.endedThroughKey)
+            statement.bind(endedThrough.description)
+            try statement.run()
         }
         if retiredAreaID != old.retiredAreaID {
             let statement = try statements("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)")

@@ -188,6 +188,12 @@ enum UserSchema {
             try db.execute(sql: "ALTER TABLE habit ADD COLUMN amount INTEGER")
             try db.execute(sql: "ALTER TABLE habit ADD COLUMN amount_unit TEXT")
         }
+        // Dailies that bite: the life a habit costs at the end of a day it was due and not done, from `bite_since`.
+        // The last day ended is the setting `ended_through`.
+        migrator.registerMigration("v7") { db in
+            try db.execute(sql: "ALTER TABLE habit ADD COLUMN bite INTEGER NOT NULL DEFAULT 0")
+            try db.execute(sql: "ALTER TABLE habit ADD COLUMN bite_since TEXT")
+        }
         return migrator
     }
 }

@@ -29,7 +29,7 @@ struct ChangingParserTests {
     }
 
     @Test func editsUsageShowsBothWays() {
-        #expect(parseError("edit")?.message == "Give the habit a name. Usage: edit <habit> [N xp] [N coins] [N life] [in <area> | in none] [track time | no track time] [target N <unit> | no target] [limit N <unit> | no limit] [schedule]")
+        #expect(parseError("edit")?.message == "Give the habit a name. Usage: edit <habit> [N xp] [N coins] [N life] [in <area> | in none] [track time | no track time] [target N <unit> | no target] [limit N <unit> | no limit] [N life if missed] [schedule]")
     }
 
     @Test(arguments: ["rename area Fitness to Health", "RENAME AREA Fitness TO Health", #"rename area "Fitness" to "Health""#])

@@ -71,7 +71,7 @@ struct NoteAndQuoteTests {
     /// A word that is no option, a date that can't be read and the name a bad habit's suggestion repeats are
     /// quoted back escaped too: `DEL`, an escape sequence or a direction override never reaches a terminal raw.
     @Test(arguments: [
-        ("edit walk track -0\u{7F}tracking", #"I didn't understand '-0\u{7F}tracking'. Usage: edit <habit> [N xp] [N coins] [N life] [in <area> | in none] [track time | no track time] [target N <unit> | no target] [limit N <unit> | no limit] [schedule]"#),
+        ("edit walk track -0\u{7F}tracking", #"I didn't understand '-0\u{7F}tracking'. Usage: edit <habit> [N xp] [N coins] [N life] [in <area> | in none] [track time | no track time] [target N <unit> | no target] [limit N <unit> | no limit] [N life if missed] [schedule]"#),
         ("did walk on 2\u{1B}[2J", #"I couldn't read the date '2\u{1B}[2J'. Use YYYY-MM-DD, e.g. on 2026-11-19."#),
         ("add habit \"a\u{202E}b\" 5 life", #"Good habits don't cost life. For one that does: add bad habit a\u{202E}b 5 life"#),
     ])

@@ -68,13 +68,14 @@ struct HabitsViewTests {
                 keys(habit) == [
                     "name", "kind", "xp", "coins", "life", "area", "archived", "streak", "best_streak", "streak_unit", "strength",
                     "tracks_time", "schedule", "due_today", "paused_until", "target", "limit", "unit", "amount_today",
+                    "life_if_missed",
                 ])
         }
         #expect(
             habits.map { $0.serialized } == [
-                #"{"name":"Exercise","kind":"good","xp":15,"coins":3,"life":0,"area":"Fitness","archived":false,"streak":4,"best_streak":6,"streak_unit":"days","strength":37,"tracks_time":false,"schedule":"every day","due_today":true,"paused_until":null,"target":null,"limit":null,"unit":null,"amount_today":0}"#,
-                #"{"name":"Smoking","kind":"bad","xp":0,"coins":0,"life":25,"area":null,"archived":false,"streak":10,"best_streak":10,"streak_unit":"days","strength":41,"tracks_time":false,"schedule":"every day","due_today":false,"paused_until":null,"target":null,"limit":null,"unit":null,"amount_today":0}"#,
-                #"{"name":"Wake up","kind":"good","xp":10,"coins":5,"life":0,"area":null,"archived":false,"streak":0,"best_streak":0,"streak_unit":"days","strength":0,"tracks_time":true,"schedule":"every day","due_today":true,"paused_until":null,"target":null,"limit":null,"unit":null,"amount_today":0}"#,
+                #"{"name":"Exercise","kind":"good","xp":15,"coins":3,"life":0,"area":"Fitness","archived":false,"streak":4,"best_streak":6,"streak_unit":"days","strength":37,"tracks_time":false,"schedule":"every day","due_today":true,"paused_until":null,"target":null,"limit":null,"unit":null,"amount_today":0,"life_if_missed":0}"#,
+                #"{"name":"Smoking","kind":"bad","xp":0,"coins":0,"life":25,"area":null,"archived":false,"streak":10,"best_streak":10,"streak_unit":"days","strength":41,"tracks_time":false,"schedule":"every day","due_today":false,"paused_until":null,"target":null,"limit":null,"unit":null,"amount_today":0,"life_if_missed":0}"#,
+                #"{"name":"Wake up","kind":"good","xp":10,"coins":5,"life":0,"area":null,"archived":false,"streak":0,"best_streak":0,"streak_unit":"days","strength":0,"tracks_time":true,"schedule":"every day","due_today":true,"paused_until":null,"target":null,"limit":null,"unit":null,"amount_today":0,"life_if_missed":0}"#,
             ])
     }
 
