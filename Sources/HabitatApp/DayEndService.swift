@@ -20,13 +20,15 @@ struct DayEndService: Sendable {
     func run() async {
         while !Task.isCancelled {
             await endDue()
-            try? await Task.sleep(for: tick)
+            try? await sleepByTheWallClock(tick)
         }
     }
 
     func endDue() async {
         do {
             for accountID in try await directory.dueDayEnds(at: clock()) { await end(for: accountID) }
+        } catch is CancellationError {
+            // Shutting down.
         } catch {
             logger.error("day ends could not be read", metadata: ["error": "\(error)"])
         }
@@ -52,7 +54,7 @@ struct DayEndService: Sendable {
         } catch {
             // Tried again at the next tick: the directory still says the day end is due.
             logger.error("a day end failed; it is tried again", metadata: ["account": "\(accountID)", "error": "\(error)"])
-            try? await Task.sleep(for: .seconds(5))
+            try? await sleepByTheWallClock(.seconds(5))
         }
     }
 }

@@ -27,13 +27,15 @@ struct TimerService: Sendable {
     func run() async {
         while !Task.isCancelled {
             await fireDue()
-            try? await Task.sleep(for: tick)
+            try? await sleepByTheWallClock(tick)
         }
     }
 
     func fireDue() async {
         do {
             for timer in try await directory.dueTimers(at: clock()) { await fire(timer) }
+        } catch is CancellationError {
+            // Shutting down.
         } catch {
             logger.error("timers could not be read", metadata: ["error": "\(error)"])
         }

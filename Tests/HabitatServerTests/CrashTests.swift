@@ -25,10 +25,11 @@ final class ServerProcess: @unchecked Sendable {
 
     /// `fileLimit` runs the server under `ulimit -n` of that many files (soft and hard). `crashingAt` runs instead a
     /// server that kills itself when a shared completion reaches that stage (`before-member-commit`,
-    /// `after-member-commit`): `habitat-crashing-server`, built beside `habitat` for these tests.
+    /// `after-member-commit`): `habitat-crashing-server`, built beside `habitat` for these tests. `startingAt`
+    /// (`2026-03-08 23:59:50`, UTC) runs it under Debian's `faketime`, its clock starting then and running on.
     init(
         data: URL, extraArguments: [String] = [], environment: [String: String] = [:], fileLimit: Int? = nil,
-        crashingAt stage: String? = nil
+        crashingAt stage: String? = nil, startingAt instant: String? = nil
     ) throws {
         process.executableURL = Self.executable
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -40,6 +41,12 @@ final class ServerProcess: @unchecked Sendable {
         if let stage {
             process.executableURL = Self.executable.deletingLastPathComponent().appendingPathComponent("habitat-crashing-server")
             process.arguments = ["--data", data.path, "--crash-at", stage]
+        }
+        if let instant {
+            // `faketime` runs the server as its child and passes no signal on: ``serverPID`` is the one to signal.
+            process.arguments = ["-f", "@\(instant)", Self.executable.path] + process.arguments!
+            process.executableURL = URL(fileURLWithPath: Self.faketime)
+            process.environment?["TZ"] = "UTC"
         }
         if let fileLimit {
             process.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", Self.executable.path] + process.arguments!
@@ -71,8 +78,18 @@ final class ServerProcess: @unchecked Sendable {
         }
     }
 
+    static let faketime = "/usr/bin/faketime"
+
+    /// The server's own process: this one, or under `faketime`, its child.
+    var serverPID: Int32 {
+        guard process.executableURL?.path == Self.faketime else { return process.processIdentifier }
+        let pid = process.processIdentifier
+        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").first.flatMap { Int32($0) } ?? pid
+    }
+
     func kill() {
-        Foundation.kill(process.processIdentifier, SIGKILL)
+        Foundation.kill(serverPID, SIGKILL)
         process.waitUntilExit()
     }
 
@@ -83,7 +100,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     func terminate() -> Int32 {
-        process.terminate()
+        Foundation.kill(serverPID, SIGTERM)
         process.waitUntilExit()
         return process.terminationStatus
     }

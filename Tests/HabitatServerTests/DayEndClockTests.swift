@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// A real server, started at a chosen instant with `faketime`, ends a user's day on its own at midnight on their clock,
+/// once: not again after a SIGKILL, and the days it was down for at its next start.
+@Suite("Day ends on the server's own clock", .serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: ServerProcess.faketime)))
+struct DayEndClockTests {
+    /// The user lives in New York, whose clocks went forward on Sunday 8 March 2026: that day has 23 hours, and it
+    /// ends at 04:00 UTC on the 9th.
+    @Test func aDayEndsAtMidnightOnTheUsersClockOnceThroughAKillAndTheDaysDownAreEndedAtStart() async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+
+        // Saturday 7 March: the habit is added; it bites from Sunday.
+        let first = try ServerProcess(data: data, startingAt: "2026-03-07 17:00:00")
+        let setup = try await LineClient.connect(port: first.port)
+        try await setup.expectReply(to: "register ny correct-horse", startsWith: "✅")
+        try await setup.expectReply(to: "config timezone America/New_York", startsWith: "✅")
+        try await setup.expectReply(to: "add habit Floss every day 5 life if missed", startsWith: "✅ Added habit Floss")
+        await setup.close()
+        #expect(first.terminate() == 0)
+
+        // Sunday 8 March, 23:59:50 in New York: ten seconds later the day ends, Floss not done.
+        let second = try ServerProcess(data: data, startingAt: "2026-03-09 03:59:50")
+        let alice = try await LineClient.connect(port: second.port)
+        try await alice.expectReply(to: "login ny correct-horse", startsWith: "✅ Welcome back, ny!")
+        #expect(try await alice.reply(to: "today").first == "ℹ️ Today, Sun 8 Mar — 0/1 done")
+        #expect(try await alice.readReply() == ["⚠️ Missed yesterday: Floss -5 life"])
+        #expect(try await alice.reply(to: "status") == ["ℹ️ Level 1 · 0/100 XP · 995/1000 health · 0 coins"])
+        // Killed the moment after: the bite is in, and is not applied again.
+        second.kill()
+
+        // Monday 9 March, 00:10 in New York.
+        let third = try ServerProcess(data: data, startingAt: "2026-03-09 04:10:00")
+        let again = try await LineClient.connect(port: third.port)
+        try await again.expectReply(to: "login ny correct-horse", startsWith: "✅ Welcome back, ny! Level 1 · 0/100 XP · 995/1000 health")
+        #expect(try await again.reply(to: "history") == ["ℹ️ History, newest first (1)", "  2026-03-08  ! missed Floss (-5 life)"])
+        await again.close()
+        #expect(third.terminate() == 0)
+
+        // Down through Monday and Tuesday; started on Wednesday morning, it ends both at once, and the user hears of
+        // them when they log in.
+        let fourth = try ServerProcess(data: data, startingAt: "2026-03-11 12:00:00")
+        let later = try await LineClient.connect(port: fourth.port)
+        try await later.send("login ny correct-horse")
+        let login = try await later.readReply()
+        #expect(login.first?.hasPrefix("✅ Welcome back, ny! Level 1 · 0/100 XP · 985/1000 health") == true)
+        let away = try await later.readReply()
+        #expect(away == ["ℹ️ While you were away (1):", "⚠️ Missed Mon 9 Mar: Floss -5 life", "⚠️ Missed yesterday: Floss -5 life"])
+        #expect(try await later.reply(to: "history").prefix(3) == [
+            "ℹ️ History, newest first (3)", "  2026-03-10  ! missed Floss (-5 life)", "  2026-03-09  ! missed Floss (-5 life)",
+        ])
+        await later.close()
+        #expect(fourth.terminate() == 0)
+    }
+}
