@@ -14,6 +14,8 @@ import Testing
         try db.execute(sql: "CREATE TABLE pause (id INTEGER PRIMARY KEY, habit_id INTEGER, first_day TEXT NOT NULL, last_day TEXT NOT NULL)")
         try db.execute(sql: "ALTER TABLE habit ADD COLUMN amount INTEGER")
         try db.execute(sql: "ALTER TABLE habit ADD COLUMN amount_unit TEXT")
+        try db.execute(sql: "ALTER TABLE habit ADD COLUMN bite INTEGER NOT NULL DEFAULT 0")
+        try db.execute(sql: "ALTER TABLE habit ADD COLUMN bite_since TEXT")
     }
 
     static func withoutLaterColumns(_ db: Database) throws {
@@ -21,6 +23,8 @@ import Testing
         try db.execute(sql: "DROP TABLE pause")
         try db.execute(sql: "ALTER TABLE habit DROP COLUMN amount")
         try db.execute(sql: "ALTER TABLE habit DROP COLUMN amount_unit")
+        try db.execute(sql: "ALTER TABLE habit DROP COLUMN bite")
+        try db.execute(sql: "ALTER TABLE habit DROP COLUMN bite_since")
     }
 
     /// A user file as the first release left it: habits, completions, a routine and an undo.
@@ -66,13 +70,15 @@ import Testing
 
             let db = UserDatabase(path: path, durability: .normal)
             let state = try await db.state()
-            // Every row as it was; each habit gains the schedule every habit had then (v4), and no amount (v6).
+            // Every row as it was; each habit gains the schedule every habit had then (v4), no amount (v6) and no bite (v7).
             var upgraded = before
-            upgraded["habit"] = before["habit"]?.map { String($0.dropLast()) + #" schedule:"every day" amount:NULL amount_unit:NULL]"# }
+            upgraded["habit"] = before["habit"]?.map {
+                String($0.dropLast()) + #" schedule:"every day" amount:NULL amount_unit:NULL bite:0 bite_since:NULL]"#
+            }
             #expect(try dump(ofDatabaseAt: path) == upgraded)
             #expect(state.profile.coins == 15)  // exercise, the routine's two; the last exercise undone
             let migrations = try await rawDatabase(at: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
-            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6"])
+            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
             // An older file keeps its 4 KB pages; its log is checkpointed at the same 4 MB.
             #expect(try await db.pragma("page_size") == 4096)
             #expect(try await db.pragma("wal_autocheckpoint") == 1024)
@@ -147,7 +153,7 @@ import Testing
             #expect(try await db.state().habits.map { "\($0.name) \($0.stats.total)" } == ["Exercise 4", "Smoking 4"])
             // Undo takes back the latest recording's amount, whatever the count when it was made.
             #expect(try await db.undo().state.habits.map(\.stats.total) == [3, 4])
-            #expect(try await db.pragma("user_version") == 6)
+            #expect(try await db.pragma("user_version") == 7)
         }
     }
 
