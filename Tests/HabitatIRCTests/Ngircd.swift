@@ -20,14 +20,16 @@ final class Ngircd: Sendable {
         self.directory = directory
     }
 
-    /// Starts the server and returns once it accepts connections. ngircd's lowest ping timeouts are 5 s.
+    /// Starts the server and returns once it accepts connections. ngircd's lowest ping timeouts are 5 s; by default they
+    /// are long, since a test's IRC clients answer PING only while they read, and a loaded machine can keep one from
+    /// reading for minutes.
     /// With `tls` (certificate and key PEM files) it also listens with TLS on ``tlsPort``.
     ///
     /// A free port can be taken by someone else between finding it and ngircd binding it (the tests run side by side):
     /// ngircd then exits, and is started again on other ports. One that neither exits nor listens within 30 s is
     /// stopped and started again the same way.
     static func start(
-        pingTimeout: Int = 120, pongTimeout: Int = 20, tls: (certificate: String, key: String)? = nil
+        pingTimeout: Int = 900, pongTimeout: Int = 120, tls: (certificate: String, key: String)? = nil
     ) async throws -> Ngircd {
         for _ in 1..<5 {
             if let server = try await startOnce(pingTimeout: pingTimeout, pongTimeout: pongTimeout, tls: tls) { return server }
