@@ -39,6 +39,15 @@ extension Households {
         return Views.roomLog(entries, of: room, names: names, settings: settings)
     }
 
+    /// `room today`: each chore today, due or not, whose turn it is, and who did it.
+    func chores(of room: Room, today: Day) async throws -> Reply {
+        let household = try await self.household(room)
+        let week = try await week(of: room, today: today)
+        let names = try await self.names(in: household, entries: week)
+        let chores = household.choresToday(try await sharedHabits(of: room.id), in: week, on: today, names: names)
+        return Views.roomToday(chores, of: room, today: today)
+    }
+
     /// `room fairness`: each member's share of this week's chores, and who is due next for each.
     func fairness(of room: Room, today: Day) async throws -> Reply {
         let household = try await self.household(room)

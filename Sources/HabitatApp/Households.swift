@@ -251,6 +251,8 @@ final class Households: Sendable {
         forgetSharedHabits(of: room.id)
         var terms = habit.kind == .good ? "+\(habit.xp) XP, \(GameState.coins(habit.coins, signed: true))" : GameState.lifeCost(habit.life)
         if let area = habit.area { terms += ", in each member's \(area)" }
+        if habit.schedule != .daily { terms += ", \(habit.schedule.words)" }
+        if habit.rotates { terms += ", in turns ('room today' says whose)" }
         let name = try await shownName(of: account, in: room)
         await announce("\(name) added a shared habit: \(habit.name) (\(terms))", in: room, except: [account.id], at: now)
         return Reply(.room, "Added \(habit.name) to \(room.displayName) (\(terms)). Anyone in the room records it with '\(habit.kind == .good ? "did" : "slipped") \(habit.name.lowercased())'.")

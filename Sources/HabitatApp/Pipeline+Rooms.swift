@@ -51,6 +51,7 @@ extension Pipeline {
         case .status: return try await households.status(of: room, today: today)
         case .log: return try await households.log(of: room, settings: state.settings)
         case .fairness: return try await households.fairness(of: room, today: today)
+        case .today: return try await households.chores(of: room, today: today)
         case .record(let recording):
             let habit: SharedHabit
             do {

@@ -102,6 +102,8 @@ public enum RoomCommand: Sendable, Equatable {
     case status
     case log
     case fairness
+    /// `room today`: each chore, due or not, whose turn it is, and who did it.
+    case today
     /// `room did dishes`: the shared habit, even when a personal one has the same name.
     case record(Recording)
 }

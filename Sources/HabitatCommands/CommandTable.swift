@@ -256,7 +256,8 @@ public enum CommandTable {
         CommandSpec(
             "room add habit", usage: HabitDraftParser.usage(.good, room: true),
             summary: "a shared habit anyone in the room can record (its XP also goes to their own area of that name)",
-            examples: ["room add habit Dishes 10 xp", "room add habit Dishes 10 xp in Home"], triggers: [["room", "add", "habit"], ["room", "add", "good", "habit"]]
+            examples: ["room add habit Dishes 10 xp", "room add habit Dishes 10 xp in Home", "room add habit Dishes every day rotate", "room add habit Bins on mon thu rotate"],
+            triggers: [["room", "add", "habit"], ["room", "add", "good", "habit"]]
         ) { rest in .room(.addHabit(try HabitDraftParser.parse(rest, kind: .good, room: true))) },
         CommandSpec(
             "room add bad habit", usage: HabitDraftParser.usage(.bad, room: true), summary: "a shared bad habit",
@@ -286,6 +287,9 @@ public enum CommandTable {
             return .room(.status)
         },
         CommandSpec("room log", summary: "the room's recent activity", triggers: [["room", "log"]], command: .room(.log)),
+        CommandSpec(
+            "room today", summary: "the room's chores today: which are due, whose turn each is, and who did it",
+            triggers: [["room", "today"]], command: .room(.today)),
         CommandSpec("room fairness", summary: "each member's share of chores this week, and who is due next", triggers: [["room", "fairness"], ["room", "fair"]], command: .room(.fairness)),
         CommandSpec("store", summary: "what you can buy", triggers: CommandSpec.asked("store") + CommandSpec.asked("shop"), command: .store),
         CommandSpec(

@@ -213,7 +213,7 @@ enum HabitDraftParser {
             // `add habit Water 8 glasses a day`, `add bad habit Coffee 2 cups a day`
             (nameWords, draft.amount) = (name, amount)
         }
-        if !room, draft.schedule == nil, let (name, schedule) = splitSchedule(nameWords) {
+        if draft.schedule == nil, let (name, schedule) = splitSchedule(nameWords) {
             // `add habit Gym 3 times a week`
             (nameWords, draft.schedule) = (name, schedule)
         } else if let start = EverydayWords.schedule(in: nameWords) {
@@ -233,8 +233,8 @@ enum HabitDraftParser {
                     symbol: .question)
             }
         }
-        if room, draft.schedule != nil {
-            throw HabitatError.usage(usage, "Shared habits can't have a schedule yet.")
+        if !room, draft.rotates {
+            throw HabitatError(.invalidArgument, "Only a room's shared chore takes turns: 'room add habit \(nameWords.phrase) rotate'.")
         }
         if room, draft.amount != nil {
             throw HabitatError.usage(usage, "Shared habits can't have a target or a limit yet.")
@@ -300,7 +300,7 @@ enum HabitDraftParser {
         case (.good, false):
             "add habit <name> [N xp] [N coins] [in <area>] [track time] [target N <unit>] [N life if missed] [every day | on mon wed fri | every 3 days | 3 times a week]"
         case (.bad, false): "add bad habit <name> [N life] [in <area>] [limit N <unit>]"
-        case (.good, true): "room add habit <name> [N xp] [N coins] [in <area>]"
+        case (.good, true): "room add habit <name> [N xp] [N coins] [in <area>] [every day | on mon thu | 3 times a week] [rotate]"
         case (.bad, true): "room add bad habit <name> [N life]"
         }
     }
@@ -355,15 +355,16 @@ enum HabitDraftParser {
                 guard draft.amountKeyword == nil else { throw HabitatError.usage(usage, "Give one target or limit.") }
                 (draft.amountKeyword, draft.amount) = (keyword, amount)
                 index += used
+            } else if rotate(words, at: index) {
+                draft.rotates = true
+                index += 1
             } else if let keyword = noAmount(words, at: index) {
                 (draft.amountKeyword, draft.removesAmount) = (keyword, true)
                 index += 2
-            } else if draft.schedule == nil, !words[index...].contains(where: \.quoted),
-                let schedule = Schedule(words: words[index...].map(\.lower))
-            {
-                // `add habit Gym 20 xp 3 times a week`: a schedule ends the line
+            } else if draft.schedule == nil, let (schedule, end) = schedule(words, at: index) {
+                // `add habit Gym 20 xp 3 times a week`, `room add habit Dishes 10 xp every day rotate`
                 draft.schedule = schedule
-                index = words.count
+                index = end
             } else {
                 throw HabitatError.usage(usage, "I didn't understand '\(words[index...].phrase)'.")
             }
@@ -382,6 +383,7 @@ enum HabitDraftParser {
         if words[index].quoted { return nil }
         if let (_, _, used) = Amount.read(words, at: index) { return used }
         if let (_, _, used) = dailyAmountOption(words, at: index) { return used }
+        if rotate(words, at: index) { return 1 }
         if noAmount(words, at: index) != nil { return 2 }
         if ["in", "area"].contains(words[index].lower), index + 1 < words.count { return 1 }
         return trackTime(words, at: index)?.used
@@ -410,6 +412,19 @@ enum HabitDraftParser {
             used += 2
         }
         return (keyword, DailyAmount(count, unit: unit), used)
+    }
+
+    /// The longest schedule starting at `index` (`3 times a week`), and where it ends.
+    static func schedule(_ words: [Token], at index: Int) -> (Schedule, Int)? {
+        for end in stride(from: words.count, to: index, by: -1) where !words[index..<end].contains(where: \.quoted) {
+            if let schedule = Schedule(words: words[index..<end].map(\.lower)) { return (schedule, end) }
+        }
+        return nil
+    }
+
+    /// `rotate` (`rotating`, `in turns`): the members of a room take turns at a chore.
+    static func rotate(_ words: [Token], at index: Int) -> Bool {
+        !words[index].quoted && ["rotate", "rotates", "rotating", "rotation"].contains(words[index].lower)
     }
 
     /// `no target`, `no goal`, `no limit`: which is taken away.

@@ -71,7 +71,7 @@ extension Views {
 
     /// `room fairness`: each member's share of this week's chores, and who is due next for each.
     public static func fairness(_ fairness: Fairness, of room: Room, weekOf start: Day) -> Reply {
-        var lines = [fairness.shares.map { "\($0.name) \($0.percent)% (\($0.done))" }.joined(separator: " · ")]
+        var lines = [fairness.shares.map { "\($0.name) \($0.percent)% (\($0.done), \($0.xp) XP)" }.joined(separator: " · ")]
         var choreRows: [JSON] = []
         for turns in fairness.chores {
             let tallies = turns.counts.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
@@ -82,10 +82,33 @@ extension Views {
         if fairness.chores.isEmpty { lines.append("No shared chores yet: 'room add habit Dishes 10 xp'.") }
         let data: JSON = [
             "room": .string(room.displayName), "week_of": .string(start.description), "total": .int(fairness.total),
-            "shares": .array(fairness.shares.map { ["name": .string($0.name), "done": .int($0.done), "percent": .int($0.percent)] }),
+            "shares": .array(fairness.shares.map { ["name": .string($0.name), "done": .int($0.done), "xp": .int($0.xp), "percent": .int($0.percent)] }),
             "chores": .array(choreRows),
         ]
         return Reply(.room, "\(room.displayName) — fair shares this week (\(plural(fairness.total, "chore")) done)", details: lines, data: data)
+    }
+
+    /// `room today`: each chore, due today or not, whose turn it is, and who did it.
+    public static func roomToday(_ chores: [ChoreToday], of room: Room, today: Day) -> Reply {
+        var lines: [String] = []
+        var rows: [JSON] = []
+        for chore in chores {
+            let by = chore.doneBy.isEmpty ? nil : chore.doneBy.joined(separator: ", ")
+            let turn = chore.turn.map { "\($0)'s turn" }
+            switch (chore.due, by) {
+            case (_, let by?): lines.append("✓ \(chore.habit.name) — done by \(by)" + (turn.map { " (\($0))" } ?? ""))
+            case (true, nil): lines.append("· \(chore.habit.name) — \(turn ?? "anyone")")
+            case (false, nil): lines.append("- \(chore.habit.name) — not due today (\(chore.habit.schedule.words))")
+            }
+            rows.append([
+                "name": .string(chore.habit.name), "due": .bool(chore.due), "turn": chore.turn.map { .string($0) } ?? .null,
+                "done_by": .array(chore.doneBy.map(JSON.string)), "schedule": .string(chore.habit.schedule.words),
+                "rotates": .bool(chore.habit.rotates),
+            ])
+        }
+        if chores.isEmpty { lines.append("No shared chores yet: 'room add habit Dishes every day rotate'.") }
+        let data: JSON = ["room": .string(room.displayName), "day": .string(today.description), "chores": .array(rows)]
+        return Reply(.room, "\(room.displayName) — chores today, \(label(today))", details: lines, data: data)
     }
 
     /// `rooms`: each room someone is in, with its size, whether they own it, and whether it is their current one.

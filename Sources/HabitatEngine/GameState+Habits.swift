@@ -20,6 +20,8 @@ public struct HabitDraft: Sendable, Equatable {
     public var removesAmount = false
     /// `5 life if missed`: the life it costs at the end of a day it was due and not done.
     public var bite: Int?
+    /// `rotate`: a room's members take turns at it.
+    public var rotates = false
 
     public init(
         name: String, kind: HabitKind = .good, xp: Int? = nil, coins: Int? = nil, life: Int? = nil,

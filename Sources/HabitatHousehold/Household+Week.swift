@@ -33,8 +33,9 @@ extension Household {
         .sorted { $0.xp > $1.xp || ($0.xp == $1.xp && $0.name < $1.name) }
     }
 
-    /// Who has done how much of this week's chores (the good shared habits among `habits`), and who is due next for
-    /// each: whoever did it least this week; among equals, whoever did it longest ago (or never), then by name.
+    /// Who has done how much of this week's chores (the good shared habits among `habits`), each share weighed by
+    /// effort (each chore's XP), and who is due next for each: whoever did it least this week; among equals, whoever
+    /// did it longest ago (or never), then by name.
     public func fairness(of habits: [SharedHabit], in week: [RoomLogEntry]) -> Fairness {
         let names = self.names
         func shown(_ member: Member) -> String { names[member.accountID] ?? member.name }
@@ -43,11 +44,14 @@ extension Household {
         func count(_ member: Member, _ habit: SharedHabit? = nil) -> Int {
             done.filter { $0.accountID == member.accountID && (habit == nil || $0.habitID == habit!.id) }.reduce(0) { $0 + $1.quantity }
         }
+        func effort(_ member: Member) -> Int { done.filter { $0.accountID == member.accountID }.reduce(0) { $0 + $1.xp } }
         let total = members.reduce(0) { $0 + count($1) }
+        let totalEffort = members.reduce(0) { $0 + effort($1) }
         let shares = members.map { member -> Fairness.Share in
-            let count = count(member)
-            return Fairness.Share(name: shown(member), done: count, percent: total == 0 ? 0 : Int((Double(count) * 100 / Double(total)).rounded()))
-        }.sorted { $0.done > $1.done || ($0.done == $1.done && $0.name < $1.name) }
+            let xp = effort(member)
+            let percent = totalEffort == 0 ? 0 : Int((Double(xp) * 100 / Double(totalEffort)).rounded())
+            return Fairness.Share(name: shown(member), done: count(member), xp: xp, percent: percent)
+        }.sorted { (a: Fairness.Share, b: Fairness.Share) -> Bool in (-a.xp, -a.done, a.name) < (-b.xp, -b.done, b.name) }
         let turns = chores.map { chore in
             let last = Dictionary(done.filter { $0.habitID == chore.id }.map { ($0.accountID, $0.at) }, uniquingKeysWith: max)
             let order = members.sorted {
@@ -70,11 +74,13 @@ public struct Fairness: Sendable {
     public struct Share: Sendable, Equatable {
         public var name: String
         public var done: Int
-        /// Of `total`, rounded.
+        /// The XP of the chores done: the effort.
+        public var xp: Int
+        /// Of the week's effort (everyone's XP from chores), rounded.
         public var percent: Int
 
-        public init(name: String, done: Int, percent: Int) {
-            (self.name, self.done, self.percent) = (name, done, percent)
+        public init(name: String, done: Int, xp: Int, percent: Int) {
+            (self.name, self.done, self.xp, self.percent) = (name, done, xp, percent)
         }
     }
 
@@ -83,5 +89,45 @@ public struct Fairness: Sendable {
         public var chore: String
         public var counts: [(name: String, count: Int)]
         public var next: String? { counts.first?.name }
+    }
+}
+
+/// A shared chore today: whether it is due, whose turn it is when the members take turns, and who did it.
+public struct ChoreToday: Sendable, Equatable {
+    public var habit: SharedHabit
+    public var due: Bool
+    public var turn: String?
+    public var doneBy: [String]
+}
+
+extension Household {
+    /// Whether `habit` is due `today` by its schedule, from the week's entries before today.
+    public static func isDue(_ habit: SharedHabit, today: Day, week: [RoomLogEntry]) -> Bool {
+        let before = week.filter { $0.habitID == habit.id && $0.day < today && $0.day >= weekStart(today) }.reduce(0) { $0 + $1.quantity }
+        return habit.schedule.isDue(on: today, lastDone: nil, doneInPeriod: before)
+    }
+
+    /// Each good shared habit today: due or not, whose turn it is, and who did it (`names` shows them).
+    ///
+    /// The turn of a chore the members take turns at, on a day it is due, is the member whose share of the week's
+    /// chores before today, weighted by effort (each chore's XP), is lowest; among equals, whoever did this chore
+    /// longest ago (or never), then by name. It is counted from the days before today, so it holds all day; anyone
+    /// may still do the chore and is credited.
+    public func choresToday(_ habits: [SharedHabit], in week: [RoomLogEntry], on today: Day, names: [Int64: String]) -> [ChoreToday] {
+        let done = Household.today(habits.filter { $0.kind == .good }, in: week, on: today, names: names)
+        let earlier = week.filter { $0.kind == .good && $0.day < today }
+        func effort(_ member: Member) -> Int { earlier.filter { $0.accountID == member.accountID }.reduce(0) { $0 + $1.xp } }
+        return done.map { habit, doneBy in
+            let due = Household.isDue(habit, today: today, week: week)
+            var turn: String?
+            if habit.rotates, due, !members.isEmpty {
+                let last = Dictionary(earlier.filter { $0.habitID == habit.id }.map { ($0.accountID, $0.at) }, uniquingKeysWith: max)
+                let shown = { (member: Member) in names[member.accountID] ?? member.name }
+                turn = members.min {
+                    (effort($0), last[$0.accountID] ?? .distantPast, shown($0)) < (effort($1), last[$1.accountID] ?? .distantPast, shown($1))
+                }.map(shown)
+            }
+            return ChoreToday(habit: habit, due: due, turn: turn, doneBy: doneBy)
+        }
     }
 }

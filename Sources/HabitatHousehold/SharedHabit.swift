@@ -12,10 +12,19 @@ public struct SharedHabit: Sendable, Equatable {
     public var life: Int
     /// The area it counts for in each member's own areas (by name).
     public var area: String?
+    /// Every day unless said otherwise: on some weekdays, or N times a week.
+    public var schedule: Schedule
+    /// Whether the members take turns at it (`rotate`): on each day it is due, one of them has the turn.
+    public var rotates: Bool
 
-    public init(id: Int64, roomID: Int64, name: String, kind: HabitKind, xp: Int, coins: Int, life: Int, area: String? = nil) {
+    public init(
+        id: Int64, roomID: Int64, name: String, kind: HabitKind, xp: Int, coins: Int, life: Int, area: String? = nil,
+        schedule: Schedule = .daily, rotates: Bool = false
+    ) {
         (self.id, self.roomID, self.name, self.kind, self.xp, self.coins, self.life) = (id, roomID, name, kind, xp, coins, life)
         self.area = area
+        self.schedule = schedule
+        self.rotates = rotates
     }
 
     /// The shared habit a (``checked(_:)``) draft makes, not yet saved (`id` 0): a good habit's XP and coins, or a bad
@@ -24,13 +33,24 @@ public struct SharedHabit: Sendable, Equatable {
         let good = draft.kind == .good
         self.init(
             id: 0, roomID: roomID, name: draft.name, kind: draft.kind, xp: good ? draft.xp ?? Habit.defaultXP : 0,
-            coins: good ? draft.coins ?? Habit.defaultCoins : 0, life: good ? 0 : draft.life ?? Habit.defaultLife, area: draft.area)
+            coins: good ? draft.coins ?? Habit.defaultCoins : 0, life: good ? 0 : draft.life ?? Habit.defaultLife, area: draft.area,
+            schedule: draft.schedule ?? .daily, rotates: draft.rotates)
     }
 
     /// A draft for a room checked as a habit of one's own is (``GameState/checked(_:)``); its area is every member's
     /// own, by name, so it follows an area's name rules too.
     public static func checked(_ draft: HabitDraft) throws -> HabitDraft {
         var draft = try GameState.checked(draft)
+        switch draft.schedule {
+        case nil, .daily?, .weekdays?, .quota(_, .week)?: break
+        case let schedule?:
+            throw HabitatError(
+                .invalidArgument,
+                "A shared habit is done every day, on some weekdays ('on mon thu') or N times a week; '\(schedule.words)' isn't one of those yet.")
+        }
+        if draft.rotates, draft.kind == .bad {
+            throw HabitatError(.invalidArgument, "Only a chore takes turns: a shared bad habit is everyone's to avoid.")
+        }
         draft.area = try draft.area.map(GameState.validAreaName)
         return draft
     }

@@ -255,6 +255,11 @@ public struct DirectoryDatabase: Sendable {
                     CREATE INDEX day_end_due ON day_end(due_at);
                     """)
         }
+        // Shared habits gain a schedule (as a habit's words) and turns (`rotate`).
+        migrator.registerMigration("v7") { db in
+            try db.execute(sql: "ALTER TABLE room_habit ADD COLUMN schedule TEXT NOT NULL DEFAULT 'every day'")
+            try db.execute(sql: "ALTER TABLE room_habit ADD COLUMN rotate INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 }

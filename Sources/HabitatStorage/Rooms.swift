@@ -277,8 +277,10 @@ extension DirectoryDatabase {
             }
             let habit = SharedHabit(draft: draft, roomID: roomID)
             try db.execute(
-                sql: "INSERT INTO room_habit (room_id, name, kind, xp, coins, life, area) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                arguments: [roomID, habit.name, habit.kind.rawValue, habit.xp, habit.coins, habit.life, habit.area])
+                sql: "INSERT INTO room_habit (room_id, name, kind, xp, coins, life, area, schedule, rotate) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                arguments: [
+                    roomID, habit.name, habit.kind.rawValue, habit.xp, habit.coins, habit.life, habit.area, habit.schedule.words, habit.rotates,
+                ])
             var saved = habit
             saved.id = db.lastInsertedRowID
             return saved
@@ -304,7 +306,9 @@ extension DirectoryDatabase {
             try Row.fetchAll(db, sql: "SELECT * FROM room_habit WHERE room_id = ? ORDER BY id", arguments: [roomID]).map {
                 SharedHabit(
                     id: $0["id"], roomID: $0["room_id"], name: $0["name"], kind: HabitKind(rawValue: $0["kind"]) ?? .good,
-                    xp: $0["xp"], coins: $0["coins"], life: $0["life"], area: $0["area"])
+                    xp: $0["xp"], coins: $0["coins"], life: $0["life"], area: $0["area"],
+                    schedule: Schedule(words: ($0["schedule"] as String).split(separator: " ").map(String.init)) ?? .daily,
+                    rotates: $0["rotate"])
             }
         }
     }

@@ -70,6 +70,7 @@ private func specName(of command: Command) -> String {
         case .status: "room status"
         case .log: "room log"
         case .fairness: "room fairness"
+        case .today: "room today"
         case .record: "room did"
         }
     }
@@ -217,7 +218,7 @@ struct HelpTopicTests {
         ("start", ["start timer", "start challenge"]), ("delete", ["delete habit", "delete area", "delete routine", "delete reward"]),
         ("ROOM", [
             "room create", "room invite", "room join", "room leave", "room kick", "room use", "room add habit",
-            "room add bad habit", "room delete habit", "room did", "room status", "room log", "room fairness",
+            "room add bad habit", "room delete habit", "room did", "room status", "room log", "room today", "room fairness",
         ]),
     ])
     func aWordThatStartsSeveralCommandsListsThem(word: String, names: [String]) {

@@ -25,10 +25,10 @@ struct RoomUsageTests {
     @Test func roomAddHabit() {
         #expect(
             parseError("room add habit Dishes 5 life")?.message == "Good habits don't cost life. For one that does: room add bad habit Dishes 5 life")
-        #expect(parseError("room add habit")?.message == "Give the habit a name. Usage: room add habit <name> [N xp] [N coins] [in <area>]")
+        #expect(parseError("room add habit")?.message == "Give the habit a name. Usage: room add habit <name> [N xp] [N coins] [in <area>] [every day | on mon thu | 3 times a week] [rotate]")
         #expect(
             parseError("room add habit Dishes track time")?.message
-                == "Shared habits don't track time. Usage: room add habit <name> [N xp] [N coins] [in <area>]")
+                == "Shared habits don't track time. Usage: room add habit <name> [N xp] [N coins] [in <area>] [every day | on mon thu | 3 times a week] [rotate]")
     }
 
     @Test func thePersonalCommandsKeepTheirs() {

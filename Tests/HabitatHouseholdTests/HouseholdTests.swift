@@ -196,9 +196,10 @@ struct WeekTests {
         ]
         let fairness = Smiths.household.fairness(of: [Smiths.dishes, Smiths.bins, Smiths.takeout], in: week)
         #expect(fairness.total == 6)
+        // Weighed by effort: cal's three Bins (20 XP each) are 60 of the week's 90 XP of chores.
         #expect(fairness.shares == [
-            Fairness.Share(name: "cal", done: 3, percent: 50), Fairness.Share(name: "ann", done: 2, percent: 33),
-            Fairness.Share(name: "ben", done: 1, percent: 17),
+            Fairness.Share(name: "cal", done: 3, xp: 60, percent: 67), Fairness.Share(name: "ann", done: 2, xp: 20, percent: 22),
+            Fairness.Share(name: "ben", done: 1, xp: 10, percent: 11),
         ])
         #expect(fairness.chores.map(\.chore) == ["Dishes", "Bins"])  // a bad habit is no chore
         #expect(fairness.chores[0].counts.map(\.name) == ["cal", "ben", "ann"])
