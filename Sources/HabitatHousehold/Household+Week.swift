@@ -33,9 +33,21 @@ extension Household {
         .sorted { $0.xp > $1.xp || ($0.xp == $1.xp && $0.name < $1.name) }
     }
 
+    /// The members in the order of their turn at `chore` after the chores `done`: whoever's share of them, weighed by
+    /// effort (each chore's XP), is lowest first; among equals, whoever did this chore longest ago (or never), then by
+    /// name. The one rule of whose turn it is, for `room today` and `room fairness`.
+    public func turnOrder(of chore: SharedHabit, after done: [RoomLogEntry], names: [Int64: String]) -> [Member] {
+        let chores = done.filter { $0.kind == .good }
+        let effort = Dictionary(chores.map { ($0.accountID, $0.xp) }, uniquingKeysWith: +)
+        let last = Dictionary(chores.filter { $0.habitID == chore.id }.map { ($0.accountID, $0.at) }, uniquingKeysWith: max)
+        func key(_ member: Member) -> (Int, Date, String) {
+            (effort[member.accountID] ?? 0, last[member.accountID] ?? .distantPast, names[member.accountID] ?? member.name)
+        }
+        return members.sorted { key($0) < key($1) }
+    }
+
     /// Who has done how much of this week's chores (the good shared habits among `habits`), each share weighed by
-    /// effort (each chore's XP), and who is due next for each: whoever did it least this week; among equals, whoever
-    /// did it longest ago (or never), then by name.
+    /// effort (each chore's XP), and whose turn each is next (``turnOrder(of:after:names:)``).
     public func fairness(of habits: [SharedHabit], in week: [RoomLogEntry]) -> Fairness {
         let names = self.names
         func shown(_ member: Member) -> String { names[member.accountID] ?? member.name }
@@ -53,11 +65,7 @@ extension Household {
             return Fairness.Share(name: shown(member), done: count(member), xp: xp, percent: percent)
         }.sorted { (a: Fairness.Share, b: Fairness.Share) -> Bool in (-a.xp, -a.done, a.name) < (-b.xp, -b.done, b.name) }
         let turns = chores.map { chore in
-            let last = Dictionary(done.filter { $0.habitID == chore.id }.map { ($0.accountID, $0.at) }, uniquingKeysWith: max)
-            let order = members.sorted {
-                (count($0, chore), last[$0.accountID] ?? .distantPast, $0.name) < (count($1, chore), last[$1.accountID] ?? .distantPast, $1.name)
-            }
-            return Fairness.Turns(chore: chore.name, counts: order.map { (shown($0), count($0, chore)) })
+            Fairness.Turns(chore: chore.name, counts: turnOrder(of: chore, after: done, names: names).map { (shown($0), count($0, chore)) })
         }
         return Fairness(total: total, shares: shares, chores: turns)
     }
@@ -98,6 +106,10 @@ public struct ChoreToday: Sendable, Equatable {
     public var due: Bool
     public var turn: String?
     public var doneBy: [String]
+
+    public init(habit: SharedHabit, due: Bool, turn: String?, doneBy: [String]) {
+        (self.habit, self.due, self.turn, self.doneBy) = (habit, due, turn, doneBy)
+    }
 }
 
 extension Household {
@@ -115,19 +127,11 @@ extension Household {
     /// may still do the chore and is credited.
     public func choresToday(_ habits: [SharedHabit], in week: [RoomLogEntry], on today: Day, names: [Int64: String]) -> [ChoreToday] {
         let done = Household.today(habits.filter { $0.kind == .good }, in: week, on: today, names: names)
-        let earlier = week.filter { $0.kind == .good && $0.day < today }
-        func effort(_ member: Member) -> Int { earlier.filter { $0.accountID == member.accountID }.reduce(0) { $0 + $1.xp } }
+        let earlier = week.filter { $0.day < today }
         return done.map { habit, doneBy in
             let due = Household.isDue(habit, today: today, week: week)
-            var turn: String?
-            if habit.rotates, due, !members.isEmpty {
-                let last = Dictionary(earlier.filter { $0.habitID == habit.id }.map { ($0.accountID, $0.at) }, uniquingKeysWith: max)
-                let shown = { (member: Member) in names[member.accountID] ?? member.name }
-                turn = members.min {
-                    (effort($0), last[$0.accountID] ?? .distantPast, shown($0)) < (effort($1), last[$1.accountID] ?? .distantPast, shown($1))
-                }.map(shown)
-            }
-            return ChoreToday(habit: habit, due: due, turn: turn, doneBy: doneBy)
+            let first = habit.rotates && due ? turnOrder(of: habit, after: earlier, names: names).first : nil
+            return ChoreToday(habit: habit, due: due, turn: first.map { names[$0.accountID] ?? $0.name }, doneBy: doneBy)
         }
     }
 }

@@ -188,7 +188,7 @@ struct WeekTests {
         #expect(board.map(\.xp) == [20, 20, 10])
     }
 
-    @Test func whoeverDidAChoreLeastIsDueNextThenWhoeverDidItLongestAgoThenByName() {
+    @Test func whoeverDidTheLeastEffortIsDueNextThenWhoeverDidTheChoreLongestAgoThenByName() {
         let week = [
             Smiths.done(Smiths.dishes, by: Smiths.ben, minutes: 1), Smiths.done(Smiths.dishes, by: Smiths.ann, minutes: 2),
             Smiths.done(Smiths.dishes, by: Smiths.ann, minutes: 3), Smiths.done(Smiths.bins, by: Smiths.cal, quantity: 3),
@@ -202,10 +202,35 @@ struct WeekTests {
             Fairness.Share(name: "ben", done: 1, xp: 10, percent: 11),
         ])
         #expect(fairness.chores.map(\.chore) == ["Dishes", "Bins"])  // a bad habit is no chore
-        #expect(fairness.chores[0].counts.map(\.name) == ["cal", "ben", "ann"])
-        #expect(fairness.chores[0].counts.map(\.count) == [0, 1, 2])
-        #expect(fairness.chores[1].next == "ann")  // ann and ben never did it: by name
+        // Turns go by effort first: ben's 10 XP, ann's 20, cal's 60.
+        #expect(fairness.chores[0].counts.map(\.name) == ["ben", "ann", "cal"])
+        #expect(fairness.chores[0].counts.map(\.count) == [1, 2, 0])
+        #expect(fairness.chores[1].next == "ben")  // neither ann nor ben did it: the least effort first
+        #expect(Smiths.household.fairness(of: [Smiths.dishes], in: [Smiths.done(Smiths.dishes, by: Smiths.cal)]).chores[0].next == "ann")  // then by name
         #expect(Smiths.household.fairness(of: [], in: []).shares.map(\.percent) == [0, 0, 0])
+    }
+}
+
+@Suite("Chores today: due or not, and whose turn")
+struct ChoresTodayTests {
+    static let dishes = SharedHabit(id: 10, roomID: 1, name: "Dishes", kind: .good, xp: 10, coins: 5, life: 0, rotates: true)
+    static let bins = SharedHabit(id: 11, roomID: 1, name: "Bins", kind: .good, xp: 20, coins: 10, life: 0, schedule: .weekdays([0, 3]), rotates: true)
+    static let laundry = SharedHabit(id: 12, roomID: 1, name: "Laundry", kind: .good, xp: 10, coins: 5, life: 0, schedule: .quota(2, .week))
+
+    @Test func theTurnIsTheLeastEffortBeforeTodayAndHoldsAllDay() {
+        // Friday: cal did Bins (20 XP) on Monday, ben Dishes (10) on Tuesday; ann did nothing before today.
+        let week = [
+            Smiths.done(Self.bins, by: Smiths.cal, on: Smiths.friday - 4), Smiths.done(Self.dishes, by: Smiths.ben, on: Smiths.friday - 3),
+            Smiths.done(Self.dishes, by: Smiths.ann, on: Smiths.friday), Smiths.done(Self.laundry, by: Smiths.ann, on: Smiths.friday - 2),
+            Smiths.done(Self.laundry, by: Smiths.ben, on: Smiths.friday - 1),
+        ]
+        let chores = Smiths.household.choresToday([Self.dishes, Self.bins, Self.laundry], in: week, on: Smiths.friday, names: Smiths.household.names)
+        // ann did Laundry (10 XP) on Wednesday, ben Dishes and Laundry (20): ann's turn, though she did it today.
+        #expect(chores[0] == ChoreToday(habit: Self.dishes, due: true, turn: "ann", doneBy: ["ann"]))
+        // Bins is on Mondays and Thursdays.
+        #expect(chores[1] == ChoreToday(habit: Self.bins, due: false, turn: nil, doneBy: []))
+        // Laundry met its two this week: not due, and no one takes turns at it.
+        #expect(chores[2] == ChoreToday(habit: Self.laundry, due: false, turn: nil, doneBy: []))
     }
 }
 
