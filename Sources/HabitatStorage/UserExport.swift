@@ -206,9 +206,21 @@ public struct UserExport: Sendable {
         var best_streak: Int
         var last_day: String?
         var schedule: String
+        /// A good habit's target a day, a bad habit's limit a day (`null`: counted in times), in `unit`.
+        var target: Int?
+        var limit: Int?
+        var unit: String?
+        /// The life a day due and not done costs, from `bites_from`.
+        var life_if_missed: Int
+        var bites_from: String?
 
         init(_ habit: Habit, area: String?) {
             schedule = habit.schedule.words
+            target = habit.kind == .good ? habit.amount?.count : nil
+            limit = habit.kind == .bad ? habit.amount?.count : nil
+            unit = habit.amount?.unit
+            life_if_missed = habit.bite
+            bites_from = habit.biteSince?.description
             id = habit.id
             name = habit.name
             kind = habit.kind.rawValue

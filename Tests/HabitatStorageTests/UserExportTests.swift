@@ -89,10 +89,14 @@ import Testing
         }
     }
 
-    /// Pauses, of one habit or of all, kept in the file and carried by the export with the habit's name.
+    /// Pauses, of one habit or of all, kept in the file and carried by the export with the habit's name; and a habit's
+    /// schedule, target and bite.
     @Test func pausesAreKeptAndExported() async throws {
         try await withUserDatabase { database in
             try await Self.played(database)
+            var water = HabitDraft(name: "Water", schedule: .weekdays([0, 2]), amount: DailyAmount(8, unit: "glasses"))
+            water.bite = 5
+            try await database.apply(.addHabit(water), at: Fixture.now)
             try await database.apply(.pause("exercise", .days(3)), at: Fixture.now)
             try await database.apply(.pause(nil, .through(Fixture.today + 10)), at: Fixture.now)
             await database.closeAndWait()
@@ -106,6 +110,13 @@ import Testing
             #expect(pauses.map { $0["habit"] as? String } == ["Exercise", nil])
             #expect(pauses.map { $0["first"] as? String } == ["2026-11-20", "2026-11-20"])
             #expect(pauses.map { $0["last"] as? String } == ["2026-11-22", "2026-11-30"])
+            let habits = try #require(document["habits"] as? [[String: Any]])
+            let exported = try #require(habits.first { $0["name"] as? String == "Water" })
+            #expect(exported["schedule"] as? String == "on mon wed")
+            #expect(exported["target"] as? Int == 8)
+            #expect(exported["unit"] as? String == "glasses")
+            #expect(exported["life_if_missed"] as? Int == 5)
+            #expect(exported["bites_from"] as? String == "2026-11-21")
         }
     }
 
