@@ -163,6 +163,7 @@ public final class UserDatabase: Sendable {
 
     static func apply(_ action: Action, to state: inout GameState, ledger: Ledger, at now: Date, withHistory: Bool) throws -> Outcome {
         var action = action
+        // `did water 3`: read once here, so what is filled in below is the habit's.
         if case .record(let recording) = action { action = .record(try state.withAmount(recording)) }
         if case .record(var recording) = action, recording.when != .today || withHistory {
             // A backdated day may join or split runs: give the engine the days already recorded, of the habit
@@ -188,8 +189,8 @@ public final class UserDatabase: Sendable {
             if day < state.settings.day(of: now) { recording.bitten = try ledger.bitten(of: id, from: span.lowerBound, through: span.upperBound) }
             action = .record(recording)
         }
-        if case .record(var recording) = action, recording.amountBefore == nil, case .habit(let habit) = try state.recorded(recording),
-            habit.amount != nil, let id = habit.id
+        if case .record(var recording) = action, recording.amountBefore == nil, state.habits.contains(where: { $0.amount != nil }),
+            case .habit(let habit) = try state.recorded(recording), habit.amount != nil, let id = habit.id
         {
             // Counted in an amount: what the day it counts for holds already.
             recording.amountBefore = try ledger.amount(of: id, on: try state.day(for: recording, at: now))
