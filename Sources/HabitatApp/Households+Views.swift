@@ -43,8 +43,11 @@ extension Households {
     func chores(of room: Room, today: Day) async throws -> Reply {
         let household = try await self.household(room)
         let week = try await week(of: room, today: today)
-        let names = try await self.names(in: household, entries: week)
-        let chores = household.choresToday(try await sharedHabits(of: room.id), in: week, on: today, names: names)
+        // Who did a chore longest ago looks back four weeks before this one.
+        let start = Household.weekStart(today)
+        let before = try await directory.roomLog(room.id, since: start - 28).filter { $0.day < start }
+        let names = try await self.names(in: household, entries: week + before)
+        let chores = household.choresToday(try await sharedHabits(of: room.id), in: week, before: before, on: today, names: names)
         return Views.roomToday(chores, of: room, today: today)
     }
 

@@ -33,13 +33,17 @@ extension Household {
         .sorted { $0.xp > $1.xp || ($0.xp == $1.xp && $0.name < $1.name) }
     }
 
-    /// The members in the order of their turn at `chore` after the chores `done`: whoever's share of them, weighed by
-    /// effort (each chore's XP), is lowest first; among equals, whoever did this chore longest ago (or never), then by
-    /// name. The one rule of whose turn it is, for `room today` and `room fairness`.
-    public func turnOrder(of chore: SharedHabit, after done: [RoomLogEntry], names: [Int64: String]) -> [Member] {
+    /// The members in the order of their turn at `chore` after the chores `done` (this week's): whoever's share of
+    /// them, weighed by effort (each chore's XP), is lowest first; among equals, whoever did this chore longest ago in
+    /// `earlier` (entries before, as far back as they go; or never), then by name. The one rule of whose turn it is,
+    /// for `room today` and `room fairness`.
+    public func turnOrder(
+        of chore: SharedHabit, after done: [RoomLogEntry], earlier: [RoomLogEntry] = [], names: [Int64: String]
+    ) -> [Member] {
         let chores = done.filter { $0.kind == .good }
         let effort = Dictionary(chores.map { ($0.accountID, $0.xp) }, uniquingKeysWith: +)
-        let last = Dictionary(chores.filter { $0.habitID == chore.id }.map { ($0.accountID, $0.at) }, uniquingKeysWith: max)
+        let last = Dictionary(
+            (earlier + chores).filter { $0.habitID == chore.id && $0.kind == .good }.map { ($0.accountID, $0.at) }, uniquingKeysWith: max)
         func key(_ member: Member) -> (Int, Date, String) {
             (effort[member.accountID] ?? 0, last[member.accountID] ?? .distantPast, names[member.accountID] ?? member.name)
         }
@@ -125,12 +129,15 @@ extension Household {
     /// chores before today, weighted by effort (each chore's XP), is lowest; among equals, whoever did this chore
     /// longest ago (or never), then by name. It is counted from the days before today, so it holds all day; anyone
     /// may still do the chore and is credited.
-    public func choresToday(_ habits: [SharedHabit], in week: [RoomLogEntry], on today: Day, names: [Int64: String]) -> [ChoreToday] {
+    /// `before` holds the room's entries before this week (some weeks of them), for who did a chore longest ago.
+    public func choresToday(
+        _ habits: [SharedHabit], in week: [RoomLogEntry], before: [RoomLogEntry] = [], on today: Day, names: [Int64: String]
+    ) -> [ChoreToday] {
         let done = Household.today(habits.filter { $0.kind == .good }, in: week, on: today, names: names)
-        let earlier = week.filter { $0.day < today }
+        let thisWeek = week.filter { $0.day < today }
         return done.map { habit, doneBy in
             let due = Household.isDue(habit, today: today, week: week)
-            let first = habit.rotates && due ? turnOrder(of: habit, after: earlier, names: names).first : nil
+            let first = habit.rotates && due ? turnOrder(of: habit, after: thisWeek, earlier: before, names: names).first : nil
             return ChoreToday(habit: habit, due: due, turn: first.map { names[$0.accountID] ?? $0.name }, doneBy: doneBy)
         }
     }

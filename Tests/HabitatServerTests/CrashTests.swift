@@ -42,6 +42,7 @@ final class ServerProcess: @unchecked Sendable {
             process.executableURL = Self.executable.deletingLastPathComponent().appendingPathComponent("habitat-crashing-server")
             process.arguments = ["--data", data.path, "--crash-at", stage]
         }
+        dataPath = data.path
         if let instant {
             // `faketime` runs the server as its child and passes no signal on: ``serverPID`` is the one to signal.
             process.arguments = ["-f", "@\(instant)", Self.executable.path] + process.arguments!
@@ -72,6 +73,7 @@ final class ServerProcess: @unchecked Sendable {
 
     /// A test that fails before it stops its server does not leave the server running.
     deinit {
+        if underFaketime, case let pid = serverPID, pid != process.processIdentifier { Foundation.kill(pid, SIGKILL) }
         if process.isRunning {
             Foundation.kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -79,17 +81,39 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     static let faketime = "/usr/bin/faketime"
+    private var dataPath = ""
+    private var underFaketime: Bool { process.executableURL?.path == Self.faketime }
 
-    /// The server's own process: this one, or under `faketime`, its child.
+    /// The server's own process: this one, or under `faketime`, the `habitat serve` of this data directory (started by
+    /// `faketime`, which may leave it running on its own: found by its command line, not as a child).
     var serverPID: Int32 {
-        guard process.executableURL?.path == Self.faketime else { return process.processIdentifier }
-        let pid = process.processIdentifier
-        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
-        return children.split(separator: " ").first.flatMap { Int32($0) } ?? pid
+        guard underFaketime else { return process.processIdentifier }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries {
+            guard let pid = Int32(entry), pid != process.processIdentifier,
+                let line = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8)
+            else { continue }
+            let arguments = line.split(separator: "\0").map(String.init)
+            if arguments.first?.hasSuffix("/habitat") == true, arguments.contains(dataPath) { return pid }
+        }
+        return process.processIdentifier
+    }
+
+    /// Waits for a server under `faketime` to be gone, at most 60 s: `true` if it is.
+    private func waitForServerToEnd(_ pid: Int32) -> Bool {
+        for _ in 0..<600 {
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            // Gone, or a zombie waiting to be reaped by whoever took it in.
+            if status.isEmpty || status.contains(") Z ") { return true }
+            usleep(100_000)
+        }
+        return false
     }
 
     func kill() {
-        Foundation.kill(serverPID, SIGKILL)
+        let pid = serverPID
+        Foundation.kill(pid, SIGKILL)
+        if underFaketime { _ = waitForServerToEnd(pid) }
         process.waitUntilExit()
     }
 
@@ -100,7 +124,14 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     func terminate() -> Int32 {
-        Foundation.kill(serverPID, SIGTERM)
+        let pid = serverPID
+        Foundation.kill(pid, SIGTERM)
+        if underFaketime {
+            // Not this process's child: its exit status can't be read, only that it ended.
+            let ended = waitForServerToEnd(pid)
+            process.waitUntilExit()
+            return ended ? 0 : -1
+        }
         process.waitUntilExit()
         return process.terminationStatus
     }
