@@ -73,8 +73,10 @@ struct LimitsTests {
                 try await client.sendRaw(Array("did rea".utf8))
                 quiet.append(client)
             }
-            // A thousand connects that go away at once, greeting unread.
-            for _ in 0..<1000 { _ = try BlockingSocket(port: server.port) }
+            // Three hundred connects that go away at once, greeting unread. (The storm's sockets are this test process's
+            // on both ends, and Foundation's `Process.run()`, spawning a server in a test beside it, crashes when a
+            // process holds well over a thousand descriptors.)
+            for _ in 0..<300 { _ = try BlockingSocket(port: server.port) }
             for _ in 0..<20 { try await user.expectReply(to: "did read", startsWith: "✅ Read completed! +10 XP, +5 coins") }
             #expect(try await user.reply(to: "status") == ["ℹ️ Level 2 · 100/150 XP · 1000/1000 health · 100 coins"])
             // The one who sent garbage is still answered once it says something that makes sense.
