@@ -13,8 +13,7 @@ public final class Application: Sendable {
     let directory: DirectoryDatabase
     let hub: Hub
     let households: Households
-    let timers: TimerService
-    let dayEnds: DayEndService
+    let scheduler: Scheduler
 
     /// Opens the data directory (blocking: call at start-up). Password hashes are worked out on `slowWork`.
     public init(configuration: ServerConfiguration, logger: Logger, slowWork: any SlowWork) throws {
@@ -35,10 +34,11 @@ public final class Application: Sendable {
         self.pipeline = Pipeline(
             accounts: accounts, users: users, directory: directory, households: households, hub: hub, configuration: configuration,
             logger: logger)
-        self.timers = TimerService(
-            directory: directory, users: users, hub: hub, clock: configuration.clock, tick: configuration.timerTick, logger: logger)
-        self.dayEnds = DayEndService(
-            directory: directory, users: users, hub: hub, clock: configuration.clock, tick: configuration.timerTick, logger: logger)
+        self.scheduler = Scheduler(
+            directory: directory, timers: TimerService(directory: directory, users: users, hub: hub, clock: configuration.clock, logger: logger),
+            dayEnds: DayEndService(directory: directory, users: users, hub: hub, clock: configuration.clock, logger: logger),
+            reminders: ReminderService(directory: directory, users: users, hub: hub, logger: logger), clock: configuration.clock,
+            tick: configuration.timerTick, logger: logger)
     }
 
     /// A full disk is said once per file, not once per refused command, and once more when space is back.
@@ -62,12 +62,11 @@ public final class Application: Sendable {
         }
     }
 
-    /// What the server does on its own, until the task is cancelled: timers end, days end (their bites), and quiet
-    /// users' files close.
+    /// What the server does on its own, until the task is cancelled: timers end, days end (their bites), reminders are
+    /// said (one ``Scheduler``), and quiet users' files close.
     public func runOnItsOwn() async {
         await withDiscardingTaskGroup { group in
-            group.addTask { await self.timers.run() }
-            group.addTask { await self.dayEnds.run() }
+            group.addTask { await self.scheduler.run() }
             group.addTask { await self.closeIdleFiles() }
         }
     }

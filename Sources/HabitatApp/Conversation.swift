@@ -37,7 +37,9 @@ public final class Conversation: @unchecked Sendable {
     public var greeting: [UInt8] { Array(Pipeline.greeting.text(plain: false).utf8) }
 
     /// Whether the connection is someone's yet: logged in, or a bridge. Until then it may be closed for not logging in.
-    public var identified: Bool { attached != nil || bridge != nil }
+    /// True as soon as the line that logs in is answered, before its reply is written: a client told "Welcome" may open
+    /// another connection at once.
+    public var identified: Bool { attached != nil || bridge != nil || session.account != nil || session.bridge != nil }
 
     /// What the server says before it closes a connection that did not log in within `seconds`, in the connection's
     /// mode.
@@ -74,6 +76,10 @@ public final class Conversation: @unchecked Sendable {
                 // What waited while they were away comes right after the login reply.
                 if let kept = try? await pipeline.hub.offlineDelivery(for: new) {
                     try await write(Array(kept.rendered(mode: session.mode, plain: session.plain).utf8))
+                }
+                // Then today's reminders that reached no one, if any still hold.
+                if let account = session.account, let missed = try? await pipeline.missedReminders(for: account, now: pipeline.configuration.clock()) {
+                    try await write(Array(missed.rendered(mode: session.mode, plain: session.plain).utf8))
                 }
             }
         }

@@ -3,7 +3,7 @@ import HabitatEngine
 import HabitatStorage
 import Logging
 
-/// Ends users' days on its own: every tick, each user whose next day end has come (``DirectoryDatabase/dueDayEnds``)
+/// Ends users' days on its own: each user whose next day end has come (``Scheduler`` says when)
 /// gets the days through yesterday ended (the bites of habits due and not done, ``GameState/endDays``) and is told,
 /// live or at their next login. A server that was down ends the days it missed at its first tick.
 ///
@@ -14,25 +14,7 @@ struct DayEndService: Sendable {
     let users: UserDatabases
     let hub: Hub
     let clock: @Sendable () -> Date
-    let tick: Duration
     let logger: Logger
-
-    func run() async {
-        while !Task.isCancelled {
-            await endDue()
-            try? await sleepByTheWallClock(tick)
-        }
-    }
-
-    func endDue() async {
-        do {
-            for accountID in try await directory.dueDayEnds(at: clock()) { await end(for: accountID) }
-        } catch is CancellationError {
-            // Shutting down.
-        } catch {
-            logger.error("day ends could not be read", metadata: ["error": "\(error)"])
-        }
-    }
 
     /// Ends the days of `accountID` through yesterday, tells them of the bites, and says when to look next.
     func end(for accountID: Int64) async {

@@ -21,7 +21,8 @@ public enum GameView: Sendable, Equatable {
         case .addHabit, .addReward, .deleteReward, .buy, .addArea, .renameArea, .deleteArea, .configure, .startChallenge, .ran,
 .archive, .unarchive, .edit, .rename, .delete, .addRoutine, .deleteRoutine, .useTemplate, .today, .history,
             .heatmap, .habits, .streaks, .help, .hello, .thanks, .whoami, .register, .login, .logout, .passwd, .mode, .plain, .quit, .confirm, .cancel, .startTimer, .timers,
-            .stopTimer, .rooms, .room, .record, .undo, .bridge, .link, .pause, .resume:
+            .stopTimer, .rooms, .room, .record, .undo, .bridge, .link, .pause, .resume, .remind,
+            .reminders, .stopReminding, .snooze:
             return nil
         }
     }

@@ -68,6 +68,17 @@ public final class Hub: Sendable {
         }
     }
 
+    /// Sends `event` to every live connection of the user and to the bridge they speak through, keeping nothing for
+    /// later: `false` when it reached no one (a reminder is not queued for days).
+    func deliverLive(_ event: Event, to accountID: Int64) -> Bool {
+        let direct = online.withLockedValue { Array(($0[accountID] ?? [:]).values) }
+        direct.forEach { $0.send(event) }
+        guard let identity = identities.withLockedValue({ $0[accountID] }) else { return !direct.isEmpty }
+        let viaBridge = bridges.withLockedValue { Array(($0[identity.bridge] ?? [:]).values) }
+        viaBridge.forEach { $0.send(event.with("user", identity.user)) }
+        return !direct.isEmpty || !viaBridge.isEmpty
+    }
+
     /// Room events of a bridge's channel go to that bridge, to be posted in the channel.
     func deliverToBridges(_ event: Event, room: Room) {
         guard let bridge = room.bridge else { return }

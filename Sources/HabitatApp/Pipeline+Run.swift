@@ -155,13 +155,22 @@ extension Pipeline {
             return try await listTimers(of: account, now: now)
         case .stopTimer(let name):
             return try await stopTimer(name, of: account)
+        case .remind(let habit, let minute):
+            return try await remind(habit, at: minute, for: account, now: now)
+        case .reminders:
+            return Views.reminders(try await directory.reminders(of: account.id).map(\.reminder))
+        case .stopReminding(let name):
+            return try await stopReminding(name, of: account)
+        case .snooze(let minutes):
+            return try await snooze(minutes, for: account, now: now)
         case .rename(let name, let newName):
             return try await users.with(account.fileID) { [directory] database in
                 let habit = try await database.state().habit(named: name)
-                // A timer running for it records it under its new name when it ends: renamed with the habit, or neither is.
+                // A timer running for it records it under its new name when it ends, and its reminders say the new name:
+                // renamed with the habit, or neither is.
                 let (outcome, state) = try await database.apply(.rename(name, to: newName), at: now) { _, state in
                     if let renamed = state.habits.first(where: { $0.id == habit.id }), renamed.name != habit.name {
-                        try directory.renameTimers(of: account.id, from: habit.name, to: renamed.name)
+                        try directory.habitRenamed(of: account.id, from: habit.name, to: renamed.name)
                     }
                 }
                 return Views.outcome(outcome, state)

@@ -5,8 +5,8 @@ import HabitatStorage
 import Logging
 import NIOConcurrencyHelpers
 
-/// Runs server-side timers: every tick, records the habit of each timer that has ended and tells
-/// its owner. Timers live in the directory database, so they survive a restart.
+/// Server-side timers: records the habit of each timer that has ended (``Scheduler`` says when) and tells its owner.
+/// Timers live in the directory database, so they survive a restart.
 ///
 /// A timer of a user whose file is damaged waits, tried again each tick, until the file is restored. The log
 /// says so once for that file, not once a tick, and says again when the file can be read: one line to act on
@@ -17,19 +17,11 @@ struct TimerService: Sendable {
     let users: UserDatabases
     let hub: Hub
     let clock: @Sendable () -> Date
-    let tick: Duration
     let logger: Logger
     let damaged = DamagedFiles()
 
     static let maxMinutes = 24 * 60
     static let maxPerUser = 10
-
-    func run() async {
-        while !Task.isCancelled {
-            await fireDue()
-            try? await sleepByTheWallClock(tick)
-        }
-    }
 
     func fireDue() async {
         do {

@@ -70,6 +70,13 @@ public enum Command: Sendable, Equatable {
     case pause(String?, PauseLength)
     /// `resume`, `resume floss`.
     case resume(String?)
+    /// `remind me to floss at 21:00`; without a habit (`remind me at 8:00`), the day's digest.
+    case remind(habit: String?, minute: Int)
+    case reminders
+    /// `stop reminding floss`, `stop reminding 2`; `nil` for all of them (`no more reminders`).
+    case stopReminding(String?)
+    /// `snooze 30 min`, `later`: the last reminder again after a while (`nil`: the usual 30 minutes).
+    case snooze(minutes: Int?)
 
     /// Whether a chat user (through a bridge) may use it: not the account and connection commands.
     public var availableFromChat: Bool {

@@ -35,7 +35,7 @@ extension ToastSymbol {
     public static let ask = ToastSymbol(name: "ask", emoji: "❔", word: "QUESTION:", type: .info)
 
     /// Every marker a toast can start with.
-    public static let all: [ToastSymbol] = game + [.greeting, .timer, .room, .ask]
+    public static let all: [ToastSymbol] = game + [.greeting, .timer, .reminder, .room, .ask]
 
     /// The marker called `name` (``ToastSymbol/name``), if there is one.
     public static func named(_ name: String) -> ToastSymbol? {

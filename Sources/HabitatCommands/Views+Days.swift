@@ -21,10 +21,10 @@ extension Views {
     public static func today(_ state: GameState, recordings: [LedgerEntry], days: [Int64: [Day: Int]], today: Day) -> Reply {
         let recorded = Dictionary(grouping: recordings.filter { $0.day == today }, by: \.habitID)
         // Done today: recorded, or for a habit counted in an amount, its target reached (a bad habit: beyond its limit).
+        let habits = Dictionary(state.habits.compactMap { habit in habit.id.map { ($0, habit) } }, uniquingKeysWith: { first, _ in first })
         let done = recorded.filter { id, entries in
-            guard let amount = state.habits.first(where: { $0.id == id })?.amount else { return true }
-            let total = entries.reduce(0) { $0 + $1.quantity }
-            return state.habits.first(where: { $0.id == id })?.kind == .good ? total >= amount.count : total > amount.count
+            guard let habit = id.flatMap({ habits[$0] }), habit.amount != nil else { return true }
+            return entries.reduce(0) { $0 + $1.quantity } >= Keeping.threshold(of: habit)
         }
         let kept = Dictionary(
             state.activeHabits.map { ($0.id, state.keeping($0, days: days, today: today)) }, uniquingKeysWith: { first, _ in first })

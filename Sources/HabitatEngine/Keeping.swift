@@ -52,7 +52,7 @@ public struct Keeping: Sendable, Equatable {
     public init(_ habit: Habit, days: [Day: Int], today: Day, weekStart: Int = 0, paused: [ClosedRange<Day>] = []) {
         let start = min(habit.created, days.keys.min() ?? habit.created, today)
         // A day counts when its amount reaches the target; a bad habit's, when it goes beyond the limit.
-        let threshold = habit.amount.map { habit.kind == .good ? $0.count : $0.count + 1 } ?? 1
+        let threshold = Self.threshold(of: habit)
         let counting = Counting(days: days, start: start, today: today, paused: paused, threshold: threshold)
         guard habit.kind == .good else {
             self = Self.clean(habit, counting)

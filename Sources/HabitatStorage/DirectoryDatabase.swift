@@ -260,6 +260,34 @@ public struct DirectoryDatabase: Sendable {
             try db.execute(sql: "ALTER TABLE room_habit ADD COLUMN schedule TEXT NOT NULL DEFAULT 'every day'")
             try db.execute(sql: "ALTER TABLE room_habit ADD COLUMN rotate INTEGER NOT NULL DEFAULT 0")
         }
+        // One index of everything the server does on its own at a time (timers, day ends, reminders and their snoozes),
+        // which one process-wide timer serves; and users' reminders.
+        migrator.registerMigration("v8") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE due (
+                        kind TEXT NOT NULL,
+                        subject INTEGER NOT NULL,
+                        due_at REAL NOT NULL,
+                        PRIMARY KEY (kind, subject)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX due_at ON due(due_at);
+                    INSERT INTO due (kind, subject, due_at) SELECT 'day_end', account_id, due_at FROM day_end;
+                    INSERT INTO due (kind, subject, due_at) SELECT 'timer', id, ends_at FROM timer;
+                    DROP TABLE day_end;
+                    DROP INDEX timer_ends;
+                    CREATE TABLE reminder (
+                        id INTEGER PRIMARY KEY,
+                        account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                        habit TEXT,
+                        minute INTEGER NOT NULL,
+                        fired_for INTEGER,
+                        fired_at REAL,
+                        delivered INTEGER NOT NULL DEFAULT 1
+                    );
+                    CREATE UNIQUE INDEX reminder_account ON reminder(account_id, IFNULL(habit, ''), minute);
+                    """)
+        }
         return migrator
     }
 }
@@ -336,6 +364,7 @@ extension DirectoryDatabase {
             try db.execute(
                 sql: "INSERT INTO timer (account_id, habit, minutes, started_at, ends_at) VALUES (?, ?, ?, ?, ?)",
                 arguments: [accountID, habit, minutes, now.timeIntervalSince1970, ends.timeIntervalSince1970])
+            try Self.setDue(.timer, db.lastInsertedRowID, at: ends, in: db)
             return HabitTimer(id: db.lastInsertedRowID, accountID: accountID, habit: habit, minutes: minutes, started: now, ends: ends)
         }
     }
@@ -347,25 +376,38 @@ extension DirectoryDatabase {
         }
     }
 
-    /// Timers that have ended by `now`, oldest first.
-    public func dueTimers(at now: Date) async throws -> [HabitTimer] {
+    public func timer(id: Int64) async throws -> HabitTimer? {
         try await writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM timer WHERE ends_at <= ? ORDER BY ends_at", arguments: [now.timeIntervalSince1970])
-                .map(HabitTimer.init(row:))
+            try Row.fetchOne(db, sql: "SELECT * FROM timer WHERE id = ?", arguments: [id]).map(HabitTimer.init(row:))
         }
     }
 
-    /// A habit of `accountID` renamed: its running timers go on under the new name. Called inside the rename's
-    /// transaction of the user's file, before it commits, on its storage thread: both or neither.
-    public func renameTimers(of accountID: Int64, from name: String, to newName: String) throws {
+    /// Timers that have ended by `now`, oldest first.
+    public func dueTimers(at now: Date) async throws -> [HabitTimer] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT timer.* FROM due JOIN timer ON timer.id = due.subject WHERE due.kind = 'timer' AND due_at <= ? ORDER BY due_at",
+                arguments: [now.timeIntervalSince1970]
+            ).map(HabitTimer.init(row:))
+        }
+    }
+
+    /// A habit of `accountID` renamed: its running timers and its reminders go on under the new name. Called inside the
+    /// rename's transaction of the user's file, before it commits, on its storage thread: both or neither.
+    public func habitRenamed(of accountID: Int64, from name: String, to newName: String) throws {
         try writeNow { db in
             try db.execute(
                 sql: "UPDATE timer SET habit = ? WHERE account_id = ? AND habit = ?", arguments: [newName, accountID, name])
+            try db.execute(
+                sql: "UPDATE OR IGNORE reminder SET habit = ? WHERE account_id = ? AND habit = ?", arguments: [newName, accountID, name])
         }
     }
 
     public func removeTimer(id: Int64) async throws {
-        try await write { db in try db.execute(sql: "DELETE FROM timer WHERE id = ?", arguments: [id]) }
+        try await write { db in
+            try db.execute(sql: "DELETE FROM timer WHERE id = ?", arguments: [id])
+            try Self.setDue(.timer, id, at: nil, in: db)
+        }
     }
 }
 
@@ -377,29 +419,17 @@ extension DirectoryDatabase {
     public func scheduleDayEnd(of accountID: Int64, at due: Date) throws {
         try writeNow { db in
             try db.execute(
-                sql: "INSERT INTO day_end (account_id, due_at) VALUES (?, ?) ON CONFLICT (account_id) DO UPDATE SET due_at = MIN(due_at, excluded.due_at)",
+                sql: """
+                    INSERT INTO due (kind, subject, due_at) VALUES ('day_end', ?, ?)
+                    ON CONFLICT (kind, subject) DO UPDATE SET due_at = MIN(due_at, excluded.due_at)
+                    """,
                 arguments: [accountID, due.timeIntervalSince1970])
         }
     }
 
     /// The next day end of `accountID`, after one was ended: at `due`, or none (`nil`).
     public func setDayEnd(of accountID: Int64, at due: Date?) async throws {
-        try await write { db in
-            if let due {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO day_end (account_id, due_at) VALUES (?, ?)", arguments: [accountID, due.timeIntervalSince1970])
-            } else {
-                try db.execute(sql: "DELETE FROM day_end WHERE account_id = ?", arguments: [accountID])
-            }
-        }
-    }
-
-    /// The accounts with a day to end by `now`, soonest first, at most `limit`.
-    public func dueDayEnds(at now: Date, limit: Int = 500) async throws -> [Int64] {
-        try await writer.read { db in
-            try Int64.fetchAll(
-                db, sql: "SELECT account_id FROM day_end WHERE due_at <= ? ORDER BY due_at LIMIT ?", arguments: [now.timeIntervalSince1970, limit])
-        }
+        try await write { db in try Self.setDue(.dayEnd, accountID, at: due, in: db) }
     }
 }
 

@@ -57,6 +57,10 @@ private func specName(of command: Command) -> String {
     case .link: "link"
     case .pause: "pause"
     case .resume: "resume"
+    case .remind: "remind me"
+    case .reminders: "reminders"
+    case .stopReminding(let name): name == nil ? "no more reminders" : "stop reminding"
+    case .snooze: "snooze"
     case .room(let command):
         switch command {
         case .create: "room create"
@@ -236,7 +240,7 @@ struct HelpTopicTests {
     }
 
     @Test func aWordThatStartsOneCommandShowsIt() {
-        #expect(Views.help(topic: "stop").data?["name"] == "stop timer")
+        #expect(Views.help(topic: "use").data?["name"] == "use template")
     }
 
     @Test func anUnknownTopicIsNotFound() {

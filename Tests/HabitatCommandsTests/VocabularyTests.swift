@@ -42,6 +42,7 @@ import Testing
         let table: [(ToastSymbol, String, String, ToastType)] = [
             (.success, "✅", "OK:", .success), (.celebration, "🎉", "YAY:", .success), (.potion, "🧪", "OK:", .success),
             (.reward, "🎁", "OK:", .success), (.running, "🏃", "OK:", .success), (.timer, "⏰", "OK:", .success),
+            (.reminder, "⏰", "REMINDER:", .info),
             (.warning, "⚠️", "WARNING:", .error), (.gameOver, "💀", "GAME OVER:", .error), (.error, "❌", "ERROR:", .error),
             (.question, "❓", "ERROR:", .error), (.info, "ℹ️", "INFO:", .info), (.undo, "↩️", "INFO:", .info),
             (.pause, "⏸️", "INFO:", .info), (.resume, "▶️", "INFO:", .info),

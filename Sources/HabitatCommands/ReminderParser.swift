@@ -1,0 +1,41 @@
+import HabitatEngine
+
+/// `remind me to floss at 21:00`, `remind me to stretch at 9pm every day`, `remind me at 8:00` (the digest);
+/// `snooze`, `snooze 10 min`, `later`.
+enum ReminderParser {
+    static let usage = "remind me [to <habit>] at <time>"
+
+    static func parse(_ rest: [Token]) throws -> Command {
+        var words = rest
+        // `every day`, `daily`, `each day`: a reminder is every day the habit is due anyway.
+        for tail in [["every", "day"], ["each", "day"], ["daily"], ["every", "morning"], ["every", "evening"], ["every", "night"]] {
+            if words.count > tail.count, Array(words.suffix(tail.count).map(\.lower)) == tail { words.removeLast(tail.count) }
+        }
+        guard let (minute, taken) = RecordingParser.timeOfDay(words) else {
+            if let at = words.lastIndex(where: { $0.lower == "at" }), at + 1 < words.count {
+                throw HabitatError(.invalidArgument, "\(words[(at + 1)...].phrase) isn't a time: try 'at 21:00' or 'at 9pm'.")
+            }
+            let name = words.isEmpty ? nil : words.phrase.lowercased()
+            let example = name.map { "'remind me to \($0) at 21:00'" } ?? "'remind me to floss at 21:00', or 'remind me at 8:00' for the day's digest"
+            throw HabitatError(.invalidArgument, "At what time? Say \(example).")
+        }
+        words.removeLast(taken)
+        if words.first?.lower == "to", words.count > 1 { words.removeFirst() }
+        return .remind(habit: words.isEmpty ? nil : words.phrase, minute: minute)
+    }
+
+    /// `snooze`, `snooze 10 min`, `snooze for an hour`, `later`.
+    static func snooze(_ rest: [Token]) throws -> Command {
+        var words = rest
+        if words.first?.lower == "for" { words.removeFirst() }
+        guard !words.isEmpty else { return .snooze(minutes: nil) }
+        if words.count == 2, ["a", "an"].contains(words[0].lower) { words[0] = Token("1") }
+        guard case .startTimer(_, let minutes)? = try? TimerParser.parse([Token("snooze")] + words) else {
+            throw HabitatError.usage("snooze [N min]", "For how long? Say 'snooze 10 min' or 'snooze 1 hour'.")
+        }
+        guard Reminder.snoozeRange.contains(minutes) else {
+            throw HabitatError(.invalidArgument, "A snooze is from 1 minute to 12 hours.")
+        }
+        return .snooze(minutes: minutes)
+    }
+}

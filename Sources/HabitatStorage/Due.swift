@@ -1,0 +1,65 @@
+import Foundation
+import GRDB
+import HabitatEngine
+
+/// Something the server does on its own at a time: one row of the directory's `due` index, which one process-wide
+/// timer serves. `subject` is the timer, the account (a day end) or the reminder it is about.
+public struct DueEntry: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A timer ends: its habit is recorded.
+        case timer
+        /// A user's day ends: the bites of habits due and not done.
+        case dayEnd = "day_end"
+        /// A reminder's time has come.
+        case reminder
+        /// A reminder snoozed comes back.
+        case snooze
+    }
+
+    public var kind: Kind
+    public var subject: Int64
+    public var at: Date
+
+    public init(kind: Kind, subject: Int64, at: Date) {
+        self.kind = kind
+        self.subject = subject
+        self.at = at
+    }
+}
+
+extension DirectoryDatabase {
+    /// What is due by `now`, soonest first, at most `limit`.
+    public func due(at now: Date, limit: Int = 1000) async throws -> [DueEntry] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT kind, subject, due_at FROM due WHERE due_at <= ? ORDER BY due_at LIMIT ?",
+                arguments: [now.timeIntervalSince1970, limit]
+            ).compactMap { row in
+                // A kind this build doesn't know (written by a newer one) is left alone.
+                DueEntry.Kind(rawValue: row["kind"]).map { DueEntry(kind: $0, subject: row["subject"], at: Date(timeIntervalSince1970: row["due_at"])) }
+            }
+        }
+    }
+
+    /// When the next entry is due, if any.
+    public func nextDue() async throws -> Date? {
+        try await writer.read { db in
+            try Double.fetchOne(db, sql: "SELECT MIN(due_at) FROM due").map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
+    /// Sets when `subject` of `kind` is next due, or (`nil`) takes it out of the index.
+    public func setDue(_ kind: DueEntry.Kind, _ subject: Int64, at due: Date?) async throws {
+        try await write { db in try Self.setDue(kind, subject, at: due, in: db) }
+    }
+
+    static func setDue(_ kind: DueEntry.Kind, _ subject: Int64, at due: Date?, in db: Database) throws {
+        if let due {
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO due (kind, subject, due_at) VALUES (?, ?, ?)",
+                arguments: [kind.rawValue, subject, due.timeIntervalSince1970])
+        } else {
+            try db.execute(sql: "DELETE FROM due WHERE kind = ? AND subject = ?", arguments: [kind.rawValue, subject])
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// A real server, started at chosen instants with `faketime`, says reminders on its own at their minute on the user's
+/// clock: to every connection of the user, in text and JSON; again after a snooze; once through a SIGKILL; told in
+/// one line at the next login when no one was connected (and caught up at start-up the same day); dropped the day
+/// after.
+@Suite("Reminders on the server's own clock", .serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: ServerProcess.faketime)))
+struct ReminderClockTests {
+    /// Both users live in Berlin (UTC+1 in November): 21:00 there is 20:00 UTC.
+    @Test func aReminderComesAtItsMinuteOnceAndOneMissedIsToldAtLogin() async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+
+        // Thursday 26 November, 20:59:35 in Berlin.
+        let first = try ServerProcess(data: data, startingAt: "2026-11-26 19:59:35")
+        let bo = try await LineClient.connect(port: first.port)
+        try await bo.expectReply(to: "register bo correct-horse", startsWith: "✅")
+        try await bo.expectReply(to: "config timezone Europe/Berlin", startsWith: "✅")
+        try await bo.expectReply(to: "add habit Stretch", startsWith: "✅")
+        #expect(
+            try await bo.reply(to: "remind me to stretch at 9pm") == [
+                "⏰ I'll remind you of Stretch at 21:00 on the days it's due, if it isn't done yet (from today)."
+            ])
+        await bo.close()
+
+        let ann = try await LineClient.connect(port: first.port)
+        try await ann.expectReply(to: "register ann correct-horse", startsWith: "✅")
+        try await ann.expectReply(to: "config timezone Europe/Berlin", startsWith: "✅")
+        try await ann.expectReply(to: "add habit Floss", startsWith: "✅")
+        try await ann.expectReply(to: "add habit Read", startsWith: "✅")
+        try await ann.expectReply(to: "remind me to floss at 21:00", startsWith: "⏰ I'll remind you of Floss at 21:00")
+        try await ann.expectReply(to: "remind me to read at 21:00", startsWith: "⏰ I'll remind you of Read at 21:00")
+        try await ann.expectReply(to: "did read", startsWith: "✅ Read completed!")
+        let phone = try await LineClient.connect(port: first.port)
+        try await phone.expectReply(to: "login ann correct-horse", startsWith: "✅")
+        _ = try await phone.reply(to: "mode json")
+
+        // 21:00 in Berlin: Floss, not done, on both connections; Read is done, so nothing of it.
+        #expect(try await ann.readReply() == ["⏰ Time to floss — not done yet today."])
+        let event = try JSONReply(try #require(try await phone.readReply().first))
+        #expect(event.object["event"] as? String == "reminder")
+        #expect(event.object["habit"] as? String == "Floss")
+        #expect(event.object["type"] as? String == "info")
+        #expect(event.object["text"] as? String == "⏰ Time to floss — not done yet today.")
+
+        // Snoozed a minute, it comes again (the reply is the next thing on the line: nothing else came meanwhile).
+        let snoozed = try await ann.reply(to: "snooze 1 min")
+        #expect(snoozed.count == 1 && snoozed[0].hasPrefix("⏰ Snoozed: Floss again at 21:01"))
+        try await Task.sleep(for: .seconds(45))
+        #expect(try await ann.readReply() == ["⏰ Time to floss — not done yet today."])
+        #expect(try await phone.readReply().first?.contains(#""event":"reminder""#) == true)
+
+        // bo was away at 21:00: one line when he logs in, then never again.
+        let away = try await LineClient.connect(port: first.port)
+        try await away.send("login bo correct-horse")
+        #expect(try await away.readReply().first?.hasPrefix("✅ Welcome back, bo!") == true)
+        #expect(try await away.readReply() == ["⏰ Missed today: Stretch at 21:00 — not done yet."])
+        try await away.expectReply(to: "logout", startsWith: "👋")
+        try await away.expectReply(to: "login bo correct-horse", startsWith: "✅ Welcome back, bo!")
+        #expect(try await away.reply(to: "reminders") == ["ℹ️ Reminders (1)", "  1. 21:00 Stretch, if not done"])
+        await away.close()
+
+        // Killed a moment after the reminder was said: restarted the same evening, it is not said again.
+        try await Task.sleep(for: .seconds(1))
+        first.kill()
+        let second = try ServerProcess(data: data, startingAt: "2026-11-26 20:03:00")
+        let again = try await LineClient.connect(port: second.port)
+        try await again.expectReply(to: "login ann correct-horse", startsWith: "✅ Welcome back, ann!")
+        try await Task.sleep(for: .seconds(3))
+        #expect(try await again.reply(to: "reminders") == ["ℹ️ Reminders (2)", "  1. 21:00 Floss, if not done", "  2. 21:00 Read, if not done"])
+        await again.close()
+        #expect(second.terminate() == 0)
+
+        // Down through Friday evening, started Saturday morning: Friday's 21:00 reminders are dropped, not told.
+        let third = try ServerProcess(data: data, startingAt: "2026-11-28 08:00:00")
+        let morning = try await LineClient.connect(port: third.port)
+        try await morning.expectReply(to: "login bo correct-horse", startsWith: "✅ Welcome back, bo!")
+        #expect(try await morning.reply(to: "status").first?.hasPrefix("ℹ️ Level 1") == true)
+        await morning.close()
+        #expect(third.terminate() == 0)
+
+        // Started at 21:30 on Saturday, half an hour late: the 21:00 reminder still holds, is fired at start-up, and
+        // bo, not connected, hears of it when he logs in.
+        let fourth = try ServerProcess(data: data, startingAt: "2026-11-28 20:30:00")
+        try await Task.sleep(for: .seconds(3))
+        let late = try await LineClient.connect(port: fourth.port)
+        try await late.send("login bo correct-horse")
+        #expect(try await late.readReply().first?.hasPrefix("✅ Welcome back, bo!") == true)
+        #expect(try await late.readReply() == ["⏰ Missed today: Stretch at 21:00 — not done yet."])
+        await late.close()
+        #expect(fourth.terminate() == 0)
+    }
+}
