@@ -25,8 +25,11 @@ struct EndToEndTests {
     }
 
     /// Runs `body` with ngircd, a Habitat server (with bridge `irc`) and the bridge running; with `tls`, the
-    /// bridge reaches both servers over TLS, trusting only the test certificate.
-    func withEverything(tls: Bool = false, _ body: @Sendable (_ ircPort: Int) async throws -> Void) async throws {
+    /// bridge reaches both servers over TLS, trusting only the test certificate. With `startingAt`, the Habitat
+    /// server's clock starts at that instant and runs on.
+    func withEverything(
+        tls: Bool = false, startingAt start: Date? = nil, _ body: @Sendable (_ ircPort: Int) async throws -> Void
+    ) async throws {
         let ngircd = try await Ngircd.start(tls: tls ? (Self.certificate, Self.key) : nil)
         defer { ngircd.stop() }
         SQLiteSetup.apply()
@@ -38,6 +41,10 @@ struct EndToEndTests {
         configuration.port = 0
         configuration.dataDirectory = data
         configuration.passwordHasher = PasswordHasher(rounds: 1 << 10, blockSize: 8, parallelism: 1)
+        if let start {
+            let started = Date()
+            configuration.clock = { start.addingTimeInterval(Date().timeIntervalSince(started)) }
+        }
         if tls { configuration.tls = TLSFiles(certificateChain: Self.certificate, privateKey: Self.key) }
         var client = TLSConfiguration.makeClientConfiguration()
         client.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(Self.certificate))
@@ -105,6 +112,23 @@ struct EndToEndTests {
 
             await alice.close()
             await bob.close()
+        }
+    }
+
+    /// The server speaks first: a reminder set in a private message comes at its minute as a private message.
+    @Test(.enabled(if: Ngircd.isInstalled, "ngircd is not installed (apt-get install ngircd)"))
+    func aReminderArrivesAsAPrivateMessage() async throws {
+        // 20:59:30 UTC: the reminder is set within the half minute, and comes at 21:00.
+        try await withEverything(startingAt: Date(timeIntervalSince1970: 1_795_035_570)) { port in
+            let alice = try await RawIRC.connect(port: port, nick: "alice")
+            try await alice.send("PRIVMSG habitat :add habit Floss")
+            #expect(try await alice.privmsg(from: "habitat", to: "alice").hasPrefix("✅ Added habit Floss"))
+            try await alice.send("PRIVMSG habitat :remind me to floss at 21:00")
+            #expect(
+                try await alice.privmsg(from: "habitat", to: "alice")
+                    == "⏰ I'll remind you of Floss at 21:00 on the days it's due, if it isn't done yet (from today).")
+            #expect(try await alice.privmsg(from: "habitat", to: "alice") == "⏰ Time to floss — not done yet today.")
+            await alice.close()
         }
     }
 
