@@ -37,7 +37,8 @@ public final class Application: Sendable {
         self.scheduler = Scheduler(
             directory: directory, timers: TimerService(directory: directory, users: users, hub: hub, clock: configuration.clock, logger: logger),
             dayEnds: DayEndService(directory: directory, users: users, hub: hub, clock: configuration.clock, logger: logger),
-            reminders: ReminderService(directory: directory, users: users, hub: hub, logger: logger), clock: configuration.clock,
+            reminders: ReminderService(directory: directory, users: users, hub: hub, logger: logger),
+            roomPosts: RoomPostService(directory: directory, households: households, hub: hub, logger: logger), clock: configuration.clock,
             tick: configuration.timerTick, logger: logger)
     }
 

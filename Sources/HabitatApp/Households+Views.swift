@@ -41,14 +41,25 @@ extension Households {
 
     /// `room today`: each chore today, due or not, whose turn it is, and who did it.
     func chores(of room: Room, today: Day) async throws -> Reply {
+        Views.roomToday(try await choresToday(of: room, today: today), of: room, today: today)
+    }
+
+    func choresToday(of room: Room, today: Day) async throws -> [ChoreToday] {
         let household = try await self.household(room)
         let week = try await week(of: room, today: today)
         // Who did a chore longest ago looks back four weeks before this one.
         let start = Household.weekStart(today)
         let before = try await directory.roomLog(room.id, since: start - 28).filter { $0.day < start }
         let names = try await self.names(in: household, entries: week + before)
-        let chores = household.choresToday(try await sharedHabits(of: room.id), in: week, before: before, on: today, names: names)
-        return Views.roomToday(chores, of: room, today: today)
+        return household.choresToday(try await sharedHabits(of: room.id), in: week, before: before, on: today, names: names)
+    }
+
+    /// `room report`: the week through `today`, with four weeks before it for the chores' streaks.
+    func report(of room: Room, today: Day) async throws -> Reply {
+        let household = try await self.household(room)
+        let log = try await directory.roomLog(room.id, since: Household.weekStart(today) - 28)
+        let names = try await self.names(in: household, entries: log)
+        return Views.roomReport(household.report(try await sharedHabits(of: room.id), log: log, through: today, names: names), of: room)
     }
 
     /// `room fairness`: each member's share of this week's chores, and who is due next for each.

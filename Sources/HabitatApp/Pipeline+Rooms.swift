@@ -52,6 +52,26 @@ extension Pipeline {
         case .log: return try await households.log(of: room, settings: state.settings)
         case .fairness: return try await households.fairness(of: room, today: today)
         case .today: return try await households.chores(of: room, today: today)
+        case .report: return try await households.report(of: room, today: today)
+        case .posts: return Views.roomPosts(try await directory.roomPosts(of: room.id), of: room)
+        case .post(let kind, let weekday, let minute):
+            try await households.household(room).requireOwner(account.id, to: "set when the room hears from me")
+            var post = RoomPost(
+                id: 0, roomID: room.id, kind: kind, minute: minute, weekday: weekday, timeZone: state.settings.timeZone,
+                dayStartHour: state.settings.dayStartHour)
+            post = try await directory.setRoomPost(post, due: post.next(after: now))
+            let time = GameState.clock(minute)
+            switch kind {
+            case .chores:
+                return Reply(.room, "Each day at \(time) (\(post.timeZone)), \(room.displayName) hears the chores due and whose turn each is.")
+            case .report:
+                return Reply(.room, "\(RoomPost.weekdays[weekday ?? 6])s at \(time) (\(post.timeZone)), \(room.displayName) hears the week's report.")
+            }
+        case .stopPosts(let kinds):
+            try await households.household(room).requireOwner(account.id, to: "change when the room hears from me")
+            let removed = try await directory.removeRoomPosts(of: room.id, kinds: kinds)
+            guard removed > 0 else { return Reply(.info, "\(room.displayName) had no such reminder; 'room reminders' lists them.") }
+            return Reply(.room, kinds == [.report] ? "No more weekly reports in \(room.displayName)." : kinds == [.chores] ? "No more daily chores posts in \(room.displayName)." : "\(room.displayName) hears nothing from me on its own any more.")
         case .record(let recording):
             let habit: SharedHabit
             do {

@@ -3,7 +3,7 @@ import HabitatStorage
 import Logging
 
 /// The one timer of everything the server does on its own: every tick it reads what has come due from the directory's
-/// index (``DirectoryDatabase/due(at:limit:)``): timers ending, days ending, reminders and snoozes, and hands each kind
+/// index (``DirectoryDatabase/due(at:limit:)``): timers ending, days ending, reminders and snoozes, rooms' posts, and hands each kind
 /// to the service that carries it out. No task waits per entry: a hundred thousand reminders at one minute are rows of
 /// the index, read a thousand at a time.
 ///
@@ -14,6 +14,7 @@ struct Scheduler: Sendable {
     let timers: TimerService
     let dayEnds: DayEndService
     let reminders: ReminderService
+    let roomPosts: RoomPostService
     let clock: @Sendable () -> Date
     let tick: Duration
     let logger: Logger
@@ -61,6 +62,8 @@ struct Scheduler: Sendable {
                 }
             case .dayEnd:
                 await dayEnds.end(for: entry.subject)
+            case .roomPost:
+                await roomPosts.post(entry, now: now)
             case .reminder, .snooze:
                 continue
             }

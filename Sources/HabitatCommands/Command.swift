@@ -1,4 +1,5 @@
 import HabitatEngine
+import HabitatHousehold
 
 /// A request line, understood.
 public enum Command: Sendable, Equatable {
@@ -113,6 +114,14 @@ public enum RoomCommand: Sendable, Equatable {
     case today
     /// `room did dishes`: the shared habit, even when a personal one has the same name.
     case record(Recording)
+    /// `room report`: the week so far.
+    case report
+    /// `room remind at 8:00`, `room report on sunday at 19:00`: what the room posts on its own, and when.
+    case post(RoomPost.Kind, weekday: Int?, minute: Int)
+    /// `room remind off`, `room report off`, `room no more reminders`.
+    case stopPosts([RoomPost.Kind])
+    /// `room reminders`.
+    case posts
 }
 
 /// One figure of a player's game, as `level`, `coins`, `health` or `xp` asks for it.

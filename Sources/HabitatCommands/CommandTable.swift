@@ -316,6 +316,22 @@ public enum CommandTable {
         CommandSpec(
             "room today", summary: "the room's chores today: which are due, whose turn each is, and who did it",
             triggers: [["room", "today"]], command: .room(.today)),
+        CommandSpec(
+            "room report", usage: "room report [on <weekday> at <time> | off]",
+            summary: "the room's week so far; the owner sets a day and time to post it to everyone",
+            examples: ["room report", "room report on sunday at 19:00", "room report off"], triggers: [["room", "report"]],
+            parse: ReminderParser.roomReport
+        ),
+        CommandSpec(
+            "room remind", usage: "room remind at <time> | room remind off",
+            summary: "the owner: each day at that time, the room hears the chores due and whose turn each is",
+            examples: ["room remind at 8:00", "room remind off"], triggers: [["room", "remind"], ["room", "remind", "us"]],
+            parse: ReminderParser.roomRemind
+        ),
+        CommandSpec("room reminders", summary: "what the room posts on its own, and when", triggers: [["room", "reminders"]], command: .room(.posts)),
+        CommandSpec(
+            "room no more reminders", summary: "the owner: the room posts nothing on its own any more",
+            triggers: [["room", "no", "more", "reminders"], ["room", "stop", "reminders"]], command: .room(.stopPosts([.chores, .report]))),
         CommandSpec("room fairness", summary: "each member's share of chores this week, and who is due next", triggers: [["room", "fairness"], ["room", "fair"]], command: .room(.fairness)),
         CommandSpec("store", summary: "what you can buy", triggers: CommandSpec.asked("store") + CommandSpec.asked("shop"), command: .store),
         CommandSpec(

@@ -38,4 +38,35 @@ enum ReminderParser {
         }
         return .snooze(minutes: minutes)
     }
+
+    /// `room remind at 8:00`, `room remind every day at 8am`, `room remind off`.
+    static func roomRemind(_ rest: [Token]) throws -> Command {
+        if rest.map(\.lower) == ["off"] { return .room(.stopPosts([.chores])) }
+        var words = rest
+        for tail in [["every", "day"], ["each", "day"], ["daily"], ["every", "morning"]] {
+            if words.count > tail.count, Array(words.suffix(tail.count).map(\.lower)) == tail { words.removeLast(tail.count) }
+            if words.count > tail.count, Array(words.prefix(tail.count).map(\.lower)) == tail { words.removeFirst(tail.count) }
+        }
+        guard let (minute, taken) = RecordingParser.timeOfDay(words), taken == words.count else {
+            throw HabitatError.usage("room remind at <time>", "At what time? Say 'room remind at 8:00'.")
+        }
+        return .room(.post(.chores, weekday: nil, minute: minute))
+    }
+
+    /// `room report`, `room report on sunday at 19:00`, `room report sundays at 7pm`, `room report off`.
+    static func roomReport(_ rest: [Token]) throws -> Command {
+        if rest.isEmpty { return .room(.report) }
+        if rest.map(\.lower) == ["off"] { return .room(.stopPosts([.report])) }
+        var words = rest
+        let usage = "room report on <weekday> at <time>"
+        guard let (minute, taken) = RecordingParser.timeOfDay(words) else {
+            throw HabitatError.usage(usage, "When? Say 'room report on sunday at 19:00'.")
+        }
+        words.removeLast(taken)
+        if ["on", "every", "each"].contains(words.first?.lower) { words.removeFirst() }
+        guard words.count == 1, let weekday = Schedule.weekday(words[0].lower) else {
+            throw HabitatError.usage(usage, "On which day of the week? Say 'room report on sunday at 19:00'.")
+        }
+        return .room(.post(.report, weekday: weekday, minute: minute))
+    }
 }

@@ -1,4 +1,5 @@
 import HabitatEngine
+import HabitatHousehold
 
 extension ToastSymbol {
     /// The server speaking first: a reminder, the day's digest.
@@ -63,5 +64,51 @@ extension Views {
             "\(number + 1). \(GameState.clock(reminder.minute)) " + (reminder.habit.map { "\($0), if not done" } ?? "what's due today (digest)")
         }
         return Reply(.info, "Reminders (\(reminders.count))", details: lines, data: data)
+    }
+}
+
+extension Views {
+    /// The room's week, as `room report` posts it.
+    public static func roomReport(_ report: WeekReport, of room: Room) -> Reply {
+        var lines: [String] = []
+        lines.append(
+            report.leaderboard.isEmpty
+                ? "Leaderboard: no chores done yet this week."
+                : "Leaderboard: " + report.leaderboard.enumerated().map { "\($0.offset + 1). \($0.element.name) \($0.element.xp) XP" }.joined(separator: ", "))
+        if !report.fairness.shares.isEmpty {
+            lines.append("Fair shares: " + report.fairness.shares.map { "\($0.name) \($0.percent)% (\(plural($0.done, "chore")))" }.joined(separator: ", "))
+        }
+        if !report.streaks.isEmpty {
+            lines.append("Longest streaks: " + report.streaks.prefix(3).map { "\($0.chore) \(plural($0.streak, String($0.unit.rawValue.dropLast())))" }.joined(separator: ", "))
+        }
+        lines.append(
+            report.leftUndone.map { "Left undone most: \($0.chore), on \(plural($0.days, "day")) it was due." }
+                ?? "Every chore was done each day it was due.")
+        let data: JSON = [
+            "room": .string(room.displayName), "week_of": .string(report.weekOf.description),
+            "leaderboard": .array(report.leaderboard.map { ["name": .string($0.name), "xp": .int($0.xp)] }),
+            "shares": .array(report.fairness.shares.map { ["name": .string($0.name), "done": .int($0.done), "xp": .int($0.xp), "percent": .int($0.percent)] }),
+            "streaks": .array(report.streaks.map { ["chore": .string($0.chore), "streak": .int($0.streak), "unit": .string($0.unit.rawValue)] }),
+            "left_undone": report.leftUndone.map { ["chore": .string($0.chore), "days": .int($0.days)] } ?? .null,
+        ]
+        return Reply(.room, "\(room.displayName) — the week of \(label(report.weekOf))", details: lines, data: data)
+    }
+
+    /// `room reminders`: the room's morning post and weekly report, if set.
+    public static func roomPosts(_ posts: [RoomPost], of room: Room) -> Reply {
+        let data: JSON = [
+            "room": .string(room.displayName),
+            "posts": .array(posts.map { ["kind": .string($0.kind.rawValue), "time": .string(GameState.clock($0.minute)), "weekday": $0.weekday.map { .string(RoomPost.weekdays[$0].lowercased()) } ?? .null, "time_zone": .string($0.timeZone)] }),
+        ]
+        guard !posts.isEmpty else {
+            return Reply(.room, "\(room.displayName) has no reminders. The owner sets them: 'room remind at 8:00', 'room report on sunday at 19:00'.", data: data)
+        }
+        let lines = posts.map { post in
+            switch post.kind {
+            case .chores: "Each day at \(GameState.clock(post.minute)): the chores due and whose turn each is (\(post.timeZone))"
+            case .report: "\(RoomPost.weekdays[post.weekday ?? 6])s at \(GameState.clock(post.minute)): the week's report (\(post.timeZone))"
+            }
+        }
+        return Reply(.room, "\(room.displayName) — reminders", details: lines, data: data)
     }
 }

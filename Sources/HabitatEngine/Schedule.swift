@@ -39,7 +39,7 @@ public enum Schedule: Sendable, Hashable {
     static let dayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
     /// The weekday a word names (`mon`, `Monday`, `mondays`, `thurs`), 0 = Monday.
-    static func weekday(_ word: String) -> Int? {
+    public static func weekday(_ word: String) -> Int? {
         let word = word.hasSuffix("s") && word.count > 4 ? String(word.dropLast()) : word
         let full = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
         if let index = full.firstIndex(of: word) { return index }

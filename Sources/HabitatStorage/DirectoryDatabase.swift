@@ -288,6 +288,23 @@ public struct DirectoryDatabase: Sendable {
                     CREATE UNIQUE INDEX reminder_account ON reminder(account_id, IFNULL(habit, ''), minute);
                     """)
         }
+        // What rooms post on their own: each day's chores, each week's report.
+        migrator.registerMigration("v9") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE room_post (
+                        id INTEGER PRIMARY KEY,
+                        room_id INTEGER NOT NULL REFERENCES room(id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL,
+                        minute INTEGER NOT NULL,
+                        weekday INTEGER,
+                        time_zone TEXT NOT NULL,
+                        day_start INTEGER NOT NULL,
+                        posted_for INTEGER,
+                        UNIQUE (room_id, kind)
+                    );
+                    """)
+        }
         return migrator
     }
 }

@@ -14,6 +14,8 @@ public struct DueEntry: Sendable, Equatable {
         case reminder
         /// A reminder snoozed comes back.
         case snooze
+        /// A room posts its chores of the day or its week's report.
+        case roomPost = "room_post"
     }
 
     public var kind: Kind
