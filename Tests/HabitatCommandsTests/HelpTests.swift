@@ -76,6 +76,10 @@ private func specName(of command: Command) -> String {
         case .fairness: "room fairness"
         case .today: "room today"
         case .record: "room did"
+        case .report, .post(.report, _, _), .stopPosts([.report]): "room report"
+        case .post(.chores, _, _), .stopPosts([.chores]): "room remind"
+        case .posts: "room reminders"
+        case .stopPosts: "room no more reminders"
         }
     }
 }
@@ -222,7 +226,8 @@ struct HelpTopicTests {
         ("start", ["start timer", "start challenge"]), ("delete", ["delete habit", "delete area", "delete routine", "delete reward"]),
         ("ROOM", [
             "room create", "room invite", "room join", "room leave", "room kick", "room use", "room add habit",
-            "room add bad habit", "room delete habit", "room did", "room status", "room log", "room today", "room fairness",
+            "room add bad habit", "room delete habit", "room did", "room status", "room log", "room today", "room report", "room remind", "room reminders",
+            "room no more reminders", "room fairness",
         ]),
     ])
     func aWordThatStartsSeveralCommandsListsThem(word: String, names: [String]) {

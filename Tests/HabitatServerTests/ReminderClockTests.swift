@@ -91,4 +91,59 @@ struct ReminderClockTests {
         await late.close()
         #expect(fourth.terminate() == 0)
     }
+
+    /// The room's owner sets its posts on their clock (Berlin); at 21:00 every member hears the chores due and whose
+    /// turn, and on Thursdays the week's report; once, through a SIGKILL.
+    @Test func aRoomHearsItsChoresAndItsWeekAtTheirTimeOnce() async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+
+        // Thursday 26 November, 20:59:30 in Berlin.
+        let first = try ServerProcess(data: data, startingAt: "2026-11-26 19:59:30")
+        let ann = try await LineClient.connect(port: first.port)
+        try await ann.expectReply(to: "register ann correct-horse", startsWith: "✅")
+        try await ann.expectReply(to: "config timezone Europe/Berlin", startsWith: "✅")
+        let created = try await ann.expectReply(to: "room create Flat", startsWith: "🏠 Room Flat created")
+        let code = try #require(created[0].firstMatch(of: /room join flat ([A-Z0-9-]+)/)?.1)
+        let bo = try await LineClient.connect(port: first.port)
+        try await bo.expectReply(to: "register bo correct-horse", startsWith: "✅")
+        try await bo.expectReply(to: "room join flat \(code)", startsWith: "🏠 Welcome to Flat!")
+        #expect(try await ann.readReply() == ["🏠 bo joined Flat"])
+        try await ann.expectReply(to: "room add habit Dishes every day rotate", startsWith: "🏠 Added Dishes to Flat")
+        #expect(try await bo.readReply().first?.hasPrefix("🏠 ann added a shared habit: Dishes") == true)
+        try await ann.expectReply(to: "room add habit Bins on mon thu", startsWith: "🏠 Added Bins to Flat")
+        #expect(try await bo.readReply().first?.hasPrefix("🏠 ann added a shared habit: Bins") == true)
+        #expect(try await bo.reply(to: "room remind at 8:00") == ["❌ Only the owner of Flat can set when the room hears from me."])
+        #expect(try await ann.reply(to: "room remind at 21:00") == ["🏠 Each day at 21:00 (Europe/Berlin), Flat hears the chores due and whose turn each is."])
+        #expect(try await ann.reply(to: "room report on thursday at 9pm") == ["🏠 Thursdays at 21:00 (Europe/Berlin), Flat hears the week's report."])
+        try await bo.expectReply(to: "did bins", startsWith: "✅ Bins completed!")
+        #expect(try await ann.readReply() == ["🏠 bo did Bins (+10 XP)"])
+
+        // 21:00 in Berlin: both hear the chores, then the week.
+        let chores = ["🏠 Flat — chores today, Thu 26 Nov", "  · Dishes — ann's turn", "  ✓ Bins — done by bo"]
+        let week = [
+            "🏠 Flat — the week of Mon 23 Nov", "  Leaderboard: 1. bo 10 XP, 2. ann 0 XP", "  Fair shares: bo 100% (1 chore), ann 0% (0 chores)",
+            "  Longest streaks: Bins 1 day", "  Every chore was done each day it was due.",
+        ]
+        for member in [ann, bo] {
+            #expect(try await member.readReply() == chores)
+            #expect(try await member.readReply() == week)
+        }
+        #expect(
+            try await bo.reply(to: "room reminders") == [
+                "🏠 Flat — reminders", "  Each day at 21:00: the chores due and whose turn each is (Europe/Berlin)",
+                "  Thursdays at 21:00: the week's report (Europe/Berlin)",
+            ])
+
+        // Killed after posting: restarted the same evening, nothing is posted again.
+        try await Task.sleep(for: .seconds(1))
+        first.kill()
+        let second = try ServerProcess(data: data, startingAt: "2026-11-26 20:02:00")
+        let again = try await LineClient.connect(port: second.port)
+        try await again.expectReply(to: "login ann correct-horse", startsWith: "✅ Welcome back, ann!")
+        try await Task.sleep(for: .seconds(3))
+        #expect(try await again.reply(to: "status").first?.hasPrefix("ℹ️ Level 1") == true)
+        await again.close()
+        #expect(second.terminate() == 0)
+    }
 }
