@@ -1,0 +1,80 @@
+import Foundation
+import HabitatStorage
+import Testing
+
+@testable import HabitatApp
+@testable import HabitatServer
+
+/// The scheduler's rules for reminders, on a server whose clock the test moves: what came due while it could not
+/// fire (a server down, here a clock jumped) is said late the same day and dropped the day after; a snooze comes back
+/// once; a change of time zone moves the next reminder to the new clock.
+@Suite("Reminders by the scheduler, on a clock moved by hand")
+struct ReminderSchedulerTests {
+    /// Friday 20 November 2026 at `hour`:`minute` UTC.
+    static func friday(_ hour: Int, _ minute: Int = 0) -> Date {
+        Date(timeIntervalSince1970: 1_795_132_800 + TimeInterval(hour * 3600 + minute * 60))
+    }
+
+    /// Waits until nothing is due by the server's clock: the scheduler (ticking every 20 ms) has looked at it all.
+    static func settled(_ server: TestServer) async throws {
+        for _ in 0..<500 {
+            if try await server.habitat.application.directory.due(at: server.clock.now).isEmpty { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw TestFailure("the scheduler did not fire what was due")
+    }
+
+    @Test func aReminderLateTheSameDayIsToldAndTheNextDayDropped() async throws {
+        try await TestServer.with { server in
+            server.clock.set(Self.friday(12))
+            let ann = try await server.user("ann")
+            try await ann.expectReply(to: "add habit Floss", startsWith: "✅")
+            try await ann.expectReply(to: "remind me to floss at 21:00", startsWith: "⏰ I'll remind you of Floss at 21:00")
+            try await ann.expectReply(to: "logout", startsWith: "👋")
+
+            // The scheduler could not look until 23:30: still Friday, so it is said (to no one, here) and told at login.
+            server.clock.set(Self.friday(23, 30))
+            try await Self.settled(server)
+            try await ann.send("login ann correct-horse")
+            #expect(try await ann.readReply().first?.hasPrefix("✅ Welcome back, ann!") == true)
+            #expect(try await ann.readReply() == ["⏰ Missed today: Floss at 21:00 — not done yet."])
+            try await ann.expectReply(to: "logout", startsWith: "👋")
+
+            // Saturday's 21:00 came while nothing looked, and it is Sunday morning: dropped, not told; due again Sunday.
+            server.clock.set(Self.friday(24 + 24 + 9))
+            try await Self.settled(server)
+            try await ann.send("login ann correct-horse")
+            #expect(try await ann.readReply().first?.hasPrefix("✅ Welcome back, ann!") == true)
+            #expect(try await ann.reply(to: "status").first?.hasPrefix("ℹ️ Level 1") == true)
+            let next = try await server.habitat.application.directory.due(at: .distantFuture)
+            #expect(next.map(\.kind) == [.reminder])
+            #expect(next.map(\.at) == [Self.friday(24 + 24 + 21)])
+        }
+    }
+
+    @Test func aSnoozeComesBackOnceAndANewTimeZoneMovesTheNextReminder() async throws {
+        try await TestServer.with { server in
+            server.clock.set(Self.friday(20, 59))
+            let bo = try await server.user("bo")
+            try await bo.expectReply(to: "add habit Stretch", startsWith: "✅")
+            try await bo.expectReply(to: "remind me to stretch at 21:00", startsWith: "⏰ I'll remind you of Stretch at 21:00")
+            server.clock.set(Self.friday(21, 0))
+            #expect(try await bo.readReply() == ["⏰ Time to stretch — not done yet today."])
+            #expect(try await bo.reply(to: "later") == ["⏰ Snoozed: Stretch again at 21:30."])
+            server.clock.set(Self.friday(21, 30))
+            #expect(try await bo.readReply() == ["⏰ Time to stretch — not done yet today."])
+            server.clock.set(Self.friday(22, 30))
+            try await Self.settled(server)
+            // Nothing more came: the next line is this reply.
+            #expect(try await bo.reply(to: "snooze 90 min") == ["❌ That's past the end of your day; the reminder comes again on the next day it's due."])
+
+            // In New York (UTC-5) from now: Saturday's reminder comes at 21:00 there, 02:00 UTC on Sunday.
+            try await bo.expectReply(to: "config timezone America/New_York", startsWith: "✅")
+            server.clock.set(Self.friday(24 + 21))
+            try await Self.settled(server)
+            #expect(try await bo.reply(to: "status").first?.hasPrefix("ℹ️ Level 1") == true)
+            server.clock.set(Self.friday(24 + 24 + 2))
+            #expect(try await bo.readReply() == ["⏰ Time to stretch — not done yet today."])
+        }
+    }
+}
