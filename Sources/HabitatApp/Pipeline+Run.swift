@@ -187,10 +187,16 @@ extension Pipeline {
         case .delete, .deleteArea, .deleteReward:
             guard let confirmed else { return try await ask(command, session: &session, account: account) }
             guard let action = Plan.action(for: command) else { throw HabitatError(.internal, "Unhandled command.") }
-            return try await users.with(account.fileID) { database in
+            let reply = try await users.with(account.fileID) { database in
                 let (outcome, state) = try await database.apply(action, at: now) { state in try Self.stillThere(confirmed, in: state) }
                 return Views.outcome(outcome, state)
             }
+            // A deleted habit's reminders go with it (one left over would be dropped when it came due anyway).
+            if case .habit(let name) = confirmed {
+                let reminders = try await directory.reminders(of: account.id).filter { $0.reminder.habit == name }
+                try await directory.removeReminders(reminders.map(\.reminder.id))
+            }
+            return reply
         case .today:
             return try await users.with(account.fileID) { try await today(on: $0, now: now) }
         case .habits, .streaks, .archive(nil):

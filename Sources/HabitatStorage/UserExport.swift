@@ -19,6 +19,8 @@ public struct UserExport: Sendable {
     public var roomOfEntry: [String: String]
     /// Timers running for the user.
     public var timers: [HabitTimer] = []
+    /// The user's reminders.
+    public var reminders: [Reminder] = []
 
     /// A room the user belongs to.
     public struct RoomMembership: Sendable, Equatable {
@@ -54,6 +56,7 @@ public struct UserExport: Sendable {
     /// the directory.
     public mutating func addFromDirectory(accountID: Int64, _ directory: DirectoryDatabase) async throws {
         timers = try await directory.timers(of: accountID)
+        reminders = try await directory.reminders(of: accountID).map(\.reminder)
         var rooms: [RoomMembership] = []
         for room in try await directory.rooms(of: accountID) {
             let member = try await directory.membership(of: accountID, in: room.id)
@@ -93,6 +96,7 @@ public struct UserExport: Sendable {
         var pauses: [PauseRecord]
         var rooms: [RoomRecord]
         var timers: [TimerRecord]
+        var reminders: [ReminderRecord]
         var ledger: [EntryRecord]
 
         init(_ export: UserExport) {
@@ -111,6 +115,7 @@ public struct UserExport: Sendable {
             timers = export.timers.map {
                 TimerRecord(habit: $0.habit, minutes: $0.minutes, started: UserExport.instant($0.started), ends: UserExport.instant($0.ends))
             }
+            reminders = export.reminders.map { ReminderRecord(habit: $0.habit, time: GameState.clock($0.minute)) }
             ledger = export.ledger.map { EntryRecord($0, room: $0.roomToken.flatMap { export.roomOfEntry[$0] }) }
         }
     }
@@ -262,6 +267,20 @@ public struct UserExport: Sendable {
         var minutes: Int
         var started: String
         var ends: String
+    }
+
+    /// A reminder: of a habit at a time of the user's clock, or (`habit` null) the day's digest.
+    struct ReminderRecord: Encodable {
+        var habit: String?
+        var time: String
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(habit, forKey: .habit)
+            try container.encode(time, forKey: .time)
+        }
+
+        enum CodingKeys: String, CodingKey { case habit, time }
     }
 
     struct RoomRecord: Encodable {

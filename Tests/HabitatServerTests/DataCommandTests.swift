@@ -19,6 +19,8 @@ struct DataCommandTests {
         try await client.expectReply(to: "room add habit Sweep 5 xp", startsWith: "🏠")
         try await client.expectReply(to: "did sweep", startsWith: "✅ Sweep completed! +5 XP")
         try await client.expectReply(to: "start timer dishes 30 min", startsWith: "⏰")
+        try await client.expectReply(to: "remind me to dishes at 9pm", startsWith: "⏰")
+        try await client.expectReply(to: "remind me at 8:00", startsWith: "⏰")
 
         let csv = try habitat(["export", "--user", "Alice", "--format", "csv", "--data", data.path])
         #expect(csv.status == 0)
@@ -39,6 +41,9 @@ struct DataCommandTests {
         #expect(ledger.map { $0["room"] as? String } == [nil, nil, "Smiths"])
         let timers = try #require(document["timers"] as? [[String: Any]])
         #expect(timers.map { $0["habit"] as? String } == ["Dishes"] && timers.first?["minutes"] as? Int == 30)
+        let reminders = try #require(document["reminders"] as? [[String: Any]])
+        #expect(reminders.map { $0["habit"] as? String } == [nil, "Dishes"])
+        #expect(reminders.map { $0["time"] as? String } == ["8:00", "21:00"])
 
         let missing = try habitat(["export", "--user", "nobody", "--data", data.path])
         #expect(missing.status != 0)

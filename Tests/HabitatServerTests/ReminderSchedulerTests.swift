@@ -15,15 +15,6 @@ struct ReminderSchedulerTests {
         Date(timeIntervalSince1970: 1_795_132_800 + TimeInterval(hour * 3600 + minute * 60))
     }
 
-    /// Waits until nothing is due by the server's clock: the scheduler (ticking every 20 ms) has looked at it all.
-    static func settled(_ server: TestServer) async throws {
-        for _ in 0..<500 {
-            if try await server.habitat.application.directory.due(at: server.clock.now).isEmpty { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        throw TestFailure("the scheduler did not fire what was due")
-    }
-
     @Test func aReminderLateTheSameDayIsToldAndTheNextDayDropped() async throws {
         try await TestServer.with { server in
             server.clock.set(Self.friday(12))
@@ -34,7 +25,7 @@ struct ReminderSchedulerTests {
 
             // The scheduler could not look until 23:30: still Friday, so it is said (to no one, here) and told at login.
             server.clock.set(Self.friday(23, 30))
-            try await Self.settled(server)
+            try await server.settled()
             try await ann.send("login ann correct-horse")
             #expect(try await ann.readReply().first?.hasPrefix("✅ Welcome back, ann!") == true)
             #expect(try await ann.readReply() == ["⏰ Missed today: Floss at 21:00 — not done yet."])
@@ -42,7 +33,7 @@ struct ReminderSchedulerTests {
 
             // Saturday's 21:00 came while nothing looked, and it is Sunday morning: dropped, not told; due again Sunday.
             server.clock.set(Self.friday(24 + 24 + 9))
-            try await Self.settled(server)
+            try await server.settled()
             try await ann.send("login ann correct-horse")
             #expect(try await ann.readReply().first?.hasPrefix("✅ Welcome back, ann!") == true)
             #expect(try await ann.reply(to: "status").first?.hasPrefix("ℹ️ Level 1") == true)
@@ -64,14 +55,14 @@ struct ReminderSchedulerTests {
             server.clock.set(Self.friday(21, 30))
             #expect(try await bo.readReply() == ["⏰ Time to stretch — not done yet today."])
             server.clock.set(Self.friday(22, 30))
-            try await Self.settled(server)
+            try await server.settled()
             // Nothing more came: the next line is this reply.
             #expect(try await bo.reply(to: "snooze 90 min") == ["❌ That's past the end of your day; the reminder comes again on the next day it's due."])
 
             // In New York (UTC-5) from now: Saturday's reminder comes at 21:00 there, 02:00 UTC on Sunday.
             try await bo.expectReply(to: "config timezone America/New_York", startsWith: "✅")
             server.clock.set(Self.friday(24 + 21))
-            try await Self.settled(server)
+            try await server.settled()
             #expect(try await bo.reply(to: "status").first?.hasPrefix("ℹ️ Level 1") == true)
             server.clock.set(Self.friday(24 + 24 + 2))
             #expect(try await bo.readReply() == ["⏰ Time to stretch — not done yet today."])

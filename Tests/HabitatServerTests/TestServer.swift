@@ -1,6 +1,6 @@
 import Foundation
-import HabitatApp
-import HabitatServer
+@testable import HabitatApp
+@testable import HabitatServer
 import HabitatStorage
 import Logging
 import NIOCore
@@ -76,6 +76,15 @@ struct TestServer: Sendable {
     }
 
     /// Connects, from the loopback address `from` when given.
+    /// Waits until nothing is due by the server's clock: its scheduler (ticking every 20 ms) has fired everything a
+    /// move of the clock made due. Gives up after 5 s (something that can't fire, such as a damaged file's timer).
+    func settled() async throws {
+        for _ in 0..<500 {
+            if try await habitat.application.directory.due(at: clock.now).isEmpty { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     func connect(from: String? = nil) async throws -> LineClient {
         try await LineClient.connect(port: port, from: from)
     }

@@ -97,7 +97,9 @@ struct Transcript: Sendable, CustomStringConvertible {
         for (index, step) in steps.enumerated() {
             switch step {
             case .clock(let date):
+                // What the move made due is fired before the next line, as a server whose clock ran there would have.
                 server.clock.set(date)
+                try await server.settled()
             case .bridge(let name, let token):
                 let directory = try DirectoryDatabase(directory: server.dataDirectory, durability: .normal)
                 try await directory.addBridge(named: name, tokenHash: BridgeToken.hash(token), at: server.clock.now)
