@@ -76,7 +76,9 @@ extension Pipeline {
     func missedReminders(for account: Account, now: Date) async throws -> Event? {
         guard try await directory.hasMissedReminders(of: account.id) else { return nil }
         let (state, days) = try await users.with(account.fileID) { database in
-            (try await database.state(), try await database.read { try $0.habitDays() })
+            let state = try await database.state()
+            let since = state.settings.day(of: now) - Reminder.lookBack
+            return (state, try await database.read { try $0.habitDays(since: since) })
         }
         let today = state.settings.day(of: now)
         let missed = try await directory.takeMissedReminders(of: account.id, day: today)

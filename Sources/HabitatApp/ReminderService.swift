@@ -89,7 +89,9 @@ struct ReminderService: Sendable {
             guard let account = try await directory.account(id: stored.accountID) else { return .gone(entry, reminder: stored.reminder.id) }
             let reminder = stored.reminder
             let (state, days) = try await users.with(account.fileID) { database in
-                (try await database.state(), try await database.read { try $0.habitDays() })
+                let state = try await database.state()
+                let since = state.settings.day(of: now) - Reminder.lookBack
+                return (state, try await database.read { try $0.habitDays(since: since) })
             }
             let settings = state.settings
             if let name = reminder.habit, !state.habits.contains(where: { $0.name == name }) {

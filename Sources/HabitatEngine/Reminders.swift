@@ -23,6 +23,10 @@ public struct Reminder: Sendable, Equatable {
     /// The most reminders one user keeps.
     public static let maxPerUser = 20
 
+    /// How far back a reminder looks in the ledger to tell what is due today: past the longest schedule (every 365
+    /// days) with room for pauses.
+    public static let lookBack = 800
+
     /// A snooze lasts from 1 minute to 12 hours; `later` alone is 30 minutes.
     public static let snoozeRange = 1...(12 * 60)
     public static let defaultSnooze = 30

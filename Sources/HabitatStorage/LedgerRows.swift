@@ -118,15 +118,17 @@ public struct Ledger {
 
     /// How many times each habit was recorded on each day (completions and slips; undone ones left out), by habit id:
     /// what streaks and strength by schedule are counted from (``Keeping``).
-    public func habitDays() throws -> [Int64: [Day: Int]] {
+    /// With `since`, only the days from it on: enough to tell what is due today (a reminder's question) without
+    /// reading years of history.
+    public func habitDays(since first: Day? = nil) throws -> [Int64: [Day: Int]] {
         var days: [Int64: [Day: Int]] = [:]
         let rows = try Row.fetchCursor(
             db,
             sql: """
                 SELECT e.habit_id, e.day, SUM(e.quantity) FROM ledger e
-                WHERE e.habit_id IS NOT NULL AND e.kind IN ('completion', 'slip') AND \(Self.standing)
+                WHERE e.habit_id IS NOT NULL AND e.kind IN ('completion', 'slip') \(first == nil ? "" : "AND e.day >= ?") AND \(Self.standing)
                 GROUP BY e.habit_id, e.day
-                """)
+                """, arguments: StatementArguments(first.map { [$0.description] } ?? []))
         while let row = try rows.next() {
             guard let day = Day(iso: row[1]) else { continue }
             days[row[0], default: [:]][day] = row[2]

@@ -83,6 +83,19 @@ import Testing
         }
     }
 
+    /// The per-day counts streaks are counted from; with a first day, only the days from it (a reminder's look).
+    @Test func habitDaysCountEachDayAndCanStartFromADay() async throws {
+        try await withUserDatabase { db in
+            try await db.add(Fixture.exercise)
+            try await db.did("exercise", at: Fixture.now - 3 * 86_400)
+            try await db.did("exercise", times: 2)
+            let all = try await db.read { try $0.habitDays() }
+            #expect(all == [1: [Fixture.today - 3: 1, Fixture.today: 2]])
+            let recent = try await db.read { try $0.habitDays(since: Fixture.today - 1) }
+            #expect(recent == [1: [Fixture.today: 2]])
+        }
+    }
+
     @Test func aPurchaseIsPersistedAndTheReturnedStateMatchesTheFile() async throws {
         try await withUserDatabase { db in
             try await db.add(HabitDraft(name: "Exercise", xp: 10, coins: 40))
