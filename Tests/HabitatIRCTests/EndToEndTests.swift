@@ -115,14 +115,23 @@ struct EndToEndTests {
         }
     }
 
-    /// The server speaks first: a reminder set in a private message comes at its minute as a private message.
+    /// The server speaks first: a reminder set in a private message comes at its minute as a private message, and the
+    /// chores of a channel's room, set by its owner, come to the channel.
     @Test(.enabled(if: Ngircd.isInstalled, "ngircd is not installed (apt-get install ngircd)"))
-    func aReminderArrivesAsAPrivateMessage() async throws {
+    func aReminderArrivesAsAPrivateMessageAndTheChoresInTheChannel() async throws {
         // 20:58:30 UTC: the reminder is set within the minute and a half (a loaded machine is slow to set up), and
         // comes at 21:00.
         let started = Date()
         try await withEverything(startingAt: Date(timeIntervalSince1970: 1_795_035_510)) { port in
             let alice = try await RawIRC.connect(port: port, nick: "alice")
+            try await alice.join("#smiths", waitingFor: "habitat")
+            // alice speaks first in #smiths, so she owns its room: she has it hear its chores at 21:00 too.
+            try await alice.send("PRIVMSG #smiths :habitat: room add habit Dishes every day rotate")
+            #expect(try await alice.privmsg(from: "habitat", to: "#smiths").hasPrefix("alice: 🏠 Added Dishes to #smiths"))
+            try await alice.send("PRIVMSG #smiths :!room remind at 21:00")
+            #expect(
+                try await alice.privmsg(from: "habitat", to: "#smiths")
+                    == "alice: 🏠 Each day at 21:00 (UTC), #smiths hears the chores due and whose turn each is.")
             try await alice.send("PRIVMSG habitat :add habit Floss")
             #expect(try await alice.privmsg(from: "habitat", to: "alice").hasPrefix("✅ Added habit Floss"))
             try await alice.send("PRIVMSG habitat :remind me to floss at 21:00")
@@ -131,7 +140,14 @@ struct EndToEndTests {
                     == "⏰ I'll remind you of Floss at 21:00 on the days it's due, if it isn't done yet (from today).")
             let left = 90 - Date().timeIntervalSince(started) - 5
             if left > 0 { try await Task.sleep(for: .seconds(left)) }
-            #expect(try await alice.privmsg(from: "habitat", to: "alice") == "⏰ Time to floss — not done yet today.")
+            // At 21:00: the reminder privately, the chores in the channel (in whichever order they come).
+            var heard: [String: [String]] = [:]
+            while heard["alice", default: []].isEmpty || heard["#smiths", default: []].count < 2 {
+                let message = try await alice.next { $0.command == "PRIVMSG" && $0.source?.nick == "habitat" }
+                heard[message.parameters[0], default: []].append(message.parameters[1])
+            }
+            #expect(heard["alice"] == ["⏰ Time to floss — not done yet today."])
+            #expect(heard["#smiths"] == ["🏠 #smiths — chores today, Wed 18 Nov", "  · Dishes — alice's turn"])
             await alice.close()
         }
     }
