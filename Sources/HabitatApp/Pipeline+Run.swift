@@ -175,6 +175,17 @@ extension Pipeline {
                 }
                 return Views.outcome(outcome, state)
             }
+        case .configure:
+            // A new time zone or day start: the reminders come at their times on the new clock, and the next day end at
+            // the new midnight (both or neither).
+            guard let action = Plan.action(for: command) else { throw HabitatError(.internal, "Unhandled command.") }
+            return try await users.with(account.fileID) { [directory] database in
+                let (outcome, state) = try await database.apply(action, at: now) { _, state in
+                    try directory.moveReminders(of: account.id, to: state.settings, after: now)
+                    if let due = state.nextDayEnd() { try directory.scheduleDayEnd(of: account.id, at: due) }
+                }
+                return Views.outcome(outcome, state)
+            }
         case .addHabit, .edit:
             // Given a bite: the server is to end this user's days, from the day it begins (both or neither).
             guard let action = Plan.action(for: command) else { throw HabitatError(.internal, "Unhandled command.") }

@@ -80,13 +80,16 @@ public enum Plan: Sendable, Equatable {
         case .record(let recording):
             let (own, mine) = Self.own(recording)
             return mine || facts.inNoRoom(accountID) ? .change(.record(own)) : .record(own)
-        // A delete asks first; a rename takes the habit's running timers with it, in the directory; a habit given a
-        // bite has the server end the user's days, said in the directory too.
+        // A delete asks first; a rename takes the habit's running timers and reminders with it, in the directory; a
+        // habit given a bite has the server end the user's days, said in the directory too.
         case .delete, .deleteArea, .deleteReward, .rename:
             return .run(command)
         case .addHabit(let draft) where (draft.bite ?? 0) > 0:
             return .run(command)
         case .edit(_, let edit) where (edit.bite ?? 0) > 0:
+            return .run(command)
+        // A new clock moves the user's reminders and day end to it, in the directory too.
+        case .configure(.timeZone, nil), .configure(.dayStart, nil):
             return .run(command)
         default:
             if let view = GameView(command) { return .show(view) }

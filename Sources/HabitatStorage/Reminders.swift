@@ -73,6 +73,17 @@ extension DirectoryDatabase {
         }
     }
 
+    /// The user's clock changed (time zone, day start): each reminder is next due at its time on `settings`' clock.
+    /// Called inside the change's transaction of the user's file, before it commits: both or neither.
+    public func moveReminders(of accountID: Int64, to settings: Settings, after now: Date) throws {
+        try writeNow { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT id, minute FROM reminder WHERE account_id = ?", arguments: [accountID])
+            for row in rows {
+                try Self.setDue(.reminder, row["id"], at: settings.next(row["minute"], after: now), in: db)
+            }
+        }
+    }
+
     /// Writes down firings before they are delivered, in one transaction: each reminder fired for its day, not yet
     /// delivered, and due next at its next time (a snooze that fired is taken out). A crash after this neither fires
     /// them again nor loses them: the user hears of those still to do at their next login.

@@ -74,6 +74,10 @@ struct PlanTests {
         #expect(Self.plan("today") == .run(.today))
         #expect(Self.plan("room status") == .run(.room(.status)))
         #expect(Self.plan("timers") == .run(.timers))
+        // A new clock moves the reminders in the directory; other settings are the user's file alone.
+        #expect(Self.plan("config timezone Europe/Berlin") == .run(.configure(.timeZone("Europe/Berlin"), area: nil)))
+        #expect(Self.plan("config day start 4") == .run(.configure(.dayStart(hour: 4), area: nil)))
+        #expect(Self.plan("config multiplier 2") == .change(.configure(.multiplier(2), area: nil)))
     }
 
     @Test func theConnectionsOwnCommandsAreTheSessions() {

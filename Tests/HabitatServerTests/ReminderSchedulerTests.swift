@@ -59,13 +59,30 @@ struct ReminderSchedulerTests {
             // Nothing more came: the next line is this reply.
             #expect(try await bo.reply(to: "snooze 90 min") == ["❌ That's past the end of your day; the reminder comes again on the next day it's due."])
 
-            // In New York (UTC-5) from now: Saturday's reminder comes at 21:00 there, 02:00 UTC on Sunday.
+            // In New York (UTC-5) from now: Saturday's reminder comes at 21:00 there, 02:00 UTC on Sunday, not at 21:00 UTC.
             try await bo.expectReply(to: "config timezone America/New_York", startsWith: "✅")
             server.clock.set(Self.friday(24 + 21))
             try await server.settled()
             #expect(try await bo.reply(to: "status").first?.hasPrefix("ℹ️ Level 1") == true)
             server.clock.set(Self.friday(24 + 24 + 2))
             #expect(try await bo.readReply() == ["⏰ Time to stretch — not done yet today."])
+        }
+    }
+
+    /// Moving east, the reminder's time on the new clock comes sooner than it would have on the old one: it comes then,
+    /// that same day.
+    @Test func aNewTimeZoneEastBringsTodaysReminderSooner() async throws {
+        try await TestServer.with { server in
+            server.clock.set(Self.friday(18))
+            let cy = try await server.user("cy")
+            try await cy.expectReply(to: "add habit Read", startsWith: "✅")
+            try await cy.expectReply(to: "remind me to read at 21:00", startsWith: "⏰ I'll remind you of Read at 21:00")
+            // 21:00 in Berlin is 20:00 UTC.
+            try await cy.expectReply(to: "config timezone Europe/Berlin", startsWith: "✅")
+            server.clock.set(Self.friday(20))
+            #expect(try await cy.readReply() == ["⏰ Time to read — not done yet today."])
+            let next = try await server.habitat.application.directory.due(at: .distantFuture)
+            #expect(next.map(\.at) == [Self.friday(24 + 20)])
         }
     }
 }
