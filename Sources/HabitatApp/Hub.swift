@@ -68,6 +68,13 @@ public final class Hub: Sendable {
         }
     }
 
+    /// Whether an event for the user would reach someone now: a connection of theirs, or the bridge they speak through.
+    func isListening(_ accountID: Int64) -> Bool {
+        if online.withLockedValue({ $0[accountID]?.isEmpty == false }) { return true }
+        guard let identity = identities.withLockedValue({ $0[accountID] }) else { return false }
+        return bridges.withLockedValue { $0[identity.bridge]?.isEmpty == false }
+    }
+
     /// Sends `event` to every live connection of the user and to the bridge they speak through, keeping nothing for
     /// later: `false` when it reached no one (a reminder is not queued for days).
     func deliverLive(_ event: Event, to accountID: Int64) -> Bool {

@@ -16,7 +16,8 @@ extension Pipeline {
             habitName = habit.name
         }
         let due = state.settings.next(minute, after: now)
-        let (reminder, added) = try await directory.addReminder(accountID: account.id, habit: habitName, minute: minute, due: due)
+        let (reminder, added) = try await directory.addReminder(
+            accountID: account.id, habit: habitName, minute: minute, settings: state.settings, due: due)
         let data: JSON = ["habit": habitName.map { .string($0) } ?? .null, "time": .string(GameState.clock(minute)), "digest": .bool(habitName == nil)]
         guard added else { return Reply(.info, "You already have a reminder of \(reminder.words).", data: data) }
         let when = state.settings.day(of: due) == state.settings.day(of: now) ? "from today" : "from tomorrow"

@@ -22,8 +22,8 @@ struct ReminderService: Sendable {
 
     /// What a reminder (or snooze) due at `entry.at` comes to at `now`.
     enum Decision: Sendable {
-        /// Said: written down, then sent.
-        case say(ReminderFiring?, snooze: Int64?, accountID: Int64, Event)
+        /// Said: written down, then sent (`nil` for a user no one would hear now: only written down).
+        case say(ReminderFiring?, snooze: Int64?, accountID: Int64, Event?)
         /// Nothing to say (done, not due, or too late): due again at `next`, or (`nil`) taken out.
         case quiet(DueEntry, next: Date?)
         /// Its reminder is gone (or its habit): taken out.
@@ -31,62 +31,113 @@ struct ReminderService: Sendable {
     }
 
     /// Fires the reminders and snoozes among `entries`, all due by `now`.
+    ///
+    /// The reminders and their users are read from the directory at once. A user no one would hear now (no connection,
+    /// no bridge) costs no more than that: the firing is written down, from the clock the reminder keeps, and their
+    /// next login tells it if it still holds. Only the users listening have their files read, to say whether the
+    /// habit is still to do.
     func fire(_ entries: [DueEntry], now: Date) async {
         guard !entries.isEmpty else { return }
-        let decisions = await decide(entries, now: now)
         do {
-            var quiet: [(DueEntry, Date?)] = []
-            var gone: [Int64] = []
-            var firings: [ReminderFiring] = []
-            var snoozes: [Int64] = []
-            var sends: [(Int64, Int64, Event)] = []
-            for decision in decisions {
-                switch decision {
-                case .say(let firing, let snooze, let accountID, let event):
-                    if let firing { firings.append(firing) }
-                    if let snooze { snoozes.append(snooze) }
-                    sends.append(((firing?.id ?? snooze)!, accountID, event))
-                case .quiet(let entry, let next): quiet.append((entry, next))
-                case .gone(let entry, let reminder):
-                    if let reminder { gone.append(reminder) } else { quiet.append((entry, nil)) }
+            let found = try await directory.reminders(ids: entries.map(\.subject))
+            var decisions: [Decision] = []
+            var listening: [(DueEntry, StoredReminder, Account)] = []
+            for entry in entries {
+                guard let (stored, account) = found[entry.subject] else {
+                    decisions.append(.gone(entry, reminder: nil))
+                    continue
+                }
+                if hub.isListening(account.id) {
+                    listening.append((entry, stored, account))
+                } else {
+                    decisions.append(Self.away(entry, stored, now: now))
                 }
             }
-            for (entry, next) in quiet { try await directory.setDue(entry.kind, entry.subject, at: next) }
-            try await directory.removeReminders(gone)
-            try await directory.fired(firings, snoozes: snoozes, at: now)
-            // A user's digest before their habits' reminders of the same minute.
-            sends.sort { $0.2.kind == "digest" && $1.2.kind != "digest" }
-            var delivered: [Int64] = []
-            for (id, accountID, event) in sends where hub.deliverLive(event, to: accountID) { delivered.append(id) }
-            try await directory.delivered(delivered)
+            decisions += await decide(listening, now: now)
+            try await carryOut(decisions, now: now)
         } catch {
             // Tried again at the next tick: what was not written down is still due.
             logger.error("reminders could not be written down; they are tried again", metadata: ["error": "\(error)"])
         }
     }
 
-    /// Looks at each entry's user, a few files at a time.
-    private func decide(_ entries: [DueEntry], now: Date) async -> [Decision] {
+    /// Writes the decisions down, in a few transactions, then sends what is to be said and marks what reached someone.
+    private func carryOut(_ decisions: [Decision], now: Date) async throws {
+        var moves: [(DueEntry.Kind, Int64, Date?)] = []
+        var gone: [Int64] = []
+        var firings: [ReminderFiring] = []
+        var snoozes: [Int64] = []
+        var sends: [(Int64, Int64, Event)] = []
+        for decision in decisions {
+            switch decision {
+            case .say(let firing, let snooze, let accountID, let event):
+                if let firing { firings.append(firing) }
+                if let snooze { snoozes.append(snooze) }
+                if let event { sends.append(((firing?.id ?? snooze)!, accountID, event)) }
+            case .quiet(let entry, let next): moves.append((entry.kind, entry.subject, next))
+            case .gone(let entry, let reminder):
+                if let reminder { gone.append(reminder) } else { moves.append((entry.kind, entry.subject, nil)) }
+            }
+        }
+        try await directory.setDue(moves)
+        try await directory.removeReminders(gone)
+        try await directory.fired(firings, snoozes: snoozes, at: now)
+        // A user's digest before their habits' reminders of the same minute.
+        sends.sort { $0.2.kind == "digest" && $1.2.kind != "digest" }
+        var delivered: [Int64] = []
+        for (id, accountID, event) in sends where hub.deliverLive(event, to: accountID) { delivered.append(id) }
+        try await directory.delivered(delivered)
+    }
+
+    /// A reminder of a user no one would hear: written down as fired (and not delivered), so that their next login
+    /// the same day tells it if its habit is still to do then; a snooze of theirs is dropped.
+    static func away(_ entry: DueEntry, _ stored: StoredReminder, now: Date) -> Decision {
+        guard entry.kind == .reminder else { return .quiet(entry, next: nil) }
+        switch timing(entry, stored, settings: stored.settings, now: now) {
+        case .fires(let firing): return .say(firing, snooze: nil, accountID: stored.accountID, nil)
+        case .not(let decision): return decision
+        }
+    }
+
+    enum Timing {
+        case fires(ReminderFiring)
+        case not(Decision)
+    }
+
+    /// Whether a reminder due at `entry.at` fires at `now` on `settings`' clock, for which of the user's days, and
+    /// when it is due next. It doesn't when its time is no longer on the clock (the time zone changed: it is due at the
+    /// new clock's instead), when its day is over (a server down past it), or when it fired for that day already.
+    static func timing(_ entry: DueEntry, _ stored: StoredReminder, settings: Settings, now: Date) -> Timing {
+        let minute = stored.reminder.minute
+        guard settings.isTime(of: minute, at: entry.at) else {
+            return .not(.quiet(entry, next: settings.next(minute, after: now.addingTimeInterval(-60))))
+        }
+        let day = settings.day(of: entry.at)
+        let next = settings.next(minute, after: now)
+        guard settings.stillSameDay(entry.at, at: now), stored.firedFor != day else { return .not(.quiet(entry, next: next)) }
+        return .fires(ReminderFiring(id: stored.reminder.id, day: day, next: next))
+    }
+
+    /// Looks at each listening user's file, a few at a time.
+    private func decide(_ listening: [(DueEntry, StoredReminder, Account)], now: Date) async -> [Decision] {
         await withTaskGroup(of: Decision?.self) { group in
             var decisions: [Decision] = []
-            var next = entries.makeIterator()
+            var next = listening.makeIterator()
             for _ in 0..<Self.concurrency {
-                guard let entry = next.next() else { break }
-                group.addTask { await decide(entry, now: now) }
+                guard let item = next.next() else { break }
+                group.addTask { await decide(item.0, item.1, item.2, now: now) }
             }
             for await decision in group {
                 if let decision { decisions.append(decision) }
-                if let entry = next.next() { group.addTask { await decide(entry, now: now) } }
+                if let item = next.next() { group.addTask { await decide(item.0, item.1, item.2, now: now) } }
             }
             return decisions
         }
     }
 
     /// `nil` when the user's file can't be read now: the entry stays due, tried again at the next tick.
-    private func decide(_ entry: DueEntry, now: Date) async -> Decision? {
+    private func decide(_ entry: DueEntry, _ stored: StoredReminder, _ account: Account, now: Date) async -> Decision? {
         do {
-            guard let stored = try await directory.reminder(id: entry.subject) else { return .gone(entry, reminder: nil) }
-            guard let account = try await directory.account(id: stored.accountID) else { return .gone(entry, reminder: stored.reminder.id) }
             let reminder = stored.reminder
             let (state, days) = try await users.with(account.fileID) { database in
                 let state = try await database.state()
@@ -104,14 +155,14 @@ struct ReminderService: Sendable {
                 else { return .quiet(entry, next: nil) }
                 return .say(nil, snooze: reminder.id, accountID: account.id, event)
             default:
-                let next = settings.next(reminder.minute, after: now)
-                // Due at a time the user's clock no longer shows (their time zone changed since): due at theirs instead.
-                guard settings.isTime(of: reminder.minute, at: entry.at) else { return .quiet(entry, next: settings.next(reminder.minute, after: now.addingTimeInterval(-60))) }
-                let day = settings.day(of: entry.at)
-                guard settings.stillSameDay(entry.at, at: now), stored.firedFor != day,
-                    let event = Self.event(for: reminder, state: state, days: days, day: day)
-                else { return .quiet(entry, next: next) }
-                return .say(ReminderFiring(id: reminder.id, day: day, next: next), snooze: nil, accountID: account.id, event)
+                switch Self.timing(entry, stored, settings: settings, now: now) {
+                case .not(let decision): return decision
+                case .fires(let firing):
+                    guard let event = Self.event(for: reminder, state: state, days: days, day: firing.day) else {
+                        return .quiet(entry, next: firing.next)
+                    }
+                    return .say(firing, snooze: nil, accountID: account.id, event)
+                }
             }
         } catch is StorageFullError {
             return nil

@@ -305,6 +305,12 @@ public struct DirectoryDatabase: Sendable {
                     );
                     """)
         }
+        // A reminder keeps its user's clock (kept in step with their settings), so one for a user away is written down
+        // without opening their file.
+        migrator.registerMigration("v10") { db in
+            try db.execute(sql: "ALTER TABLE reminder ADD COLUMN time_zone TEXT NOT NULL DEFAULT 'UTC'")
+            try db.execute(sql: "ALTER TABLE reminder ADD COLUMN day_start INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 }

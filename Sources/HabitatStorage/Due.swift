@@ -55,6 +55,14 @@ extension DirectoryDatabase {
         try await write { db in try Self.setDue(kind, subject, at: due, in: db) }
     }
 
+    /// `setDue` for many, in one transaction.
+    public func setDue(_ entries: [(DueEntry.Kind, Int64, Date?)]) async throws {
+        guard !entries.isEmpty else { return }
+        try await write { db in
+            for (kind, subject, due) in entries { try Self.setDue(kind, subject, at: due, in: db) }
+        }
+    }
+
     static func setDue(_ kind: DueEntry.Kind, _ subject: Int64, at due: Date?, in db: Database) throws {
         if let due {
             try db.execute(

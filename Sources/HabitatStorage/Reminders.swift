@@ -11,6 +11,8 @@ public struct StoredReminder: Sendable, Equatable {
     public var firedAt: Date?
     /// Whether its last firing reached a connection (or was told at a login since).
     public var delivered: Bool
+    /// Its user's clock: their time zone and day start, kept in step with their settings.
+    public var settings: Settings
 }
 
 /// One firing to write down before it is delivered: the reminder, the user's day it is for, and when it is due next.
@@ -29,7 +31,9 @@ public struct ReminderFiring: Sendable, Equatable {
 extension DirectoryDatabase {
     /// Adds a reminder of `habit` (or the digest, `nil`) at `minute` of the user's clock, first due at `due`. The same
     /// one twice is kept once (`added` is `false`); more than ``Reminder/maxPerUser`` is refused.
-    public func addReminder(accountID: Int64, habit: String?, minute: Int, due: Date) async throws -> (reminder: Reminder, added: Bool) {
+    public func addReminder(
+        accountID: Int64, habit: String?, minute: Int, settings: Settings, due: Date
+    ) async throws -> (reminder: Reminder, added: Bool) {
         try await write { db in
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM reminder WHERE account_id = ?", arguments: [accountID]) ?? 0
             let same = try Bool.fetchOne(
@@ -40,7 +44,8 @@ extension DirectoryDatabase {
                 throw HabitatError(.limitReached, "You have \(Reminder.maxPerUser) reminders; stop one first ('reminders' lists them).")
             }
             try db.execute(
-                sql: "INSERT INTO reminder (account_id, habit, minute) VALUES (?, ?, ?)", arguments: [accountID, habit, minute])
+                sql: "INSERT INTO reminder (account_id, habit, minute, time_zone, day_start) VALUES (?, ?, ?, ?, ?)",
+                arguments: [accountID, habit, minute, settings.timeZone, settings.dayStartHour])
             let id = db.lastInsertedRowID
             try Self.setDue(.reminder, id, at: due, in: db)
             return (Reminder(id: id, habit: habit, minute: minute), true)
@@ -62,6 +67,32 @@ extension DirectoryDatabase {
         }
     }
 
+    /// The reminders of these ids, with their users' accounts, in one read (a minute's reminders at once).
+    public func reminders(ids: [Int64]) async throws -> [Int64: (reminder: StoredReminder, account: Account)] {
+        guard !ids.isEmpty else { return [:] }
+        return try await writer.read { db in
+            var found: [Int64: (reminder: StoredReminder, account: Account)] = [:]
+            for chunk in stride(from: 0, to: ids.count, by: 500).map({ ids[$0..<min($0 + 500, ids.count)] }) {
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+                let rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT reminder.*, account.name AS account_name, account.password_hash, account.file_id, account.created_at
+                        FROM reminder JOIN account ON account.id = reminder.account_id WHERE reminder.id IN (\(marks))
+                        """,
+                    arguments: StatementArguments(Array(chunk)))
+                for row in rows {
+                    let stored = StoredReminder(row: row)
+                    let account = Account(
+                        id: stored.accountID, name: row["account_name"], passwordHash: row["password_hash"], fileID: row["file_id"],
+                        created: Date(timeIntervalSince1970: row["created_at"]))
+                    found[stored.reminder.id] = (stored, account)
+                }
+            }
+            return found
+        }
+    }
+
     /// Removes reminders by id, with their entries in the index (a snooze too).
     public func removeReminders(_ ids: [Int64]) async throws {
         try await write { db in
@@ -77,6 +108,9 @@ extension DirectoryDatabase {
     /// Called inside the change's transaction of the user's file, before it commits: both or neither.
     public func moveReminders(of accountID: Int64, to settings: Settings, after now: Date) throws {
         try writeNow { db in
+            try db.execute(
+                sql: "UPDATE reminder SET time_zone = ?, day_start = ? WHERE account_id = ?",
+                arguments: [settings.timeZone, settings.dayStartHour, accountID])
             let rows = try Row.fetchAll(db, sql: "SELECT id, minute FROM reminder WHERE account_id = ?", arguments: [accountID])
             for row in rows {
                 try Self.setDue(.reminder, row["id"], at: settings.next(row["minute"], after: now), in: db)
@@ -137,9 +171,12 @@ extension StoredReminder {
     init(row: Row) {
         let firedFor: Int? = row["fired_for"]
         let firedAt: Double? = row["fired_at"]
+        var settings = Settings.default
+        settings.timeZone = row["time_zone"]
+        settings.dayStartHour = row["day_start"]
         self.init(
             reminder: Reminder(id: row["id"], habit: row["habit"], minute: row["minute"]), accountID: row["account_id"],
             firedFor: firedFor.map(Day.init(ordinal:)), firedAt: firedAt.map(Date.init(timeIntervalSince1970:)),
-            delivered: (row["delivered"] as Int) != 0)
+            delivered: (row["delivered"] as Int) != 0, settings: settings)
     }
 }
