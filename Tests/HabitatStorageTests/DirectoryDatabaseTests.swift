@@ -1,10 +1,37 @@
 import Foundation
+import GRDB
 import HabitatEngine
 import Testing
 
 @testable import HabitatStorage
 
 @Suite struct DirectoryDatabaseTests {
+
+    /// A directory from before the one due index keeps its running timers and its day ends: they are rows of the
+    /// index now, due when they were.
+    @Test func timersAndDayEndsMoveIntoTheDueIndex() async throws {
+        try await withTemporaryDirectory { folder in
+            let path = folder.appendingPathComponent(DirectoryDatabase.fileName).path
+            do {
+                let old = try rawDatabase(at: path)
+                try DirectoryDatabase.migrator.migrate(old, upTo: "v7")
+                try await old.write { db in
+                    try db.execute(sql: "INSERT INTO account (id, name, file_id, created_at) VALUES (1, 'ann', 'a', 0)")
+                    try db.execute(
+                        sql: "INSERT INTO timer (id, account_id, habit, minutes, started_at, ends_at) VALUES (7, 1, 'Read', 10, 100, 700)")
+                    try db.execute(sql: "INSERT INTO day_end (account_id, due_at) VALUES (1, 86400)")
+                }
+                try old.close()
+            }
+            let directory = try DirectoryDatabase(directory: folder, durability: .normal)
+            let due = try await directory.due(at: Date(timeIntervalSince1970: 100_000))
+            #expect(due == [
+                DueEntry(kind: .timer, subject: 7, at: Date(timeIntervalSince1970: 700)),
+                DueEntry(kind: .dayEnd, subject: 1, at: Date(timeIntervalSince1970: 86_400)),
+            ])
+            #expect(try await directory.dueTimers(at: Date(timeIntervalSince1970: 700)).map(\.habit) == ["Read"])
+        }
+    }
     /// Runs `body` with a fresh directory database and the folder it lives in.
     func withDirectory<T>(_ body: (DirectoryDatabase, URL) async throws -> T) async throws -> T {
         try await withTemporaryDirectory { folder in
