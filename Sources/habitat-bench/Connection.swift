@@ -143,6 +143,8 @@ final class Connection: @unchecked Sendable {
         var sentAt: UInt64
         var kind: UInt8
         var promise: EventLoopPromise<ByteBuffer>?
+        /// For ``timedRequest(_:)``: the reply and the nanoseconds from writing the request to reading it.
+        var timed: EventLoopPromise<(ByteBuffer, UInt64)>? = nil
     }
 
     let eventLoop: any EventLoop
@@ -156,6 +158,8 @@ final class Connection: @unchecked Sendable {
     var sink: (any ReplySink)?
     /// Which load-carrying user this connection is logged in as (an index into the run's users).
     var userIndex = 0
+    /// Called (on the event loop) with each line the server sends on its own after its greeting: an event.
+    var onEvent: ((ByteBuffer) -> Void)?
 
     init(eventLoop: any EventLoop) {
         self.eventLoop = eventLoop
@@ -165,11 +169,15 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Opens a connection with TCP_NODELAY, the line decoder and the reply matcher, and returns once the server greeted
-    /// it (or fails with what the server said when it turned it away).
-    static func connect(host: String, port: Int, on eventLoop: any EventLoop) async throws -> Connection {
+    /// it (or fails with what the server said when it turned it away). `from` binds the local end to that address (port
+    /// chosen by the system): connections spread over several local addresses (127.0.0.2, 127.0.0.3, …) are not limited
+    /// to one address's ephemeral ports.
+    static func connect(host: String, port: Int, from local: SocketAddress? = nil, on eventLoop: any EventLoop) async throws -> Connection {
         let connection = Connection(eventLoop: eventLoop)
         do {
-            _ = try await ClientBootstrap(group: eventLoop)
+            var bootstrap = ClientBootstrap(group: eventLoop)
+            if let local { bootstrap = bootstrap.bind(to: local) }
+            _ = try await bootstrap
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
                 .connectTimeout(.seconds(30))
                 .channelInitializer { channel in
@@ -204,6 +212,24 @@ final class Connection: @unchecked Sendable {
                 return promise.futureResult
             }
             self.pending.append(Pending(sentAt: nowNanos(), kind: 0, promise: promise))
+            var buffer = self.channel.allocator.buffer(capacity: line.utf8.count + 1)
+            buffer.writeString(line)
+            buffer.writeInteger(UInt8(ascii: "\n"))
+            self.channel.writeAndFlush(buffer, promise: nil)
+            return promise.futureResult
+        }.get()
+    }
+
+    /// Sends one request line and returns its reply line and the nanoseconds from writing the request to reading the
+    /// reply, both taken on the event loop (so the time waiting for the caller's task to run is not counted).
+    func timedRequest(_ line: String) async throws -> (ByteBuffer, UInt64) {
+        try await eventLoop.flatSubmit { () -> EventLoopFuture<(ByteBuffer, UInt64)> in
+            let promise = self.eventLoop.makePromise(of: (ByteBuffer, UInt64).self)
+            guard !self.isClosed else {
+                promise.fail(BenchError.connectionClosed)
+                return promise.futureResult
+            }
+            self.pending.append(Pending(sentAt: nowNanos(), kind: 0, promise: nil, timed: promise))
             var buffer = self.channel.allocator.buffer(capacity: line.utf8.count + 1)
             buffer.writeString(line)
             buffer.writeInteger(UInt8(ascii: "\n"))
@@ -257,12 +283,16 @@ final class Connection: @unchecked Sendable {
                 } else {
                     greeting.succeed()
                 }
+            } else if greeting == nil, let onEvent, !line.readableBytesView.isEmpty {
+                onEvent(line)
             }
             return
         }
         guard let request = pending.popFirst() else { return }
         if let promise = request.promise {
             promise.succeed(line)
+        } else if let timed = request.timed {
+            timed.succeed((line, nowNanos() &- request.sentAt))
         } else if let sink {
             sink.reply(on: self, kind: request.kind, sentAt: request.sentAt, line: line, at: nowNanos())
         }
@@ -276,7 +306,13 @@ final class Connection: @unchecked Sendable {
         greeting = nil
         var unanswered = 0
         while let request = pending.popFirst() {
-            if let promise = request.promise { promise.fail(BenchError.connectionClosed) } else { unanswered += 1 }
+            if let promise = request.promise {
+                promise.fail(BenchError.connectionClosed)
+            } else if let timed = request.timed {
+                timed.fail(BenchError.connectionClosed)
+            } else {
+                unanswered += 1
+            }
         }
         sink?.closed(self, unanswered: unanswered)
     }

@@ -22,13 +22,14 @@ struct HabitatBench: AsyncParsableCommand {
               habitat-bench setup --users 1 --users-prefix big- --prefill-ledger 1000000
               habitat-bench --only did --users 1 --users-prefix big-
               habitat-bench idle --connections 10000 --server-pid <pid of habitat serve>
+              habitat-bench reminders --connections 10000 --users-prefix rem- --server-pid <pid>
 
             Every run registers its users first (or logs in when the name exists). Registering and \
             logging in each cost the server one scrypt hash (about 16 MiB and tens of milliseconds; \
             two at a time on a 2-core machine), so the set-up of many users takes a while: 'setup' \
             does it once for a data directory, and later runs with the same --users-prefix only log in.
             """,
-        subcommands: [Run.self, Setup.self, Idle.self],
+        subcommands: [Run.self, Setup.self, Idle.self, Reminders.self],
         defaultSubcommand: Run.self
     )
 }

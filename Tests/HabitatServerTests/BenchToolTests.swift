@@ -112,6 +112,61 @@ struct BenchToolTests {
         #expect(server.terminate() == 0)
     }
 
+    /// Twelve users' reminders at one minute, each on its own live connection, on a server whose clock (faketime)
+    /// reaches 21:00 seconds after the bench has set them: every one comes, once, and the `status` load beside them
+    /// is answered. A reminder an earlier run left (rem-0's) is replaced, not doubled. Counts only: no timings.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ServerProcess.faketime)))
+    func remindersAtOneMinuteReachEveryConnectionOnce() async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        // The users, on the real clock (today is 26 November there too, or the reminder is tomorrow's: either way it
+        // is replaced below).
+        let plain = try ServerProcess(data: data)
+        let setup = try await habitatBench(["setup", "--port", "\(plain.port)", "--users", "14", "--users-prefix", "rem-", "--quiet"])
+        #expect(setup.status == 0, "\(setup.errors)")
+        let earlier = try await LineClient.connect(port: plain.port)
+        try await earlier.expectReply(to: "login rem-0 bench-password", startsWith: "✅")
+        try await earlier.expectReply(to: "remind me to exercise at 21:00", startsWith: "⏰ I'll remind you of Exercise at 21:00")
+        await earlier.close()
+        #expect(plain.terminate() == 0)
+
+        // The server's clock starts at 20:59:42 UTC (the users' time zone); the bench is told how far it is from its own.
+        let started = Date()
+        let server = try ServerProcess(data: data, startingAt: "2026-11-26 20:59:42")
+        let offset = try #require(ISO8601DateFormatter().date(from: "2026-11-26T20:59:42Z")).timeIntervalSince(started)
+        let run = try await habitatBench([
+            "reminders", "--port", "\(server.port)", "--users-prefix", "rem-", "--connections", "12", "--load-connections", "2",
+            "--load-rate", "100", "--load-before", "3", "--at", "21:00", "--clock-offset=\(offset)", "--wait", "20",
+            "--server-pid", "\(server.serverPID)", "--json", "--quiet",
+        ])
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("reminders: 12/12 received at 21:00 (server clock), lateness p50 ") == true, "\(run.output)")
+        let json = try summary(run.output)
+        #expect(json["mode"] as? String == "reminders")
+        #expect(json["minute"] as? String == "2026-11-26T21:00:00Z")
+        #expect(json["expected"] as? Int == 12)
+        #expect(json["received"] as? Int == 12)
+        #expect(json["duplicates"] as? Int == 0)
+        #expect(json["late_over_60s"] as? Int == 0)
+        let load = try #require(json["load"] as? [String: Any])
+        #expect(load["connections"] as? Int == 2)
+        #expect(load["errors"] as? Int == 0)
+        let before = try #require(load["before"] as? [String: Any])
+        #expect((before["requests"] as? Int ?? 0) > 0)
+        #expect((json["server_rss_peak_kib"] as? Int ?? 0) > 0)
+
+        // rem-0 has the one reminder the bench set; the load's users none.
+        let owner = try await LineClient.connect(port: server.port)
+        try await owner.expectReply(to: "login rem-0 bench-password", startsWith: "✅")
+        #expect(try await owner.reply(to: "reminders") == ["ℹ️ Reminders (1)", "  1. 21:00 Exercise, if not done"])
+        try await owner.expectReply(to: "logout", startsWith: "👋")
+        try await owner.expectReply(to: "login rem-12 bench-password", startsWith: "✅")
+        #expect(try await owner.reply(to: "reminders").first?.contains("Reminders (1)") == false)
+        await owner.close()
+        #expect(server.terminate() == 0)
+    }
+
     @Test func noServerAtTheAddressIsSaidPlainly() async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
@@ -123,6 +178,7 @@ struct BenchToolTests {
             ["--port", "\(port)", "--only", "did", "--duration", "1"],
             ["setup", "--port", "\(port)", "--users", "1", "--users-prefix", "x-"],
             ["idle", "--port", "\(port)", "--connections", "2", "--hold", "1"],
+            ["reminders", "--port", "\(port)", "--connections", "2", "--users-prefix", "x-"],
         ]
         for arguments in runs {
             let run = try await habitatBench(arguments)
