@@ -133,15 +133,18 @@ final class Households: Sendable {
         let event = Event(kind: "room", toasts: [Toast(.room, message)], data: ["room": .string(room.displayName)])
         let bridge = room.bridge
         do {
-            for member in try await directory.members(of: room.id) where !except.contains(member.accountID) {
-                // The bridge's own chat users, and accounts linked to them, read the channel instead.
-                if let bridge, member.name.hasPrefix(bridge + ":") { continue }
+            for member in try await directory.members(of: room.id) where !except.contains(member.accountID) && !Self.readsTheChannel(member, of: room) {
                 await tell(event, to: member.accountID, in: room, at: now, readingChannelOf: bridge)
             }
         } catch {
             logger.error("room event not delivered", metadata: ["room": "\(room.displayName)", "error": "\(error)"])
         }
         if Self.spokenIn != room.id { hub.deliverToBridges(event, room: room) }
+    }
+
+    /// Whether `member` reads `room`'s news in its chat channel rather than privately: the bridge's own chat users.
+    static func readsTheChannel(_ member: Member, of room: Room) -> Bool {
+        room.bridge.map { member.name.hasPrefix($0 + ":") } ?? false
     }
 
     /// Tells one member of news of `room` (live, or at their next login). The change it is news of is made: news

@@ -76,11 +76,7 @@ extension Pipeline {
     /// At a login: one line of today's reminders that reached no one and still hold (their habit not done yet), once.
     func missedReminders(for account: Account, now: Date) async throws -> Event? {
         guard try await directory.hasMissedReminders(of: account.id) else { return nil }
-        let (state, days) = try await users.with(account.fileID) { database in
-            let state = try await database.state()
-            let since = state.settings.day(of: now) - Reminder.lookBack
-            return (state, try await database.read { try $0.habitDays(since: since) })
-        }
+        let (state, days) = try await users.with(account.fileID) { try await $0.stillToDoReading(at: now) }
         let today = state.settings.day(of: now)
         let missed = try await directory.takeMissedReminders(of: account.id, day: today)
         guard !missed.isEmpty, let (toast, data) = Views.missedReminders(missed, toDo: state.stillToDo(days: days, today: today)) else { return nil }

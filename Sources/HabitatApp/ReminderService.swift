@@ -139,11 +139,7 @@ struct ReminderService: Sendable {
     private func decide(_ entry: DueEntry, _ stored: StoredReminder, _ account: Account, now: Date) async -> Decision? {
         do {
             let reminder = stored.reminder
-            let (state, days) = try await users.with(account.fileID) { database in
-                let state = try await database.state()
-                let since = state.settings.day(of: now) - Reminder.lookBack
-                return (state, try await database.read { try $0.habitDays(since: since) })
-            }
+            let (state, days) = try await users.with(account.fileID) { try await $0.stillToDoReading(at: now) }
             let settings = state.settings
             if let name = reminder.habit, !state.habits.contains(where: { $0.name == name }) {
                 return .gone(entry, reminder: reminder.id)
@@ -182,5 +178,14 @@ struct ReminderService: Sendable {
         }
         guard let habit = toDo.first(where: { $0.name == name }) else { return nil }
         return Event(kind: "reminder", toasts: [Views.reminder(habit, days: days, today: day)]).with("habit", habit.name)
+    }
+}
+
+extension UserDatabase {
+    /// The game and the recent days a reminder looks at (``Reminder/lookBack``) to tell what is still to do.
+    func stillToDoReading(at now: Date) async throws -> (GameState, [Int64: [Day: Int]]) {
+        let state = try await state()
+        let since = state.settings.day(of: now) - Reminder.lookBack
+        return (state, try await read { try $0.habitDays(since: since) })
     }
 }

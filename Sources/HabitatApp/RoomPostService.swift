@@ -42,9 +42,7 @@ struct RoomPostService: Sendable {
             }
             try await directory.roomPosted(post.id, for: event == nil ? nil : day.ordinal, next: next)
             guard let event else { return }
-            for member in try await directory.members(of: room.id) {
-                // The bridge's own chat users read the channel.
-                if let bridge = room.bridge, member.name.hasPrefix(bridge + ":") { continue }
+            for member in try await directory.members(of: room.id) where !Households.readsTheChannel(member, of: room) {
                 _ = hub.deliverLive(event, to: member.accountID)
             }
             hub.deliverToBridges(event, room: room)
