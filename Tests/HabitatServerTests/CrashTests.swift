@@ -42,7 +42,6 @@ final class ServerProcess: @unchecked Sendable {
             process.executableURL = Self.executable.deletingLastPathComponent().appendingPathComponent("habitat-crashing-server")
             process.arguments = ["--data", data.path, "--crash-at", stage]
         }
-        dataPath = data.path
         if let instant {
             // `faketime` runs the server as its child and passes no signal on: ``serverPID`` is the one to signal.
             process.arguments = ["-f", "@\(instant)", Self.executable.path] + process.arguments!
@@ -69,11 +68,21 @@ final class ServerProcess: @unchecked Sendable {
             throw TestFailure("no port in: \(seen)")
         }
         self.port = port
+        // Read on to the end, so a server that logs much never waits on a full pipe.
+        Thread.detachNewThread { while !handle.availableData.isEmpty {} }
+        serverPID = process.processIdentifier
+        if underFaketime {
+            // It has said it listens, so it runs: `faketime`'s child.
+            guard let child = Self.habitatChild(of: process.processIdentifier) else {
+                throw TestFailure("no habitat process under faketime")
+            }
+            serverPID = child
+        }
     }
 
     /// A test that fails before it stops its server does not leave the server running.
     deinit {
-        if underFaketime, case let pid = serverPID, pid != process.processIdentifier { Foundation.kill(pid, SIGKILL) }
+        if !ended, serverPID != process.processIdentifier, serverPID > 0 { Foundation.kill(serverPID, SIGKILL) }
         if process.isRunning {
             Foundation.kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -81,22 +90,31 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     static let faketime = "/usr/bin/faketime"
-    private var dataPath = ""
     private var underFaketime: Bool { process.executableURL?.path == Self.faketime }
 
-    /// The server's own process: this one, or under `faketime`, the `habitat serve` of this data directory (started by
-    /// `faketime`, which may leave it running on its own: found by its command line, not as a child).
-    var serverPID: Int32 {
-        guard underFaketime else { return process.processIdentifier }
+    /// The server's own process: this one, or under `faketime`, the `habitat serve` it started (found once, at start,
+    /// as `faketime`'s child: a later server of the same data directory is never taken for this one, and the server
+    /// stays found if `faketime` ends first).
+    private(set) var serverPID: Int32 = 0
+    /// Once killed or terminated, its pid is never signalled again (another process may have it by then).
+    private var ended = false
+
+    /// The child of `parent` running `habitat`, if any.
+    private static func habitatChild(of parent: Int32) -> Int32? {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         for entry in entries {
-            guard let pid = Int32(entry), pid != process.processIdentifier,
-                let line = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8)
+            guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
             else { continue }
-            let arguments = line.split(separator: "\0").map(String.init)
-            if arguments.first?.hasSuffix("/habitat") == true, arguments.contains(dataPath) { return pid }
+            // `pid (comm) state ppid ...`: the command may hold spaces and parentheses, the fields after it do not.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 1, Int32(fields[1]) == parent,
+                let line = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8),
+                line.split(separator: "\0").first?.hasSuffix("/habitat") == true
+            else { continue }
+            return pid
         }
-        return process.processIdentifier
+        return nil
     }
 
     /// Waits for a server under `faketime` to be gone, at most 60 s: `true` if it is.
@@ -113,6 +131,7 @@ final class ServerProcess: @unchecked Sendable {
     func kill() {
         let pid = serverPID
         Foundation.kill(pid, SIGKILL)
+        ended = true
         if underFaketime { _ = waitForServerToEnd(pid) }
         process.waitUntilExit()
     }
@@ -126,6 +145,7 @@ final class ServerProcess: @unchecked Sendable {
     func terminate() -> Int32 {
         let pid = serverPID
         Foundation.kill(pid, SIGTERM)
+        ended = true
         if underFaketime {
             // Not this process's child: its exit status can't be read, only that it ended.
             let ended = waitForServerToEnd(pid)
