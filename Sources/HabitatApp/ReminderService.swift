@@ -3,6 +3,7 @@ import HabitatCommands
 import HabitatEngine
 import HabitatStorage
 import Logging
+import NIOConcurrencyHelpers
 
 /// Fires reminders and their snoozes: a habit's reminder on the days it is due and only while it is not done, the
 /// digest when anything is due. Each goes to the user's live connections (and through their bridge); one that reaches
@@ -16,9 +17,16 @@ struct ReminderService: Sendable {
     let users: UserDatabases
     let hub: Hub
     let logger: Logger
+    /// What was looked at ahead of its minute.
+    let ahead = Ahead()
 
     /// How many users' files are read at once while a minute's reminders are looked at.
     static let concurrency = 16
+
+    /// How far ahead reminders are looked at, and how many users' files are read at once meanwhile (the minute's own
+    /// work and everyone's requests go first).
+    static let lookahead: TimeInterval = 600
+    static let concurrencyAhead = 1
 
     /// What a reminder (or snooze) due at `entry.at` comes to at `now`.
     enum Decision: Sendable {
@@ -136,35 +144,64 @@ struct ReminderService: Sendable {
     }
 
     /// `nil` when the user's file can't be read now: the entry stays due, tried again at the next tick.
+    ///
+    /// A reminder looked at ahead of its minute (``prepare(now:)``) is decided from that look while the user's file has
+    /// no commit since; otherwise the file is read now.
     private func decide(_ entry: DueEntry, _ stored: StoredReminder, _ account: Account, now: Date) async -> Decision? {
+        if entry.kind == .reminder, let look = ahead.take(stored.reminder.id, dueAt: entry.at, unlessChanged: users.changes),
+            let decision = Self.decision(entry, stored, look, now: now)
+        {
+            return decision
+        }
         do {
-            let reminder = stored.reminder
-            let (state, days) = try await users.with(account.fileID) { try await $0.stillToDoReading(at: now) }
-            let settings = state.settings
-            if let name = reminder.habit, !state.habits.contains(where: { $0.name == name }) {
-                return .gone(entry, reminder: reminder.id)
+            let day: (Settings) -> Day = { entry.kind == .snooze ? $0.day(of: now) : $0.day(of: entry.at) }
+            let look = try await users.with(account.fileID) { database in
+                let (state, days) = try await database.stillToDoReading(at: now)
+                return Look(stored.reminder, state: state, days: days, day: day(state.settings))
             }
-            switch entry.kind {
-            case .snooze:
-                guard let day = stored.firedFor, day == settings.day(of: now),
-                    let event = Self.event(for: reminder, state: state, days: days, day: day)
-                else { return .quiet(entry, next: nil) }
-                return .say(nil, snooze: reminder.id, accountID: account.id, event)
-            default:
-                switch Self.timing(entry, stored, settings: settings, now: now) {
-                case .not(let decision): return decision
-                case .fires(let firing):
-                    guard let event = Self.event(for: reminder, state: state, days: days, day: firing.day) else {
-                        return .quiet(entry, next: firing.next)
-                    }
-                    return .say(firing, snooze: nil, accountID: account.id, event)
-                }
-            }
+            return Self.decision(entry, stored, look, now: now)
         } catch is StorageFullError {
             return nil
         } catch {
             logger.error("a reminder could not be looked at; it is tried again", metadata: ["reminder": "\(entry.subject)", "error": "\(error)"])
             return nil
+        }
+    }
+
+    /// What a user's file says of one reminder on one of their days: their clock, whether the habit is still there,
+    /// and what the reminder says that day (`nil`: nothing, the habit done or not due, or nothing due for a digest).
+    struct Look: Sendable {
+        let settings: Settings
+        let habitIsGone: Bool
+        let day: Day
+        let event: Event?
+
+        init(_ reminder: Reminder, state: GameState, days: [Int64: [Day: Int]], day: Day) {
+            settings = state.settings
+            habitIsGone = reminder.habit.map { name in !state.habits.contains { $0.name == name } } ?? false
+            self.day = day
+            event = habitIsGone ? nil : ReminderService.event(for: reminder, state: state, days: days, day: day)
+        }
+    }
+
+    /// What the reminder due at `entry.at` comes to at `now`, by what its user's file says (`look`); `nil` when the
+    /// look is of another day than the one it would fire for.
+    static func decision(_ entry: DueEntry, _ stored: StoredReminder, _ look: Look, now: Date) -> Decision? {
+        let reminder = stored.reminder
+        if look.habitIsGone { return .gone(entry, reminder: reminder.id) }
+        switch entry.kind {
+        case .snooze:
+            guard look.day == look.settings.day(of: now) else { return nil }
+            guard stored.firedFor == look.day, let event = look.event else { return .quiet(entry, next: nil) }
+            return .say(nil, snooze: reminder.id, accountID: stored.accountID, event)
+        default:
+            switch timing(entry, stored, settings: look.settings, now: now) {
+            case .not(let decision): return decision
+            case .fires(let firing):
+                guard firing.day == look.day else { return nil }
+                guard let event = look.event else { return .quiet(entry, next: firing.next) }
+                return .say(firing, snooze: nil, accountID: stored.accountID, event)
+            }
         }
     }
 
@@ -178,6 +215,109 @@ struct ReminderService: Sendable {
         }
         guard let habit = toDo.first(where: { $0.name == name }) else { return nil }
         return Event(kind: "reminder", toasts: [Views.reminder(habit, days: days, today: day)]).with("habit", habit.name)
+    }
+}
+
+extension ReminderService {
+    /// Looks at the next page of reminders due within ``lookahead`` of `now` whose users are listening, reading each
+    /// one's file as the minute would, and keeps what it says for the minute: then only the files committed to since
+    /// are read again. Returns whether there is more to look at now.
+    ///
+    /// Users not listening are not looked at (the minute writes theirs down from the directory alone); nor is a
+    /// reminder set after its minute was looked at (the minute reads its file).
+    func prepare(now: Date) async -> Bool {
+        ahead.sweep(dueBefore: now.addingTimeInterval(-120), watch: users.changes)
+        do {
+            let page = try await directory.due(
+                after: ahead.position(from: now), from: now, through: now.addingTimeInterval(Self.lookahead), limit: Scheduler.batch)
+            guard let last = page.last else { return false }
+            let entries = page.filter { $0.kind == .reminder }
+            let found = try await directory.reminders(ids: entries.map(\.subject))
+            let listening = entries.compactMap { entry in
+                found[entry.subject].flatMap { stored, account in hub.isListening(account.id) ? (entry, stored, account) : nil }
+            }
+            await withTaskGroup(of: Void.self) { group in
+                var next = listening.makeIterator()
+                for _ in 0..<Self.concurrencyAhead {
+                    guard let item = next.next() else { break }
+                    group.addTask { await lookAhead(item.0, item.1, item.2) }
+                }
+                for await _ in group {
+                    if let item = next.next() { group.addTask { await lookAhead(item.0, item.1, item.2) } }
+                }
+            }
+            ahead.moved(to: last)
+            return page.count == Scheduler.batch
+        } catch {
+            logger.warning("reminders could not be looked at ahead; they are looked at when due", metadata: ["error": "\(error)"])
+            return false
+        }
+    }
+
+    private func lookAhead(_ entry: DueEntry, _ stored: StoredReminder, _ account: Account) async {
+        // Marked before the read: a commit after it takes the mark away, and with it what the read says.
+        let mark = users.changes.mark(account.fileID)
+        guard
+            let look = try? await users.with(account.fileID, { database in
+                let (state, days) = try await database.stillToDoReading(at: entry.at)
+                return Look(stored.reminder, state: state, days: days, day: state.settings.day(of: entry.at))
+            })
+        else { return }
+        ahead.keep(look, for: stored.reminder.id, dueAt: entry.at, fileID: account.fileID, mark: mark)
+    }
+
+    /// Reminders looked at ahead of their minute, each with the mark its user's file had when read, and how far ahead
+    /// the index has been read.
+    final class Ahead: Sendable {
+        private struct Kept {
+            let dueAt: Date
+            let fileID: String
+            let mark: UInt64
+            let look: Look
+        }
+
+        private struct State {
+            var kept: [Int64: Kept] = [:]
+            var position: DueEntry?
+            var swept = Date.distantPast
+        }
+
+        private let state = NIOLockedValueBox(State())
+
+        /// Where the next page starts: after the last entry looked at, unless that is due by `now` already.
+        func position(from now: Date) -> DueEntry? {
+            state.withLockedValue { $0.position.flatMap { $0.at > now ? $0 : nil } }
+        }
+
+        func moved(to position: DueEntry) {
+            state.withLockedValue { $0.position = position }
+        }
+
+        func keep(_ look: Look, for reminder: Int64, dueAt: Date, fileID: String, mark: UInt64) {
+            state.withLockedValue { $0.kept[reminder] = Kept(dueAt: dueAt, fileID: fileID, mark: mark, look: look) }
+        }
+
+        /// What was looked at of `reminder` for its time `dueAt`, if its user's file has not been committed to since.
+        func take(_ reminder: Int64, dueAt: Date, unlessChanged watch: FileWatch) -> Look? {
+            guard let kept = state.withLockedValue({ $0.kept.removeValue(forKey: reminder) }), kept.dueAt == dueAt,
+                watch.unchanged(kept.fileID, since: kept.mark)
+            else { return nil }
+            return kept.look
+        }
+
+        /// Drops what was looked at for minutes long gone (users away then), and the marks no look needs any more; at
+        /// most once a minute.
+        func sweep(dueBefore instant: Date, watch: FileWatch) {
+            let needed: Set<String>? = state.withLockedValue { state in
+                guard instant.timeIntervalSince(state.swept) >= 60 else { return nil }
+                state.swept = instant
+                state.kept = state.kept.filter { $0.value.dueAt >= instant }
+                return Set(state.kept.values.map(\.fileID))
+            }
+            if let needed { watch.keepOnly(needed) }
+        }
+
+        var count: Int { state.withLockedValue { $0.kept.count } }
     }
 }
 

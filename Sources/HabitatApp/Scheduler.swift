@@ -22,10 +22,21 @@ struct Scheduler: Sendable {
     /// How many entries one read takes.
     static let batch = 1000
 
+    /// Fires what is due each tick; beside it, looks at the reminders of the minutes ahead
+    /// (``ReminderService/prepare(now:)``), so that their minute reads only the files changed since.
     func run() async {
-        while !Task.isCancelled {
-            await fireDue()
-            try? await sleepByTheWallClock(tick)
+        await withDiscardingTaskGroup { group in
+            group.addTask {
+                while !Task.isCancelled {
+                    await fireDue()
+                    try? await sleepByTheWallClock(tick)
+                }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    if await !reminders.prepare(now: clock()) { try? await sleepByTheWallClock(tick) }
+                }
+            }
         }
     }
 

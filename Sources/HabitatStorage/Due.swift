@@ -29,6 +29,14 @@ public struct DueEntry: Sendable, Equatable {
     }
 }
 
+extension DueEntry {
+    /// A row of the index; `nil` for a kind this build doesn't know (written by a newer one), which is left alone.
+    init?(row: Row) {
+        guard let kind = Kind(rawValue: row["kind"]) else { return nil }
+        self.init(kind: kind, subject: row["subject"], at: Date(timeIntervalSince1970: row["due_at"]))
+    }
+}
+
 extension DirectoryDatabase {
     /// What is due by `now`, soonest first, at most `limit`.
     public func due(at now: Date, limit: Int = 1000) async throws -> [DueEntry] {
@@ -36,10 +44,25 @@ extension DirectoryDatabase {
             try Row.fetchAll(
                 db, sql: "SELECT kind, subject, due_at FROM due WHERE due_at <= ? ORDER BY due_at LIMIT ?",
                 arguments: [now.timeIntervalSince1970, limit]
-            ).compactMap { row in
-                // A kind this build doesn't know (written by a newer one) is left alone.
-                DueEntry.Kind(rawValue: row["kind"]).map { DueEntry(kind: $0, subject: row["subject"], at: Date(timeIntervalSince1970: row["due_at"])) }
-            }
+            ).compactMap(DueEntry.init(row:))
+        }
+    }
+
+    /// What comes due after `position` (an entry, in the index's order of due time, kind and subject), or with no
+    /// position after `start`, and by `horizon`, in that order, at most `limit`: a page of what is ahead, the next page
+    /// read from the last entry of this one.
+    public func due(after position: DueEntry?, from start: Date, through horizon: Date, limit: Int = 1000) async throws -> [DueEntry] {
+        // Every kind sorts before U+007F: from there, what is due after `start`, not at it (that is due now).
+        let (at, kind, subject) = position.map { ($0.at, $0.kind.rawValue, $0.subject) } ?? (start, "\u{7F}", Int64.max)
+        return try await writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT kind, subject, due_at FROM due
+                    WHERE (due_at, kind, subject) > (?, ?, ?) AND due_at <= ? ORDER BY due_at, kind, subject LIMIT ?
+                    """,
+                arguments: [at.timeIntervalSince1970, kind, subject, horizon.timeIntervalSince1970, limit]
+            ).compactMap(DueEntry.init(row:))
         }
     }
 

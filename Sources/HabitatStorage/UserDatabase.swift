@@ -17,6 +17,8 @@ public final class UserDatabase: Sendable {
     private let cached = NIOLockedValueBox<GameState?>(nil)
     private let flusher: LogFlusher?
     private let fullFiles: FullFiles?
+    /// Called after each commit, on the storage thread.
+    private let committed: (@Sendable () -> Void)?
 
     /// The page size of a new user file. A recorded action changes about five pages (the ledger row,
     /// two index entries, the totals, the habit), and the write-ahead log holds each whole: at 1 KB
@@ -27,11 +29,13 @@ public final class UserDatabase: Sendable {
     /// How large the write-ahead log grows before a commit copies it into the file.
     static let logBytes = 4 * 1024 * 1024
 
-    /// `fullFiles` hears of each write a full disk refuses, and of the first that goes through after.
-    public init(path: String, durability: Durability, fullFiles: FullFiles? = nil) {
+    /// `fullFiles` hears of each write a full disk refuses, and of the first that goes through after; `committed` is
+    /// called after each commit.
+    public init(path: String, durability: Durability, fullFiles: FullFiles? = nil, committed: (@Sendable () -> Void)? = nil) {
         self.path = path
         self.durability = durability
         self.fullFiles = fullFiles
+        self.committed = committed
         self.mailbox = StorageThreads.shared.mailbox()
         self.flusher = durability == .normal ? LogFlusher(databasePath: path) : nil
     }
@@ -69,6 +73,7 @@ public final class UserDatabase: Sendable {
         flusher?.committed()
         fullFiles?.wrote(path)
         cached.withLockedValue { $0 = state }
+        committed?()
         return (result, state)
     }
 

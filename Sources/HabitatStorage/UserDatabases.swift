@@ -17,6 +17,8 @@ public final class UserDatabases: Sendable {
     /// Whether more files are open than `capacity` (all of them in use at the last check-out): then a
     /// check-in closes the idle ones over it.
     private let overCapacity = Synchronization.Atomic<Bool>(false)
+    /// Which files changed since a reader marked them.
+    public let changes = FileWatch()
 
     /// `fullFiles` hears of each write a full disk refuses, and of the first that goes through after.
     public init(directory: URL, capacity: Int = 1024, durability: Durability, fullFiles: FullFiles? = nil) {
@@ -112,7 +114,9 @@ public final class UserDatabases: Sendable {
         // The path is worked out only when the file is not open already.
         let (entry, evicted) = try entries.withLockedValue { lru in
             let entry = try lru.checkOut(fileID, at: .now) {
-                UserDatabase(path: try path(for: fileID), durability: durability, fullFiles: fullFiles)
+                UserDatabase(path: try path(for: fileID), durability: durability, fullFiles: fullFiles) { [changes] in
+                    changes.committed(fileID)
+                }
             }
             return (entry, evictAboveCapacity(&lru))
         }

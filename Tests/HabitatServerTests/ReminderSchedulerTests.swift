@@ -85,4 +85,35 @@ struct ReminderSchedulerTests {
             #expect(next.map(\.at) == [Self.friday(24 + 20)])
         }
     }
+
+    /// Reminders are looked at in the minutes before theirs; what a user does after the look is seen at the minute:
+    /// a habit done since is not reminded, one still to do is, from the look alone.
+    @Test func whatIsDoneAfterTheLookAheadIsSeenAtTheMinute() async throws {
+        try await TestServer.with { server in
+            server.clock.set(Self.friday(20, 55))
+            let ann = try await server.user("ann")
+            try await ann.expectReply(to: "add habit Floss", startsWith: "✅")
+            try await ann.expectReply(to: "add habit Read", startsWith: "✅")
+            try await ann.expectReply(to: "remind me to floss at 21:00", startsWith: "⏰ I'll remind you of Floss at 21:00")
+            let bo = try await server.user("bo")
+            try await bo.expectReply(to: "add habit Read", startsWith: "✅")
+            try await bo.expectReply(to: "remind me to read at 21:00", startsWith: "⏰ I'll remind you of Read at 21:00")
+            let ahead = server.habitat.application.scheduler.reminders.ahead
+            try await until { ahead.count == 2 }
+
+            // After the look, ann flosses: at 21:00 she hears nothing; bo, who did nothing since, hears his.
+            try await ann.expectReply(to: "did floss", startsWith: "✅ Floss completed!")
+            server.clock.set(Self.friday(21))
+            #expect(try await bo.readReply() == ["⏰ Time to read — not done yet today."])
+            try await server.settled()
+            #expect(try await ann.reply(to: "status").first?.hasPrefix("ℹ️ Level 1") == true)
+            #expect(ahead.count == 0)
+        }
+    }
+
+    /// Waits until `condition` holds, at most 5 s.
+    func until(_ condition: () -> Bool) async throws {
+        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(condition())
+    }
 }

@@ -181,3 +181,37 @@ extension Result where Failure == any Error {
         do { self = .success(try await body()) } catch { self = .failure(error) }
     }
 }
+
+/// What is ahead in the due index, read a page at a time from the last entry of the page before: every entry once,
+/// in order, however many share a due time, and nothing due by the start or after the horizon.
+@Suite struct DueAheadTests {
+    @Test func pagesFromTheLastEntryReadEveryEntryAheadOnce() async throws {
+        try await withTemporaryDirectory { folder in
+            let directory = try DirectoryDatabase(directory: folder, durability: .normal)
+            let minute = Date(timeIntervalSince1970: 60_000)
+            var entries: [(DueEntry.Kind, Int64, Date?)] = (1...25).map { (.reminder, Int64($0), minute) }
+            entries += [
+                (.dayEnd, 3, minute), (.timer, 9, minute.addingTimeInterval(-60)), (.reminder, 40, minute.addingTimeInterval(-1)),
+                (.reminder, 41, minute.addingTimeInterval(600)), (.reminder, 42, minute.addingTimeInterval(601)),
+            ]
+            try await directory.setDue(entries)
+
+            let start = minute.addingTimeInterval(-60)
+            let horizon = minute.addingTimeInterval(600)
+            var seen: [DueEntry] = []
+            var position: DueEntry?
+            while true {
+                let page = try await directory.due(after: position, from: start, through: horizon, limit: 7)
+                guard let last = page.last else { break }
+                seen += page
+                position = last
+            }
+            // The timer due at the start is due now, not ahead; the reminder one second past the horizon is not yet.
+            let expected =
+                [DueEntry(kind: .reminder, subject: 40, at: minute.addingTimeInterval(-1)), DueEntry(kind: .dayEnd, subject: 3, at: minute)]
+                + (1...25).map { DueEntry(kind: .reminder, subject: Int64($0), at: minute) }
+                + [DueEntry(kind: .reminder, subject: 41, at: horizon)]
+            #expect(seen == expected)
+        }
+    }
+}

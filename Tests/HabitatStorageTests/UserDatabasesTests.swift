@@ -216,3 +216,34 @@ import Testing
         }
     }
 }
+
+/// What a reader worked out from a user's file holds until the file's next commit, whether the file stayed open or
+/// was closed and opened again meanwhile.
+@Suite struct FileWatchTests {
+    @Test func aCommitAfterTheMarkTakesItAwayAndNothingElseDoes() async throws {
+        try await withTemporaryDirectory { directory in
+            let databases = UserDatabases(directory: directory, capacity: 1, durability: .normal)
+            let ann = Fixture.fileID()
+            let bo = Fixture.fileID()
+            try await databases.with(ann) { _ = try await $0.add(Fixture.exercise) }
+            try await databases.with(bo) { _ = try await $0.add(Fixture.exercise) }
+
+            let mark = databases.changes.mark(ann)
+            #expect(databases.changes.mark(ann) == mark)
+            // Read, and closed to make room for bo's file (capacity 1): no commit, the mark holds.
+            _ = try await databases.with(ann) { try await $0.state() }
+            try await databases.with(bo) { _ = try await $0.did("Exercise") }
+            #expect(databases.changes.unchanged(ann, since: mark))
+
+            try await databases.with(ann) { _ = try await $0.did("Exercise") }
+            #expect(!databases.changes.unchanged(ann, since: mark))
+            let again = databases.changes.mark(ann)
+            #expect(again != mark)
+            #expect(databases.changes.unchanged(ann, since: again))
+
+            databases.changes.keepOnly([])
+            #expect(databases.changes.marked == 0)
+            #expect(!databases.changes.unchanged(ann, since: again))
+        }
+    }
+}
