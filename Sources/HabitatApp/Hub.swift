@@ -13,6 +13,7 @@ public final class Hub: Sendable {
     /// The chat users heard from most recently: one who gives way hears the news meant for them at their
     /// next request instead, from their inbox.
     private let identities: NIOLockedValueBox<RecentTable<Int64, (bridge: String, user: String)>>
+    private let identitiesKept: Int
     let directory: DirectoryDatabase
 
     /// How many chat identities are remembered by default.
@@ -20,6 +21,7 @@ public final class Hub: Sendable {
 
     init(directory: DirectoryDatabase, identitiesKept: Int = Hub.identitiesKept) {
         self.directory = directory
+        self.identitiesKept = identitiesKept
         self.identities = NIOLockedValueBox(RecentTable(capacity: identitiesKept))
     }
 
@@ -35,6 +37,7 @@ public final class Hub: Sendable {
     }
 
     func attachBridge(_ outbox: Outbox, connection: Int, name: String) {
+        outbox.carriesForMany(identitiesKept)
         bridges.withLockedValue { $0[name, default: [:]][connection] = outbox }
     }
 

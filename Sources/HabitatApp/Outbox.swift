@@ -11,6 +11,7 @@ final class Outbox: Sendable {
         var busy = false
         var mode = OutputMode.text
         var plain = false
+        var limit = Outbox.limit
     }
 
     /// A client that stops reading loses the oldest events, never the server's memory.
@@ -27,13 +28,19 @@ final class Outbox: Sendable {
     func send(_ event: Event) {
         let idle = state.withLockedValue { state in
             state.queue.append(event)
-            if state.queue.count > Self.limit { state.queue.removeFirst(state.queue.count - Self.limit) }
+            if state.queue.count > state.limit { state.queue.removeFirst(state.queue.count - state.limit) }
             return !state.busy
         }
         if idle { wake.yield() }
     }
 
     func finish() { wake.finish() }
+
+    /// The connection speaks for many people (a bridge): it may have one event waiting for each chat user the server
+    /// keeps (all their reminders of one minute, say) before the oldest are lost.
+    func carriesForMany(_ people: Int) {
+        state.withLockedValue { $0.limit = max(Self.limit, people) }
+    }
 
     /// A request is being handled: hold events until its reply is written.
     func hold() { state.withLockedValue { $0.busy = true } }

@@ -116,4 +116,31 @@ struct ReminderSchedulerTests {
         for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
         #expect(condition())
     }
+
+    /// One bridge speaks for many chat users: when the reminders of all of them come at one minute, the bridge gets
+    /// every one (a terminal connection that stops reading loses its oldest events; a bridge carries one per person).
+    @Test func aBridgeGetsTheReminderOfEveryChatUserAtOneMinute() async throws {
+        try await TestServer.with { server in
+            server.clock.set(Self.friday(20, 50))
+            try await server.habitat.application.directory.addBridge(
+                named: "irc", tokenHash: BridgeToken.hash("hbt_many"), at: server.clock.now)
+            let bridge = try await server.connect()
+            #expect(try await bridge.json("bridge irc hbt_many").ok == true)
+            let people = (0..<300).map { "p\($0)" }
+            for person in people {
+                try await bridge.send(#"{"user": "\#(person)", "text": "add habit Stretch"}"#)
+                try await bridge.send(#"{"user": "\#(person)", "text": "remind me to stretch at 21:00"}"#)
+            }
+            for _ in 0..<(2 * people.count) { #expect(try JSONReply(try await bridge.readReply()[0]).ok == true) }
+            server.clock.set(Self.friday(21))
+            var reminded: [String] = []
+            for _ in people {
+                let event = try JSONReply(try #require(try await bridge.readReply().first))
+                #expect(event.object["event"] as? String == "reminder")
+                #expect(event.text == "⏰ Time to stretch — not done yet today.")
+                reminded.append(try #require(event.object["user"] as? String))
+            }
+            #expect(reminded.sorted() == people.sorted())
+        }
+    }
 }
