@@ -28,6 +28,10 @@ struct ReminderService: Sendable {
     static let lookahead: TimeInterval = 600
     static let concurrencyAhead = 1
 
+    /// Reminders are handed to connections this many at a time, with this pause between.
+    static let deliverySlice = 50
+    static let deliveryPause = Duration.milliseconds(10)
+
     /// What a reminder (or snooze) due at `entry.at` comes to at `now`.
     enum Decision: Sendable {
         /// Said: written down, then sent (`nil` for a user no one would hear now: only written down).
@@ -93,7 +97,11 @@ struct ReminderService: Sendable {
         // A user's digest before their habits' reminders of the same minute.
         sends.sort { $0.2.kind == "digest" && $1.2.kind != "digest" }
         var delivered: [Int64] = []
-        for (id, accountID, event) in sends where hub.deliverLive(event, to: accountID) { delivered.append(id) }
+        for (index, (id, accountID, event)) in sends.enumerated() {
+            // A slice at a time: the connections' event loops write each slice's events between other requests.
+            if index > 0, index.isMultiple(of: Self.deliverySlice) { try? await Task.sleep(for: Self.deliveryPause) }
+            if hub.deliverLive(event, to: accountID) { delivered.append(id) }
+        }
         try await directory.delivered(delivered)
     }
 

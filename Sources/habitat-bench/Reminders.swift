@@ -36,6 +36,12 @@ struct Reminders: AsyncParsableCommand {
             Each connection is a file descriptor on both sides ('ulimit -n'). One local address has about \
             28,000 ephemeral ports: against a server on 127.x, more than 20,000 connections are spread over \
             127.0.0.2, 127.0.0.3, … (--source-addresses).
+
+            With --bridge, the users given a reminder are --connections chat users of that bridge \
+            (<bridge>:<chat-prefix>0 …, made on first use; each given the habit Exercise if it has none), \
+            all heard through one bridge connection: as many listening users as wanted, over one socket. \
+            Their reminders are set through --set-concurrency more bridge connections, closed before the \
+            minute; the load's users are then <prefix>0 … . Make the bridge first: habitat bridge add NAME.
             """)
 
     @OptionGroup var server: ServerOptions
@@ -86,6 +92,15 @@ struct Reminders: AsyncParsableCommand {
     @Option(help: "The server's process id, to read its resident memory.")
     var serverPid: Int?
 
+    @Option(help: "A bridge whose chat users get the reminders instead of logged-in connections (see above).")
+    var bridge: String?
+
+    @Option(help: "The bridge's token (else $HABITAT_BRIDGE_TOKEN).")
+    var bridgeToken: String?
+
+    @Option(help: "The chat users' names before their number.")
+    var chatPrefix = "b"
+
     @Flag(help: "Print one JSON summary object as the last line of stdout.")
     var json = false
 
@@ -103,6 +118,10 @@ struct Reminders: AsyncParsableCommand {
         guard wait > 0, lead >= 0 else { throw ValidationError("--wait must be positive, --lead not negative.") }
         if let at, Self.parse(at) == nil { throw ValidationError("--at takes HH:MM (00:00–23:59).") }
         if let sourceAddresses, !(0...250).contains(sourceAddresses) { throw ValidationError("--source-addresses must be 0–250.") }
+        if bridge != nil, offlineUsers > 0 { throw ValidationError("--offline-users are logged-in users: not with --bridge.") }
+        if bridge != nil, bridgeToken ?? ProcessInfo.processInfo.environment["HABITAT_BRIDGE_TOKEN"] == nil {
+            throw ValidationError("--bridge needs --bridge-token (or HABITAT_BRIDGE_TOKEN).")
+        }
     }
 
     static func parse(_ text: String) -> (hour: Int, minute: Int)? {
@@ -129,7 +148,9 @@ struct Reminders: AsyncParsableCommand {
         let log = Log(quiet: quiet)
         let pid = serverPid
         let rssBefore = pid.flatMap(residentKiB)
-        let total = connections + loadConnections
+        // Connections each logged in as a user given a reminder (none through a bridge), then the load's.
+        let socketUsers = bridge == nil ? connections : 0
+        let total = socketUsers + loadConnections
         let addressCount =
             sourceAddresses ?? (server.host.hasPrefix("127.") && total > 20_000 ? (total + 19_999) / 20_000 : 0)
         let locals = try (0..<addressCount).map { try SocketAddress(ipAddress: "127.0.0.\(2 + $0)", port: 0) }
@@ -142,7 +163,7 @@ struct Reminders: AsyncParsableCommand {
         let progress = log.every(second: { elapsed in
             "logging in \(fmt(elapsed, 0)) s: \(ready.current)/\(total)" + (pid.flatMap(residentKiB).map { ", server RSS \(mib($0))" } ?? "")
         })
-        let reminderCount = connections
+        let reminderCount = socketUsers
         do {
             try await concurrently(total, limit: max(1, users.setupConcurrency)) { [server] index in
                 let local = locals.isEmpty ? nil : locals[index % locals.count]
@@ -165,6 +186,18 @@ struct Reminders: AsyncParsableCommand {
         }
         progress.cancel()
         let open = slots.all.map { $0! }
+        // Through a bridge: one connection hears every chat user's reminder.
+        var heard: Connection?
+        if let bridge {
+            let connection = try await Connection.connect(host: server.host, port: server.port, on: group.next())
+            try await connection.setUpRequest("mode json")
+            try await connection.setUpRequest("bridge \(bridge) \(bridgeTokenValue)")
+            let prefix = Array("\"user\":\"\(chatPrefix)".utf8)
+            try await connection.eventLoop.submit {
+                connection.onEvent = { line in receipts.received(line, user: prefix, at: wallNanos()) }
+            }.get()
+            heard = connection
+        }
         let connectSeconds = Double(nowNanos() - start) / 1e9
         let rssConnected = pid.flatMap(residentKiB)
         log.line(
@@ -224,13 +257,28 @@ struct Reminders: AsyncParsableCommand {
             log.line("\(offlineUsers) offline users' reminders set in \(fmt(Double(nowNanos() - setStart) / 1e9)) s")
         }
 
-        // A reminder on each live connection.
+        // A reminder on each live connection, or for each chat user.
         let set = Counter()
-        let setProgress = log.every(second: { elapsed in "setting reminders \(fmt(elapsed, 0)) s: \(set.current)/\(reminderCount)" })
+        let setProgress = log.every(second: { elapsed in "setting reminders \(fmt(elapsed, 0)) s: \(set.current)/\(connections)" })
         do {
-            try await concurrently(connections, limit: max(1, setConcurrency)) { index in
-                try await Self.remind(open[index], at: clock)
-                set.add(1)
+            if let bridge {
+                let next = Counter()
+                try await concurrently(setConcurrency, limit: setConcurrency) { [server, chatPrefix, connections, bridgeTokenValue] worker in
+                    let local = locals.isEmpty ? nil : locals[worker % locals.count]
+                    let connection = try await Connection.connect(host: server.host, port: server.port, from: local, on: group.next())
+                    try await connection.setUpRequest("mode json")
+                    try await connection.setUpRequest("bridge \(bridge) \(bridgeTokenValue)")
+                    while case let index = next.next(), index < connections {
+                        try await Self.remind(chatUser: "\(chatPrefix)\(index)", through: connection, at: clock)
+                        set.add(1)
+                    }
+                    await connection.close()
+                }
+            } else {
+                try await concurrently(connections, limit: max(1, setConcurrency)) { index in
+                    try await Self.remind(open[index], at: clock)
+                    set.add(1)
+                }
             }
         } catch {
             setProgress.cancel()
@@ -248,7 +296,7 @@ struct Reminders: AsyncParsableCommand {
         try await sleep(until: minute - loadBefore, serverNow)
         let stop = Counter()
         let samples = LoadSamples()
-        let loadConnections = Array(open[connections...])
+        let loadConnections = Array(open[socketUsers...])
         let interval = loadRate > 0 ? Double(loadConnections.count) / loadRate : 0
         let loadTasks = loadConnections.enumerated().map { index, connection in
             Task { await samples.drive(connection, interval: interval, phase: Double(index) / Double(max(1, loadConnections.count)), stop: stop) }
@@ -293,6 +341,7 @@ struct Reminders: AsyncParsableCommand {
         let load = samples.split(at: minuteNanos, until: burstEnd)
 
         try await concurrently(open.count, limit: 1000) { index in await open[index].close() }
+        await heard?.close()
         try await Task.sleep(for: .seconds(1))
         let rssClosed = pid.flatMap(residentKiB)
 
@@ -306,6 +355,7 @@ struct Reminders: AsyncParsableCommand {
         if result.duplicates > 0 { summary += ", \(result.duplicates) twice" }
         if early > 0 { summary += ", \(early) before the minute (clocks?)" }
         if offlineUsers > 0 { summary += "; \(offlineUsers) more users' reminders at that minute, not connected" }
+        if let bridge { summary += "; chat users of the bridge \(bridge), heard on one connection" }
         summary += "; set in \(fmt(setSeconds)) s"
         print(summary)
         if !loadConnections.isEmpty {
@@ -325,7 +375,7 @@ struct Reminders: AsyncParsableCommand {
         }
         if json {
             var object: [String: Any] = [
-                "mode": "reminders", "connections": connections, "expected": connections, "received": result.received,
+                "mode": "reminders", "connections": socketUsers + (heard == nil ? 0 : 1), "bridge": bridge ?? NSNull(), "expected": connections, "received": result.received,
                 "offline_users": offlineUsers, "due_at_minute": connections + offlineUsers,
                 "duplicates": result.duplicates, "other_events": result.others, "late_over_60s": lateOver60, "early": early,
                 "minute": Self.isoText(minute), "connect_s": connectSeconds, "set_s": setSeconds,
@@ -358,6 +408,25 @@ struct Reminders: AsyncParsableCommand {
             throw BenchError.setUp("the reminder at \(clock) is not for today: \(reply.text.prefix(300)) (a longer --lead?)")
         }
     }
+
+    /// Sets the chat user's reminder of Exercise at `clock` through a bridge connection, giving them the habit first if
+    /// they have none.
+    static func remind(chatUser user: String, through connection: Connection, at clock: String) async throws {
+        func say(_ text: String) async throws -> SetUpReply {
+            SetUpReply(try await connection.request(#"{"user":"\#(user)","text":"\#(text)"}"#))
+        }
+        var reply = try await say("remind me to exercise at \(clock)")
+        if reply.code == "not_found" {
+            let added = try await say("add habit Exercise")
+            guard added.ok else { throw BenchError.setUp("'add habit Exercise' for \(user) failed: \(added.text.prefix(300))") }
+            reply = try await say("remind me to exercise at \(clock)")
+        }
+        guard reply.text.contains("(from today)") || reply.text.contains("already have a reminder") else {
+            throw BenchError.setUp("the reminder of \(user) at \(clock) is not for today: \(reply.text.prefix(300)) (a longer --lead?)")
+        }
+    }
+
+    private var bridgeTokenValue: String { bridgeToken ?? ProcessInfo.processInfo.environment["HABITAT_BRIDGE_TOKEN"] ?? "" }
 
     /// Sleeps until `instant` on the server's clock.
     private func sleep(until instant: Double, _ serverNow: () -> Double) async throws {
@@ -425,6 +494,25 @@ final class Receipts: Sendable {
                 state.received += 1
             }
         }
+    }
+
+    /// A chat user's event through a bridge: counted for the user numbered after `prefix` (`"user":"b`) in it.
+    func received(_ line: ByteBuffer, user prefix: [UInt8], at now: Int64) {
+        let index = line.withUnsafeReadableBytes { bytes -> Int? in
+            guard let start = ReplyScan.find(prefix, in: bytes, limit: bytes.count) else { return nil }
+            var number = 0
+            var end = start + prefix.count
+            while end < bytes.count, (48...57).contains(bytes[end]) {
+                number = number * 10 + Int(bytes[end] - 48)
+                end += 1
+            }
+            return end > start + prefix.count && end < bytes.count && bytes[end] == UInt8(ascii: "\"") ? number : nil
+        }
+        guard let index, index < state.withLockedValue({ $0.at.count }) else {
+            state.withLockedValue { if $0.armed { $0.others += 1 } }
+            return
+        }
+        received(line, on: index, at: now)
     }
 
     /// From now on, events count.
