@@ -263,7 +263,8 @@ struct Reminders: AsyncParsableCommand {
         do {
             if let bridge {
                 let next = Counter()
-                try await concurrently(setConcurrency, limit: setConcurrency) { [server, chatPrefix, connections, bridgeTokenValue] worker in
+                let workers = min(setConcurrency, connections)
+                try await concurrently(workers, limit: workers) { [server, chatPrefix, connections, bridgeTokenValue] worker in
                     let local = locals.isEmpty ? nil : locals[worker % locals.count]
                     let connection = try await Connection.connect(host: server.host, port: server.port, from: local, on: group.next())
                     try await connection.setUpRequest("mode json")
@@ -416,7 +417,7 @@ struct Reminders: AsyncParsableCommand {
             SetUpReply(try await connection.request(#"{"user":"\#(user)","text":"\#(text)"}"#))
         }
         var reply = try await say("remind me to exercise at \(clock)")
-        if reply.code == "not_found" {
+        if reply.code == "unknown_habit" {
             let added = try await say("add habit Exercise")
             guard added.ok else { throw BenchError.setUp("'add habit Exercise' for \(user) failed: \(added.text.prefix(300))") }
             reply = try await say("remind me to exercise at \(clock)")

@@ -165,6 +165,29 @@ struct BenchToolTests {
         #expect(try await owner.reply(to: "reminders").first?.contains("Reminders (1)") == false)
         await owner.close()
         #expect(server.terminate() == 0)
+
+        // Through a bridge: six chat users (new, so each is given Exercise first), heard on one bridge connection, at
+        // 22:00 on a server started at 21:59:42.
+        let token = try #require(try habitat(["bridge", "add", "rb", "--data", data.path]).output.split(separator: "\n").last.map(String.init))
+        let evening = Date()
+        let later = try ServerProcess(data: data, startingAt: "2026-11-26 21:59:42")
+        let laterOffset = try #require(ISO8601DateFormatter().date(from: "2026-11-26T21:59:42Z")).timeIntervalSince(evening)
+        let chat = try await habitatBench([
+            "reminders", "--port", "\(later.port)", "--users-prefix", "rem-", "--bridge", "rb", "--bridge-token", token,
+            "--connections", "6", "--load-connections", "2", "--load-rate", "100", "--load-before", "3", "--at", "22:00",
+            "--clock-offset=\(laterOffset)", "--wait", "20", "--json", "--quiet",
+        ])
+        #expect(chat.status == 0, "\(chat.errors)")
+        #expect(
+            chat.output.split(separator: "\n").first?.hasPrefix("reminders: 6/6 received at 22:00 (server clock), lateness p50 ") == true,
+            "\(chat.output)")
+        let chatSummary = try summary(chat.output)
+        #expect(chatSummary["bridge"] as? String == "rb")
+        #expect(chatSummary["connections"] as? Int == 1)
+        #expect(chatSummary["received"] as? Int == 6)
+        #expect(chatSummary["duplicates"] as? Int == 0)
+        #expect(chatSummary["other_events"] as? Int == 0)
+        #expect(later.terminate() == 0)
     }
 
     @Test func noServerAtTheAddressIsSaidPlainly() async throws {
