@@ -88,6 +88,10 @@ extension Pipeline {
             if let kept = try? await hub.offlineDelivery(for: account.id) {
                 try? await hub.deliver(kept, to: account.id, at: now)
             }
+            // A chat user has no login: today's reminders that reached no one are told after their next request.
+            if let missed = try? await missedReminders(for: account, now: now) {
+                try? await hub.deliver(missed, to: account.id, at: now)
+            }
         } catch {
             reply = failure(error, session: chat)
         }

@@ -143,4 +143,33 @@ struct ReminderSchedulerTests {
             #expect(reminded.sorted() == people.sorted())
         }
     }
+
+    /// A chat user has no login: a reminder that came while their bridge was away is told, once, right after their
+    /// next request that day.
+    @Test func aChatUserHearsOfAReminderMissedWhileTheBridgeWasAwayAtTheirNextRequest() async throws {
+        try await TestServer.with { server in
+            server.clock.set(Self.friday(20, 50))
+            try await server.habitat.application.directory.addBridge(
+                named: "irc", tokenHash: BridgeToken.hash("hbt_away"), at: server.clock.now)
+            let bridge = try await server.connect()
+            #expect(try await bridge.json("bridge irc hbt_away").ok == true)
+            #expect(try await bridge.json(#"{"user": "al", "text": "add habit Stretch"}"#).ok == true)
+            #expect(try await bridge.json(#"{"user": "al", "text": "remind me to stretch at 21:00"}"#).ok == true)
+            await bridge.close()
+            let al = try #require(try await server.habitat.application.directory.account(named: "irc:al"))
+            try await until { !server.habitat.application.hub.isListening(al.id) }
+
+            server.clock.set(Self.friday(21, 30))
+            try await server.settled()
+            let back = try await server.connect()
+            #expect(try await back.json("bridge irc hbt_away").ok == true)
+            #expect(try await back.json(#"{"user": "al", "text": "help buy"}"#).ok == true)
+            let missed = try JSONReply(try #require(try await back.readReply().first))
+            #expect(missed.object["event"] as? String == "reminder")
+            #expect(missed.object["user"] as? String == "al")
+            #expect(missed.text == "⏰ Missed today: Stretch at 21:00 — not done yet.")
+            // Told once: the next request's reply is the next line.
+            #expect(try await back.json(#"{"user": "al", "text": "status"}"#).text?.hasPrefix("ℹ️ Level 1") == true)
+        }
+    }
 }
