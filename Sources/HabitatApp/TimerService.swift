@@ -23,16 +23,6 @@ struct TimerService: Sendable {
     static let maxMinutes = 24 * 60
     static let maxPerUser = 10
 
-    func fireDue() async {
-        do {
-            for timer in try await directory.dueTimers(at: clock()) { await fire(timer) }
-        } catch is CancellationError {
-            // Shutting down.
-        } catch {
-            logger.error("timers could not be read", metadata: ["error": "\(error)"])
-        }
-    }
-
     /// Records the habit at the timer's end (once: a timer that fired before a crash is not recorded
     /// twice), removes the timer, and tells the user.
     func fire(_ timer: HabitTimer) async {
