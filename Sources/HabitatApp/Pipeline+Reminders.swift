@@ -34,22 +34,10 @@ extension Pipeline {
             try await directory.removeReminders(reminders.map(\.id))
             return Reply(.success, "No more reminders: stopped \(reminders.count == 1 ? "the one" : "all \(reminders.count)").")
         }
-        var chosen: [Reminder]
-        if let number = Int(name) {
-            guard reminders.indices.contains(number - 1) else {
-                throw HabitatError(.notFound, "There is no reminder \(number). Type 'reminders' to see them.")
-            }
-            chosen = [reminders[number - 1]]
-        } else if ["digest", "the digest", "my digest", "morning digest", "the morning digest"].contains(name.lowercased()) {
-            chosen = reminders.filter { $0.habit == nil }
-        } else {
-            switch NameMatch.resolve(name, among: Array(Set(reminders.compactMap(\.habit))), name: { $0 }) {
-            case .found(let habit): chosen = reminders.filter { $0.habit == habit }
-            case .ambiguous(let hits):
-                throw HabitatError(.ambiguous, "'\(name)' could be \(GameState.either(hits.sorted())). Type more of the name.", symbol: .question)
-            case .none: chosen = []
-            }
-        }
+        let chosen =
+            ["digest", "the digest", "my digest", "morning digest", "the morning digest"].contains(name.lowercased())
+            ? reminders.filter { $0.habit == nil }
+            : try Self.pick(name, from: reminders, habit: \.habit) { "There is no reminder \($0). Type 'reminders' to see them." }
         guard !chosen.isEmpty else { throw HabitatError(.notFound, "No reminder of '\(name)'. Type 'reminders' to see them.", symbol: .question) }
         try await directory.removeReminders(chosen.map(\.id))
         return Reply(.success, "Stopped reminding you of " + chosen.map(\.words).joined(separator: " and ") + ".")

@@ -40,19 +40,9 @@ extension Pipeline {
         guard !timers.isEmpty else { throw HabitatError(.notFound, "No timers running.") }
         var candidates = timers
         if let name {
-            if let number = Int(name) {
-                guard timers.indices.contains(number - 1) else {
-                    throw HabitatError(.notFound, "There is no timer \(number). Type 'timers' to see them.")
-                }
-                candidates = [timers[number - 1]]
-            } else {
-                switch NameMatch.resolve(name, among: Array(Set(timers.map(\.habit))), name: { $0 }) {
-                case .found(let habit): candidates = timers.filter { $0.habit == habit }
-                case .ambiguous(let hits):
-                    throw HabitatError(.ambiguous, "'\(name)' could be \(GameState.either(hits.sorted())). Type more of the name.", symbol: .question)
-                case .none:
-                    throw HabitatError(.notFound, "No timer for '\(name)'. Type 'timers' to see them.", symbol: .question)
-                }
+            candidates = try Self.pick(name, from: timers, habit: \.habit) { "There is no timer \($0). Type 'timers' to see them." }
+            guard !candidates.isEmpty else {
+                throw HabitatError(.notFound, "No timer for '\(name)'. Type 'timers' to see them.", symbol: .question)
             }
         }
         guard candidates.count == 1, let timer = candidates.first else {
@@ -63,6 +53,24 @@ extension Pipeline {
         }
         try await directory.removeTimer(id: timer.id)
         return Reply(.success, "Stopped the \(timer.minutes) min timer for \(timer.habit). Nothing was recorded.")
+    }
+
+    /// What `name` picks from a numbered list (timers, reminders): the one numbered so (from 1), or all those of the
+    /// habit it names; none when it names no habit among them. A number not on the list is `notFound` (`noSuchNumber`
+    /// says so), a name that could be more than one habit `ambiguous`.
+    static func pick<Item>(
+        _ name: String, from items: [Item], habit: (Item) -> String?, noSuchNumber: (Int) -> String
+    ) throws -> [Item] {
+        if let number = Int(name) {
+            guard items.indices.contains(number - 1) else { throw HabitatError(.notFound, noSuchNumber(number)) }
+            return [items[number - 1]]
+        }
+        switch NameMatch.resolve(name, among: Array(Set(items.compactMap(habit))), name: { $0 }) {
+        case .found(let found): return items.filter { habit($0) == found }
+        case .ambiguous(let hits):
+            throw HabitatError(.ambiguous, "'\(name)' could be \(GameState.either(hits.sorted())). Type more of the name.", symbol: .question)
+        case .none: return []
+        }
     }
 
     func timerData(_ timer: HabitTimer, now: Date) -> JSON {
