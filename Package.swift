@@ -71,11 +71,23 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
-        // The IRC bridge: an IRC client on one side, a client of the bridge protocol on the other.
+        // What every chat bridge needs: the bridge protocol's client, replies matched to requests, the busy limit,
+        // where replies and events are said, chat identities, reconnecting with backoff.
+        .target(
+            name: "HabitatBridgeKit",
+            dependencies: [
+                "LineFraming",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The IRC bridge: an IRC client on one side, the bridge kit on the other.
         .target(
             name: "HabitatIRC",
             dependencies: [
-                "LineFraming",
+                "HabitatBridgeKit", "LineFraming",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -85,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "habitat",
             dependencies: [
-                "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatIRC",
+                "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatIRC", "HabitatBridgeKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -139,7 +151,7 @@ let package = Package(
         .testTarget(
             name: "HabitatIRCTests",
             dependencies: [
-                "HabitatIRC", "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatCommands",
+                "HabitatIRC", "HabitatBridgeKit", "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatCommands",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -149,6 +161,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
+        .testTarget(name: "HabitatBridgeKitTests", dependencies: ["HabitatBridgeKit"]),
         .testTarget(name: "HabitatStorageTests", dependencies: ["HabitatStorage", "HabitatHousehold", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         .testTarget(name: "HabitatCommandsTests", dependencies: ["HabitatCommands", "HabitatHousehold"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import HabitatBridgeKit
 import HabitatIRC
 import HabitatApp
 import HabitatServer

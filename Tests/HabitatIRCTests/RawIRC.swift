@@ -2,6 +2,7 @@ import NIOCore
 import NIOPosix
 
 @testable import HabitatIRC
+import HabitatBridgeKit
 
 /// A plain IRC user for integration tests: registers with a nick, sends raw lines, waits for matching messages
 /// (answering PING while it reads).

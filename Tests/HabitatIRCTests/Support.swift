@@ -1,3 +1,4 @@
+import HabitatBridgeKit
 import HabitatIRC
 import Logging
 import NIOConcurrencyHelpers
