@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.1.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // The game: value types and pure rules. Foundation only, so any app can embed it.
@@ -94,10 +95,23 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The Matrix bridge: a Matrix client (over AsyncHTTPClient) on one side, the bridge kit on the other.
+        .target(
+            name: "HabitatMatrix",
+            dependencies: [
+                "HabitatBridgeKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "habitat",
             dependencies: [
                 "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatIRC", "HabitatBridgeKit",
+                "HabitatMatrix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -162,6 +176,20 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HabitatBridgeKitTests", dependencies: ["HabitatBridgeKit"]),
+        .testTarget(
+            name: "HabitatMatrixTests",
+            dependencies: [
+                "HabitatMatrix", "HabitatBridgeKit", "HabitatServer", "HabitatApp", "HabitatStorage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "HabitatStorageTests", dependencies: ["HabitatStorage", "HabitatHousehold", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         .testTarget(name: "HabitatCommandsTests", dependencies: ["HabitatCommands", "HabitatHousehold"]),
         .testTarget(

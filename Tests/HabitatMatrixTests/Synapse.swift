@@ -1,0 +1,131 @@
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// A real Synapse homeserver (PyPI's `matrix-synapse`, in the virtual environment `.ci/run` makes) on a free loopback
+/// port, with a throwaway configuration and database, for end-to-end tests. Registration is open (no verification),
+/// rate limits are raised, nothing reaches outside.
+final class Synapse: Sendable {
+    /// The virtual environment: `HABITAT_SYNAPSE_VENV`, else `~/.cache/habitat-synapse`.
+    static let environment: String = ProcessInfo.processInfo.environment["HABITAT_SYNAPSE_VENV"]
+        ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/habitat-synapse").path
+    static var python: String { environment + "/bin/python" }
+    static var isInstalled: Bool {
+        FileManager.default.fileExists(atPath: environment + "/bin/synapse_homeserver")
+    }
+
+    let port: Int
+    /// The client API's base address.
+    var address: String { "http://127.0.0.1:\(port)" }
+    private let process: Process
+    private let directory: URL
+
+    private init(port: Int, process: Process, directory: URL) {
+        self.port = port
+        self.process = process
+        self.directory = directory
+    }
+
+    /// Starts Synapse and returns once `/health` answers; a port taken meanwhile means another try on another one.
+    static func start() async throws -> Synapse {
+        for _ in 1..<3 {
+            if let server = try await startOnce() { return server }
+        }
+        guard let server = try await startOnce() else { throw TestFailure("Synapse did not start in three tries") }
+        return server
+    }
+
+    private static func startOnce() async throws -> Synapse? {
+        let port = try await freePort()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("synapse-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let seed = (0..<32).map { _ in UInt8.random(in: 0...255) }
+        let key = "ed25519 a_test " + Data(seed).base64EncodedString().replacingOccurrences(of: "=", with: "")
+        try key.write(to: directory.appendingPathComponent("signing.key"), atomically: true, encoding: .utf8)
+        let limit = "{per_second: 1000, burst_count: 1000}"
+        try """
+        server_name: localhost
+        pid_file: \(directory.path)/homeserver.pid
+        listeners:
+          - {port: \(port), bind_addresses: ['127.0.0.1'], type: http, tls: false, resources: [{names: [client], compress: false}]}
+        database: {name: sqlite3, args: {database: \(directory.path)/homeserver.db}}
+        media_store_path: \(directory.path)/media
+        signing_key_path: \(directory.path)/signing.key
+        report_stats: false
+        macaroon_secret_key: "\(UUID().uuidString)"
+        form_secret: "\(UUID().uuidString)"
+        enable_registration: true
+        enable_registration_without_verification: true
+        trusted_key_servers: []
+        suppress_key_server_warning: true
+        presence: {enabled: false}
+        rc_message: \(limit)
+        rc_registration: \(limit)
+        rc_login: {address: \(limit), account: \(limit), failed_attempts: \(limit)}
+        rc_joins: {local: \(limit), remote: \(limit)}
+        rc_joins_per_room: \(limit)
+        rc_invites: {per_room: \(limit), per_user: \(limit), per_issuer: \(limit)}
+        """.write(to: directory.appendingPathComponent("homeserver.yaml"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-m", "synapse.app.homeserver", "-c", directory.appendingPathComponent("homeserver.yaml").path]
+        process.currentDirectoryURL = directory
+        let log = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardOutput = log
+        process.standardError = log
+        try process.run()
+        let server = Synapse(port: port, process: process, directory: directory)
+        do {
+            try await eventually("Synapse to answer /health on \(port)", timeout: .seconds(60)) {
+                guard process.isRunning else { return true }
+                return await server.isHealthy()
+            }
+        } catch {
+            server.stop()
+            return nil
+        }
+        guard process.isRunning else {
+            server.stop()
+            return nil
+        }
+        return server
+    }
+
+    private func isHealthy() async -> Bool {
+        (try? await MatrixPerson.get(address + "/health")) == "OK"
+    }
+
+    /// Kills the server: a child of the test runner inherits its blocked signals, so SIGTERM would not arrive.
+    func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private static func freePort() async throws -> Int {
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = channel.localAddress?.port ?? 0
+        try await channel.close()
+        return port
+    }
+}
+
+/// Waits until `condition` holds, checking every 50 ms; fails the test after `timeout`.
+func eventually(
+    _ what: String, timeout: Duration = .seconds(30), isolation: isolated (any Actor)? = #isolation,
+    _ condition: () async throws -> Bool
+) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while try await !condition() {
+        guard ContinuousClock.now < deadline else { throw TestFailure("timed out waiting for \(what)") }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
