@@ -162,10 +162,22 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
+        // What the bridges' end-to-end tests share: a real Habitat server on a free port, loopback ports, waiting.
+        .target(
+            name: "BridgeTestSupport",
+            dependencies: [
+                "HabitatServer", "HabitatApp", "HabitatStorage",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Tests/BridgeTestSupport"
+        ),
         .testTarget(
             name: "HabitatIRCTests",
             dependencies: [
-                "HabitatIRC", "HabitatBridgeKit", "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatCommands",
+                "HabitatIRC", "HabitatBridgeKit", "BridgeTestSupport", "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatCommands",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -179,7 +191,7 @@ let package = Package(
         .testTarget(
             name: "HabitatMatrixTests",
             dependencies: [
-                "HabitatMatrix", "HabitatBridgeKit", "HabitatServer", "HabitatApp", "HabitatStorage",
+                "HabitatMatrix", "HabitatBridgeKit", "BridgeTestSupport", "HabitatServer", "HabitatApp", "HabitatStorage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

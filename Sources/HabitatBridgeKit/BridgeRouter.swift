@@ -78,6 +78,16 @@ public struct BridgeRouter: Sendable {
         }
     }
 
+    /// Sends a request to Habitat with `send` unless Habitat is behind (past ``pendingLimit``, the asker is told it
+    /// is busy); returns what to tell the asker when it was not sent (busy, or Habitat unreachable), else `nil`.
+    public mutating func submit(
+        _ request: BridgeRequest, isolation: isolated (any Actor)? = #isolation,
+        send: (BridgeRequest) async -> Bool
+    ) async -> BridgeDelivery? {
+        if isOverloaded { return busy(request) }
+        return await send(request) ? nil : unsent(request)
+    }
+
     /// Whether more requests await their replies than ``pendingLimit``: Habitat is behind, and the newest
     /// request is to be refused with ``busy(_:)`` rather than sent.
     public var isOverloaded: Bool { pending.count > pendingLimit }

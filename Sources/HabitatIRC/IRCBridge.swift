@@ -92,6 +92,15 @@ public struct IRCBridge: Sendable {
         say(router.delivery(for: event))
     }
 
+    /// Sends a request with `send` unless Habitat is behind; what to tell its asker when it was not sent
+    /// (``BridgeRouter/submit(_:isolation:send:)``).
+    public mutating func submit(
+        _ request: BridgeRequest, isolation: isolated (any Actor)? = #isolation,
+        send: (BridgeRequest) async -> Bool
+    ) async -> [IRCMessage] {
+        say(await router.submit(request, send: send))
+    }
+
     /// A request that could not be sent: tell its asker privately.
     public mutating func unsent(_ request: BridgeRequest) -> [IRCMessage] {
         say(router.unsent(request))

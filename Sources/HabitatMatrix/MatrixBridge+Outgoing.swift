@@ -33,17 +33,13 @@ extension MatrixBridge {
         return outgoing(delivery)
     }
 
-    /// Whether more requests await their replies than the pending limit: refuse the newest with ``busy(_:)``.
-    public var isOverloaded: Bool { router.isOverloaded }
-
-    /// A request not sent because Habitat is behind: tell its asker privately.
-    public mutating func busy(_ request: BridgeRequest) -> Outgoing? {
-        outgoing(router.busy(request))
-    }
-
-    /// A request that could not be sent: tell its asker privately.
-    public mutating func unsent(_ request: BridgeRequest) -> Outgoing? {
-        outgoing(router.unsent(request))
+    /// Sends a request with `send` unless Habitat is behind; what to tell its asker when it was not sent
+    /// (``BridgeRouter/submit(_:isolation:send:)``).
+    public mutating func submit(
+        _ request: BridgeRequest, isolation: isolated (any Actor)? = #isolation,
+        send: (BridgeRequest) async -> Bool
+    ) async -> Outgoing? {
+        outgoing(await router.submit(request, send: send))
     }
 
     /// The connection to Habitat ended: everyone still waiting is told privately.

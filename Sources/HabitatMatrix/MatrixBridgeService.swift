@@ -85,12 +85,8 @@ public struct MatrixBridgeService: Sendable {
                         logger.warning("could not join a room it was invited to", metadata: ["room": "\(room)", "error": "\(error)"])
                     }
                 case .request(let request):
-                    // Past the limit of requests awaiting replies (Habitat reads them but is behind), the asker is told.
-                    if bridge.isOverloaded {
-                        await say(bridge.busy(request), bridge: &bridge, client: client)
-                    } else if await !habitat.send(request) {
-                        await say(bridge.unsent(request), bridge: &bridge, client: client)
-                    }
+                    let refusal = await bridge.submit(request) { await habitat.send($0) }
+                    await say(refusal, bridge: &bridge, client: client)
                 }
             }
         case .habitat(.connected):

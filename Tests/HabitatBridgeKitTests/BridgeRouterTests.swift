@@ -49,6 +49,19 @@ struct BridgeRouterTests {
         #expect(router.unsent(first) == nil)
     }
 
+    @Test func aRequestIsSentUnlessHabitatIsBehindOrUnreachable() async {
+        var router = BridgeRouter(pendingLimit: 1)
+        var sent: [Int] = []
+        let first = router.request(user: "a", address: "a", name: "a", channel: nil, text: "status")
+        #expect(await router.submit(first) { sent.append($0.id); return true } == nil)
+        let second = router.request(user: "b", address: "b", name: "b", channel: nil, text: "status")
+        #expect(await router.submit(second) { sent.append($0.id); return true } == BridgeDelivery(place: .person("b"), toasts: [BridgeRouter.busy]))
+        _ = router.delivery(for: BridgeReply(id: first.id, ok: true, text: "ℹ️ Level 1"))
+        let fourth = router.request(user: "d", address: "d", name: "d", channel: nil, text: "status")
+        #expect(await router.submit(fourth) { _ in false } == BridgeDelivery(place: .person("d"), toasts: [BridgeRouter.unreachable]))
+        #expect(sent == [first.id])
+    }
+
     @Test func linesAddressedToTheBotByPrefixOrName() {
         let addressing = Addressing(commandPrefix: "!", names: ["habitat", "Habitat Bot"])
         #expect(addressing.command(in: "!did dishes") == "did dishes")

@@ -1,6 +1,5 @@
 import Foundation
-import NIOCore
-import NIOPosix
+import BridgeTestSupport
 
 /// Debian's `ngircd`, started on a free loopback port with a temporary configuration, for integration tests.
 final class Ngircd: Sendable {
@@ -44,8 +43,8 @@ final class Ngircd: Sendable {
     private static func startOnce(
         pingTimeout: Int, pongTimeout: Int, tls: (certificate: String, key: String)?
     ) async throws -> Ngircd? {
-        let port = try await freePort()
-        let tlsPort = tls == nil ? nil : try await freePort()
+        let port = try await Loopback.freePort()
+        let tlsPort = tls == nil ? nil : try await Loopback.freePort()
         let tlsSection = tls.map { "[SSL]\nCertFile = \($0.certificate)\nKeyFile = \($0.key)\nPorts = \(tlsPort!)\n" } ?? ""
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ngircd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -79,7 +78,7 @@ final class Ngircd: Sendable {
             for listening in [port] + (tlsPort.map { [$0] } ?? []) {
                 try await eventually("ngircd to listen on \(listening)", timeout: .seconds(30)) {
                     guard process.isRunning else { return true }
-                    return await accepts(port: listening)
+                    return await Loopback.accepts(port: listening)
                 }
             }
         } catch {
@@ -100,22 +99,5 @@ final class Ngircd: Sendable {
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: directory)
-    }
-
-    private static func freePort() async throws -> Int {
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(host: "127.0.0.1", port: 0).get()
-        let port = channel.localAddress?.port ?? 0
-        try await channel.close()
-        return port
-    }
-
-    private static func accepts(port: Int) async -> Bool {
-        guard
-            let channel = try? await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .connect(host: "127.0.0.1", port: port).get()
-        else { return false }
-        try? await channel.close()
-        return true
     }
 }

@@ -1,3 +1,4 @@
+import BridgeTestSupport
 import HabitatBridgeKit
 import HabitatIRC
 import Testing

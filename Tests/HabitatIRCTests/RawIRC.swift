@@ -1,3 +1,4 @@
+import BridgeTestSupport
 import NIOCore
 import NIOPosix
 

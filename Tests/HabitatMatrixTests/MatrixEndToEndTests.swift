@@ -1,12 +1,9 @@
+import BridgeTestSupport
 import Foundation
-import HabitatApp
 import HabitatBridgeKit
 import HabitatMatrix
-import HabitatServer
-import HabitatStorage
 import Logging
 import NIOConcurrencyHelpers
-import ServiceLifecycle
 import Testing
 
 /// The whole loop: a real Synapse, a real Habitat server, the Matrix bridge between them, and two people in a
@@ -21,30 +18,6 @@ struct MatrixEndToEndTests {
         private let offset = NIOLockedValueBox<TimeInterval>(0)
         var now: Date { Date().addingTimeInterval(offset.withLockedValue { $0 }) }
         func advance(by seconds: TimeInterval) { offset.withLockedValue { $0 += seconds } }
-    }
-
-    /// Runs `body` with a Habitat server (with bridge `matrix`) on a free port; gives it the port.
-    func withHabitat(clock: GameClock, _ body: @Sendable (_ port: Int) async throws -> Void) async throws {
-        SQLiteSetup.apply()
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("habitat-matrix-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: data) }
-        let directory = try DirectoryDatabase(directory: data, durability: .normal)
-        try await directory.addBridge(named: "matrix", tokenHash: BridgeToken.hash(Self.token), at: Date())
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.dataDirectory = data
-        configuration.passwordHasher = PasswordHasher(rounds: 1 << 10, blockSize: 8, parallelism: 1)
-        configuration.clock = { clock.now }
-        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-        let server = try HabitatServer(configuration: configuration, logger: Self.quiet) { portContinuation.yield($0) }
-        let group = ServiceGroup(configuration: .init(services: [server], logger: Self.quiet))
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            var iterator = ports.makeAsyncIterator()
-            try await body(try #require(await iterator.next()))
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
-        }
     }
 
     @Test(.enabled(if: Synapse.isInstalled, "Synapse is not installed (.ci/run puts it in ~/.cache/habitat-synapse)"))
@@ -64,7 +37,7 @@ struct MatrixEndToEndTests {
         defer { try? FileManager.default.removeItem(at: state) }
         let clock = GameClock()
 
-        try await withHabitat(clock: clock) { port in
+        try await HabitatTestServer.run(bridge: "matrix", token: Self.token, clock: { clock.now }) { port in
             let configuration = MatrixBridgeService.Configuration(
                 habitat: HabitatClient.Configuration(port: port, bridge: "matrix", token: Self.token),
                 homeserver: synapse.address, userID: bot, credential: .password("bot-password-1"),

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import BridgeTestSupport
 import Foundation
 import HabitatMatrix
 import NIOCore

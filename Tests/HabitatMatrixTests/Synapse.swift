@@ -1,6 +1,5 @@
 import Foundation
-import NIOCore
-import NIOPosix
+import BridgeTestSupport
 
 /// A real Synapse homeserver (PyPI's `matrix-synapse`, in the virtual environment `.ci/run` makes) on a free loopback
 /// port, with a throwaway configuration and database, for end-to-end tests. Registration is open (no verification),
@@ -36,7 +35,7 @@ final class Synapse: Sendable {
     }
 
     private static func startOnce() async throws -> Synapse? {
-        let port = try await freePort()
+        let port = try await Loopback.freePort()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("synapse-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let seed = (0..<32).map { _ in UInt8.random(in: 0...255) }
@@ -76,7 +75,7 @@ final class Synapse: Sendable {
         try process.run()
         let server = Synapse(port: port, process: process, directory: directory)
         do {
-            try await eventually("Synapse to answer /health on \(port)", timeout: .seconds(60)) {
+            try await eventually("Synapse to answer /health on \(port)") {
                 guard process.isRunning else { return true }
                 return await server.isHealthy()
             }
@@ -103,29 +102,4 @@ final class Synapse: Sendable {
         }
         try? FileManager.default.removeItem(at: directory)
     }
-
-    private static func freePort() async throws -> Int {
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(host: "127.0.0.1", port: 0).get()
-        let port = channel.localAddress?.port ?? 0
-        try await channel.close()
-        return port
-    }
-}
-
-/// Waits until `condition` holds, checking every 50 ms; fails the test after `timeout`.
-func eventually(
-    _ what: String, timeout: Duration = .seconds(30), isolation: isolated (any Actor)? = #isolation,
-    _ condition: () async throws -> Bool
-) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while try await !condition() {
-        guard ContinuousClock.now < deadline else { throw TestFailure("timed out waiting for \(what)") }
-        try await Task.sleep(for: .milliseconds(50))
-    }
-}
-
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
