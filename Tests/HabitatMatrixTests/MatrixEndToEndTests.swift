@@ -104,6 +104,16 @@ struct MatrixEndToEndTests {
                 try await alice.message(5, from: bot, in: direct).content.body
                     == "⏰ 1 min of Meditate done! +10 XP, +5 coins")
 
+            // A reply of several lines has an HTML body beside the plain one, its detail lines in <pre>.
+            try await alice.say("today", in: direct)
+            let today = try await alice.message(6, from: bot, in: direct).content
+            let day = clock.now.formatted(Date.VerbatimFormatStyle(
+                format: "\(weekday: .abbreviated) \(day: .defaultDigits) \(month: .abbreviated)", timeZone: .gmt,
+                calendar: Calendar(identifier: .gregorian)).locale(Locale(identifier: "en_US_POSIX")))
+            let detail = "  No area 1/1\n    ✓ Meditate · streak 1 (best 1) · 5%"
+            #expect(today.body == "ℹ️ Today, \(day) — 1/1 done\n" + detail)
+            #expect(today.formattedBody == "ℹ️ Today, \(day) — 1/1 done<pre>\(detail)</pre>")
+
             // A restart: what was said while the bridge was away is answered once, and nothing before it again.
             bridge.cancel()
             _ = await bridge.result
@@ -114,7 +124,7 @@ struct MatrixEndToEndTests {
             try await alice.say("!status", in: room)
             _ = try await alice.message(5, from: bot, in: room)
             #expect(try await said(in: room).count == 5)
-            #expect(try await said(in: direct).count == 5)
+            #expect(try await said(in: direct).count == 6)
             bridge.cancel()
             _ = await bridge.result
         }
