@@ -20,6 +20,8 @@ public struct Reconnector: Sendable {
                 if try await session() { backoff.reset() }
                 logger.info("disconnected", metadata: ["server": "\(what)"])
             } catch {
+                // Being stopped is no failure.
+                guard !Task.isCancelled else { return }
                 logger.warning("connection failed", metadata: ["server": "\(what)", "error": "\(error)"])
             }
             guard !Task.isCancelled else { return }

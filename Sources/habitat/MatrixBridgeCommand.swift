@@ -7,10 +7,10 @@ struct MatrixBridgeCommand: AsyncParsableCommand {
         commandName: "matrix-bridge",
         abstract: "Carry Habitat into Matrix rooms: a bot that answers '!did dishes' and 'habitat: did dishes'.",
         discussion: """
-            Create the bridge first on the Habitat server's machine ('habitat bridge add matrix' prints its token)
-            and a Matrix account for the bot on the homeserver. Invite the bot to a room: that room becomes a
-            household, and people who speak to the bot there become its members. A direct chat with the bot takes
-            personal commands; help, errors, timers and reminders come there.
+            Create the bridge first on the Habitat server's machine ('habitat bridge add matrix' prints its token), \
+            and a Matrix account for the bot on the homeserver. Invite the bot to a room: that room becomes a \
+            household, and people who speak to the bot there become its members. A direct chat with the bot takes \
+            personal commands; help, errors, timers and reminders come there. The bot does not read encrypted rooms.
             """
     )
 
