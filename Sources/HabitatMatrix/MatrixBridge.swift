@@ -19,7 +19,14 @@ public struct MatrixBridge: Sendable {
     public enum Action: Sendable, Equatable {
         case join(room: String)
         case request(BridgeRequest)
+        /// Say this in the room (that the bot can't read it, in an encrypted room).
+        case say(MatrixMessage, room: String)
     }
+
+    /// What the bot says once in an encrypted room it joins: it can't read what is said there.
+    public static let cannotReadEncrypted = MatrixMessage(
+        body: "🔒 This room is encrypted, and I can't read encrypted messages, so I won't hear what is said here. "
+            + "Talk to me in a room without encryption; say '!help' there and I'll open a direct chat with you.")
 
     /// The bot's Matrix user id.
     public let userID: String
@@ -37,6 +44,8 @@ public struct MatrixBridge: Sendable {
     private var names: [String: [String: String]] = [:]
     /// Rooms' names (`m.room.name`), which their channels are named after when first heard.
     private var roomNames: [String: String] = [:]
+    /// Encrypted rooms the bot has said it can't read.
+    private var encrypted: Set<String> = []
 
     public init(
         userID: String, bridgeName: String = "matrix", displayName: String? = nil, commandPrefix: String? = "!",
@@ -68,6 +77,12 @@ public struct MatrixBridge: Sendable {
                 follow(event, in: room)
                 if answering, let request = request(for: event, in: room) { actions.append(.request(request)) }
             }
+            let events = (joined.state?.events ?? []) + (joined.timeline?.events ?? [])
+            if events.contains(where: { $0.type == "m.room.encryption" }), encrypted.insert(room).inserted {
+                // Private words can't go to a direct chat the bot can't read; it opens another when it must.
+                state.directChats = state.directChats.filter { $0.value != room }
+                if answering { actions.append(.say(Self.cannotReadEncrypted, room: room)) }
+            }
         }
         return actions
     }
@@ -92,6 +107,7 @@ public struct MatrixBridge: Sendable {
     private mutating func forget(_ room: String) {
         names[room] = nil
         roomNames[room] = nil
+        encrypted.remove(room)
         state.directChats = state.directChats.filter { $0.value != room }
         state.channels = state.channels.filter { $0.value != room }
     }

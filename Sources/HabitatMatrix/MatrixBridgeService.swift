@@ -84,6 +84,8 @@ public struct MatrixBridgeService: Sendable {
                     do { try await client.join(room) } catch {
                         logger.warning("could not join a room it was invited to", metadata: ["room": "\(room)", "error": "\(error)"])
                     }
+                case .say(let message, let room):
+                    await say(MatrixBridge.Outgoing(place: .room(room), message: message), bridge: &bridge, client: client)
                 case .request(let request):
                     let refusal = await bridge.submit(request) { await habitat.send($0) }
                     await say(refusal, bridge: &bridge, client: client)

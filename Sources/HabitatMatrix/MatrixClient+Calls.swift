@@ -50,7 +50,7 @@ extension MatrixClient {
     static let syncFilter = """
         {"presence":{"types":[]},"account_data":{"types":[]},"room":{"ephemeral":{"types":[]},\
         "account_data":{"types":[]},"state":{"lazy_load_members":true,"include_redundant_members":true},\
-        "timeline":{"limit":100,"types":["m.room.message","m.room.member","m.room.name"]}}}
+        "timeline":{"limit":100,"types":["m.room.message","m.room.member","m.room.name","m.room.encryption"]}}}
         """
 
     public func join(_ room: String) async throws {

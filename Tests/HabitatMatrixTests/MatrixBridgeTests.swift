@@ -108,6 +108,15 @@ struct MatrixBridgeTests {
         #expect(MatrixMessage([BridgeToast(text: "✅ Done")]).formattedBody == nil)
     }
 
+    @Test func inAnEncryptedRoomTheBotSaysOnceThatItCantRead() {
+        var bridge = bridgeInTheSmithsRoom()
+        let encryption = MatrixEvent(type: "m.room.encryption", sender: alice, stateKey: "", content: .init())
+        let joined = bridge.actions(for: sync("s2", state: [aliceChat: [encryption]]))
+        #expect(joined == [.say(MatrixBridge.cannotReadEncrypted, room: aliceChat)])
+        #expect(bridge.state.directChats.isEmpty)
+        #expect(bridge.actions(for: sync("s3", join: [aliceChat: [encryption]])).isEmpty)
+    }
+
     @Test func aDirectChatLeftIsForgotten() {
         var bridge = bridgeInTheSmithsRoom()
         _ = bridge.actions(for: sync("s2", join: [aliceChat: [.member(alice, "leave")]]))

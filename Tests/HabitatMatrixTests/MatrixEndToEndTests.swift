@@ -104,6 +104,10 @@ struct MatrixEndToEndTests {
                 try await alice.message(5, from: bot, in: direct).content.body
                     == "⏰ 1 min of Meditate done! +10 XP, +5 coins")
 
+            // In an encrypted room the bot says once that it can't read it.
+            let secret = try await alice.createRoom(name: "Secret", inviting: [bot], encrypted: true)
+            #expect(try await alice.message(1, from: bot, in: secret).content.body == MatrixBridge.cannotReadEncrypted.body)
+
             // A reply of several lines has an HTML body beside the plain one, its detail lines in <pre>.
             try await alice.say("today", in: direct)
             let today = try await alice.message(6, from: bot, in: direct).content

@@ -38,16 +38,26 @@ actor MatrixPerson {
     }
 
     /// Makes a room and invites `people` to it; a direct chat when `direct`.
-    func createRoom(name: String? = nil, inviting people: [String], direct: Bool = false) async throws -> String {
+    func createRoom(
+        name: String? = nil, inviting people: [String], direct: Bool = false, encrypted: Bool = false
+    ) async throws -> String {
+        struct Encryption: Encodable, Sendable { var algorithm = "m.megolm.v1.aes-sha2" }
+        struct State: Encodable, Sendable {
+            var type = "m.room.encryption"
+            var state_key = ""
+            var content = Encryption()
+        }
         struct Body: Encodable, Sendable {
             var name: String?
             var invite: [String]
             var is_direct: Bool
             var preset: String
+            var initial_state: [State]
         }
         struct Created: Decodable { var room_id: String }
         let body = Body(
-            name: name, invite: people, is_direct: direct, preset: direct ? "trusted_private_chat" : "private_chat")
+            name: name, invite: people, is_direct: direct, preset: direct ? "trusted_private_chat" : "private_chat",
+            initial_state: encrypted ? [State()] : [])
         let created: Created = try await client.call(.POST, "/createRoom", body: body)
         return created.room_id
     }
