@@ -113,7 +113,8 @@ public struct BridgeRouter: Sendable {
         let askers = pending.sorted { $0.key < $1.key }.map(\.value)
         pending = [:]
         return askers.map { asker in
-            let text = "❌ Habitat went away before answering '\(asker.text)', so it may or may not have been done. "
+            let text =
+                "❌ Habitat went away before answering '\(asker.text)', so it may or may not have been done. "
                 + "Have a look ('today', 'history') before saying it again."
             return BridgeDelivery(place: .person(asker.address), toasts: [BridgeToast(type: "error", text: text)])
         }

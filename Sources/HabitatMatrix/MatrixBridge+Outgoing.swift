@@ -28,7 +28,9 @@ extension MatrixBridge {
     public func outgoing(for event: BridgeEvent) -> Outgoing? {
         guard var delivery = router.delivery(for: event) else { return nil }
         if case .channel(let channel) = delivery.place, let room = room(of: channel) {
-            delivery.toasts = delivery.toasts.map { BridgeToast(type: $0.type, text: withDisplayNames($0.text, in: room)) }
+            delivery.toasts = delivery.toasts.map {
+                BridgeToast(type: $0.type, text: withDisplayNames($0.text, in: room))
+            }
         }
         return outgoing(delivery)
     }

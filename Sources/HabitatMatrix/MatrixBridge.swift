@@ -138,7 +138,8 @@ public struct MatrixBridge: Sendable {
         return Addressing(commandPrefix: commandPrefix, names: names)
     }
 
-    /// The text of a mention pill of `user` that starts an HTML body: `<a href="https://matrix.to/#/@habitat:…">Habitat</a>: …`.
+    /// The text of a mention pill of `user` that starts an HTML body:
+    /// `<a href="https://matrix.to/#/@habitat:…">Habitat</a>: …` → `Habitat`.
     static func leadingPill(in html: String?, of user: String) -> String? {
         guard let html, html.hasPrefix("<a href=\""), let close = html.firstIndex(of: ">"),
             html[..<close].contains(user) || html[..<close].contains(MatrixClient.escaped(user)),

@@ -43,7 +43,8 @@ public struct MatrixBridgeService: Sendable {
         let file = configuration.stateDirectory.map(MatrixStateFile.init(directory:))
         var saved = try file?.load() ?? MatrixBridgeState()
         if saved.userID.map({ $0 != configuration.userID }) == true {
-            logger.notice("the state directory was another bot's; starting afresh", metadata: ["was": "\(saved.userID!)"])
+            logger.notice(
+                "the state directory was another bot's; starting afresh", metadata: ["was": "\(saved.userID!)"])
             saved = MatrixBridgeState()
         }
         let client = MatrixClient(homeserver: configuration.homeserver, logger: logger)
@@ -58,7 +59,8 @@ public struct MatrixBridgeService: Sendable {
             group.addTask { await matrix.run(clock: clock) }
             group.addTask { for await event in habitat.events { input.yield(.habitat(event)) } }
             var bridge = MatrixBridge(
-                userID: configuration.userID, bridgeName: configuration.habitat.bridge, commandPrefix: configuration.commandPrefix, state: saved,
+                userID: configuration.userID, bridgeName: configuration.habitat.bridge,
+                commandPrefix: configuration.commandPrefix, state: saved,
                 pendingLimit: configuration.pendingLimit)
             for await next in inputs {
                 let before = bridge.state
@@ -72,7 +74,9 @@ public struct MatrixBridgeService: Sendable {
         }
     }
 
-    private func handle(_ input: Input, bridge: inout MatrixBridge, client: MatrixClient, habitat: HabitatClient) async {
+    private func handle(
+        _ input: Input, bridge: inout MatrixBridge, client: MatrixClient, habitat: HabitatClient
+    ) async {
         switch input {
         case .matrix(.loggedIn(let login, let displayName)):
             bridge.loggedIn(deviceID: login.deviceID, accessToken: login.accessToken)
@@ -82,10 +86,13 @@ public struct MatrixBridgeService: Sendable {
                 switch action {
                 case .join(let room):
                     do { try await client.join(room) } catch {
-                        logger.warning("could not join a room it was invited to", metadata: ["room": "\(room)", "error": "\(error)"])
+                        logger.warning(
+                            "could not join a room it was invited to",
+                            metadata: ["room": "\(room)", "error": "\(error)"])
                     }
                 case .say(let message, let room):
-                    await say(MatrixBridge.Outgoing(place: .room(room), message: message), bridge: &bridge, client: client)
+                    await say(
+                        MatrixBridge.Outgoing(place: .room(room), message: message), bridge: &bridge, client: client)
                 case .request(let request):
                     let refusal = await bridge.submit(request) { await habitat.send($0) }
                     await say(refusal, bridge: &bridge, client: client)
@@ -116,7 +123,8 @@ public struct MatrixBridgeService: Sendable {
             }
             try await client.say(outgoing.message, in: room)
         } catch {
-            logger.warning("could not send a message to Matrix", metadata: ["to": "\(outgoing.place)", "error": "\(error)"])
+            logger.warning(
+                "could not send a message to Matrix", metadata: ["to": "\(outgoing.place)", "error": "\(error)"])
         }
     }
 }

@@ -82,7 +82,8 @@ public actor MatrixClient {
             guard response.status == .tooManyRequests || refusal.code == "M_LIMIT_EXCEEDED", retries < rateLimitRetries
             else { throw refusal }
             retries += 1
-            let wait = error?.retryAfterMilliseconds.map { Duration.milliseconds($0) }
+            let wait =
+                error?.retryAfterMilliseconds.map { Duration.milliseconds($0) }
                 ?? response.headers.first(name: "Retry-After").flatMap(Int.init).map { Duration.seconds($0) }
                 ?? .seconds(1)
             logger.notice("the homeserver asks to slow down", metadata: ["path": "\(path)", "wait": "\(wait)"])
@@ -93,7 +94,9 @@ public actor MatrixClient {
     private func url(_ path: String, query: [String: String]) -> String {
         var url = homeserver + (path.hasPrefix("/_") ? path : "/_matrix/client/v3" + path)
         if !query.isEmpty {
-            url += "?" + query.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.escaped($0.value))" }
+            url +=
+                "?"
+                + query.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.escaped($0.value))" }
                 .joined(separator: "&")
         }
         return url

@@ -83,8 +83,10 @@ actor MatrixConnection {
         loggedIn = true
         logger.info("logged in to Matrix", metadata: ["user": "\(login.userID)", "device": "\(saved.deviceID ?? "-")"])
         let name = try? await client.displayName(of: login.userID)
-        report(.loggedIn(MatrixClient.Login(userID: login.userID, accessToken: token, deviceID: saved.deviceID),
-                         displayName: name))
+        report(
+            .loggedIn(
+                MatrixClient.Login(userID: login.userID, accessToken: token, deviceID: saved.deviceID),
+                displayName: name))
     }
 
     /// Who a saved access token belongs to, if it is still good.

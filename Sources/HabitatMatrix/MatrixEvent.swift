@@ -89,7 +89,9 @@ public struct MatrixEvent: Sendable, Equatable, Decodable {
     }
 
     /// A text message said by `sender`: `MatrixEvent.message(from: "@alice:example.org", "!did dishes")`.
-    public static func message(from sender: String, _ body: String, formattedBody: String? = nil, mentions: [String]? = nil)
+    public static func message(
+        from sender: String, _ body: String, formattedBody: String? = nil, mentions: [String]? = nil
+    )
         -> MatrixEvent
     {
         MatrixEvent(

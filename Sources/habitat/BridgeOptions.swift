@@ -24,7 +24,9 @@ struct BridgeOptions: ParsableArguments {
 
     /// Sends logs to standard error at `--log-level`; returns the bridge's logger.
     func startLogging(label: String) throws -> Logger {
-        guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("Unknown log level '\(logLevel)'.") }
+        guard let level = Logger.Level(rawValue: logLevel) else {
+            throw ValidationError("Unknown log level '\(logLevel)'.")
+        }
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
@@ -55,7 +57,9 @@ struct BridgeOptions: ParsableArguments {
     }
 
     static func address(_ text: String, option: String) throws -> (String, Int) {
-        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port) else {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+            (1...65535).contains(port)
+        else {
             throw ValidationError("\(option) takes host:port, e.g. 127.0.0.1:6667.")
         }
         return (String(text[..<colon]), port)

@@ -31,7 +31,9 @@ struct MatrixBridgeCommand: AsyncParsableCommand {
     @Option(help: "An access token for the bot, instead of a password.")
     var accessToken: String?
 
-    @Option(help: "Where the bridge keeps its sync position, device and direct chats, so a restart goes on where it stopped.")
+    @Option(
+        help:
+            "Where the bridge keeps its sync position, device and direct chats, so a restart goes on where it stopped.")
     var state = "./habitat-matrix"
 
     func run() async throws {

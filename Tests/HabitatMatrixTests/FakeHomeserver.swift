@@ -21,7 +21,8 @@ final class FakeHomeserver: Sendable {
             .bind(host: "127.0.0.1", port: 0) { child in
                 child.eventLoop.makeCompletedFuture {
                     try child.pipeline.syncOperations.configureHTTPServerPipeline()
-                    return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(wrappingChannelSynchronously: child)
+                    return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(
+                        wrappingChannelSynchronously: child)
                 }
             }
         port = channel.channel.localAddress?.port ?? 0
@@ -39,7 +40,8 @@ final class FakeHomeserver: Sendable {
                             let answer = answers[min(count, answers.count) - 1]
                             var headers = HTTPHeaders([("Content-Type", "application/json")])
                             headers.add(name: "Content-Length", value: "\(answer.json.utf8.count)")
-                            try await outbound.write(.head(HTTPResponseHead(version: .http1_1, status: answer.status, headers: headers)))
+                            try await outbound.write(
+                                .head(HTTPResponseHead(version: .http1_1, status: answer.status, headers: headers)))
                             try await outbound.write(.body(.byteBuffer(ByteBuffer(string: answer.json))))
                             try await outbound.write(.end(nil))
                         }

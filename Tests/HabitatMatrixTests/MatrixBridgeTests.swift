@@ -39,7 +39,9 @@ struct MatrixBridgeTests {
     @Test func theFirstSyncIsNotAnsweredButItsInvitationsAreAccepted() {
         var bridge = MatrixBridge(userID: bot)
         let actions = bridge.actions(
-            for: sync("s1", join: [smiths: [.message(from: alice, "!status")]], invite: [aliceChat: [.member(bot, "invite", by: alice, isDirect: true)]]))
+            for: sync(
+                "s1", join: [smiths: [.message(from: alice, "!status")]],
+                invite: [aliceChat: [.member(bot, "invite", by: alice, isDirect: true)]]))
         #expect(actions == [.join(room: aliceChat)])
         #expect(bridge.state.nextBatch == "s1")
         #expect(bridge.state.directChats == [alice: aliceChat])
@@ -50,7 +52,8 @@ struct MatrixBridgeTests {
         let pill = "<a href=\"https://matrix.to/#/\(bot)\">Habitat</a>: room status"
         let said: [MatrixEvent] = [
             .message(from: alice, "!did dishes"), .message(from: alice, "did dishes"),
-            .message(from: alice, "habitat: status"), .message(from: alice, "Habitat: room status", formattedBody: pill),
+            .message(from: alice, "habitat: status"),
+            .message(from: alice, "Habitat: room status", formattedBody: pill),
             .message(from: bot, "!did dishes"),
         ]
         let asked = requests(bridge.actions(for: sync("s2", join: [smiths: said])))
@@ -69,16 +72,23 @@ struct MatrixBridgeTests {
         var bridge = bridgeInTheSmithsRoom()
         let bob = "@bob:example.org"
         let asked = requests(
-            bridge.actions(for: sync("s2", join: [smiths: [.message(from: alice, "!did dishes"), .message(from: bob, "!did juggling")]])))
+            bridge.actions(
+                for: sync(
+                    "s2", join: [smiths: [.message(from: alice, "!did dishes"), .message(from: bob, "!did juggling")]]))
+        )
         let done = BridgeReply(id: asked[0].id, ok: true, text: "✅ Dishes completed!")
         #expect(
             bridge.outgoing(for: done)
-                == MatrixBridge.Outgoing(place: .room(smiths), message: MatrixMessage(body: "Alice Smith: ✅ Dishes completed!")))
+                == MatrixBridge.Outgoing(
+                    place: .room(smiths), message: MatrixMessage(body: "Alice Smith: ✅ Dishes completed!")))
         let error = BridgeReply(id: asked[1].id, ok: false, text: "❓ No habit 'juggling'.")
         #expect(bridge.outgoing(for: error)?.place == .newDirectChat(with: bob))
         bridge.opened(directChat: "!bob-chat:example.org", with: bob)
-        #expect(bridge.outgoing(for: BridgeEvent(event: "timer", user: bob, text: "⏰ done"))?.place == .room("!bob-chat:example.org"))
-        #expect(bridge.outgoing(for: BridgeEvent(event: "room", room: "#smiths", text: "🏠 news"))?.place == .room(smiths))
+        #expect(
+            bridge.outgoing(for: BridgeEvent(event: "timer", user: bob, text: "⏰ done"))?.place
+                == .room("!bob-chat:example.org"))
+        #expect(
+            bridge.outgoing(for: BridgeEvent(event: "room", room: "#smiths", text: "🏠 news"))?.place == .room(smiths))
     }
 
     @Test func aRoomsNewsNamesItsPeopleByTheirDisplayNames() {
@@ -94,9 +104,15 @@ struct MatrixBridgeTests {
         var bridge = MatrixBridge(userID: bot)
         let other = "!other:example.org"
         _ = bridge.actions(
-            for: sync("s1", state: [smiths: [.roomName("Smith family", by: alice)], other: [.roomName("Smith family!", by: alice)]]))
+            for: sync(
+                "s1",
+                state: [smiths: [.roomName("Smith family", by: alice)], other: [.roomName("Smith family!", by: alice)]])
+        )
         let asked = requests(
-            bridge.actions(for: sync("s2", join: [smiths: [.message(from: alice, "!status")], other: [.message(from: alice, "!status")]])))
+            bridge.actions(
+                for: sync(
+                    "s2", join: [smiths: [.message(from: alice, "!status")], other: [.message(from: alice, "!status")]])
+            ))
         #expect(Set(asked.compactMap(\.room)) == ["#smith-family", "#smith-family-2"])
     }
 

@@ -42,7 +42,9 @@ struct MatrixEndToEndTests {
                 habitat: HabitatClient.Configuration(port: port, bridge: "matrix", token: Self.token),
                 homeserver: synapse.address, userID: bot, credential: .password("bot-password-1"),
                 stateDirectory: state, syncTimeout: .seconds(2))
-            let startBridge = { Task { try await MatrixBridgeService(configuration: configuration, logger: Self.quiet).run() } }
+            let startBridge = {
+                Task { try await MatrixBridgeService(configuration: configuration, logger: Self.quiet).run() }
+            }
             var bridge = startBridge()
             defer { bridge.cancel() }
 
@@ -60,7 +62,8 @@ struct MatrixEndToEndTests {
             try await alice.say("!room add habit Dishes 10 xp", in: room)
             #expect(
                 try await alice.message(1, from: bot, in: room).content.body
-                    == "Alice Smith: 🏠 Added Dishes to #smiths (+10 XP, +5 coins). Anyone in the room records it with 'did dishes'.")
+                    == "Alice Smith: 🏠 Added Dishes to #smiths (+10 XP, +5 coins). Anyone in the room records it with 'did dishes'."
+            )
 
             // bob addresses the bot with a mention pill: everyone in the room sees his completion.
             try await bob.say(
@@ -73,7 +76,9 @@ struct MatrixEndToEndTests {
             // alice's direct chat with the bot: personal commands, answered there; her chore done there is news in
             // the room.
             let direct = try await alice.createRoom(inviting: [bot], direct: true)
-            try await eventually("the bot to join the direct chat") { try await alice.joinedMembers(of: direct).contains(bot) }
+            try await eventually("the bot to join the direct chat") {
+                try await alice.joinedMembers(of: direct).contains(bot)
+            }
             try await alice.say("did dishes", in: direct)
             #expect(
                 try await alice.message(1, from: bot, in: direct).content.body
@@ -106,14 +111,17 @@ struct MatrixEndToEndTests {
 
             // In an encrypted room the bot says once that it can't read it.
             let secret = try await alice.createRoom(name: "Secret", inviting: [bot], encrypted: true)
-            #expect(try await alice.message(1, from: bot, in: secret).content.body == MatrixBridge.cannotReadEncrypted.body)
+            #expect(
+                try await alice.message(1, from: bot, in: secret).content.body == MatrixBridge.cannotReadEncrypted.body)
 
             // A reply of several lines has an HTML body beside the plain one, its detail lines in <pre>.
             try await alice.say("today", in: direct)
             let today = try await alice.message(6, from: bot, in: direct).content
-            let day = clock.now.formatted(Date.VerbatimFormatStyle(
-                format: "\(weekday: .abbreviated) \(day: .defaultDigits) \(month: .abbreviated)", timeZone: .gmt,
-                calendar: Calendar(identifier: .gregorian)).locale(Locale(identifier: "en_US_POSIX")))
+            let day = clock.now.formatted(
+                Date.VerbatimFormatStyle(
+                    format: "\(weekday: .abbreviated) \(day: .defaultDigits) \(month: .abbreviated)", timeZone: .gmt,
+                    calendar: Calendar(identifier: .gregorian)
+                ).locale(Locale(identifier: "en_US_POSIX")))
             let detail = "  No area 1/1\n    ✓ Meditate · streak 1 (best 1) · 5%"
             #expect(today.body == "ℹ️ Today, \(day) — 1/1 done\n" + detail)
             #expect(today.formattedBody == "ℹ️ Today, \(day) — 1/1 done<pre>\(detail)</pre>")

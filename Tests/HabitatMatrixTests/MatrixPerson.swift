@@ -34,7 +34,8 @@ actor MatrixPerson {
 
     func setDisplayName(_ name: String) async throws {
         struct Body: Encodable, Sendable { var displayname: String }
-        try await client.send(.PUT, "/profile/\(MatrixClient.escaped(userID))/displayname", body: Body(displayname: name))
+        try await client.send(
+            .PUT, "/profile/\(MatrixClient.escaped(userID))/displayname", body: Body(displayname: name))
     }
 
     /// Makes a room and invites `people` to it; a direct chat when `direct`.

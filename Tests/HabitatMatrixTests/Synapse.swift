@@ -6,7 +6,8 @@ import BridgeTestSupport
 /// rate limits are raised, nothing reaches outside.
 final class Synapse: Sendable {
     /// The virtual environment: `HABITAT_SYNAPSE_VENV`, else `~/.cache/habitat-synapse`.
-    static let environment: String = ProcessInfo.processInfo.environment["HABITAT_SYNAPSE_VENV"]
+    static let environment: String =
+        ProcessInfo.processInfo.environment["HABITAT_SYNAPSE_VENV"]
         ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/habitat-synapse").path
     static var python: String { environment + "/bin/python" }
     static var isInstalled: Bool {
@@ -67,7 +68,9 @@ final class Synapse: Sendable {
         """.write(to: directory.appendingPathComponent("homeserver.yaml"), atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-m", "synapse.app.homeserver", "-c", directory.appendingPathComponent("homeserver.yaml").path]
+        process.arguments = [
+            "-m", "synapse.app.homeserver", "-c", directory.appendingPathComponent("homeserver.yaml").path,
+        ]
         process.currentDirectoryURL = directory
         let log = FileHandle(forWritingAtPath: "/dev/null")
         process.standardOutput = log
