@@ -9,14 +9,12 @@ final class Ngircd: Sendable {
     let port: Int
     /// The TLS port, when started with a certificate.
     let tlsPort: Int?
-    private let process: Process
-    private let directory: URL
+    private let peer: PeerProcess
 
-    private init(port: Int, tlsPort: Int?, process: Process, directory: URL) {
+    private init(port: Int, tlsPort: Int?, peer: PeerProcess) {
         self.port = port
         self.tlsPort = tlsPort
-        self.process = process
-        self.directory = directory
+        self.peer = peer
     }
 
     /// Starts the server and returns once it accepts connections. ngircd's lowest ping timeouts are 5 s; by default they
@@ -67,37 +65,16 @@ final class Ngircd: Sendable {
         DNS = no
         \(tlsSection)
         """.write(to: config, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-n", "-f", config.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let server = Ngircd(port: port, tlsPort: tlsPort, process: process, directory: directory)
-        do {
-            for listening in [port] + (tlsPort.map { [$0] } ?? []) {
-                try await eventually("ngircd to listen on \(listening)", timeout: .seconds(30)) {
-                    guard process.isRunning else { return true }
-                    return await Loopback.accepts(port: listening)
-                }
-            }
-        } catch {
-            server.stop()
+        let peer = try PeerProcess(path, ["-n", "-f", config.path], in: directory)
+        let ports = [port] + (tlsPort.map { [$0] } ?? [])
+        let listening = ports.map { port in { @Sendable in await Loopback.accepts(port: port) } }
+        guard await peer.becomesReady("ngircd to listen on \(ports)", timeout: .seconds(30), checks: listening) else {
             return nil
         }
-        guard process.isRunning else {
-            server.stop()
-            return nil
-        }
-        return server
+        return Ngircd(port: port, tlsPort: tlsPort, peer: peer)
     }
 
-    /// Kills the server: a child of the test runner inherits its blocked signals, so SIGTERM would not arrive.
     func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(at: directory)
+        peer.stop()
     }
 }

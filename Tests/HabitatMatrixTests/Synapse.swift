@@ -17,13 +17,11 @@ final class Synapse: Sendable {
     let port: Int
     /// The client API's base address.
     var address: String { "http://127.0.0.1:\(port)" }
-    private let process: Process
-    private let directory: URL
+    private let peer: PeerProcess
 
-    private init(port: Int, process: Process, directory: URL) {
+    private init(port: Int, peer: PeerProcess) {
         self.port = port
-        self.process = process
-        self.directory = directory
+        self.peer = peer
     }
 
     /// Starts Synapse and returns once `/health` answers; a port taken meanwhile means another try on another one.
@@ -66,43 +64,20 @@ final class Synapse: Sendable {
         rc_joins_per_room: \(limit)
         rc_invites: {per_room: \(limit), per_user: \(limit), per_issuer: \(limit)}
         """.write(to: directory.appendingPathComponent("homeserver.yaml"), atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [
-            "-m", "synapse.app.homeserver", "-c", directory.appendingPathComponent("homeserver.yaml").path,
-        ]
-        process.currentDirectoryURL = directory
-        let log = FileHandle(forWritingAtPath: "/dev/null")
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
-        let server = Synapse(port: port, process: process, directory: directory)
-        do {
-            try await eventually("Synapse to answer /health on \(port)") {
-                guard process.isRunning else { return true }
-                return await server.isHealthy()
-            }
-        } catch {
-            server.stop()
+        let config = directory.appendingPathComponent("homeserver.yaml").path
+        let peer = try PeerProcess(python, ["-m", "synapse.app.homeserver", "-c", config], in: directory)
+        let health = "http://127.0.0.1:\(port)/health"
+        guard await peer.becomesReady("Synapse to answer \(health)", checks: [{ await isHealthy(health) }]) else {
             return nil
         }
-        guard process.isRunning else {
-            server.stop()
-            return nil
-        }
-        return server
+        return Synapse(port: port, peer: peer)
     }
 
-    private func isHealthy() async -> Bool {
-        (try? await MatrixPerson.get(address + "/health")) == "OK"
+    private static func isHealthy(_ health: String) async -> Bool {
+        (try? await MatrixPerson.get(health)) == "OK"
     }
 
-    /// Kills the server: a child of the test runner inherits its blocked signals, so SIGTERM would not arrive.
     func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(at: directory)
+        peer.stop()
     }
 }
