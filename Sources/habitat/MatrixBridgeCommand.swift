@@ -44,7 +44,9 @@ struct MatrixBridgeCommand: AsyncParsableCommand {
         let credential: MatrixBridgeService.Credential
         if let accessToken {
             credential = .accessToken(accessToken)
-        } else if let password = password ?? ProcessInfo.processInfo.environment["HABITAT_MATRIX_PASSWORD"] {
+        } else if let password = password ?? ProcessInfo.processInfo.environment["HABITAT_MATRIX_PASSWORD"],
+            !password.isEmpty
+        {
             credential = .password(password)
         } else {
             throw ValidationError("The bot needs --password (or HABITAT_MATRIX_PASSWORD), or --access-token.")
