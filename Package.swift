@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.1.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // The game: value types and pure rules. Foundation only, so any app can embed it.
@@ -71,9 +72,10 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
-        // The IRC bridge: an IRC client on one side, a client of the bridge protocol on the other.
+        // What every chat bridge needs: the bridge protocol's client, replies matched to requests, the busy limit,
+        // where replies and events are said, chat identities, reconnecting with backoff.
         .target(
-            name: "HabitatIRC",
+            name: "HabitatBridgeKit",
             dependencies: [
                 "LineFraming",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -82,10 +84,34 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The IRC bridge: an IRC client on one side, the bridge kit on the other.
+        .target(
+            name: "HabitatIRC",
+            dependencies: [
+                "HabitatBridgeKit", "LineFraming",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The Matrix bridge: a Matrix client (over AsyncHTTPClient) on one side, the bridge kit on the other.
+        .target(
+            name: "HabitatMatrix",
+            dependencies: [
+                "HabitatBridgeKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "habitat",
             dependencies: [
-                "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatIRC",
+                "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatIRC", "HabitatBridgeKit",
+                "HabitatMatrix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -136,10 +162,22 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
+        // What the bridges' end-to-end tests share: a real Habitat server on a free port, loopback ports, waiting.
+        .target(
+            name: "BridgeTestSupport",
+            dependencies: [
+                "HabitatServer", "HabitatApp", "HabitatStorage",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Tests/BridgeTestSupport"
+        ),
         .testTarget(
             name: "HabitatIRCTests",
             dependencies: [
-                "HabitatIRC", "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatCommands",
+                "HabitatIRC", "HabitatBridgeKit", "BridgeTestSupport", "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatCommands",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -147,6 +185,21 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        .testTarget(name: "HabitatBridgeKitTests", dependencies: ["HabitatBridgeKit"]),
+        .testTarget(
+            name: "HabitatMatrixTests",
+            dependencies: [
+                "HabitatMatrix", "HabitatBridgeKit", "BridgeTestSupport", "HabitatServer", "HabitatApp", "HabitatStorage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "HabitatStorageTests", dependencies: ["HabitatStorage", "HabitatHousehold", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),

@@ -1,3 +1,4 @@
+import HabitatBridgeKit
 import NIOSSL
 
 extension IRCBridgeService {

@@ -1,3 +1,4 @@
+import HabitatBridgeKit
 import Logging
 import NIOCore
 import NIOPosix
@@ -65,12 +66,7 @@ public struct IRCBridgeService: Sendable {
             bridge.nick = nick
         case .irc(.message(let message)):
             guard let request = bridge.request(for: message) else { return }
-            // Past the limit of requests awaiting replies (Habitat reads them but is behind), the asker is told.
-            if bridge.isOverloaded {
-                await irc.send(bridge.busy(request))
-            } else if await !habitat.send(request) {
-                await irc.send(bridge.unsent(request))
-            }
+            await irc.send(bridge.submit(request) { await habitat.send($0) })
         case .irc(.disconnected):
             bridge.forgetNickChanges()
         case .habitat(.connected):

@@ -1,3 +1,4 @@
+import HabitatBridgeKit
 import Logging
 import NIOCore
 import NIOPosix

@@ -10,7 +10,7 @@ struct Habitat: AsyncParsableCommand {
             Start a server with 'habitat serve', then talk to it with 'nc 127.0.0.1 7878' and type 'help'.
             """,
         version: "0.1.0",
-        subcommands: [Serve.self, BridgeCommand.self, IRCBridgeCommand.self, Export.self, Backup.self, Check.self]
+        subcommands: [Serve.self, BridgeCommand.self, IRCBridgeCommand.self, MatrixBridgeCommand.self, Export.self, Backup.self, Check.self]
     )
 
     static func main() async {

@@ -1,18 +1,10 @@
 import Foundation
 import ArgumentParser
+import HabitatBridgeKit
 import HabitatIRC
 import Logging
 import NIOSSL
 import ServiceLifecycle
-
-/// The bridge as a service: SIGTERM or Ctrl-C cancels it, and it says goodbye to IRC.
-struct IRCBridgeRunner: Service {
-    let bridge: IRCBridgeService
-
-    func run() async throws {
-        try await cancelWhenGracefulShutdown { try await bridge.run() }
-    }
-}
 
 struct IRCBridgeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,14 +17,10 @@ struct IRCBridgeCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The Habitat server, host:port.")
-    var habitat = "127.0.0.1:7878"
+    @OptionGroup var options: BridgeOptions
 
     @Option(help: "The bridge's name, as created with 'habitat bridge add'.")
     var bridge = "irc"
-
-    @Option(help: "The bridge's token.")
-    var token: String
 
     @Option(help: "The IRC server, host:port.")
     var irc = "127.0.0.1:6667"
@@ -43,14 +31,8 @@ struct IRCBridgeCommand: AsyncParsableCommand {
     @Option(name: .customLong("channel"), help: "A channel to join, with its key after a space if it has one: '#smiths s3cret' (repeat for more).")
     var channels: [String] = []
 
-    @Flag(help: "Connect to Habitat with TLS (a server started with --tls-cert).")
-    var habitatTLS = false
-
     @Flag(help: "Connect to IRC with TLS (usually port 6697).")
     var ircTLS = false
-
-    @Option(help: "PEM file of the certificates to trust for TLS, instead of the system's (e.g. a self-signed one).")
-    var tlsCA: String?
 
     @Option(help: "The bot's IRC account, logged in with SASL PLAIN (use TLS: the password goes with it).")
     var saslAccount: String?
@@ -58,20 +40,9 @@ struct IRCBridgeCommand: AsyncParsableCommand {
     @Option(help: "The password of --sasl-account (or the HABITAT_SASL_PASSWORD environment variable).")
     var saslPassword: String?
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
-    var logLevel = "info"
-
     func run() async throws {
-        guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("Unknown log level '\(logLevel)'.") }
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
-        let logger = Logger(label: "habitat-irc")
-        let (habitatHost, habitatPort) = try Self.address(habitat, option: "--habitat")
-        let (ircHost, ircPort) = try Self.address(irc, option: "--irc")
-        let tls = habitatTLS || ircTLS ? try tlsContext() : nil
+        let logger = try options.startLogging(label: "habitat-irc")
+        let (ircHost, ircPort) = try BridgeOptions.address(irc, option: "--irc")
         var sasl: IRCSession.SASLCredentials?
         if let saslAccount {
             guard let password = saslPassword ?? ProcessInfo.processInfo.environment["HABITAT_SASL_PASSWORD"] else {
@@ -81,33 +52,11 @@ struct IRCBridgeCommand: AsyncParsableCommand {
         }
         let service = IRCBridgeService(
             configuration: .init(
-                habitatHost: habitatHost, habitatPort: habitatPort, bridge: bridge, token: token, ircHost: ircHost,
-                ircPort: ircPort, nick: nick, channels: channels, habitatTLS: habitatTLS ? tls : nil,
-                ircTLS: ircTLS ? tls : nil, ircSASL: sasl),
+                habitat: try options.habitatConfiguration(bridge: bridge),
+                irc: IRCClient.Configuration(
+                    host: ircHost, port: ircPort, nick: nick, channels: channels,
+                    tls: ircTLS ? try options.tlsContext() : nil, sasl: sasl)),
             logger: logger)
-        let group = ServiceGroup(
-            configuration: .init(services: [IRCBridgeRunner(bridge: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
-    }
-
-    /// Verifies servers' certificates against the system's roots, or only those in `--tls-ca`.
-    func tlsContext() throws -> NIOSSLContext {
-        var configuration = TLSConfiguration.makeClientConfiguration()
-        configuration.minimumTLSVersion = .tlsv12
-        if let tlsCA {
-            do {
-                configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(tlsCA))
-            } catch {
-                throw CommandFailure("Could not read PEM certificates from \(tlsCA): \(error)")
-            }
-        }
-        return try NIOSSLContext(configuration: configuration)
-    }
-
-    static func address(_ text: String, option: String) throws -> (String, Int) {
-        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port) else {
-            throw ValidationError("\(option) takes host:port, e.g. 127.0.0.1:6667.")
-        }
-        return (String(text[..<colon]), port)
+        try await BridgeRunner.serve(logger: logger) { try await service.run() }
     }
 }

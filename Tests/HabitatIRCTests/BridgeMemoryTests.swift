@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HabitatIRC
+import HabitatBridgeKit
 
 @Test func aRequestPastThePendingLimitIsRefusedPrivatelyAsBusy() {
     var bridge = IRCBridge(nick: "habitat", pendingLimit: 2)

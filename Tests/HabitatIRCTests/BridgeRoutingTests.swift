@@ -1,5 +1,6 @@
 import HabitatCommands
 @testable import HabitatIRC
+import HabitatBridgeKit
 import Testing
 
 @Test func aChannelReplyGoesToTheChannelAfterTheSpeakersNick() {

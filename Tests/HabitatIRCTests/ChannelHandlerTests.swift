@@ -3,6 +3,7 @@ import NIOEmbedded
 import Testing
 
 @testable import HabitatIRC
+import HabitatBridgeKit
 
 private func decoderChannel(maximumLength: Int = 16) -> EmbeddedChannel {
     EmbeddedChannel(handler: ByteToMessageHandler(LineDecoder(maximumLength: maximumLength)))

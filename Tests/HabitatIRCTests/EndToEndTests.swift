@@ -1,4 +1,6 @@
+import BridgeTestSupport
 import Foundation
+import HabitatBridgeKit
 import HabitatIRC
 import HabitatApp
 import HabitatServer
@@ -32,30 +34,13 @@ struct EndToEndTests {
     ) async throws {
         let ngircd = try await Ngircd.start(tls: tls ? (Self.certificate, Self.key) : nil)
         defer { ngircd.stop() }
-        SQLiteSetup.apply()
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("habitat-e2e-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: data) }
-        let directory = try DirectoryDatabase(directory: data, durability: .normal)
-        try await directory.addBridge(named: "irc", tokenHash: BridgeToken.hash(Self.token), at: Date())
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.dataDirectory = data
-        configuration.passwordHasher = PasswordHasher(rounds: 1 << 10, blockSize: 8, parallelism: 1)
-        if let start {
-            let started = Date()
-            configuration.clock = { start.addingTimeInterval(Date().timeIntervalSince(started)) }
-        }
-        if tls { configuration.tls = TLSFiles(certificateChain: Self.certificate, privateKey: Self.key) }
         var client = TLSConfiguration.makeClientConfiguration()
         client.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(Self.certificate))
         let trusting = tls ? try NIOSSLContext(configuration: client) : nil
-        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-        let server = try HabitatServer(configuration: configuration, logger: Self.quiet) { portContinuation.yield($0) }
-        let group = ServiceGroup(configuration: .init(services: [server], logger: Self.quiet))
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            var iterator = ports.makeAsyncIterator()
-            let habitatPort = try #require(await iterator.next())
+        let started = Date()
+        let clock = start.map { start in { @Sendable in start.addingTimeInterval(Date().timeIntervalSince(started)) } }
+        let files = tls ? TLSFiles(certificateChain: Self.certificate, privateKey: Self.key) : nil
+        try await HabitatTestServer.run(bridge: "irc", token: Self.token, tls: files, clock: clock) { habitatPort in
             let bridge = IRCBridgeService(
                 configuration: .init(
                     habitatHost: "127.0.0.1", habitatPort: habitatPort, bridge: "irc", token: Self.token, ircHost: "127.0.0.1",
@@ -65,9 +50,6 @@ struct EndToEndTests {
             let bridgeTask = Task { try await bridge.run() }
             defer { bridgeTask.cancel() }
             try await body(ngircd.port)
-            bridgeTask.cancel()
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
         }
     }
 

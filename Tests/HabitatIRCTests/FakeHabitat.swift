@@ -4,6 +4,7 @@ import NIOPosix
 import NIOConcurrencyHelpers
 
 @testable import HabitatIRC
+import HabitatBridgeKit
 
 /// A stand-in Habitat server speaking the bridge protocol: greets, accepts `bridge irc secret`, and answers
 /// each request with `✅ <text>!` (`boom` fails privately; `did dishes` also raises a room event). A silent one

@@ -3,6 +3,7 @@ import NIOConcurrencyHelpers
 import Testing
 
 @testable import HabitatIRC
+import HabitatBridgeKit
 
 /// Sends `count` lines through `queue` as a writer would, and says when each went (seconds after `clock.start`).
 private func sendTimes(_ count: Int, queue: inout OutgoingQueue, clock: TestClock) async throws -> [Duration] {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HabitatIRC
+import HabitatBridgeKit
 
 /// The whole line as the server relays it: reserved prefix, command, target, text, CRLF.
 private func relayedBytes(_ piece: String, target: String) -> Int {

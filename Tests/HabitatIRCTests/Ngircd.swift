@@ -1,6 +1,5 @@
 import Foundation
-import NIOCore
-import NIOPosix
+import BridgeTestSupport
 
 /// Debian's `ngircd`, started on a free loopback port with a temporary configuration, for integration tests.
 final class Ngircd: Sendable {
@@ -10,14 +9,12 @@ final class Ngircd: Sendable {
     let port: Int
     /// The TLS port, when started with a certificate.
     let tlsPort: Int?
-    private let process: Process
-    private let directory: URL
+    private let peer: PeerProcess
 
-    private init(port: Int, tlsPort: Int?, process: Process, directory: URL) {
+    private init(port: Int, tlsPort: Int?, peer: PeerProcess) {
         self.port = port
         self.tlsPort = tlsPort
-        self.process = process
-        self.directory = directory
+        self.peer = peer
     }
 
     /// Starts the server and returns once it accepts connections. ngircd's lowest ping timeouts are 5 s; by default they
@@ -44,8 +41,8 @@ final class Ngircd: Sendable {
     private static func startOnce(
         pingTimeout: Int, pongTimeout: Int, tls: (certificate: String, key: String)?
     ) async throws -> Ngircd? {
-        let port = try await freePort()
-        let tlsPort = tls == nil ? nil : try await freePort()
+        let port = try await Loopback.freePort()
+        let tlsPort = tls == nil ? nil : try await Loopback.freePort()
         let tlsSection = tls.map { "[SSL]\nCertFile = \($0.certificate)\nKeyFile = \($0.key)\nPorts = \(tlsPort!)\n" } ?? ""
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ngircd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -68,54 +65,16 @@ final class Ngircd: Sendable {
         DNS = no
         \(tlsSection)
         """.write(to: config, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-n", "-f", config.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let server = Ngircd(port: port, tlsPort: tlsPort, process: process, directory: directory)
-        do {
-            for listening in [port] + (tlsPort.map { [$0] } ?? []) {
-                try await eventually("ngircd to listen on \(listening)", timeout: .seconds(30)) {
-                    guard process.isRunning else { return true }
-                    return await accepts(port: listening)
-                }
-            }
-        } catch {
-            server.stop()
+        let peer = try PeerProcess(path, ["-n", "-f", config.path], in: directory)
+        let ports = [port] + (tlsPort.map { [$0] } ?? [])
+        let listening = ports.map { port in { @Sendable in await Loopback.accepts(port: port) } }
+        guard await peer.becomesReady("ngircd to listen on \(ports)", timeout: .seconds(30), checks: listening) else {
             return nil
         }
-        guard process.isRunning else {
-            server.stop()
-            return nil
-        }
-        return server
+        return Ngircd(port: port, tlsPort: tlsPort, peer: peer)
     }
 
-    /// Kills the server: a child of the test runner inherits its blocked signals, so SIGTERM would not arrive.
     func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    private static func freePort() async throws -> Int {
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(host: "127.0.0.1", port: 0).get()
-        let port = channel.localAddress?.port ?? 0
-        try await channel.close()
-        return port
-    }
-
-    private static func accepts(port: Int) async -> Bool {
-        guard
-            let channel = try? await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .connect(host: "127.0.0.1", port: port).get()
-        else { return false }
-        try? await channel.close()
-        return true
+        peer.stop()
     }
 }

@@ -1,3 +1,5 @@
+import BridgeTestSupport
+import HabitatBridgeKit
 import HabitatIRC
 import Testing
 

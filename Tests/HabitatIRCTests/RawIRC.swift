@@ -1,7 +1,9 @@
+import BridgeTestSupport
 import NIOCore
 import NIOPosix
 
 @testable import HabitatIRC
+import HabitatBridgeKit
 
 /// A plain IRC user for integration tests: registers with a nick, sends raw lines, waits for matching messages
 /// (answering PING while it reads).

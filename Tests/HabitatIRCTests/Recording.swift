@@ -1,3 +1,4 @@
+import BridgeTestSupport
 import NIOConcurrencyHelpers
 
 /// Everything an async stream delivers, collected in the background so a test can wait for what it needs.

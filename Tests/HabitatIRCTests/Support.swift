@@ -1,3 +1,4 @@
+import HabitatBridgeKit
 import HabitatIRC
 import Logging
 import NIOConcurrencyHelpers
@@ -43,20 +44,4 @@ func lines(_ messages: [IRCMessage]) -> [String] {
 /// A reply of one success toast to request `id`.
 func success(_ id: Int, _ text: String) -> BridgeReply {
     BridgeReply(id: id, ok: true, text: text, toasts: [BridgeToast(type: "success", text: text)])
-}
-
-/// Waits until `condition` holds, checking every 20 ms; fails the test after `timeout`.
-func eventually(
-    _ what: String, timeout: Duration = .seconds(60), _ condition: () async throws -> Bool
-) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while try await !condition() {
-        guard ContinuousClock.now < deadline else { throw TestFailure("timed out waiting for \(what)") }
-        try await Task.sleep(for: .milliseconds(20))
-    }
-}
-
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

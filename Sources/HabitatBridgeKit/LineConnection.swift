@@ -4,8 +4,8 @@ import NIOSSL
 
 /// Opens TCP connections, over TLS when given a context, that read text lines (see ``LineDecoder``) and
 /// write raw bytes.
-enum LineConnection {
-    static func connect(
+public enum LineConnection {
+    public static func connect(
         host: String, port: Int, maximumLineLength: Int, group: any EventLoopGroup, tls: NIOSSLContext? = nil,
         configure: @escaping @Sendable (ChannelPipeline.SynchronousOperations) throws -> Void = { _ in }
     ) async throws -> NIOAsyncChannel<String, ByteBuffer> {

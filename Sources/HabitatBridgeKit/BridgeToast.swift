@@ -8,3 +8,10 @@ public struct BridgeToast: Sendable, Equatable, Codable {
         self.text = text
     }
 }
+
+extension BridgeToast {
+    /// The toast's lines as a chat shows them: its headline, then each detail line (after `\n  `) on its own.
+    public var lines: [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+}

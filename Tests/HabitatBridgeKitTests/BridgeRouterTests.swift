@@ -1,0 +1,96 @@
+import HabitatBridgeKit
+import Testing
+
+private func success(_ id: Int, _ text: String) -> BridgeReply {
+    BridgeReply(id: id, ok: true, text: text, toasts: [BridgeToast(type: "success", text: text)])
+}
+
+@Suite("The bridge kit's rules: requests, replies and where they are said")
+struct BridgeRouterTests {
+    @Test func aReplyToAChannelCommandIsSaidInTheChannelAfterTheSpeakersName() {
+        var router = BridgeRouter()
+        let request = router.request(
+            user: "@alice:x.org", address: "@alice:x.org", name: "Alice", channel: "#smiths", text: "did dishes")
+        #expect(request == BridgeRequest(id: 1, user: "@alice:x.org", room: "#smiths", text: "did dishes"))
+        #expect(
+            router.delivery(for: success(1, "✅ Dishes completed!"))
+                == BridgeDelivery(
+                    place: .channel("#smiths"), addressing: "Alice",
+                    toasts: [BridgeToast(type: "success", text: "✅ Dishes completed!")]))
+        // Answered once: the same id again is unknown.
+        #expect(router.delivery(for: success(1, "✅ again")) == nil)
+    }
+
+    @Test func helpAndErrorsFromAChannelAreAnsweredPrivately() {
+        var router = BridgeRouter()
+        _ = router.request(user: "alice", address: "alice_", name: "alice_", channel: "#smiths", text: "help buy")
+        _ = router.request(user: "alice", address: "alice_", name: "alice_", channel: "#smiths", text: "did juggling")
+        #expect(router.delivery(for: success(1, "ℹ️ buy"))?.place == .person("alice_"))
+        let error = BridgeReply(id: 2, ok: false, text: "❓ No habit 'juggling'.", code: "unknown_habit")
+        #expect(
+            router.delivery(for: error)
+                == BridgeDelivery(place: .person("alice_"), toasts: [BridgeToast(text: "❓ No habit 'juggling'.")]))
+    }
+
+    @Test func personalEventsGoToTheAddressLastSeenAndRoomEventsToTheirChannel() {
+        var router = BridgeRouter()
+        _ = router.request(user: "al", address: "alice", name: "alice", channel: nil, text: "status")
+        #expect(
+            router.delivery(for: BridgeEvent(event: "timer", user: "al", text: "⏰ done"))?.place == .person("alice"))
+        #expect(router.delivery(for: BridgeEvent(event: "timer", user: "bo", text: "⏰ done"))?.place == .person("bo"))
+        #expect(
+            router.delivery(for: BridgeEvent(event: "room", room: "#smiths", text: "🏠 hi"))?.place
+                == .channel("#smiths"))
+        router.readdress(from: "ALICE", to: "alice_away")
+        #expect(router.address(of: "al") == "alice_away")
+    }
+
+    @Test func theBusyLimitAndAGoneHabitatAreToldPrivately() {
+        var router = BridgeRouter(pendingLimit: 1)
+        let first = router.request(user: "a", address: "a", name: "a", channel: "#c", text: "did dishes")
+        let second = router.request(user: "b", address: "b", name: "b", channel: "#c", text: "status")
+        #expect(router.isOverloaded)
+        #expect(router.busy(second) == BridgeDelivery(place: .person("b"), toasts: [BridgeRouter.busy]))
+        #expect(!router.isOverloaded)
+        #expect(router.abandonPending().map(\.place) == [.person("a")])
+        #expect(router.unsent(first) == nil)
+    }
+
+    @Test func aRequestIsSentUnlessHabitatIsBehindOrUnreachable() async {
+        var router = BridgeRouter(pendingLimit: 1)
+        var sent: [Int] = []
+        let first = router.request(user: "a", address: "a", name: "a", channel: nil, text: "status")
+        #expect(
+            await router.submit(first) {
+                sent.append($0.id); return true
+            } == nil)
+        let second = router.request(user: "b", address: "b", name: "b", channel: nil, text: "status")
+        #expect(
+            await router.submit(second) {
+                sent.append($0.id); return true
+            } == BridgeDelivery(place: .person("b"), toasts: [BridgeRouter.busy]))
+        _ = router.delivery(for: BridgeReply(id: first.id, ok: true, text: "ℹ️ Level 1"))
+        let fourth = router.request(user: "d", address: "d", name: "d", channel: nil, text: "status")
+        #expect(
+            await router.submit(fourth) { _ in false }
+                == BridgeDelivery(place: .person("d"), toasts: [BridgeRouter.unreachable]))
+        #expect(sent == [first.id])
+    }
+
+    @Test func linesAddressedToTheBotByPrefixOrName() {
+        let addressing = Addressing(commandPrefix: "!", names: ["habitat", "Habitat Bot"])
+        #expect(addressing.command(in: "!did dishes") == "did dishes")
+        #expect(addressing.command(in: "HABITAT: did dishes") == "did dishes")
+        #expect(addressing.command(in: "Habitat Bot, status") == "status")
+        #expect(addressing.command(in: "habitat did dishes") == nil)
+        #expect(addressing.command(in: "did dishes") == nil)
+        #expect(Addressing(commandPrefix: nil, names: ["habitat"]).command(in: "!status") == nil)
+    }
+
+    @Test func aToastsDetailLinesAreLinesOfTheirOwn() {
+        let delivery = BridgeDelivery(
+            place: .channel("#c"),
+            toasts: [BridgeToast(text: "ℹ️ Today\n  ✓ Dishes\n  · Floss"), BridgeToast(text: "🎉 Level up!")])
+        #expect(delivery.lines == ["ℹ️ Today", "  ✓ Dishes", "  · Floss", "🎉 Level up!"])
+    }
+}
