@@ -136,18 +136,25 @@ struct ReminderService: Sendable {
 
     /// Looks at each listening user's file, a few at a time.
     private func decide(_ listening: [(DueEntry, StoredReminder, Account)], now: Date) async -> [Decision] {
-        await withTaskGroup(of: Decision?.self) { group in
-            var decisions: [Decision] = []
-            var next = listening.makeIterator()
-            for _ in 0..<Self.concurrency {
+        await Self.map(listening, atMost: Self.concurrency) { await decide($0.0, $0.1, $0.2, now: now) }.compactMap { $0 }
+    }
+
+    /// `transform` of each item, at most `limit` running at once; in the order they finish.
+    static func map<Item: Sendable, Result: Sendable>(
+        _ items: [Item], atMost limit: Int, _ transform: @escaping @Sendable (Item) async -> Result
+    ) async -> [Result] {
+        await withTaskGroup(of: Result.self) { group in
+            var results: [Result] = []
+            var next = items.makeIterator()
+            for _ in 0..<limit {
                 guard let item = next.next() else { break }
-                group.addTask { await decide(item.0, item.1, item.2, now: now) }
+                group.addTask { await transform(item) }
             }
-            for await decision in group {
-                if let decision { decisions.append(decision) }
-                if let item = next.next() { group.addTask { await decide(item.0, item.1, item.2, now: now) } }
+            for await result in group {
+                results.append(result)
+                if let item = next.next() { group.addTask { await transform(item) } }
             }
-            return decisions
+            return results
         }
     }
 
@@ -244,16 +251,7 @@ extension ReminderService {
             let listening = entries.compactMap { entry in
                 found[entry.subject].flatMap { stored, account in hub.isListening(account.id) ? (entry, stored, account) : nil }
             }
-            await withTaskGroup(of: Void.self) { group in
-                var next = listening.makeIterator()
-                for _ in 0..<Self.concurrencyAhead {
-                    guard let item = next.next() else { break }
-                    group.addTask { await lookAhead(item.0, item.1, item.2) }
-                }
-                for await _ in group {
-                    if let item = next.next() { group.addTask { await lookAhead(item.0, item.1, item.2) } }
-                }
-            }
+            _ = await Self.map(listening, atMost: Self.concurrencyAhead) { await lookAhead($0.0, $0.1, $0.2) }
             ahead.moved(to: last)
             return page.count == Scheduler.batch
         } catch {

@@ -404,9 +404,14 @@ struct Reminders: AsyncParsableCommand {
 
     /// Sets the logged-in user's reminder of Exercise at `clock` (HH:MM), which must be for today.
     static func remind(_ connection: Connection, at clock: String) async throws {
-        let reply = try await connection.setUpRequest("remind me to exercise at \(clock)")
+        try forToday(try await connection.setUpRequest("remind me to exercise at \(clock)"), at: clock)
+    }
+
+    /// Checks that the reminder `reply` answers is for today (`of`: whose).
+    static func forToday(_ reply: SetUpReply, at clock: String, of user: String? = nil) throws {
         guard reply.text.contains("(from today)") || reply.text.contains("already have a reminder") else {
-            throw BenchError.setUp("the reminder at \(clock) is not for today: \(reply.text.prefix(300)) (a longer --lead?)")
+            let whose = user.map { " of \($0)" } ?? ""
+            throw BenchError.setUp("the reminder\(whose) at \(clock) is not for today: \(reply.text.prefix(300)) (a longer --lead?)")
         }
     }
 
@@ -422,9 +427,7 @@ struct Reminders: AsyncParsableCommand {
             guard added.ok else { throw BenchError.setUp("'add habit Exercise' for \(user) failed: \(added.text.prefix(300))") }
             reply = try await say("remind me to exercise at \(clock)")
         }
-        guard reply.text.contains("(from today)") || reply.text.contains("already have a reminder") else {
-            throw BenchError.setUp("the reminder of \(user) at \(clock) is not for today: \(reply.text.prefix(300)) (a longer --lead?)")
-        }
+        try forToday(reply, at: clock, of: user)
     }
 
     private var bridgeTokenValue: String { bridgeToken ?? ProcessInfo.processInfo.environment["HABITAT_BRIDGE_TOKEN"] ?? "" }
