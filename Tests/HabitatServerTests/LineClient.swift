@@ -2,6 +2,7 @@ import Foundation
 import HabitatApp
 import HabitatServer
 import LineFraming
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -10,17 +11,22 @@ import NIOSSL
 actor LineClient {
     let channel: any Channel
     private var lines: AsyncStream<String>.AsyncIterator
+    private let collector: LineCollector
+    /// Lines this client has read.
+    private var read = 0
     static let timeout = TimeAmount.seconds(60)
 
-    private init(channel: any Channel, lines: AsyncStream<String>) {
+    private init(channel: any Channel, lines: AsyncStream<String>, collector: LineCollector) {
         self.channel = channel
         self.lines = lines.makeAsyncIterator()
+        self.collector = collector
     }
 
     /// Connects (over TLS with `tls`, checking the certificate is for `localhost`), from the loopback address `from`
     /// when given (Linux routes all of 127.0.0.0/8 to loopback: each is an address of its own to the server).
     static func connect(port: Int, readGreeting: Bool = true, tls: NIOSSLContext? = nil, from: String? = nil) async throws -> LineClient {
         let (stream, continuation) = AsyncStream<String>.makeStream()
+        let collector = LineCollector(continuation: continuation)
         var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         if let from { bootstrap = bootstrap.bind(to: try SocketAddress(ipAddress: from, port: 0)) }
         let channel = try await bootstrap
@@ -32,11 +38,11 @@ actor LineClient {
                     }
                     try channel.pipeline.syncOperations.addHandler(
                         ByteToMessageHandler(LineFrameDecoder(maximumLength: 1 << 20)))
-                    try channel.pipeline.syncOperations.addHandler(LineCollector(continuation: continuation))
+                    try channel.pipeline.syncOperations.addHandler(collector)
                 }
             }
             .connect(host: "127.0.0.1", port: port).get()
-        let client = LineClient(channel: channel, lines: stream)
+        let client = LineClient(channel: channel, lines: stream, collector: collector)
         if readGreeting { _ = try await client.readReply() }
         return client
     }
@@ -53,11 +59,17 @@ actor LineClient {
     /// after a while (the connection is closed) instead of hanging it.
     func readLine() async throws -> String? {
         let channel = self.channel
-        let watchdog = channel.eventLoop.scheduleTask(in: Self.timeout) { channel.close(promise: nil) }
+        let (collector, read) = (self.collector, self.read)
+        // Closed when the server said nothing: not when its line came and this task waited for a turn to read it (a
+        // machine whose test threads are all busy).
+        let watchdog = channel.eventLoop.scheduleTask(in: Self.timeout) {
+            if collector.received.withLockedValue({ $0 }) <= read { channel.close(promise: nil) }
+        }
         defer { watchdog.cancel() }
         var lines = self.lines
         let line = await lines.next(isolation: self)
         self.lines = lines
+        if line != nil { self.read += 1 }
         return line
     }
 
@@ -120,11 +132,14 @@ struct JSONReply: @unchecked Sendable {
 final class LineCollector: ChannelInboundHandler, Sendable {
     typealias InboundIn = LineFrame
     let continuation: AsyncStream<String>.Continuation
+    /// Lines the server sent.
+    let received = NIOLockedValueBox(0)
 
     init(continuation: AsyncStream<String>.Continuation) { self.continuation = continuation }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if case .line(let buffer) = unwrapInboundIn(data) {
+            received.withLockedValue { $0 += 1 }
             continuation.yield(String(decoding: buffer.readableBytesView, as: UTF8.self))
         }
     }
