@@ -29,7 +29,7 @@ public final class Application: Sendable {
         let accounts = Accounts(directory: directory, hasher: configuration.passwordHasher, throttle: LoginThrottle(), slowWork: slowWork)
         let hub = Hub(directory: directory)
         let households = Households(
-            directory: directory, users: users, hub: hub, logger: logger, stage: configuration.sharedCompletionStage)
+            directory: directory, users: users, hub: hub, logger: logger, stage: configuration.stageReached)
         (self.directory, self.users, self.hub, self.households) = (directory, users, hub, households)
         self.pipeline = Pipeline(
             accounts: accounts, users: users, directory: directory, households: households, hub: hub, configuration: configuration,
@@ -38,7 +38,8 @@ public final class Application: Sendable {
             directory: directory, timers: TimerService(directory: directory, users: users, hub: hub, clock: configuration.clock, logger: logger),
             dayEnds: DayEndService(directory: directory, users: users, hub: hub, clock: configuration.clock, logger: logger),
             reminders: ReminderService(directory: directory, users: users, hub: hub, logger: logger),
-            roomPosts: RoomPostService(directory: directory, households: households, hub: hub, logger: logger), clock: configuration.clock,
+            roomPosts: RoomPostService(
+                directory: directory, households: households, hub: hub, logger: logger, stage: configuration.stageReached), clock: configuration.clock,
             tick: configuration.timerTick, logger: logger)
     }
 

@@ -6,12 +6,15 @@ import HabitatStorage
 import Logging
 import NIOConcurrencyHelpers
 
-/// How far a shared completion has come, for whoever watches it (``ServerConfiguration/sharedCompletionStage``).
-public enum SharedCompletionStage: String, Sendable {
-    /// The intent and the room log line are written; the member's file has not committed yet.
+/// A point inside work written in more than one step, for whoever watches it (``ServerConfiguration/stageReached``):
+/// crash-consistency tests stop the server there.
+public enum WorkStage: String, Sendable {
+    /// A shared completion: the intent and the room log line are written; the member's file has not committed yet.
     case beforeMemberCommit = "before-member-commit"
-    /// The member's file committed; the intent is not removed yet.
+    /// A shared completion: the member's file committed; the intent is not removed yet.
     case afterMemberCommit = "after-member-commit"
+    /// A room's post is written down (and waits in its members' inboxes); it is not sent yet.
+    case roomPostWritten = "room-post-written"
 }
 
 /// Household rooms: membership (checked on every use), shared habits, the room log, live events.
@@ -27,8 +30,8 @@ final class Households: Sendable {
     let users: UserDatabases
     let hub: Hub
     let logger: Logger
-    /// Told each ``SharedCompletionStage`` a shared completion reaches (tests stop the server there).
-    let stage: (@Sendable (SharedCompletionStage) -> Void)?
+    /// Told each ``WorkStage`` a shared completion reaches (tests stop the server there).
+    let stage: (@Sendable (WorkStage) -> Void)?
     /// Rooms per account; every membership change goes through this server, which keeps it current.
     /// The accounts used most recently, up to `cached` rooms in all (an account in no room counts as one).
     private let roomsByAccount: NIOLockedValueBox<RecentTable<Int64, [Room]>>
@@ -42,7 +45,7 @@ final class Households: Sendable {
 
     init(
         directory: DirectoryDatabase, users: UserDatabases, hub: Hub, logger: Logger,
-        stage: (@Sendable (SharedCompletionStage) -> Void)? = nil,
+        stage: (@Sendable (WorkStage) -> Void)? = nil,
         cached: Int = Households.cached
     ) {
         self.directory = directory

@@ -99,7 +99,7 @@ struct ReminderService: Sendable {
         var delivered: [Int64] = []
         for (index, (id, accountID, event)) in sends.enumerated() {
             // A slice at a time: the connections' event loops write each slice's events between other requests.
-            if index > 0, index.isMultiple(of: Self.deliverySlice) { try? await Task.sleep(for: Self.deliveryPause) }
+            if index > 0, index.isMultiple(of: Self.deliverySlice) { try? await sleepByTheWallClock(Self.deliveryPause) }
             if hub.deliverLive(event, to: accountID) { delivered.append(id) }
         }
         try await directory.delivered(delivered)

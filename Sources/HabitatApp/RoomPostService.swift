@@ -8,13 +8,17 @@ import Logging
 /// Makes rooms' posts (``RoomPost``): the chores of the day (when any is due and not done) and the week's report, to
 /// every member live and to the room's chat channel. Like a reminder, a post is not kept for members away.
 ///
-/// Once: the day a post is for is written down, with its next time, before it is sent. One whose time came while the
-/// server was down is made at start-up the same day (of its clock), and skipped after that.
+/// Once: the day a post is for is written down, with its next time, before it is sent, and the post waits in every
+/// member's inbox until it is sent: a crash in between never posts it twice, and each member hears it at their next
+/// login instead. One whose time came while the server was down is made at start-up the same day (of its clock), and
+/// skipped after that.
 struct RoomPostService: Sendable {
     let directory: DirectoryDatabase
     let households: Households
     let hub: Hub
     let logger: Logger
+    /// Told when a post is written down and not sent yet (tests stop the server there).
+    var stage: (@Sendable (WorkStage) -> Void)? = nil
 
     func post(_ entry: DueEntry, now: Date) async {
         do {
@@ -40,12 +44,20 @@ struct RoomPostService: Sendable {
             case .report:
                 event = Self.event("room_report", try await households.report(of: room, today: day), room: room)
             }
-            try await directory.roomPosted(post.id, for: event == nil ? nil : day.ordinal, next: next)
-            guard let event else { return }
-            for member in try await directory.members(of: room.id) where !Households.readsTheChannel(member, of: room) {
+            guard let event else {
+                try await directory.roomPosted(post.id, for: nil, next: next)
+                return
+            }
+            let members = try await directory.members(of: room.id)
+            let kept = try await directory.roomPosted(
+                post.id, for: day.ordinal, next: next, keeping: InboxItem(kind: event.kind, toasts: KeptToast.text(of: event.toasts), created: now),
+                for: members.map(\.accountID))
+            stage?(.roomPostWritten)
+            for member in members where !Households.readsTheChannel(member, of: room) {
                 _ = hub.deliverLive(event, to: member.accountID)
             }
             hub.deliverToBridges(event, room: room)
+            try await directory.forgetKept(kept)
         } catch {
             // Tried again at the next tick, unless it was written down.
             logger.error("a room's post could not be made", metadata: ["post": "\(entry.subject)", "error": "\(error)"])

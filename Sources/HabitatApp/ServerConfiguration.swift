@@ -38,9 +38,9 @@ public struct ServerConfiguration: Sendable {
     /// not taking them (no longer writable) is closed; one still answering gets until `shutdownLimit`.
     public var shutdownGrace: Duration = .seconds(5)
     public var shutdownLimit: Duration = .seconds(30)
-    /// Told each stage a shared completion reaches, on the thread that reaches it: what crash-consistency tests
-    /// stop the server at.
-    public var sharedCompletionStage: (@Sendable (SharedCompletionStage) -> Void)?
+    /// Told each stage of work written in steps (a shared completion, a room's post), on the thread that reaches it:
+    /// what crash-consistency tests stop the server at.
+    public var stageReached: (@Sendable (WorkStage) -> Void)?
     /// Chat users whose sessions a bridge connection keeps, the most recently heard.
     public var chatUsersPerBridge = 10_000
     /// Rooms per account, members and shared habits per room.

@@ -485,16 +485,33 @@ extension DirectoryDatabase {
     public static let inboxLimit = 50
 
     public func keep(_ item: InboxItem, for accountID: Int64) async throws {
+        try await write { db in _ = try Self.keep(item, for: accountID, in: db) }
+    }
+
+    /// Keeps `item` in the user's inbox, the oldest giving way past ``inboxLimit``: its entry's id.
+    static func keep(_ item: InboxItem, for accountID: Int64, in db: Database) throws -> Int64 {
+        try db.execute(
+            sql: "INSERT INTO inbox (account_id, kind, toasts, created_at) VALUES (?, ?, ?, ?)",
+            arguments: [accountID, item.kind, item.toasts, item.created.timeIntervalSince1970])
+        let id = db.lastInsertedRowID
+        try db.execute(
+            sql: """
+                DELETE FROM inbox WHERE account_id = ? AND id NOT IN
+                (SELECT id FROM inbox WHERE account_id = ? ORDER BY id DESC LIMIT ?)
+                """,
+            arguments: [accountID, accountID, Self.inboxLimit])
+        return id
+    }
+
+    /// Takes back out of the inboxes the entries kept in case a crash came first (those not taken already).
+    public func forgetKept(_ ids: [Int64]) async throws {
+        guard !ids.isEmpty else { return }
         try await write { db in
-            try db.execute(
-                sql: "INSERT INTO inbox (account_id, kind, toasts, created_at) VALUES (?, ?, ?, ?)",
-                arguments: [accountID, item.kind, item.toasts, item.created.timeIntervalSince1970])
-            try db.execute(
-                sql: """
-                    DELETE FROM inbox WHERE account_id = ? AND id NOT IN
-                    (SELECT id FROM inbox WHERE account_id = ? ORDER BY id DESC LIMIT ?)
-                    """,
-                arguments: [accountID, accountID, Self.inboxLimit])
+            for chunk in stride(from: 0, to: ids.count, by: 500).map({ ids[$0..<min($0 + 500, ids.count)] }) {
+                try db.execute(
+                    sql: "DELETE FROM inbox WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ",")))",
+                    arguments: StatementArguments(Array(chunk)))
+            }
         }
     }
 

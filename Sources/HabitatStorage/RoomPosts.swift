@@ -52,11 +52,16 @@ extension DirectoryDatabase {
     }
 
     /// Writes down that a post is being made for `day` (of its clock), due next at `next`, before it is sent: a crash
-    /// after this never posts it twice.
-    public func roomPosted(_ id: Int64, for day: Int?, next: Date) async throws {
+    /// after this never posts it twice. The post (`item`) waits meanwhile in the inbox of each of `members`, so that a
+    /// crash before it is sent loses it for no one: each hears it at their next login. Returns the inbox entries, which
+    /// ``forgetKept(_:)`` takes back out once it is sent.
+    @discardableResult
+    public func roomPosted(_ id: Int64, for day: Int?, next: Date, keeping item: InboxItem? = nil, for members: [Int64] = []) async throws -> [Int64] {
         try await write { db in
             if let day { try db.execute(sql: "UPDATE room_post SET posted_for = ? WHERE id = ?", arguments: [day, id]) }
             try Self.setDue(.roomPost, id, at: next, in: db)
+            guard let item else { return [] }
+            return try members.map { try Self.keep(item, for: $0, in: db) }
         }
     }
 }

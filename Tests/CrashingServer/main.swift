@@ -14,11 +14,11 @@ import ServiceLifecycle
 
 var arguments = ArraySlice(CommandLine.arguments.dropFirst())
 var data: String?
-var stage: SharedCompletionStage?
+var stage: WorkStage?
 while let flag = arguments.popFirst() {
     switch flag {
     case "--data": data = arguments.popFirst()
-    case "--crash-at": stage = arguments.popFirst().flatMap(SharedCompletionStage.init(rawValue:))
+    case "--crash-at": stage = arguments.popFirst().flatMap(WorkStage.init(rawValue:))
     default: break
     }
 }
@@ -34,7 +34,7 @@ var configuration = ServerConfiguration()
 configuration.port = 0
 configuration.dataDirectory = URL(fileURLWithPath: data)
 configuration.rateLimit = 0
-configuration.sharedCompletionStage = { reached in
+configuration.stageReached = { reached in
     if reached == stage { kill(getpid(), SIGKILL) }
 }
 let server = try HabitatServer(configuration: configuration, logger: logger)

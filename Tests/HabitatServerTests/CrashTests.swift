@@ -3,6 +3,29 @@ import HabitatStorage
 import NIOConcurrencyHelpers
 import Testing
 
+/// The servers a test starts, so that when the test fails it shows what each of them logged.
+final class ServerLogs: Sendable {
+    private let servers = NIOLockedValueBox<[ServerProcess]>([])
+
+    func keep(_ server: ServerProcess) -> ServerProcess {
+        servers.withLockedValue { $0.append(server) }
+        return server
+    }
+
+    /// Runs `body`; if it throws, records the log of each server it kept before passing the error on.
+    static func shown(_ body: (ServerLogs) async throws -> Void) async throws {
+        let logs = ServerLogs()
+        do {
+            try await body(logs)
+        } catch {
+            for (index, server) in logs.servers.withLockedValue({ $0 }).enumerated() {
+                Issue.record("server \(index + 1) of the test logged:\n\(server.log)")
+            }
+            throw error
+        }
+    }
+}
+
 /// The real `habitat` executable, run as its own process so it can be killed.
 final class ServerProcess: @unchecked Sendable {
     let process = Process()
@@ -44,7 +67,7 @@ final class ServerProcess: @unchecked Sendable {
         }
         if let instant {
             // `faketime` runs the server as its child and passes no signal on: ``serverPID`` is the one to signal.
-            process.arguments = ["-f", "@\(instant)", Self.executable.path] + process.arguments!
+            process.arguments = ["-f", "@\(instant)", process.executableURL!.path] + process.arguments!
             process.executableURL = URL(fileURLWithPath: Self.faketime)
             process.environment?["TZ"] = "UTC"
         }
@@ -68,8 +91,17 @@ final class ServerProcess: @unchecked Sendable {
             throw TestFailure("no port in: \(seen)")
         }
         self.port = port
-        // Read on to the end, so a server that logs much never waits on a full pipe.
-        Thread.detachNewThread { while !handle.availableData.isEmpty {} }
+        // Read on to the end, so a server that logs much never waits on a full pipe; the latest is kept.
+        let logged = self.logged
+        logged.withLockedValue { $0 = Array(seen.utf8) }
+        Thread.detachNewThread {
+            while case let chunk = handle.availableData, !chunk.isEmpty {
+                logged.withLockedValue {
+                    $0.append(contentsOf: chunk)
+                    if $0.count > Self.logKept { $0.removeFirst($0.count - Self.logKept) }
+                }
+            }
+        }
         serverPID = process.processIdentifier
         if underFaketime {
             // It has said it listens, so it runs: `faketime`'s child.
@@ -90,6 +122,11 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     static let faketime = "/usr/bin/faketime"
+
+    /// The end of what the server logged (its standard error), for a failing test to show.
+    var log: String { logged.withLockedValue { String(decoding: $0, as: UTF8.self) } }
+    private let logged = NIOLockedValueBox<[UInt8]>([])
+    private static let logKept = 64 * 1024
     private var underFaketime: Bool { process.executableURL?.path == Self.faketime }
 
     /// The server's own process: this one, or under `faketime`, the `habitat serve` it started (found once, at start,
@@ -110,7 +147,7 @@ final class ServerProcess: @unchecked Sendable {
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             guard fields.count > 1, Int32(fields[1]) == parent,
                 let line = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8),
-                line.split(separator: "\0").first?.hasSuffix("/habitat") == true
+                let program = line.split(separator: "\0").first, program.hasSuffix("/habitat") || program.hasSuffix("/habitat-crashing-server")
             else { continue }
             return pid
         }

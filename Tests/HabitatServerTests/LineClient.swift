@@ -14,6 +14,9 @@ actor LineClient {
     private let collector: LineCollector
     /// Lines this client has read.
     private var read = 0
+    /// The last line sent, and whether the connection was closed for a silent server: what a failure says.
+    private var lastSent: String?
+    private let silenced = NIOLockedValueBox(false)
     static let timeout = TimeAmount.seconds(60)
 
     private init(channel: any Channel, lines: AsyncStream<String>, collector: LineCollector) {
@@ -48,6 +51,7 @@ actor LineClient {
     }
 
     func send(_ line: String) async throws {
+        lastSent = line
         try await sendRaw(Array((line + "\n").utf8))
     }
 
@@ -59,11 +63,14 @@ actor LineClient {
     /// after a while (the connection is closed) instead of hanging it.
     func readLine() async throws -> String? {
         let channel = self.channel
-        let (collector, read) = (self.collector, self.read)
+        let (collector, read, silenced) = (self.collector, self.read, self.silenced)
         // Closed when the server said nothing: not when its line came and this task waited for a turn to read it (a
         // machine whose test threads are all busy).
         let watchdog = channel.eventLoop.scheduleTask(in: Self.timeout) {
-            if collector.received.withLockedValue({ $0 }) <= read { channel.close(promise: nil) }
+            if collector.received.withLockedValue({ $0 }) <= read {
+                silenced.withLockedValue { $0 = true }
+                channel.close(promise: nil)
+            }
         }
         defer { watchdog.cancel() }
         var lines = self.lines
@@ -75,7 +82,10 @@ actor LineClient {
 
     /// One reply: a JSON line, or text lines up to the empty line that ends them (not included).
     func readReply() async throws -> [String] {
-        guard let first = try await readLine() else { throw TestFailure("connection closed before a reply") }
+        guard let first = try await readLine() else {
+            let why = silenced.withLockedValue { $0 } ? "nothing came for \(Self.timeout.nanoseconds / 1_000_000_000) s" : "the server closed it"
+            throw TestFailure("connection closed before a reply (\(why); last sent: \(lastSent.map { "'\($0)'" } ?? "nothing"))")
+        }
         if first.hasPrefix("{") { return [first] }
         var reply = [first]
         while let line = try await readLine(), !line.isEmpty { reply.append(line) }
