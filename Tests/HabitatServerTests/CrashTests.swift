@@ -110,11 +110,12 @@ final class ServerProcess: @unchecked Sendable {
             }
             serverPID = child
         }
+        commandLine = (try? String(contentsOfFile: "/proc/\(serverPID)/cmdline", encoding: .utf8)) ?? ""
     }
 
     /// A test that fails before it stops its server does not leave the server running.
     deinit {
-        if !ended, serverPID != process.processIdentifier, serverPID > 0 { Foundation.kill(serverPID, SIGKILL) }
+        if !ended, serverPID != process.processIdentifier, isStillTheServer(serverPID) { Foundation.kill(serverPID, SIGKILL) }
         if process.isRunning {
             Foundation.kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -135,6 +136,8 @@ final class ServerProcess: @unchecked Sendable {
     private(set) var serverPID: Int32 = 0
     /// Once killed or terminated, its pid is never signalled again (another process may have it by then).
     private var ended = false
+    /// The server's command line as `/proc` gives it, to tell it from a later process of the same number.
+    private var commandLine = ""
 
     /// The child of `parent` running `habitat`, if any.
     private static func habitatChild(of parent: Int32) -> Int32? {
@@ -154,6 +157,13 @@ final class ServerProcess: @unchecked Sendable {
         return nil
     }
 
+    /// Whether `pid` is still this server: a process ended long ago may have left its number to another (they are
+    /// reused within minutes on a busy machine), even to the next server of the same test.
+    private func isStillTheServer(_ pid: Int32) -> Bool {
+        guard pid > 0, let line = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8) else { return false }
+        return line == commandLine
+    }
+
     /// Waits for a server under `faketime` to be gone, at most 60 s: `true` if it is.
     private func waitForServerToEnd(_ pid: Int32) -> Bool {
         for _ in 0..<600 {
@@ -167,7 +177,7 @@ final class ServerProcess: @unchecked Sendable {
 
     func kill() {
         let pid = serverPID
-        Foundation.kill(pid, SIGKILL)
+        if isStillTheServer(pid) { Foundation.kill(pid, SIGKILL) }
         ended = true
         if underFaketime { _ = waitForServerToEnd(pid) }
         process.waitUntilExit()
@@ -175,13 +185,14 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Waits for the process to end by itself (a planned crash).
     func waitForExit() -> Int32 {
+        ended = true
         process.waitUntilExit()
         return process.terminationStatus
     }
 
     func terminate() -> Int32 {
         let pid = serverPID
-        Foundation.kill(pid, SIGTERM)
+        if isStillTheServer(pid) { Foundation.kill(pid, SIGTERM) }
         ended = true
         if underFaketime {
             // Not this process's child: its exit status can't be read, only that it ended.
