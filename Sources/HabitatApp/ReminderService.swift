@@ -19,6 +19,11 @@ struct ReminderService: Sendable {
     let logger: Logger
     /// What was looked at ahead of its minute.
     let ahead = Ahead()
+    /// What was written down and waits to be handed to connections (``handOut()``).
+    let handing = AsyncStream<[Sending]>.makeStream()
+
+    /// A reminder to hand out: its firing (or snooze), whose it is, what it says.
+    typealias Sending = (id: Int64, accountID: Int64, event: Event)
 
     /// How many users' files are read at once while a minute's reminders are looked at.
     static let concurrency = 16
@@ -79,13 +84,13 @@ struct ReminderService: Sendable {
         var gone: [Int64] = []
         var firings: [ReminderFiring] = []
         var snoozes: [Int64] = []
-        var sends: [(Int64, Int64, Event)] = []
+        var sends: [Sending] = []
         for decision in decisions {
             switch decision {
             case .say(let firing, let snooze, let accountID, let event):
                 if let firing { firings.append(firing) }
                 if let snooze { snoozes.append(snooze) }
-                if let event { sends.append(((firing?.id ?? snooze)!, accountID, event)) }
+                if let event, let id = firing?.id ?? snooze { sends.append((id, accountID, event)) }
             case .quiet(let entry, let next): moves.append((entry.kind, entry.subject, next))
             case .gone(let entry, let reminder):
                 if let reminder { gone.append(reminder) } else { moves.append((entry.kind, entry.subject, nil)) }
@@ -95,14 +100,28 @@ struct ReminderService: Sendable {
         try await directory.removeReminders(gone)
         try await directory.fired(firings, snoozes: snoozes, at: now)
         // A user's digest before their habits' reminders of the same minute.
-        sends.sort { $0.2.kind == "digest" && $1.2.kind != "digest" }
-        var delivered: [Int64] = []
-        for (index, (id, accountID, event)) in sends.enumerated() {
-            // A slice at a time: the connections' event loops write each slice's events between other requests.
-            if index > 0, index.isMultiple(of: Self.deliverySlice) { try? await sleepByTheWallClock(Self.deliveryPause) }
-            if hub.deliverLive(event, to: accountID) { delivered.append(id) }
+        sends.sort { $0.event.kind == "digest" && $1.event.kind != "digest" }
+        if !sends.isEmpty { handing.continuation.yield(sends) }
+    }
+
+    /// Hands out what was written down, a minute's batch after another, until the server stops. It runs beside the
+    /// firing: a hundred thousand reminders take seconds to hand out, and a timer or a day end due meanwhile does not
+    /// wait for them. A batch not handed out when the server stops was written down as fired: the next login tells it.
+    func handOut() async {
+        for await sends in handing.stream {
+            var delivered: [Int64] = []
+            for (index, sending) in sends.enumerated() {
+                // A slice at a time: the connections' event loops write each slice's events between other requests.
+                if index > 0, index.isMultiple(of: Self.deliverySlice) { try? await sleepByTheWallClock(Self.deliveryPause) }
+                if hub.deliverLive(sending.event, to: sending.accountID) { delivered.append(sending.id) }
+            }
+            do {
+                try await directory.delivered(delivered)
+            } catch {
+                // Said, but not marked so: the user's next login tells them again of the ones still to do.
+                logger.error("reminders handed out could not be marked so", metadata: ["count": "\(delivered.count)", "error": "\(error)"])
+            }
         }
-        try await directory.delivered(delivered)
     }
 
     /// A reminder of a user no one would hear: written down as fired (and not delivered), so that their next login

@@ -22,8 +22,9 @@ struct Scheduler: Sendable {
     /// How many entries one read takes.
     static let batch = 1000
 
-    /// Fires what is due each tick; beside it, looks at the reminders of the minutes ahead
-    /// (``ReminderService/prepare(now:)``), so that their minute reads only the files changed since.
+    /// Fires what is due each tick; beside it, hands out the reminders fired (``ReminderService/handOut()``), and looks
+    /// at the reminders of the minutes ahead (``ReminderService/prepare(now:)``), so that their minute reads only the
+    /// files changed since.
     func run() async {
         await withDiscardingTaskGroup { group in
             group.addTask {
@@ -32,6 +33,7 @@ struct Scheduler: Sendable {
                     try? await sleepByTheWallClock(tick)
                 }
             }
+            group.addTask { await reminders.handOut() }
             group.addTask {
                 while !Task.isCancelled {
                     if await !reminders.prepare(now: clock()) { try? await sleepByTheWallClock(tick) }
