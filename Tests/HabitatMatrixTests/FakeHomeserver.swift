@@ -29,24 +29,36 @@ final class FakeHomeserver: Sendable {
         let (channel, asked) = (channel, asked)
         serving = Task {
             try? await channel.executeThenClose { connections in
-                for try await connection in connections {
-                    try? await connection.executeThenClose { inbound, outbound in
-                        for try await part in inbound {
-                            if case .head(let head) = part {
-                                asked.withLockedValue { $0.append("\(head.method) \(head.uri)") }
-                            }
-                            guard case .end = part else { continue }
-                            let count = asked.withLockedValue { $0.count }
-                            let answer = answers[min(count, answers.count) - 1]
-                            var headers = HTTPHeaders([("Content-Type", "application/json")])
-                            headers.add(name: "Content-Length", value: "\(answer.json.utf8.count)")
-                            try await outbound.write(
-                                .head(HTTPResponseHead(version: .http1_1, status: answer.status, headers: headers)))
-                            try await outbound.write(.body(.byteBuffer(ByteBuffer(string: answer.json))))
-                            try await outbound.write(.end(nil))
+                // Each connection on its own: a client may open another while the first waits in its pool.
+                await withDiscardingTaskGroup { group in
+                    do {
+                        for try await connection in connections {
+                            group.addTask { await Self.answer(connection, with: answers, asked: asked) }
                         }
-                    }
+                    } catch {}
                 }
+            }
+        }
+    }
+
+    /// Answers each request of one connection with the next answer, until the client closes it.
+    private static func answer(
+        _ connection: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>,
+        with answers: [(status: HTTPResponseStatus, json: String)], asked: NIOLockedValueBox<[String]>
+    ) async {
+        try? await connection.executeThenClose { inbound, outbound in
+            for try await part in inbound {
+                if case .head(let head) = part {
+                    asked.withLockedValue { $0.append("\(head.method) \(head.uri)") }
+                }
+                guard case .end = part else { continue }
+                let count = asked.withLockedValue { $0.count }
+                let answer = answers[min(count, answers.count) - 1]
+                var headers = HTTPHeaders([("Content-Type", "application/json")])
+                headers.add(name: "Content-Length", value: "\(answer.json.utf8.count)")
+                try await outbound.write(.head(HTTPResponseHead(version: .http1_1, status: answer.status, headers: headers)))
+                try await outbound.write(.body(.byteBuffer(ByteBuffer(string: answer.json))))
+                try await outbound.write(.end(nil))
             }
         }
     }
