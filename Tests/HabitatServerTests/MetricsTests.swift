@@ -1,8 +1,9 @@
 import Foundation
-import HabitatApp
 import NIOCore
 import NIOPosix
 import Testing
+
+@testable import HabitatApp
 
 /// `--metrics`: what an operator reads off a running server, scraped as Prometheus would.
 @Suite("Metrics for an operator")
@@ -43,6 +44,52 @@ struct MetricsTests {
             #expect((samples["habitat_storage_wait_seconds_count"] ?? 0) > 0)
             #expect(samples["habitat_checkpoint_duration_seconds_count"] == 0)
             #expect(samples["habitat_scheduler_lag_seconds_count"] == 0)
+        }
+    }
+
+    @Test func aBridgeCountsAsABridgeAndItsChatUsersAsTheSessionsItHolds() async throws {
+        try await TestServer.with(configure: Self.withMetrics) { server in
+            let port = try #require(server.habitat.metricsPort)
+            try await server.habitat.application.directory.addBridge(
+                named: "irc", tokenHash: BridgeToken.hash("hbt_counted"), at: server.clock.now)
+            let bridge = try await server.connect()
+            #expect(try await bridge.json("bridge irc hbt_counted").ok == true)
+            for user in ["ada", "bo", "ada"] {
+                #expect(try await bridge.json(#"{"id": 1, "user": "\#(user)", "text": "status"}"#).ok == true)
+            }
+            let samples = try await HTTPScrape.get("/metrics", port: port).samples
+            #expect(samples[#"habitat_connections{state="bridge"}"#] == 1)
+            #expect(samples[#"habitat_connections{state="unauthenticated"}"#] == 0)
+            #expect(samples["habitat_bridge_chat_users"] == 2)
+            #expect(samples[#"habitat_requests_total{command="bridge",outcome="ok"}"#] == 1)
+            #expect(samples[#"habitat_requests_total{command="status",outcome="ok"}"#] == 3)
+
+            // Once the bridge is gone, so are its chat users.
+            await bridge.close()
+            var after = samples
+            for _ in 0..<500 where after[#"habitat_connections{state="bridge"}"#] != 0 {
+                try await Task.sleep(for: .milliseconds(10))
+                after = try await HTTPScrape.get("/metrics", port: port).samples
+            }
+            #expect(after[#"habitat_connections{state="bridge"}"#] == 0)
+            #expect(after["habitat_bridge_chat_users"] == 0)
+        }
+    }
+
+    @Test func theSchedulersLagIsHowLongAfterItsTimeATimerFired() async throws {
+        try await TestServer.with(configure: Self.withMetrics) { server in
+            let port = try #require(server.habitat.metricsPort)
+            let client = try await server.user("olga")
+            try await client.expectReply(to: "add habit Meditation", startsWith: "✅")
+            try await client.expectReply(to: "start timer meditation 10 min", startsWith: "⏰ Timer started")
+            // The clock jumps half a minute past the timer's end, as after a server that was stopped.
+            server.clock.advance(by: 630)
+            #expect(try await client.readReply() == ["⏰ 10 min of Meditation done! +10 XP, +5 coins"])
+            let samples = try await HTTPScrape.get("/metrics", port: port).samples
+            #expect(samples["habitat_scheduler_lag_seconds_count"] == 1)
+            #expect(samples["habitat_scheduler_lag_seconds_sum"] == 30)
+            #expect(samples[#"habitat_scheduler_lag_seconds_bucket{le="10.0"}"#] == 0)
+            #expect(samples[#"habitat_scheduler_lag_seconds_bucket{le="30.0"}"#] == 1)
         }
     }
 
