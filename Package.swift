@@ -10,7 +10,7 @@ let package = Package(
         .library(name: "HabitatEngine", targets: ["HabitatEngine"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.1.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // The game: value types and pure rules. Foundation only, so any app can embed it.
@@ -38,6 +40,8 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 // SQLite's C interface, for the statements every recorded action runs.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                // What storage tells an operator (queue, waits, checkpoints), through whatever backend the server picks.
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
         // Cutting a byte stream into bounded lines: the server, the IRC bridge and the load generator.
@@ -57,6 +61,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
         // The transport: SwiftNIO sockets, TLS, framing, connection limits, back-pressure and draining.
@@ -70,6 +75,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // `--metrics`: Prometheus text over HTTP.
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         // What every chat bridge needs: the bridge protocol's client, replies matched to requests, the busy limit,
@@ -202,7 +211,13 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "HabitatStorageTests", dependencies: ["HabitatStorage", "HabitatHousehold", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+        .testTarget(
+            name: "HabitatStorageTests",
+            dependencies: [
+                "HabitatStorage", "HabitatHousehold", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ]
+        ),
         .testTarget(name: "HabitatCommandsTests", dependencies: ["HabitatCommands", "HabitatHousehold"]),
         .testTarget(
             name: "HabitatAppTests",

@@ -14,18 +14,24 @@ public final class Application: Sendable {
     let hub: Hub
     let households: Households
     let scheduler: Scheduler
+    /// What the server tells its operator, when asked to (`--metrics`).
+    public let metrics: Metrics?
 
-    /// Opens the data directory (blocking: call at start-up). Password hashes are worked out on `slowWork`.
-    public init(configuration: ServerConfiguration, logger: Logger, slowWork: any SlowWork) throws {
+    /// Opens the data directory (blocking: call at start-up). Password hashes are worked out on `slowWork`. With
+    /// `metrics`, requests, connections, storage and the scheduler are measured.
+    public init(
+        configuration: ServerConfiguration, logger: Logger, slowWork: any SlowWork, metrics: Metrics? = nil
+    ) throws {
         self.configuration = configuration
         self.logger = logger
+        self.metrics = metrics
         let fullFiles = FullFiles { news in Self.log(news, to: logger) }
         let directory = try DirectoryDatabase(
             directory: configuration.dataDirectory, durability: configuration.durability, limits: configuration.roomLimits,
             fullFiles: fullFiles)
         let users = UserDatabases(
             directory: configuration.dataDirectory, capacity: configuration.openUserFiles, durability: configuration.durability,
-            fullFiles: fullFiles)
+            fullFiles: fullFiles, metrics: metrics?.storage)
         let accounts = Accounts(directory: directory, hasher: configuration.passwordHasher, throttle: LoginThrottle(), slowWork: slowWork)
         let hub = Hub(directory: directory)
         let households = Households(
@@ -33,14 +39,20 @@ public final class Application: Sendable {
         (self.directory, self.users, self.hub, self.households) = (directory, users, hub, households)
         self.pipeline = Pipeline(
             accounts: accounts, users: users, directory: directory, households: households, hub: hub, configuration: configuration,
-            logger: logger)
+            logger: logger, metrics: metrics)
         self.scheduler = Scheduler(
             directory: directory, timers: TimerService(directory: directory, users: users, hub: hub, clock: configuration.clock, logger: logger),
             dayEnds: DayEndService(directory: directory, users: users, hub: hub, clock: configuration.clock, logger: logger),
             reminders: ReminderService(directory: directory, users: users, hub: hub, logger: logger),
             roomPosts: RoomPostService(
                 directory: directory, households: households, hub: hub, logger: logger, stage: configuration.stageReached), clock: configuration.clock,
-            tick: configuration.timerTick, logger: logger)
+            tick: configuration.timerTick, lag: metrics?.schedulerLag, logger: logger)
+    }
+
+    /// Sets the gauges that are read off the application when the metrics are read, rather than kept up to date on
+    /// every request: the open user files.
+    public func refreshGauges() {
+        metrics?.openFiles.set(users.openCount)
     }
 
     /// A full disk is said once per file, not once per refused command, and once more when space is back.

@@ -20,6 +20,8 @@ public final class Conversation: @unchecked Sendable {
     private var attached: Int64?
     /// The bridge this connection speaks for, once it said so.
     private var bridge: String?
+    /// What this connection adds to the metrics' gauges now: `nil` before it began and after it ended.
+    private var counted: ConnectionFigures?
 
     init(pipeline: Pipeline) {
         self.pipeline = pipeline
@@ -31,6 +33,18 @@ public final class Conversation: @unchecked Sendable {
     public func begin(connection: Int) {
         self.connection = connection
         session = Session(id: "c\(connection)", rateLimit: pipeline.configuration.rateLimit, now: pipeline.configuration.clock())
+        recount()
+    }
+
+    /// Moves this connection in the metrics' gauges to where its session stands (or out of them, once `ended`).
+    /// Called as it begins, as each line is answered, before the reply is written (a client told "Welcome" sees itself
+    /// counted as logged in), and as it ends.
+    private func recount(ended: Bool = false) {
+        guard let metrics = pipeline.metrics else { return }
+        let now = ended ? nil : ConnectionFigures(session)
+        guard now != counted else { return }
+        metrics.connection(from: counted, to: now)
+        counted = now
     }
 
     /// What the server says first.
@@ -55,9 +69,9 @@ public final class Conversation: @unchecked Sendable {
     /// Returns whether the connection is to close (`quit`).
     public func answer(_ line: IncomingLine, planned: Pipeline.Planned?, write: ([UInt8]) async throws -> Void) async throws -> Bool {
         outbox.hold()
-        if let reply = await pipeline.respond(to: line, planned: planned, session: &session) {
-            try await write(reply)
-        }
+        let reply = await pipeline.respond(to: line, planned: planned, session: &session)
+        recount()
+        if let reply { try await write(reply) }
         let events = outbox.release(mode: session.mode, plain: session.plain)
         // The events of an account this line logged out of (or whose login lapsed) are not its.
         let loggedOut = attached != nil && session.account == nil
@@ -102,6 +116,7 @@ public final class Conversation: @unchecked Sendable {
 
     /// The connection ended: no event is sent to it any more.
     public func end() {
+        recount(ended: true)
         if let attached { pipeline.hub.detach(connection: connection, from: attached) }
         if let bridge { pipeline.hub.detachBridge(connection: connection, name: bridge) }
     }

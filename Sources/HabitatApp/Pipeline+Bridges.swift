@@ -39,18 +39,19 @@ extension Pipeline {
         return false
     }
 
-    /// A bridge's request: `{"id", "user", "room"?, "text"}`, run as `<bridge>:<user>`.
-    func respond(asBridge bridge: String, to line: String, session: inout Session) async -> [UInt8] {
+    /// A bridge's request: `{"id", "user", "room"?, "text"}`, run as `<bridge>:<user>`; taken up at `since` (when
+    /// requests are timed).
+    func respond(asBridge bridge: String, to line: String, session: inout Session, since: ContinuousClock.Instant?) async -> [UInt8] {
         let now = configuration.clock()
         let request = JSONRequest(line, strings: ["user", "text", "room"])
         let id = request.id
         guard request.wellFormed else {
-            return Reply(error: HabitatError(.invalidArgument, #"A bridge sends JSON objects: {"id": 1, "user": "alice", "text": "status"}."#))
-                .jsonLine(id: id, plain: false)
+            let problem = HabitatError(.invalidArgument, #"A bridge sends JSON objects: {"id": 1, "user": "alice", "text": "status"}."#)
+            return render(Reply(error: problem), to: "", id: id, since: since)
         }
         guard let user = request.strings[0], Self.validChatName(user), let text = request.strings[1] else {
             let problem = HabitatError(.invalidArgument, #"A bridge request needs "user" (1–64 characters) and "text" strings."#)
-            return Reply(error: problem).jsonLine(id: id, plain: false)
+            return render(Reply(error: problem), to: "", id: id, since: since)
         }
         let channel = request.strings[2]
         var extra: [(String, JSON)] = [("user", .string(user))]
@@ -96,7 +97,17 @@ extension Pipeline {
             reply = failure(error, session: chat)
         }
         session.chatUsers.set(chat, for: user)
-        return reply.jsonLine(id: id, plain: chat.plain, extra: extra)
+        return render(reply, to: text, id: id, plain: chat.plain, extra: extra, since: since)
+    }
+
+    /// A reply to a bridge's request, for the chat user's `text`, as the JSON line the bridge reads (counted and timed
+    /// as ``render(_:to:_:since:)`` does for a terminal's).
+    private func render(
+        _ reply: Reply, to text: String, id: JSON?, plain: Bool = false, extra: [(String, JSON)] = [],
+        since: ContinuousClock.Instant?
+    ) -> [UInt8] {
+        metrics?.answered(text, with: reply, since: since)
+        return reply.jsonLine(id: id, plain: plain, extra: extra)
     }
 
     static func validChatName(_ name: String) -> Bool {

@@ -21,15 +21,17 @@ public final class Pipeline: Sendable {
     let hub: Hub
     let configuration: ServerConfiguration
     let logger: Logger
+    /// What an operator is told of each request; `nil` when nobody asked (`--metrics`).
+    let metrics: Metrics?
     /// `accounts.changes`, held apart: every line reads it, and reading it through `accounts` copies all of that.
     let passwordChanges: PasswordChanges
 
     init(
         accounts: Accounts, users: UserDatabases, directory: DirectoryDatabase, households: Households, hub: Hub,
-        configuration: ServerConfiguration, logger: Logger
+        configuration: ServerConfiguration, logger: Logger, metrics: Metrics? = nil
     ) {
         (self.accounts, self.users, self.directory, self.households) = (accounts, users, directory, households)
-        (self.hub, self.configuration, self.logger) = (hub, configuration, logger)
+        (self.hub, self.configuration, self.logger, self.metrics) = (hub, configuration, logger, metrics)
         self.passwordChanges = accounts.changes
     }
 
@@ -56,10 +58,13 @@ public final class Pipeline: Sendable {
     public final class Planned: Sendable {
         let request: Request
         let plan: Plan
+        /// When the line was taken up, when requests are timed.
+        let since: ContinuousClock.Instant?
 
-        init(_ request: Request, _ plan: Plan) {
+        init(_ request: Request, _ plan: Plan, since: ContinuousClock.Instant?) {
             self.request = request
             self.plan = plan
+            self.since = since
         }
     }
 
@@ -69,6 +74,7 @@ public final class Pipeline: Sendable {
         let action: Action
         let now: Date
         let request: Request
+        let since: ContinuousClock.Instant?
     }
 
     /// Reads and plans a line as it arrives, and runs its plan here when it needs only what is in memory: a
@@ -78,27 +84,28 @@ public final class Pipeline: Sendable {
     public func start(_ line: IncomingLine, session: inout Session) -> Start {
         // A bridge's lines, each a chat user's request, run in the task.
         guard session.bridge == nil else { return .later(nil) }
+        let since = metrics?.now
         let request: Request
         switch Reading(line) {
         case .blank: return .reply([])
-        case .unreadable(let request, let error): return .reply(render(Reply(error: error), to: request, session))
+        case .unreadable(let request, let error): return .reply(render(Reply(error: error), to: request, session, since: since))
         case .request(let read): request = read
         }
         let now = configuration.clock()
         let plan = Plan.make(for: request, session: &session, now: now, facts: self)
         switch plan {
         case .say(let reply):
-            return .reply(render(reply, to: request, session))
+            return .reply(render(reply, to: request, session, since: since))
         case .show(let view):
             guard let fileID = session.account?.fileID, let state = users.cachedState(of: fileID) else { break }
-            return .reply(render(view.reply(of: state, now: now), to: request, session))
+            return .reply(render(view.reply(of: state, now: now), to: request, session, since: since))
         case .change(let action):
             guard let fileID = session.account?.fileID else { break }
-            return .change(Change(fileID: fileID, action: action, now: now, request: request))
+            return .change(Change(fileID: fileID, action: action, now: now, request: request, since: since))
         default:
             break
         }
-        return .later(Planned(request, plan))
+        return .later(Planned(request, plan, since: since))
     }
 
     /// Runs `change`; `completion` gets the outcome on a storage thread, once the change is committed (or refused,
@@ -111,7 +118,7 @@ public final class Pipeline: Sendable {
 
     /// The reply line (UTF-8) to a change ``perform(_:completion:)`` has finished, as the session wants it now.
     public func finish(_ change: Change, _ result: Result<(outcome: Outcome, state: GameState), any Error>, session: Session) -> [UInt8] {
-        render(reply(to: change.action, result, session: session), to: change.request, session)
+        render(reply(to: change.action, result, session: session), to: change.request, session, since: change.since)
     }
 
     /// The reply to a change of the user's own game: what it did, or why it was refused.
@@ -134,27 +141,32 @@ public final class Pipeline: Sendable {
     public func respond(to line: IncomingLine, planned: Planned?, session: inout Session) async -> [UInt8]? {
         if let planned {
             let reply = await run(planned.plan, session: &session)
-            return render(reply, to: planned.request, session)
+            return render(reply, to: planned.request, session, since: planned.since)
         }
+        let since = metrics?.now
         switch Reading(line, bridge: session.bridge != nil) {
         case .blank:
             return nil
         case .unreadable(let request, let error):
-            return render(Reply(error: error), to: request, session)
+            return render(Reply(error: error), to: request, session, since: since)
         case .request(let request):
-            if let bridge = session.bridge { return await respond(asBridge: bridge, to: request.text, session: &session) }
+            if let bridge = session.bridge {
+                return await respond(asBridge: bridge, to: request.text, session: &session, since: since)
+            }
             let plan = Plan.make(for: request, session: &session, now: configuration.clock(), facts: self)
             let reply = await run(plan, session: &session)
-            return render(reply, to: request, session)
+            return render(reply, to: request, session, since: since)
         }
     }
 
     // MARK: - Rendering
 
     /// The reply as the request and the session want it, as UTF-8: JSON for a JSON request or in JSON mode, text
-    /// otherwise. The reply to `mode json` is already JSON: the mode in force after the command decides.
-    func render(_ reply: Reply, to request: Request, _ session: Session) -> [UInt8] {
-        request.inJSON(session)
+    /// otherwise. The reply to `mode json` is already JSON: the mode in force after the command decides. Counted and
+    /// timed (from `since`) when the server has metrics.
+    func render(_ reply: Reply, to request: Request, _ session: Session, since: ContinuousClock.Instant?) -> [UInt8] {
+        metrics?.answered(request.text, with: reply, since: since)
+        return request.inJSON(session)
             ? reply.jsonLine(id: request.id, plain: session.plain) : Array(reply.text(plain: session.plain).utf8)
     }
 }

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import HabitatStorage
 import Logging
@@ -17,6 +18,8 @@ struct Scheduler: Sendable {
     let roomPosts: RoomPostService
     let clock: @Sendable () -> Date
     let tick: Duration
+    /// Times how late each batch fires, by its oldest entry, when the server has metrics.
+    let lag: CoreMetrics.Timer?
     let logger: Logger
 
     /// How many entries one read takes.
@@ -49,6 +52,7 @@ struct Scheduler: Sendable {
                 let now = clock()
                 let entries = try await directory.due(at: now, limit: Self.batch)
                 guard !entries.isEmpty else { return }
+                if let lag, let oldest = entries.map(\.at).min() { lag.recordSeconds(max(0, now.timeIntervalSince(oldest))) }
                 await fire(entries, now: now)
                 // A batch that left every entry due (a file that can't be read) waits for the next tick.
                 guard entries.count == Self.batch, try await directory.due(at: now, limit: Self.batch) != entries else { return }

@@ -29,6 +29,8 @@ public struct ServerConfiguration: Sendable {
     public var idleFileTimeout: TimeInterval = 300
     /// TLS on the listening port: PEM files of the certificate chain and its private key. `nil`: plain TCP.
     public var tls: TLSFiles?
+    /// Where the metrics are served over HTTP, for Prometheus (`GET /metrics`). `nil`: nowhere, and nothing is measured.
+    public var metrics: ListenAddress?
     /// The game's clock; tests pass a fixed one.
     public var clock: @Sendable () -> Date = { Date() }
     public var passwordHasher = PasswordHasher.standard
@@ -58,4 +60,37 @@ public struct TLSFiles: Sendable, Equatable {
         self.certificateChain = certificateChain
         self.privateKey = privateKey
     }
+}
+
+/// A host and TCP port to listen on: `9464` (this machine only: 127.0.0.1), `0.0.0.0:9464`, `[::1]:9464`.
+public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
+    public var host: String
+    /// 0 picks a free port.
+    public var port: Int
+
+    public init(host: String, port: Int) {
+        self.host = host
+        self.port = port
+    }
+
+    /// `PORT` or `HOST:PORT` (an IPv6 host in brackets); a port alone listens on this machine only. `nil` for anything
+    /// else, or a port beyond 65535.
+    public init?(_ text: String) {
+        var host = "127.0.0.1"
+        var port = Substring(text)
+        if let colon = text.lastIndex(of: ":") {
+            host = String(text[..<colon])
+            port = text[text.index(after: colon)...]
+            if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            guard !host.isEmpty, !host.contains("[") else { return nil }
+        }
+        guard port.allSatisfy(\.isASCII), let number = Int(port), (0...65_535).contains(number) else { return nil }
+        self.init(host: host, port: number)
+    }
+
+    /// As typed: `127.0.0.1:9464`, `[::1]:9464`.
+    public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+
+    /// Whether it is reached only from this machine.
+    public var isLoopback: Bool { ["::1", "localhost"].contains(host) || host.hasPrefix("127.") }
 }

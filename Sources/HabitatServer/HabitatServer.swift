@@ -6,7 +6,9 @@ import LineFraming
 import Logging
 import NIOCore
 import NIOPosix
+import NIOConcurrencyHelpers
 import NIOSSL
+import Prometheus
 import ServiceLifecycle
 import Synchronization
 
@@ -24,6 +26,9 @@ public final class HabitatServer: Service, Sendable {
     let eventLoopGroup: MultiThreadedEventLoopGroup
     let onServerRunning: @Sendable (Int) async -> Void
     let connections: ConnectionRegistry
+    /// Where the metrics are kept, when the server serves them (`configuration.metrics`).
+    let registry: PrometheusCollectorRegistry?
+    let metricsEndpoint = NIOLockedValueBox<MetricsEndpoint?>(nil)
 
     /// Opens the data directory (blocking: call at start-up). `onServerRunning` receives the bound port. Passwords are
     /// hashed on `threadPool`.
@@ -37,11 +42,19 @@ public final class HabitatServer: Service, Sendable {
         self.onServerRunning = onServerRunning
         self.tls = try configuration.tls.map(Self.tlsContext)
         self.connections = ConnectionRegistry(addressLimits: AddressLimits(configuration))
-        self.application = try Application(configuration: configuration, logger: logger, slowWork: ThreadPoolWork(pool: threadPool))
+        // A registry of this server's own: never the process-wide metrics system, so servers in one process keep apart.
+        self.registry = configuration.metrics.map { _ in PrometheusCollectorRegistry() }
+        self.application = try Application(
+            configuration: configuration, logger: logger, slowWork: ThreadPoolWork(pool: threadPool),
+            metrics: registry.map { Metrics(factory: Self.metricsFactory($0)) })
     }
+
+    /// The port the metrics are served on, once the server runs with them.
+    public var metricsPort: Int? { metricsEndpoint.withLockedValue { $0?.port } }
 
     public func run() async throws {
         try await application.start()
+        defer { metricsEndpoint.withLockedValue { $0 }?.close() }
         let maxLine = configuration.maxLineLength
         let unreadTimeout = TimeAmount.milliseconds(Int64(configuration.unreadRepliesTimeout * 1000))
         let server = try await ServerBootstrap(group: eventLoopGroup)
@@ -79,11 +92,16 @@ public final class HabitatServer: Service, Sendable {
                 "host": "\(configuration.host)", "port": "\(port)", "tls": "\(tls == nil ? "off" : "on")",
                 "data": "\(configuration.dataDirectory.path)",
             ])
-        let loopback = ["127.0.0.1", "::1", "localhost"].contains(configuration.host) || configuration.host.hasPrefix("127.")
-        if tls == nil, !loopback {
+        if tls == nil, !ListenAddress(host: configuration.host, port: port).isLoopback {
             logger.warning(
                 "listening beyond this machine without TLS: passwords cross the network in clear (use --tls-cert and --tls-key)",
                 metadata: ["host": "\(configuration.host)"])
+        }
+        do {
+            try await serveMetrics()
+        } catch {
+            try? await server.channel.close()
+            throw error
         }
         await onServerRunning(port)
 

@@ -39,8 +39,8 @@ final class StorageThreads: @unchecked Sendable {
         }
     }
 
-    /// A mailbox for a newly opened file.
-    func mailbox() -> StorageMailbox { StorageMailbox(threads: self) }
+    /// A mailbox for a newly opened file; with `metrics`, its work is counted while it waits and timed.
+    func mailbox(metrics: StorageMetrics? = nil) -> StorageMailbox { StorageMailbox(threads: self, metrics: metrics) }
 
     /// `mailbox` has work and is not queued or running: queue it.
     fileprivate func schedule(_ mailbox: StorageMailbox) {
@@ -101,13 +101,26 @@ final class StorageMailbox: Sendable {
 
     private let state = NIOLockedValueBox(State())
     private let threads: StorageThreads
+    private let metrics: StorageMetrics?
 
-    fileprivate init(threads: StorageThreads) {
+    fileprivate init(threads: StorageThreads, metrics: StorageMetrics?) {
         self.threads = threads
+        self.metrics = metrics
     }
 
     /// Runs `job` on a storage thread after the work already in this mailbox.
     func submit(_ job: @escaping Job) {
+        guard let metrics else { return enqueue(job) }
+        let handed = ContinuousClock.now
+        metrics.waiting.increment()
+        enqueue {
+            metrics.waiting.decrement()
+            metrics.wait.recordSince(handed)
+            job()
+        }
+    }
+
+    private func enqueue(_ job: @escaping Job) {
         let schedule = state.withLockedValue { state in
             state.jobs.append(job)
             defer { state.scheduled = true }

@@ -19,6 +19,8 @@ public final class UserDatabase: Sendable {
     private let fullFiles: FullFiles?
     /// Called after each commit, on the storage thread.
     private let committed: (@Sendable () -> Void)?
+    /// Times each checkpoint, when the server measures them.
+    private let checkpoints: CheckpointClock?
 
     /// The page size of a new user file. A recorded action changes about five pages (the ledger row,
     /// two index entries, the totals, the habit), and the write-ahead log holds each whole: at 1 KB
@@ -30,13 +32,17 @@ public final class UserDatabase: Sendable {
     static let logBytes = 4 * 1024 * 1024
 
     /// `fullFiles` hears of each write a full disk refuses, and of the first that goes through after; `committed` is
-    /// called after each commit.
-    public init(path: String, durability: Durability, fullFiles: FullFiles? = nil, committed: (@Sendable () -> Void)? = nil) {
+    /// called after each commit. With `metrics` the file's work is counted and timed, and its checkpoints too.
+    public init(
+        path: String, durability: Durability, fullFiles: FullFiles? = nil, metrics: StorageMetrics? = nil,
+        committed: (@Sendable () -> Void)? = nil
+    ) {
         self.path = path
         self.durability = durability
         self.fullFiles = fullFiles
         self.committed = committed
-        self.mailbox = StorageThreads.shared.mailbox()
+        self.mailbox = StorageThreads.shared.mailbox(metrics: metrics)
+        self.checkpoints = metrics.map { CheckpointClock(timer: $0.checkpoints) }
         self.flusher = durability == .normal ? LogFlusher(databasePath: path) : nil
     }
 
@@ -314,6 +320,7 @@ public final class UserDatabase: Sendable {
         let statements = try database.inDatabase { db in
             let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
             try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.logBytes / pageSize); PRAGMA journal_size_limit = \(Self.logBytes)")
+            checkpoints?.install(on: db, everyPages: Self.logBytes / pageSize)
             return RawStatements(db)
         }
         let open = Connection(queue: database, statements: statements)

@@ -13,6 +13,7 @@ public final class UserDatabases: Sendable {
     public let capacity: Int
     private let durability: Durability
     private let fullFiles: FullFiles?
+    private let metrics: StorageMetrics?
     private let entries: NIOLockedValueBox<LRU>
     /// Whether more files are open than `capacity` (all of them in use at the last check-out): then a
     /// check-in closes the idle ones over it.
@@ -20,12 +21,16 @@ public final class UserDatabases: Sendable {
     /// Which files changed since a reader marked them.
     public let changes = FileWatch()
 
-    /// `fullFiles` hears of each write a full disk refuses, and of the first that goes through after.
-    public init(directory: URL, capacity: Int = 1024, durability: Durability, fullFiles: FullFiles? = nil) {
+    /// `fullFiles` hears of each write a full disk refuses, and of the first that goes through after. With `metrics`,
+    /// the files' work is counted and timed.
+    public init(
+        directory: URL, capacity: Int = 1024, durability: Durability, fullFiles: FullFiles? = nil, metrics: StorageMetrics? = nil
+    ) {
         self.directory = directory
         self.capacity = max(1, capacity)
         self.durability = durability
         self.fullFiles = fullFiles
+        self.metrics = metrics
         self.entries = NIOLockedValueBox(LRU())
     }
 
@@ -114,7 +119,7 @@ public final class UserDatabases: Sendable {
         // The path is worked out only when the file is not open already.
         let (entry, evicted) = try entries.withLockedValue { lru in
             let entry = try lru.checkOut(fileID, at: .now) {
-                UserDatabase(path: try path(for: fileID), durability: durability, fullFiles: fullFiles) { [changes] in
+                UserDatabase(path: try path(for: fileID), durability: durability, fullFiles: fullFiles, metrics: metrics) { [changes] in
                     changes.committed(fileID)
                 }
             }

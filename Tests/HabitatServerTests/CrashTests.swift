@@ -30,6 +30,8 @@ final class ServerLogs: Sendable {
 final class ServerProcess: @unchecked Sendable {
     let process = Process()
     let port: Int
+    /// Where it serves its metrics, when started with `--metrics`.
+    let metricsPort: Int?
 
     static var executable: URL {
         // Swift's test runner lives in the same build folder as the products.
@@ -79,18 +81,21 @@ final class ServerProcess: @unchecked Sendable {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        // The first log line says where it listens: `... port=43121 ... listening`.
+        // The first log line says where it listens: `... port=43121 ... listening`; with `--metrics`, the next where
+        // the metrics are: `... metrics_port=43122 ... metrics listening`.
         var seen = ""
         let handle = errors.fileHandleForReading
-        while !seen.contains("listening") {
+        let ready = extraArguments.contains("--metrics") ? "metrics listening" : "listening"
+        while !seen.contains(ready) {
             let chunk = handle.availableData
             guard !chunk.isEmpty else { throw TestFailure("the server exited: \(seen)") }
             seen += String(decoding: chunk, as: UTF8.self)
         }
-        guard let match = seen.firstMatch(of: /port=(\d+)/), let port = Int(match.1) else {
+        guard let match = seen.firstMatch(of: /\ port=(\d+)/), let port = Int(match.1) else {
             throw TestFailure("no port in: \(seen)")
         }
         self.port = port
+        metricsPort = seen.firstMatch(of: /\ metrics_port=(\d+)/).flatMap { Int($0.1) }
         // Read on to the end, so a server that logs much never waits on a full pipe; the latest is kept.
         let logged = self.logged
         logged.withLockedValue { $0 = Array(seen.utf8) }

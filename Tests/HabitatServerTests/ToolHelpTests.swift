@@ -30,7 +30,8 @@ struct ToolHelpTests {
         (["serve"], [
             "--host", "--port", "--data", "--durability", "--max-connections", "--max-per-address",
             "--max-unauthenticated-per-address", "--rate-limit", "--max-line", "--login-timeout",
-            "--unread-timeout", "--open-files", "--idle-files", "--event-loops", "--tls-cert", "--tls-key", "--log-level",
+            "--unread-timeout", "--open-files", "--idle-files", "--event-loops", "--tls-cert", "--tls-key", "--metrics",
+            "--log-level",
         ]),
         (["irc-bridge"], [
             "--habitat", "--bridge", "--token", "--irc", "--nick", "--channel", "--habitat-tls", "--irc-tls", "--tls-ca",

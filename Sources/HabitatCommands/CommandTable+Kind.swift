@@ -1,0 +1,31 @@
+extension CommandTable {
+    /// What a line asks for, as one of a few names fit to count requests by (never the line's own words): the name of
+    /// the command it selects (`did`, `status`, `room did`), however the rest of it is typed; a question by the
+    /// command it asks for (`how many coins` is `coins`); `unknown` for a line that selects nothing.
+    ///
+    /// A line in the player's own words (`flossed`, `exercise done`) is `did`: it is read as a recording, and is
+    /// `unknown_command` only when none of their habits goes by those words, which only its reply can tell.
+    public static func kind(of line: String) -> String {
+        let typed = tokenize(line)
+        guard !typed.isEmpty else { return unknownKind }
+        if let spec = match(typed)?.spec { return spec.name }
+        let tokens = EverydayWords.tidy(typed)
+        if let spec = match(tokens)?.spec { return spec.name }
+        if let command = EverydayWords.question(tokens) {
+            return questionKinds.first { $0.command == command }?.kind ?? unknownKind
+        }
+        return "did"
+    }
+
+    /// The kind of a line that selects no command.
+    public static let unknownKind = "unknown"
+
+    /// Each command a question asks for, by the name of the command that asks for it in so many words.
+    static let questionKinds: [(command: Command, kind: String)] = {
+        var kinds: [(command: Command, kind: String)] = []
+        for command in EverydayWords.questions.values where !kinds.contains(where: { $0.command == command }) {
+            kinds.append((command, all.first { spec in (try? parse(spec.name)) == command }?.name ?? unknownKind))
+        }
+        return kinds
+    }()
+}

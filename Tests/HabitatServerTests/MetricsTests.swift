@@ -1,0 +1,200 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import Testing
+
+@testable import HabitatApp
+
+/// `--metrics`: what an operator reads off a running server, scraped as Prometheus would.
+@Suite("Metrics for an operator")
+struct MetricsTests {
+    static func withMetrics(_ configuration: inout ServerConfiguration) {
+        configuration.metrics = ListenAddress(host: "127.0.0.1", port: 0)
+    }
+
+    @Test func aScrapeCountsEachCommandByItsOutcomeAndEachConnectionByItsState() async throws {
+        try await TestServer.with(configure: Self.withMetrics) { server in
+            let port = try #require(server.habitat.metricsPort)
+            let alice = try await server.user("alice")
+            try await alice.expectReply(to: "add habit exercise", startsWith: "✅")
+            try await alice.expectReply(to: "did exercise", startsWith: "✅ exercise completed!")
+            try await alice.expectReply(to: "did exercise", startsWith: "✅ exercise completed!")
+            try await alice.expectReply(to: "frobnicate the widgets", startsWith: "❓ I don't know")
+            let stranger = try await server.connect()
+            try await stranger.expectReply(to: "status", startsWith: "❌")
+
+            let scrape = try await HTTPScrape.get("/metrics", port: port)
+            #expect(scrape.status == 200)
+            #expect(scrape.headers["content-type"] == "text/plain; version=0.0.4; charset=utf-8")
+            let samples = scrape.samples
+            #expect(samples[#"habitat_requests_total{command="register",outcome="ok"}"#] == 1)
+            #expect(samples[#"habitat_requests_total{command="add habit",outcome="ok"}"#] == 1)
+            #expect(samples[#"habitat_requests_total{command="did",outcome="ok"}"#] == 2)
+            #expect(samples[#"habitat_requests_total{command="unknown",outcome="unknown_command"}"#] == 1)
+            #expect(samples[#"habitat_requests_total{command="status",outcome="auth_required"}"#] == 1)
+            #expect(samples.keys.filter { $0.hasPrefix("habitat_requests_total{") }.count == 5)
+            #expect(samples[#"habitat_request_duration_seconds_count{command="did"}"#] == 2)
+            #expect(samples[#"habitat_request_duration_seconds_bucket{command="did",le="+Inf"}"#] == 2)
+            #expect(samples[#"habitat_connections{state="logged_in"}"#] == 1)
+            #expect(samples[#"habitat_connections{state="unauthenticated"}"#] == 1)
+            #expect(samples[#"habitat_connections{state="bridge"}"#] == 0)
+            #expect(samples["habitat_bridge_chat_users"] == 0)
+            #expect(samples["habitat_open_user_files"] == 1)
+            #expect(samples["habitat_storage_queue_depth"] == 0)
+            #expect((samples["habitat_storage_wait_seconds_count"] ?? 0) > 0)
+            #expect(samples["habitat_checkpoint_duration_seconds_count"] == 0)
+            #expect(samples["habitat_scheduler_lag_seconds_count"] == 0)
+        }
+    }
+
+    @Test func aBridgeCountsAsABridgeAndItsChatUsersAsTheSessionsItHolds() async throws {
+        try await TestServer.with(configure: Self.withMetrics) { server in
+            let port = try #require(server.habitat.metricsPort)
+            try await server.habitat.application.directory.addBridge(
+                named: "irc", tokenHash: BridgeToken.hash("hbt_counted"), at: server.clock.now)
+            let bridge = try await server.connect()
+            #expect(try await bridge.json("bridge irc hbt_counted").ok == true)
+            for user in ["ada", "bo", "ada"] {
+                #expect(try await bridge.json(#"{"id": 1, "user": "\#(user)", "text": "status"}"#).ok == true)
+            }
+            let samples = try await HTTPScrape.get("/metrics", port: port).samples
+            #expect(samples[#"habitat_connections{state="bridge"}"#] == 1)
+            #expect(samples[#"habitat_connections{state="unauthenticated"}"#] == 0)
+            #expect(samples["habitat_bridge_chat_users"] == 2)
+            #expect(samples[#"habitat_requests_total{command="bridge",outcome="ok"}"#] == 1)
+            #expect(samples[#"habitat_requests_total{command="status",outcome="ok"}"#] == 3)
+
+            // Once the bridge is gone, so are its chat users.
+            await bridge.close()
+            var after = samples
+            for _ in 0..<500 where after[#"habitat_connections{state="bridge"}"#] != 0 {
+                try await Task.sleep(for: .milliseconds(10))
+                after = try await HTTPScrape.get("/metrics", port: port).samples
+            }
+            #expect(after[#"habitat_connections{state="bridge"}"#] == 0)
+            #expect(after["habitat_bridge_chat_users"] == 0)
+        }
+    }
+
+    @Test func theSchedulersLagIsHowLongAfterItsTimeATimerFired() async throws {
+        try await TestServer.with(configure: Self.withMetrics) { server in
+            let port = try #require(server.habitat.metricsPort)
+            let client = try await server.user("olga")
+            try await client.expectReply(to: "add habit Meditation", startsWith: "✅")
+            try await client.expectReply(to: "start timer meditation 10 min", startsWith: "⏰ Timer started")
+            // The clock jumps half a minute past the timer's end, as after a server that was stopped.
+            server.clock.advance(by: 630)
+            #expect(try await client.readReply() == ["⏰ 10 min of Meditation done! +10 XP, +5 coins"])
+            let samples = try await HTTPScrape.get("/metrics", port: port).samples
+            #expect(samples["habitat_scheduler_lag_seconds_count"] == 1)
+            #expect(samples["habitat_scheduler_lag_seconds_sum"] == 30)
+            #expect(samples[#"habitat_scheduler_lag_seconds_bucket{le="10.0"}"#] == 0)
+            #expect(samples[#"habitat_scheduler_lag_seconds_bucket{le="30.0"}"#] == 1)
+        }
+    }
+
+    @Test func onlyAGetOfTheMetricsPathIsAnswered() async throws {
+        try await TestServer.with(configure: Self.withMetrics) { server in
+            let port = try #require(server.habitat.metricsPort)
+            #expect(try await HTTPScrape.get("/", port: port).status == 404)
+            #expect(try await HTTPScrape.get("/metrics/more", port: port).status == 404)
+            let post = try await HTTPScrape.get("/metrics", method: "POST", port: port)
+            #expect(post.status == 405)
+            #expect(post.headers["allow"] == "GET")
+            #expect(try await HTTPScrape.get("/metrics?name=x", port: port).status == 200)
+        }
+    }
+
+    @Test func aServerWithoutTheFlagMeasuresNothing() async throws {
+        try await TestServer.with { server in
+            _ = try await server.user("alice")
+            #expect(server.habitat.metricsPort == nil)
+            #expect(server.habitat.application.metrics == nil)
+        }
+    }
+
+    @Test func theToolListensForMetricsOnlyWhenAsked() throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let plain = try ServerProcess(data: data)
+        #expect(plain.metricsPort == nil)
+        #expect(listeningPorts(of: plain.process.processIdentifier) == [plain.port])
+        _ = plain.terminate()
+
+        let measured = try ServerProcess(data: data, extraArguments: ["--metrics", "127.0.0.1:0"])
+        let metricsPort = try #require(measured.metricsPort)
+        #expect(listeningPorts(of: measured.process.processIdentifier) == [measured.port, metricsPort])
+        _ = measured.terminate()
+    }
+
+    @Test func anAddressThatIsNoneIsRefused() throws {
+        let refused = try habitat(["serve", "--metrics", "localhost:http"])
+        #expect(refused.status != 0)
+        #expect(refused.output.contains("--metrics is a port (9464) or a host and port (127.0.0.1:9464), not 'localhost:http'."))
+    }
+}
+
+/// One HTTP request over a plain socket, and its response.
+struct HTTPScrape {
+    let status: Int
+    /// Header names in lower case.
+    let headers: [String: String]
+    let body: String
+
+    static func get(_ path: String, method: String = "GET", port: Int) async throws -> HTTPScrape {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
+            }
+        var received = ByteBuffer()
+        try await channel.executeThenClose { inbound, outbound in
+            try await outbound.write(ByteBuffer(string: "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n"))
+            // The endpoint closes the connection after its response.
+            for try await var chunk in inbound { received.writeBuffer(&chunk) }
+        }
+        let text = String(buffer: received)
+        guard let end = text.range(of: "\r\n\r\n") else { throw TestFailure("no HTTP response: \(text)") }
+        let lines = text[..<end.lowerBound].components(separatedBy: "\r\n")
+        guard let status = lines.first?.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else {
+            throw TestFailure("no status in: \(text)")
+        }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return HTTPScrape(status: status, headers: headers, body: String(text[end.upperBound...]))
+    }
+
+    /// Each sample of the Prometheus text, by its name and labels as written: `habitat_connections{state="bridge"}`.
+    var samples: [String: Double] {
+        var samples: [String: Double] = [:]
+        for line in body.split(separator: "\n") where !line.hasPrefix("#") {
+            guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]) else { continue }
+            samples[String(line[..<space])] = value
+        }
+        return samples
+    }
+}
+
+/// The TCP ports process `pid` listens on, read from `/proc`: its sockets, and which of them listen.
+func listeningPorts(of pid: Int32) -> Set<Int> {
+    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+    let sockets = Set(descriptors.compactMap { descriptor -> String? in
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(descriptor)")) ?? ""
+        return target.firstMatch(of: /socket:\[(\d+)\]/).map { String($0.1) }
+    })
+    var ports: Set<Int> = []
+    for table in ["tcp", "tcp6"] {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/net/\(table)", encoding: .utf8)) ?? ""
+        for line in text.split(separator: "\n").dropFirst() {
+            // `sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode`
+            let fields = line.split(separator: " ")
+            guard fields.count > 9, fields[3] == "0A", sockets.contains(String(fields[9])),
+                let port = fields[1].split(separator: ":").last.flatMap({ Int($0, radix: 16) })
+            else { continue }
+            ports.insert(port)
+        }
+    }
+    return ports
+}
