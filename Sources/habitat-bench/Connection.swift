@@ -20,7 +20,7 @@ enum BenchError: Error, CustomStringConvertible {
     /// The server turned the connection away with this line.
     case serverBusy(String)
     case setUp(String)
-    case cannotConnect(host: String, port: Int, reason: String)
+    case cannotConnect(host: String, port: Int, reason: String, target: Target)
 
     var description: String {
         switch self {
@@ -30,8 +30,8 @@ enum BenchError: Error, CustomStringConvertible {
                 + "machine, start it with --max-per-address 0 --max-unauthenticated-per-address 0."
         case .serverBusy(let line): "the server turned a connection away: \(line)"
         case .setUp(let message): message
-        case .cannotConnect(let host, let port, let reason):
-            "can't connect to \(host):\(port) (\(reason)). Is 'habitat serve' running there? (--host, --port)"
+        case .cannotConnect(let host, let port, let reason, let target):
+            "can't connect to \(host):\(port) (\(reason)). Is \(target.serverName) running there? (--host, --port)"
         }
     }
 
@@ -65,12 +65,6 @@ struct LineDecoder: ByteToMessageDecoder {
 }
 
 /// What a JSON reply line says, found by byte search (no JSON parsing).
-enum ReplyOutcome {
-    case ok
-    case refused
-    case error
-}
-
 enum ReplyScan {
     private static let okTrue = Array(#""ok":true"#.utf8)
     private static let okFalse = Array(#""ok":false"#.utf8)
@@ -136,8 +130,8 @@ protocol ReplySink: AnyObject {
     func closed(_ connection: Connection, unanswered: Int)
 }
 
-/// One TCP connection to the server. All its state lives on its channel's event loop: methods that
-/// say so must be called there; the async ones hop there themselves.
+/// One TCP connection to the server (a Habitat server, or a Redis server for comparison). All its state lives on its
+/// channel's event loop: methods that say so must be called there; the async ones hop there themselves.
 final class Connection: @unchecked Sendable {
     private struct Pending {
         var sentAt: UInt64
@@ -148,6 +142,7 @@ final class Connection: @unchecked Sendable {
     }
 
     let eventLoop: any EventLoop
+    let target: Target
     fileprivate(set) var channel: (any Channel)!
     private var pending = CircularBuffer<Pending>(initialCapacity: 16)
     private var greeting: EventLoopPromise<Void>?
@@ -161,19 +156,27 @@ final class Connection: @unchecked Sendable {
     /// Called (on the event loop) with each line the server sends on its own after its greeting: an event.
     var onEvent: ((ByteBuffer) -> Void)?
 
-    init(eventLoop: any EventLoop) {
+    init(eventLoop: any EventLoop, target: Target = .habitat) {
         self.eventLoop = eventLoop
-        let greeting = eventLoop.makePromise(of: Void.self)
-        self.greeting = greeting
-        self.greetingSettled = greeting.futureResult
+        self.target = target
+        if target.greets {
+            let greeting = eventLoop.makePromise(of: Void.self)
+            self.greeting = greeting
+            self.greetingSettled = greeting.futureResult
+        } else {
+            self.greetingSettled = eventLoop.makeSucceededVoidFuture()
+        }
     }
 
     /// Opens a connection with TCP_NODELAY, the line decoder and the reply matcher, and returns once the server greeted
-    /// it (or fails with what the server said when it turned it away). `from` binds the local end to that address (port
+    /// it (or fails with what the server said when it turned it away); a Redis server, which does not greet, once
+    /// connected. `from` binds the local end to that address (port
     /// chosen by the system): connections spread over several local addresses (127.0.0.2, 127.0.0.3, …) are not limited
     /// to one address's ephemeral ports.
-    static func connect(host: String, port: Int, from local: SocketAddress? = nil, on eventLoop: any EventLoop) async throws -> Connection {
-        let connection = Connection(eventLoop: eventLoop)
+    static func connect(
+        host: String, port: Int, target: Target = .habitat, from local: SocketAddress? = nil, on eventLoop: any EventLoop
+    ) async throws -> Connection {
+        let connection = Connection(eventLoop: eventLoop, target: target)
         do {
             var bootstrap = ClientBootstrap(group: eventLoop)
             if let local { bootstrap = bootstrap.bind(to: local) }
@@ -192,7 +195,7 @@ final class Connection: @unchecked Sendable {
         } catch {
             // No greeting will come: settle its promise, which NIO requires of every promise it made.
             try? await eventLoop.submit { connection.ended() }.get()
-            throw BenchError.cannotConnect(host: host, port: port, reason: BenchError.reason(error))
+            throw BenchError.cannotConnect(host: host, port: port, reason: BenchError.reason(error), target: target)
         }
         try await connection.greeted()
         return connection
@@ -273,7 +276,7 @@ final class Connection: @unchecked Sendable {
     // MARK: Called by the handler, on the event loop.
 
     fileprivate func received(_ line: ByteBuffer) {
-        guard ReplyScan.isReply(line) else {
+        guard target.isReply(line) else {
             if let greeting, !line.readableBytesView.isEmpty {
                 self.greeting = nil
                 // A full server answers the connection with one error line instead of the greeting.

@@ -74,9 +74,22 @@ struct UserOptions: ParsableArguments {
 
 extension Kind: ExpressibleByArgument {
     init?(argument: String) {
-        guard let kind = Kind.allCases.first(where: { $0.label == argument.lowercased() }) else { return nil }
+        guard let kind = Kind.habitat.first(where: { $0.label == argument.lowercased() }) else { return nil }
         self = kind
     }
 
     static var allValueStrings: [String] { ["did", "status", "buy", "undo", "slip"] }
+}
+
+/// The Redis command a run sends instead of Habitat's requests.
+enum RedisCommand: String, CaseIterable, ExpressibleByArgument {
+    case set
+    case ping
+
+    var kind: Kind {
+        switch self {
+        case .set: .set
+        case .ping: .ping
+        }
+    }
 }

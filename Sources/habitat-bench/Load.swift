@@ -2,13 +2,20 @@ import Histogram
 import NIOCore
 import Synchronization
 
-/// A kind of request the load sends.
+/// A kind of request the load sends: Habitat's, or one of the two Redis commands they are compared with.
 enum Kind: UInt8, CaseIterable, Sendable {
     case did = 0
     case slip
     case status
     case buy
     case undo
+    /// Redis's `SET k<client> v`, inline, set against `did`.
+    case set
+    /// Redis's `PING`, inline, set against `status`.
+    case ping
+
+    /// The kinds a Habitat server is sent.
+    static let habitat: [Kind] = [.did, .slip, .status, .buy, .undo]
 
     var label: String {
         switch self {
@@ -17,22 +24,19 @@ enum Kind: UInt8, CaseIterable, Sendable {
         case .status: "status"
         case .buy: "buy"
         case .undo: "undo"
+        case .set: "set"
+        case .ping: "ping"
         }
     }
 
-    /// The request line, as a person would type it (sent after `mode json`).
-    var line: String {
+    /// The line a Redis server answers a request of this kind with.
+    var redisReply: [UInt8] {
         switch self {
-        case .did: "did exercise"
-        case .slip: "slipped snacking"
-        case .status: "status"
-        case .buy: "buy potion"
-        case .undo: "undo"
+        case .set: Array("+OK".utf8)
+        case .ping: Array("+PONG".utf8)
+        default: []
         }
     }
-
-    /// Whether it appends to the ledger when it succeeds.
-    var writes: Bool { self != .status }
 }
 
 /// Game refusals that are part of playing, not faults: a potion at full health, too few coins,
@@ -66,9 +70,18 @@ struct Plan: Sendable {
         Plan(name: kind.label, weights: [(kind, 100)], purchase: kind == .buy ? Game.reward : "potion")
     }
 
-    /// The request line of a kind, as a person would type it (sent after `mode json`).
-    func line(_ kind: Kind) -> String {
-        kind == .buy ? "buy " + purchase.lowercased() : kind.line
+    /// The request line of a kind from one client: as a person would type it (sent after `mode json`), or Redis's
+    /// inline command, each client setting a key of its own.
+    func line(_ kind: Kind, client: Int) -> String {
+        switch kind {
+        case .did: "did exercise"
+        case .slip: "slipped snacking"
+        case .status: "status"
+        case .buy: "buy " + purchase.lowercased()
+        case .undo: "undo"
+        case .set: "SET k\(client) v"
+        case .ping: "PING"
+        }
     }
 
     var kinds: [Kind] { weights.map(\.kind) }
@@ -119,6 +132,7 @@ func makeHistogram() -> Histogram<UInt64> {
 
 /// One closed-loop client: keeps `pipeline` requests in flight over its connections (taken in turn,
 /// so one worker can spread its requests over many users), the next sent as soon as a reply arrives.
+/// Its connections' ``Target`` reads the replies; the rest is the same for a Habitat and a Redis server.
 /// Lives on one event loop; everything but `progress` is touched only there.
 final class Worker: ReplySink, @unchecked Sendable {
     let eventLoop: any EventLoop
@@ -138,7 +152,7 @@ final class Worker: ReplySink, @unchecked Sendable {
     private var measureEnd: UInt64 = .max
     private var finished = false
 
-    init(eventLoop: any EventLoop, connections: [Connection], plan: Plan, pipeline: Int, seed: UInt64) {
+    init(eventLoop: any EventLoop, connections: [Connection], plan: Plan, pipeline: Int, client: Int, seed: UInt64) {
         self.eventLoop = eventLoop
         self.connections = connections
         self.pipeline = max(1, pipeline)
@@ -148,7 +162,7 @@ final class Worker: ReplySink, @unchecked Sendable {
         self.done = eventLoop.makePromise()
         var buffers: [ByteBuffer] = []
         for kind in Kind.allCases {
-            let line = plan.line(kind)
+            let line = plan.line(kind, client: client)
             var buffer = ByteBufferAllocator().buffer(capacity: line.utf8.count + 1)
             buffer.writeString(line + "\n")
             buffers.append(buffer)
@@ -197,21 +211,15 @@ final class Worker: ReplySink, @unchecked Sendable {
             stats.completed[kind, default: 0] += 1
             let latency = now &- sentAt
             stats.histograms[kind]?.record(min(latency, 100_000_000_000))
-            switch ReplyScan.ok(line) {
-            case true?:
+            switch connection.target.outcome(of: line, for: Kind(rawValue: kind) ?? .did) {
+            case .ok:
                 break
-            case false?:
-                let code = ReplyScan.code(line) ?? "unreadable"
-                if refusalCodes.contains(code) {
-                    stats.refused[kind, default: 0] += 1
-                    stats.refusalCodes[code, default: 0] += 1
-                } else {
-                    stats.errors[kind, default: 0] += 1
-                    stats.errorCodes[code, default: 0] += 1
-                }
-            case nil:
+            case .refused(let code):
+                stats.refused[kind, default: 0] += 1
+                stats.refusalCodes[code, default: 0] += 1
+            case .error(let code):
                 stats.errors[kind, default: 0] += 1
-                stats.errorCodes["unreadable", default: 0] += 1
+                stats.errorCodes[code, default: 0] += 1
             }
         }
         if now < measureEnd, !finished {

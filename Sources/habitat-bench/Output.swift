@@ -53,6 +53,7 @@ struct Log: Sendable {
 }
 
 struct Report {
+    let target: Target
     let plan: Plan
     let clients: Int
     let users: Int
@@ -110,7 +111,7 @@ struct Report {
         }
         var object = latency(overall)
         object.merge([
-            "mode": plan.name, "clients": clients, "users": users, "pipeline": pipeline, "threads": threads,
+            "target": target == .redis ? "redis" : "habitat", "mode": plan.name, "clients": clients, "users": users, "pipeline": pipeline, "threads": threads,
             "duration_s": duration, "warmup_s": warmup, "setup_s": setUpSeconds, "prefill_ledger": prefillLedger,
             "commands": commands, "commands_per_s": Double(commands) / duration, "errors": errors, "refused": refused,
             "error_codes": stats.errorCodes, "refusal_codes": stats.refusalCodes, "kinds": kinds,

@@ -22,6 +22,10 @@ struct Run: AsyncParsableCommand {
             game (nothing left to undo, game over) and are then refused; give undo something to undo \
             with --prefill-ledger.
 
+            Redis, for comparison: --redis set or --redis ping drives the Redis server at --host/--port \
+            with the same clients, load and histograms, each client sending the inline command 'SET k<client> v' \
+            or 'PING' and expecting '+OK' or '+PONG' (anything else is an error). Nothing is set up first.
+
             Output: a progress line a second on stderr, a summary line on stdout, and with --json one \
             JSON object as the last line.
             """)
@@ -43,6 +47,9 @@ struct Run: AsyncParsableCommand {
 
     @Option(help: "One kind of request alone instead of the mix: did, status, buy, undo or slip.")
     var only: Kind?
+
+    @Option(help: "Drive a Redis server instead, with one inline command: set (SET k<client> v) or ping (PING).")
+    var redis: RedisCommand?
 
     @Option(
         name: .customLong("users"),
@@ -69,21 +76,26 @@ struct Run: AsyncParsableCommand {
         guard pipeline >= 1 else { throw ValidationError("--pipeline must be at least 1.") }
         if let userCount, userCount < 1 { throw ValidationError("--users must be at least 1.") }
         guard prefillLedger >= 0 else { throw ValidationError("--prefill-ledger can't be negative.") }
+        if redis != nil, only != nil || userCount != nil || prefillLedger > 0 {
+            throw ValidationError("--redis sends its one command and has no users: no --only, --users or --prefill-ledger.")
+        }
     }
 
     func run() async throws {
         let names = try users.names()
-        let plan = only.map(Plan.only) ?? Plan.mix
-        let userCount = self.userCount ?? clients
+        let target: Target = redis == nil ? .habitat : .redis
+        let plan = redis.map { Plan.only($0.kind) } ?? only.map(Plan.only) ?? Plan.mix
+        let userCount = target == .redis ? 0 : self.userCount ?? clients
         // Connection j is logged in as user j % userCount and belongs to worker j % clients.
         let connectionCount = max(userCount, clients)
+        let talkingTo = target == .redis ? "Redis" : "\(userCount) users (\(names.prefix)…)"
         let group = MultiThreadedEventLoopGroup(numberOfThreads: server.threads)
         defer { Task.detached { try? await group.shutdownGracefully() } }
         let loops = Array(group.makeIterator())
         let log = Log(quiet: quiet)
 
         log.line(
-            "habitat-bench: \(plan.description); \(clients) clients, pipeline \(pipeline), \(userCount) users (\(names.prefix)…), "
+            "habitat-bench: \(plan.description); \(clients) clients, pipeline \(pipeline), \(talkingTo), "
                 + "\(server.host):\(server.port), warm-up \(fmt(warmup)) s, measuring \(fmt(duration)) s")
 
         // Set-up.
@@ -101,21 +113,23 @@ struct Run: AsyncParsableCommand {
         do {
             try await concurrently(connectionCount, limit: users.setupConcurrency) { [server, prefillLedger, prefillConnections] j in
                 let loop = loops[(j % clients) % loops.count]
-                let connection = try await Connection.connect(host: server.host, port: server.port, on: loop)
-                connection.userIndex = j % userCount
-                let name = names.name(connection.userIndex)
-                let first = j < userCount
-                _ = try await connection.registerOrLogin(name, password: names.password)
-                if first {
-                    try await connection.addHabits()
-                    if seeds { try await connection.seedGame(rewards: rewards) }
+                let connection = try await Connection.connect(host: server.host, port: server.port, target: target, on: loop)
+                if target == .habitat {
+                    connection.userIndex = j % userCount
+                    let name = names.name(connection.userIndex)
+                    let first = j < userCount
+                    _ = try await connection.registerOrLogin(name, password: names.password)
+                    if first {
+                        try await connection.addHabits()
+                        if seeds { try await connection.seedGame(rewards: rewards) }
+                    }
+                    if first, prefillLedger > 0 {
+                        try await fillLedger(
+                            host: server.host, port: server.port, on: loop, user: name, password: names.password,
+                            rows: prefillLedger, connections: prefillConnections, window: 64, progress: prefilled)
+                    }
+                    try await connection.setUpRequest("mode json")
                 }
-                if first, prefillLedger > 0 {
-                    try await fillLedger(
-                        host: server.host, port: server.port, on: loop, user: name, password: names.password,
-                        rows: prefillLedger, connections: prefillConnections, window: 64, progress: prefilled)
-                }
-                try await connection.setUpRequest("mode json")
                 slots.set(j, connection)
                 connected.add(1)
             }
@@ -133,7 +147,7 @@ struct Run: AsyncParsableCommand {
             Worker(
                 eventLoop: loops[w % loops.count],
                 connections: stride(from: w, to: connectionCount, by: clients).map { connections[$0] }, plan: plan,
-                pipeline: pipeline, seed: 0x9E37_79B9_7F4A_7C15 &* UInt64(w + 1))
+                pipeline: pipeline, client: w, seed: 0x9E37_79B9_7F4A_7C15 &* UInt64(w + 1))
         }
 
         // Load.
@@ -160,7 +174,7 @@ struct Run: AsyncParsableCommand {
         for connection in connections { await connection.close() }
 
         let report = Report(
-            plan: plan, clients: clients, users: userCount, pipeline: pipeline, threads: server.threads, duration: duration,
+            target: target, plan: plan, clients: clients, users: userCount, pipeline: pipeline, threads: server.threads, duration: duration,
             warmup: warmup, setUpSeconds: setUpSeconds, prefillLedger: prefillLedger, stats: stats)
         if plan.weights.count > 1 {
             for line in report.kindLines() { log.always(line) }

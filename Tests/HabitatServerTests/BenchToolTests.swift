@@ -95,6 +95,38 @@ struct BenchToolTests {
         #expect(server.terminate() == 0)
     }
 
+    /// Redis driven by the same clients as Habitat: `SET` and `PING` each answered and counted, no errors; a Redis
+    /// that answers something else (it wants a password) has every reply counted as an error, by its code.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: RedisProcess.executable)))
+    func aRunAgainstRedisCountsItsRepliesAndWrongOnesAsErrors() async throws {
+        let redis = try await RedisProcess()
+        for command in ["set", "ping"] {
+            let run = try await habitatBench([
+                "--redis", command, "--port", "\(redis.port)", "--clients", "2", "--duration", "0.5", "--warmup", "0",
+                "--json", "--quiet",
+            ])
+            #expect(run.status == 0, "\(run.errors)")
+            #expect(run.output.hasPrefix("\(command): 2 clients, 0.5 s, "), "\(run.output)")
+            let json = try summary(run.output)
+            #expect(json["target"] as? String == "redis")
+            #expect(json["mode"] as? String == command)
+            #expect(json["errors"] as? Int == 0, "\(run.output)")
+            #expect((json["commands"] as? Int ?? 0) > 0)
+        }
+
+        let locked = try await RedisProcess(arguments: ["--requirepass", "a-password"])
+        let run = try await habitatBench([
+            "--redis", "ping", "--port", "\(locked.port)", "--clients", "2", "--duration", "0.5", "--warmup", "0", "--json",
+            "--quiet",
+        ])
+        #expect(run.status == 0, "\(run.errors)")
+        let json = try summary(run.output)
+        let commands = try #require(json["commands"] as? Int)
+        #expect(commands > 0)
+        #expect(json["errors"] as? Int == commands)
+        #expect(json["error_codes"] as? [String: Int] == ["NOAUTH": commands])
+    }
+
     @Test func setupRegistersOnceAndFillsLedgers() async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
