@@ -8,7 +8,7 @@ import NIOPosix
 struct HabitatBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "habitat-bench",
-        abstract: "Load generator for a running Habitat server: N clients over real TCP, latency in an HDR histogram.",
+        abstract: "Load generator for a running Habitat server (or Redis, to compare): N clients over real TCP, latency in an HDR histogram.",
         discussion: """
             Start the server first, without its per-connection rate limit:
               habitat serve --rate-limit 0 --data /tmp/bench-data
@@ -17,6 +17,7 @@ struct HabitatBench: AsyncParsableCommand {
               habitat-bench                        # the mix, 50 clients, 10 s
               habitat-bench --only did --json      # recorded actions, JSON last
               habitat-bench --only status --pipeline 16
+              habitat-bench --redis set --port 6379  # Redis, to compare
               habitat-bench setup --users 100000 --users-prefix lru-
               habitat-bench --only status --users 2000 --users-prefix lru-
               habitat-bench setup --users 1 --users-prefix big- --prefill-ledger 1000000
