@@ -229,6 +229,7 @@ let package = Package(
             name: "HabitatServerTests",
             dependencies: [
                 "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatCommands", "LineFraming",
+                "BridgeTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
