@@ -14,6 +14,22 @@ struct ReminderClockTests {
         if left > 0 { try await Task.sleep(for: .seconds(left)) }
     }
 
+    /// ann, in Berlin, makes the room Flat with a chore that rotates, Dishes, every day; bo joins it.
+    static func flat(on port: Int) async throws -> (ann: LineClient, bo: LineClient) {
+        let ann = try await LineClient.connect(port: port)
+        try await ann.expectReply(to: "register ann correct-horse", startsWith: "✅")
+        try await ann.expectReply(to: "config timezone Europe/Berlin", startsWith: "✅")
+        let created = try await ann.expectReply(to: "room create Flat", startsWith: "🏠 Room Flat created")
+        let code = try #require(created[0].firstMatch(of: /room join flat ([A-Z0-9-]+)/)?.1)
+        let bo = try await LineClient.connect(port: port)
+        try await bo.expectReply(to: "register bo correct-horse", startsWith: "✅")
+        try await bo.expectReply(to: "room join flat \(code)", startsWith: "🏠 Welcome to Flat!")
+        #expect(try await ann.readReply() == ["🏠 bo joined Flat"])
+        try await ann.expectReply(to: "room add habit Dishes every day rotate", startsWith: "🏠 Added Dishes to Flat")
+        #expect(try await bo.readReply().first?.hasPrefix("🏠 ann added a shared habit: Dishes") == true)
+        return (ann, bo)
+    }
+
     /// Both users live in Berlin (UTC+1 in November): 21:00 there is 20:00 UTC.
     @Test func aReminderComesAtItsMinuteOnceAndOneMissedIsToldAtLogin() async throws {
         let data = temporaryDirectory()
@@ -113,17 +129,7 @@ struct ReminderClockTests {
             // Thursday 26 November, 20:58:30 in Berlin.
             let first = logs.keep(try ServerProcess(data: data, startingAt: "2026-11-26 19:58:30"))
             let started = Date()
-            let ann = try await LineClient.connect(port: first.port)
-            try await ann.expectReply(to: "register ann correct-horse", startsWith: "✅")
-            try await ann.expectReply(to: "config timezone Europe/Berlin", startsWith: "✅")
-            let created = try await ann.expectReply(to: "room create Flat", startsWith: "🏠 Room Flat created")
-            let code = try #require(created[0].firstMatch(of: /room join flat ([A-Z0-9-]+)/)?.1)
-            let bo = try await LineClient.connect(port: first.port)
-            try await bo.expectReply(to: "register bo correct-horse", startsWith: "✅")
-            try await bo.expectReply(to: "room join flat \(code)", startsWith: "🏠 Welcome to Flat!")
-            #expect(try await ann.readReply() == ["🏠 bo joined Flat"])
-            try await ann.expectReply(to: "room add habit Dishes every day rotate", startsWith: "🏠 Added Dishes to Flat")
-            #expect(try await bo.readReply().first?.hasPrefix("🏠 ann added a shared habit: Dishes") == true)
+            let (ann, bo) = try await Self.flat(on: first.port)
             try await ann.expectReply(to: "room add habit Bins on mon thu", startsWith: "🏠 Added Bins to Flat")
             #expect(try await bo.readReply().first?.hasPrefix("🏠 ann added a shared habit: Bins") == true)
             #expect(try await bo.reply(to: "room remind at 8:00") == ["❌ Only the owner of Flat can set when the room hears from me."])
@@ -171,17 +177,7 @@ struct ReminderClockTests {
             // Thursday 26 November, 21:59:15 in Berlin.
             let first = logs.keep(try ServerProcess(data: data, crashingAt: "room-post-written", startingAt: "2026-11-26 20:59:15"))
             let started = Date()
-            let ann = try await LineClient.connect(port: first.port)
-            try await ann.expectReply(to: "register ann correct-horse", startsWith: "✅")
-            try await ann.expectReply(to: "config timezone Europe/Berlin", startsWith: "✅")
-            let created = try await ann.expectReply(to: "room create Flat", startsWith: "🏠 Room Flat created")
-            let code = try #require(created[0].firstMatch(of: /room join flat ([A-Z0-9-]+)/)?.1)
-            let bo = try await LineClient.connect(port: first.port)
-            try await bo.expectReply(to: "register bo correct-horse", startsWith: "✅")
-            try await bo.expectReply(to: "room join flat \(code)", startsWith: "🏠 Welcome to Flat!")
-            #expect(try await ann.readReply() == ["🏠 bo joined Flat"])
-            try await ann.expectReply(to: "room add habit Dishes every day rotate", startsWith: "🏠 Added Dishes to Flat")
-            #expect(try await bo.readReply().first?.hasPrefix("🏠 ann added a shared habit: Dishes") == true)
+            let (ann, bo) = try await Self.flat(on: first.port)
             try await ann.expectReply(to: "room remind at 22:00", startsWith: "🏠 Each day at 22:00")
 
             // 22:00: the post is written down, and the server dies before anyone hears it.
