@@ -1,20 +1,18 @@
 extension CommandTable {
-    /// What a line asks for, as one of a few names fit to count requests by (never the line's own words): the name of
-    /// the command it selects (`did`, `status`, `room did`), however the rest of it is typed; a question by the
-    /// command it asks for (`how many coins` is `coins`); `unknown` for a line that selects nothing.
+    /// What a line asks for, as one of a few names fit to count requests by (never the line's own words), read as
+    /// ``parse(_:)`` reads it (``selection(_:)``): the name of the command it selects (`did`, `status`, `room did`),
+    /// however the rest of it is typed; a question by the command it asks for (`how many coins` is `coins`); `unknown`
+    /// for a line that selects nothing.
     ///
     /// A line in the player's own words (`flossed`, `exercise done`) is `did`: it is read as a recording, and is
     /// `unknown_command` only when none of their habits goes by those words, which only its reply can tell.
     public static func kind(of line: String) -> String {
-        let typed = tokenize(line)
-        guard !typed.isEmpty else { return unknownKind }
-        if let spec = match(typed)?.spec { return spec.name }
-        let tokens = EverydayWords.tidy(typed)
-        if let spec = match(tokens)?.spec { return spec.name }
-        if let command = EverydayWords.question(tokens) {
-            return questionKinds.first { $0.command == command }?.kind ?? unknownKind
+        switch selection(tokenize(line)) {
+        case nil: unknownKind
+        case .command(let spec, _, _): spec.name
+        case .question(let command): questionKinds.first { $0.command == command }?.kind ?? unknownKind
+        case .ownWords: "did"
         }
-        return "did"
     }
 
     /// The kind of a line that selects no command.

@@ -424,16 +424,16 @@ public enum CommandTable {
     /// (`flossed`, `I meditated this morning`, a bare habit name), which is `unknown_command` when none does.
     public static func parse(_ line: String) throws -> Command? {
         let typed = tokenize(line)
-        guard !typed.isEmpty else { return nil }
-        let typedMatch = match(typed)
-        if let (spec, trigger) = typedMatch, spec.verbatim {
-            return try spec.parse(trigger, Array(typed.dropFirst(trigger.count)), line)
-        }
-        let tokens = EverydayWords.tidy(typed)
-        if let command = EverydayWords.question(tokens) { return command }
-        // Most lines have nothing to tidy: their command was found already.
-        if let (spec, trigger) = tokens == typed ? typedMatch : match(tokens) {
-            return try spec.parse(trigger, Array(tokens.dropFirst(trigger.count)), line)
+        let tokens: [Token]
+        switch selection(typed) {
+        case nil:
+            return nil
+        case .command(let spec, let trigger, let words):
+            return try spec.parse(trigger, Array(words.dropFirst(trigger.count)), line)
+        case .question(let command):
+            return command
+        case .ownWords(let tidied):
+            tokens = tidied
         }
         // "exercise done", "meditation completed yesterday" (a word of the note is just a word)
         let beforeNote = tokens.firstIndex(where: RecordingParser.endsName) ?? tokens.endIndex
@@ -451,6 +451,32 @@ public enum CommandTable {
         let asTyped = typed.count > tokens.count ? typed.phrase.trimmingCharacters(in: CharacterSet(charactersIn: ".!?")) : nil
         recording.loose = LooseReading(unknown: unknown, suggestsHabit: !hinted, asTyped: asTyped)
         return .record(recording)
+    }
+
+    /// What a line's words select, in the order ``parse(_:)`` reads them.
+    enum Selection {
+        /// A command of the table, by `trigger`, in `words`: as typed for a command that keeps them verbatim, else
+        /// tidied.
+        case command(CommandSpec, trigger: [String], words: [Token])
+        /// A question (`how many coins do I have`) asking for `Command`.
+        case question(Command)
+        /// No command: the tidied words are the player's own (`exercise done`, `flossed`).
+        case ownWords([Token])
+    }
+
+    /// What the `typed` words select: a command that keeps its words as typed (`login`, `passwd`) by them; any other
+    /// line once tidied (``EverydayWords/tidy(_:)``), as a question first, then a command. `nil` for no words.
+    static func selection(_ typed: [Token]) -> Selection? {
+        guard !typed.isEmpty else { return nil }
+        let typedMatch = match(typed)
+        if let (spec, trigger) = typedMatch, spec.verbatim { return .command(spec, trigger: trigger, words: typed) }
+        let tokens = EverydayWords.tidy(typed)
+        if let command = EverydayWords.question(tokens) { return .question(command) }
+        // Most lines have nothing to tidy: their command was found already.
+        if let (spec, trigger) = tokens == typed ? typedMatch : match(tokens) {
+            return .command(spec, trigger: trigger, words: tokens)
+        }
+        return .ownWords(tokens)
     }
 
     /// Whether `line` asks for a command that needs a logged-in user, however the rest of it is typed.
