@@ -42,6 +42,8 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 // What storage tells an operator (queue, waits, checkpoints), through whatever backend the server picks.
                 .product(name: "CoreMetrics", package: "swift-metrics"),
+                // What storage keeps in memory, bounded (RecentTable).
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
         // Cutting a byte stream into bounded lines: the server, the IRC bridge and the load generator.

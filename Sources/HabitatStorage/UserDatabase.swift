@@ -14,7 +14,7 @@ public final class UserDatabase: Sendable {
     private let durability: Durability
     private let mailbox: StorageMailbox
     private let connection = NIOLockedValueBox<Connection?>(nil)
-    private let cached = NIOLockedValueBox<GameState?>(nil)
+    private let cached: NIOLockedValueBox<GameState?>
     private let flusher: LogFlusher?
     private let fullFiles: FullFiles?
     /// Called after each commit, on the storage thread.
@@ -33,10 +33,13 @@ public final class UserDatabase: Sendable {
 
     /// `fullFiles` hears of each write a full disk refuses, and of the first that goes through after; `committed` is
     /// called after each commit. With `metrics` the file's work is counted and timed, and its checkpoints too.
+    /// `state` is the game as last committed in this file, when it is known already (kept from a handle that closed
+    /// it): then nothing needs the file to read it.
     public init(
         path: String, durability: Durability, fullFiles: FullFiles? = nil, metrics: StorageMetrics? = nil,
-        committed: (@Sendable () -> Void)? = nil
+        state: GameState? = nil, committed: (@Sendable () -> Void)? = nil
     ) {
+        self.cached = NIOLockedValueBox(state)
         self.path = path
         self.durability = durability
         self.fullFiles = fullFiles

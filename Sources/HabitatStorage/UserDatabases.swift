@@ -8,9 +8,17 @@ import Synchronization
 ///
 /// A file in use is never closed, so there is only ever one handle per user file and its in-memory
 /// state is the only one.
+///
+/// The game of a file closed to make room is kept (up to `keptGames` of them, the least recently used giving way), so
+/// that `status` and the other views of a user whose file is closed need no file: with more users active at once than
+/// files can be open, each of their views would otherwise open and close a file. It is the only copy: it moves into
+/// the handle that opens the file next. Only this server writes users' files while it runs, and every write goes
+/// through their open handle, so a kept game stays the file's.
 public final class UserDatabases: Sendable {
     public let directory: URL
     public let capacity: Int
+    /// How many games of closed files are kept in memory.
+    public let keptGames: Int
     private let durability: Durability
     private let fullFiles: FullFiles?
     private let metrics: StorageMetrics?
@@ -23,15 +31,19 @@ public final class UserDatabases: Sendable {
 
     /// `fullFiles` hears of each write a full disk refuses, and of the first that goes through after. With `metrics`,
     /// the files' work is counted and timed.
+    /// `keptGames` defaults to ten times the files open at once (a game in memory is a few KiB; an open file, with
+    /// SQLite's cache and statements, tens).
     public init(
-        directory: URL, capacity: Int = 1024, durability: Durability, fullFiles: FullFiles? = nil, metrics: StorageMetrics? = nil
+        directory: URL, capacity: Int = 1024, keptGames: Int? = nil, durability: Durability, fullFiles: FullFiles? = nil,
+        metrics: StorageMetrics? = nil
     ) {
         self.directory = directory
         self.capacity = max(1, capacity)
+        self.keptGames = max(0, keptGames ?? 10 * self.capacity)
         self.durability = durability
         self.fullFiles = fullFiles
         self.metrics = metrics
-        self.entries = NIOLockedValueBox(LRU())
+        self.entries = NIOLockedValueBox(LRU(keeping: self.keptGames))
     }
 
     /// Runs `body` with the user's file held open.
@@ -69,9 +81,13 @@ public final class UserDatabases: Sendable {
         await database.discard()
     }
 
-    /// The user's game as last committed, if their file is open and its state in memory; counts as a use.
+    /// The user's game as last committed, if it is in memory: their file's, open, or kept since it was closed to make
+    /// room. Counts as a use.
     public func cachedState(of fileID: String, now: ContinuousClock.Instant = .now) -> GameState? {
-        entries.withLockedValue { $0.touch(fileID, at: now) }?.cachedState
+        entries.withLockedValue { lru in
+            guard let open = lru.touch(fileID, at: now) else { return lru.keptGame(of: fileID) }
+            return open.cachedState
+        }
     }
 
     /// Closes the files nobody has used for `idle` (as of `now`), so a user who stays logged in but quiet
@@ -118,8 +134,10 @@ public final class UserDatabases: Sendable {
     private func checkOut(_ fileID: String) throws -> LRU.Entry {
         // The path is worked out only when the file is not open already.
         let (entry, evicted) = try entries.withLockedValue { lru in
-            let entry = try lru.checkOut(fileID, at: .now) {
-                UserDatabase(path: try path(for: fileID), durability: durability, fullFiles: fullFiles, metrics: metrics) { [changes] in
+            let entry = try lru.checkOut(fileID, at: .now) { kept in
+                UserDatabase(
+                    path: try path(for: fileID), durability: durability, fullFiles: fullFiles, metrics: metrics, state: kept
+                ) { [changes] in
                     changes.committed(fileID)
                 }
             }
@@ -194,8 +212,20 @@ final class LRU: @unchecked Sendable {
     private var entries: [String: Entry] = [:]
     private var newest: Entry?
     private var oldest: Entry?
+    /// The games of handles removed to make room (``evict(above:)``), by key, until their key is checked out again.
+    private var kept: RecentTable<String, GameState>?
+
+    /// Keeps the games of up to `keeping` handles removed to make room.
+    init(keeping: Int = 0) {
+        kept = keeping > 0 ? RecentTable(capacity: keeping) : nil
+    }
 
     var count: Int { entries.count }
+
+    /// The game kept for `key`, whose handle was removed to make room; counts as a use.
+    func keptGame(of key: String) -> GameState? {
+        kept?.use(key)
+    }
 
     deinit {
         // The list links both ways: undo it so the entries can go.
@@ -207,14 +237,18 @@ final class LRU: @unchecked Sendable {
         }
     }
 
-    /// The entry of `key`, in use from now until it is checked in, made with `make` if `key` has none.
-    func checkOut(_ key: String, at now: ContinuousClock.Instant = .now, make: () throws -> UserDatabase) rethrows -> Entry {
+    /// The entry of `key`, in use from now until it is checked in, made with `make` if `key` has none: `make` is given
+    /// the game kept for `key`, which then is no longer kept here.
+    func checkOut(
+        _ key: String, at now: ContinuousClock.Instant = .now, make: (_ kept: GameState?) throws -> UserDatabase
+    ) rethrows -> Entry {
         if let entry = entries[key] {
             entry.checkOut(at: now)
             moveToNewest(entry)
             return entry
         }
-        let entry = Entry(key: key, database: try make(), at: now)
+        let entry = Entry(key: key, database: try make(kept?[key]), at: now)
+        kept?.remove(key)
         entry.checkOut(at: now)
         entries[key] = entry
         pushNewest(entry)
@@ -229,8 +263,9 @@ final class LRU: @unchecked Sendable {
         return entry.database
     }
 
-    /// Removes the handle of `key`, in use or not, and returns it.
+    /// Removes the handle of `key`, in use or not, and returns it; forgets its kept game.
     func remove(_ key: String) -> UserDatabase? {
+        kept?.remove(key)
         guard let entry = entries.removeValue(forKey: key) else { return nil }
         unlink(entry)
         return entry.database
@@ -245,24 +280,31 @@ final class LRU: @unchecked Sendable {
     /// walk stops at the first handle used since; one checked in late is left for a later sweep.
     func evict(unusedSince cutoff: ContinuousClock.Instant) -> [UserDatabase] {
         let cutoff = Self.nanoseconds(cutoff)
-        return evictOldest { _, used in used < cutoff }
+        return evictOldest { _, used in used < cutoff }.map(\.database)
     }
 
-    /// Removes idle handles, oldest first, until at most `capacity` remain (handles in use stay).
+    /// Removes idle handles, oldest first, until at most `capacity` remain (handles in use stay), keeping their games.
+    /// An idle handle has no work left to do, so its game is the file's as last committed.
     func evict(above capacity: Int) -> [UserDatabase] {
-        evictOldest { count, _ in count > capacity }
+        let evicted = evictOldest { count, _ in count > capacity }
+        if kept != nil {
+            for entry in evicted {
+                if let game = entry.database.cachedState { kept?.set(game, for: entry.key) }
+            }
+        }
+        return evicted.map(\.database)
     }
 
     /// Walks from the oldest handle while `goOn(count, lastUsed)` holds, removing the idle ones.
-    private func evictOldest(while goOn: (_ count: Int, _ used: Int64) -> Bool) -> [UserDatabase] {
-        var evicted: [UserDatabase] = []
+    private func evictOldest(while goOn: (_ count: Int, _ used: Int64) -> Bool) -> [Entry] {
+        var evicted: [Entry] = []
         var cursor = oldest
         while let entry = cursor, goOn(entries.count, entry.lastUsed) {
             cursor = entry.newer
             if !entry.inUse {
                 unlink(entry)
                 entries[entry.key] = nil
-                evicted.append(entry.database)
+                evicted.append(entry)
             }
         }
         return evicted

@@ -1,4 +1,5 @@
 import Foundation
+import HabitatEngine
 import Testing
 
 @testable import HabitatStorage
@@ -12,7 +13,7 @@ import Testing
     /// Checks `keys` out and back in, in order.
     static func touch(_ keys: [String], in lru: inout LRU) {
         for key in keys {
-            _ = lru.checkOut(key) { handle(key) }
+            _ = lru.checkOut(key) { _ in handle(key) }
             lru.checkIn(key)
         }
     }
@@ -50,7 +51,7 @@ import Testing
 
     @Test func entriesInUseAreSkipped() {
         var lru = LRU()
-        _ = lru.checkOut("a") { Self.handle("a") }
+        _ = lru.checkOut("a") { _ in Self.handle("a") }
         Self.touch(["b", "c"], in: &lru)
         #expect(Self.names(lru.evict(above: 1)) == ["b", "c"])
         #expect(lru.count == 1)
@@ -61,8 +62,8 @@ import Testing
 
     @Test func anEntryCheckedOutTwiceStaysUntilBothAreReturned() {
         var lru = LRU()
-        _ = lru.checkOut("a") { Self.handle("a") }
-        _ = lru.checkOut("a") { Self.handle("a") }
+        _ = lru.checkOut("a") { _ in Self.handle("a") }
+        _ = lru.checkOut("a") { _ in Self.handle("a") }
         lru.checkIn("a")
         #expect(lru.evict(above: 0).isEmpty)
         lru.checkIn("a")
@@ -72,7 +73,7 @@ import Testing
     @Test func evictionStopsAtCapacityEvenWhenSomeAreInUse() {
         var lru = LRU()
         Self.touch(["a"], in: &lru)
-        _ = lru.checkOut("b") { Self.handle("b") }
+        _ = lru.checkOut("b") { _ in Self.handle("b") }
         Self.touch(["c", "d"], in: &lru)
         #expect(Self.names(lru.evict(above: 2)) == ["a", "c"])
         #expect(lru.count == 2)
@@ -80,9 +81,9 @@ import Testing
 
     @Test func aCachedKeyReturnsTheSameHandleWithoutMakingANewOne() {
         var lru = LRU()
-        let first = lru.checkOut("a") { Self.handle("a") }
+        let first = lru.checkOut("a") { _ in Self.handle("a") }
         var made = false
-        let second = lru.checkOut("a") {
+        let second = lru.checkOut("a") { _ in
             made = true
             return Self.handle("a")
         }
@@ -93,10 +94,10 @@ import Testing
 
     @Test func anEvictedKeyIsMadeAfresh() {
         var lru = LRU()
-        let first = lru.checkOut("a") { Self.handle("a") }
+        let first = lru.checkOut("a") { _ in Self.handle("a") }
         lru.checkIn("a")
         _ = lru.evict(above: 0)
-        let second = lru.checkOut("a") { Self.handle("a") }
+        let second = lru.checkOut("a") { _ in Self.handle("a") }
         #expect(first !== second)
     }
 
@@ -118,7 +119,7 @@ import Testing
         var lru = LRU()
         let start = ContinuousClock.now
         for (offset, key) in ["a", "b", "c"].enumerated() {
-            _ = lru.checkOut(key, at: start + .seconds(offset)) { Self.handle(key) }
+            _ = lru.checkOut(key, at: start + .seconds(offset)) { _ in Self.handle(key) }
             lru.checkIn(key, at: start + .seconds(offset))
         }
         #expect(lru.evict(unusedSince: start).isEmpty)
@@ -130,12 +131,78 @@ import Testing
     @Test func anIdleSweepSkipsHandlesInUseAndCountsTheirReturnAsUse() {
         var lru = LRU()
         let start = ContinuousClock.now
-        _ = lru.checkOut("a", at: start) { Self.handle("a") }
-        _ = lru.checkOut("b", at: start) { Self.handle("b") }
+        _ = lru.checkOut("a", at: start) { _ in Self.handle("a") }
+        _ = lru.checkOut("b", at: start) { _ in Self.handle("b") }
         lru.checkIn("b", at: start)
         #expect(Self.names(lru.evict(unusedSince: start + .seconds(60))) == ["b"])
         lru.checkIn("a", at: start + .seconds(60))
         #expect(lru.evict(unusedSince: start + .seconds(30)).isEmpty)
         #expect(Self.names(lru.evict(unusedSince: start + .seconds(61))) == ["a"])
+    }
+
+    // MARK: - Games kept of handles closed to make room
+
+    /// A handle named `key` whose game, in memory, is told apart by its `retiredAreaID`.
+    static func handle(_ key: String, game: Int64) -> UserDatabase {
+        UserDatabase(path: "/nonexistent/\(key).sqlite", durability: .normal, state: GameState(retiredAreaID: game))
+    }
+
+    @Test func aHandleClosedToMakeRoomLeavesItsGameToTheNextHandleOfItsFile() {
+        var lru = LRU(keeping: 10)
+        _ = lru.checkOut("a") { _ in Self.handle("a", game: 1) }
+        lru.checkIn("a")
+        Self.touch(["b"], in: &lru)
+        #expect(Self.names(lru.evict(above: 1)) == ["a"])
+        #expect(lru.keptGame(of: "a") == GameState(retiredAreaID: 1))
+        var given: GameState?
+        let reopened = lru.checkOut("a") { kept in
+            given = kept
+            return Self.handle("a")
+        }
+        #expect(given == GameState(retiredAreaID: 1))
+        // One copy only: the open handle's.
+        #expect(lru.keptGame(of: "a") == nil)
+        lru.checkIn("a")
+        #expect(reopened.database.cachedState == nil)
+    }
+
+    @Test func aHandleClosedForBeingIdleOrRemovedLeavesNoGame() {
+        var lru = LRU(keeping: 10)
+        let start = ContinuousClock.now
+        _ = lru.checkOut("a", at: start) { _ in Self.handle("a", game: 1) }
+        lru.checkIn("a", at: start)
+        #expect(Self.names(lru.evict(unusedSince: start + .seconds(1))) == ["a"])
+        #expect(lru.keptGame(of: "a") == nil)
+        _ = lru.checkOut("b") { _ in Self.handle("b", game: 2) }
+        lru.checkIn("b")
+        _ = lru.evict(above: 0)
+        #expect(lru.keptGame(of: "b") == GameState(retiredAreaID: 2))
+        _ = lru.remove("b")
+        #expect(lru.keptGame(of: "b") == nil)
+    }
+
+    @Test func theKeptGamesAreBoundedAndTheLeastRecentlyUsedGiveWay() {
+        var lru = LRU(keeping: 4)
+        for index in 0..<4 {
+            _ = lru.checkOut("k\(index)") { _ in Self.handle("k\(index)", game: Int64(index)) }
+            lru.checkIn("k\(index)")
+        }
+        _ = lru.evict(above: 0)
+        // k0 is asked for since: k1, the least recently used, gives way to k4.
+        #expect(lru.keptGame(of: "k0") == GameState(retiredAreaID: 0))
+        _ = lru.checkOut("k4") { _ in Self.handle("k4", game: 4) }
+        lru.checkIn("k4")
+        _ = lru.evict(above: 0)
+        #expect(lru.keptGame(of: "k1") == nil)
+        #expect(lru.keptGame(of: "k0") == GameState(retiredAreaID: 0))
+        #expect(lru.keptGame(of: "k4") == GameState(retiredAreaID: 4))
+    }
+
+    @Test func withoutRoomForGamesNoneIsKept() {
+        var lru = LRU()
+        _ = lru.checkOut("a") { _ in Self.handle("a", game: 1) }
+        lru.checkIn("a")
+        _ = lru.evict(above: 0)
+        #expect(lru.keptGame(of: "a") == nil)
     }
 }

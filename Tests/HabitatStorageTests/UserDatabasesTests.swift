@@ -154,6 +154,40 @@ import Testing
         }
     }
 
+    @Test func theGameOfAFileClosedToMakeRoomIsReadFromMemoryAndGoesOnFromThere() async throws {
+        try await withTemporaryDirectory { directory in
+            let databases = UserDatabases(directory: directory, capacity: 1, durability: .normal)
+            #expect(databases.keptGames == 10)
+            let (alice, bob) = (Fixture.fileID(), Fixture.fileID())
+            let written = try await databases.with(alice) { database in
+                try await database.add(Fixture.exercise)
+                return try await database.did("exercise", times: 2).state
+            }
+            try await databases.with(bob) { _ = try await $0.state() }
+            #expect(databases.openCount == 1)
+            // alice's file is closed; her game is known without it.
+            #expect(databases.cachedState(of: alice) == written)
+            #expect(databases.openCount == 1)
+            // Her next change starts from it and is written to her file.
+            let after = try await databases.with(alice) { try await $0.did("exercise").state }
+            #expect(after.profile.progress.xp == written.profile.progress.xp + 10)
+            let fresh = UserDatabases(directory: directory, capacity: 1, durability: .normal)
+            #expect(try await fresh.with(alice) { try await $0.state() } == after)
+            #expect(try await fresh.with(alice) { try await $0.entries().count } == 2)
+        }
+    }
+
+    @Test func aFileClosedForBeingIdleKeepsNoGameInMemory() async throws {
+        try await withTemporaryDirectory { directory in
+            let databases = UserDatabases(directory: directory, capacity: 8, durability: .normal)
+            let alice = Fixture.fileID()
+            try await databases.with(alice) { _ = try await $0.state() }
+            #expect(databases.cachedState(of: alice) != nil)
+            #expect(databases.closeIdle(unusedFor: .seconds(60), now: .now + .seconds(61)) == 1)
+            #expect(databases.cachedState(of: alice) == nil)
+        }
+    }
+
     @Test func filesIdleLongerThanTheTimeoutAreClosedAndReopenWithTheirData() async throws {
         try await withTemporaryDirectory { directory in
             let databases = UserDatabases(directory: directory, capacity: 8, durability: .normal)

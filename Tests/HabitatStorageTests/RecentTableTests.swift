@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HabitatApp
+import HabitatStorage
 
 @Suite("What the server remembers per chat user, account or room stays bounded")
 struct RecentTableTests {

@@ -8,15 +8,16 @@ import OrderedCollections
 /// just then (the "second chance" of a clock cache). Each entry weighs what it holds (at least 1; a list may weigh
 /// its length), and the capacity bounds the total weight: a few large entries take the room of many small ones. An
 /// entry heavier than the whole capacity is not kept. For what the server remembers per chat user, account or room,
-/// where what a client sends could otherwise grow it for as long as the server runs.
-struct RecentTable<Key: Hashable, Value> {
-    let capacity: Int
+/// where what a client sends could otherwise grow it for as long as the server runs; for the games of users whose
+/// files were closed to make room for others'.
+package struct RecentTable<Key: Hashable, Value> {
+    package let capacity: Int
     private var entries: OrderedDictionary<Key, Entry> = [:]
     /// Entries removed in place (a removal from the middle of an ordered dictionary is a pass over it), dropped
     /// together once they are half the table, or when room is made.
     private var removed = 0
     /// The sum of the entries' weights.
-    private(set) var weight = 0
+    package private(set) var weight = 0
 
     fileprivate struct Entry {
         /// `nil` once removed.
@@ -26,24 +27,24 @@ struct RecentTable<Key: Hashable, Value> {
         var used: Bool
     }
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
-    var count: Int { entries.count - removed }
+    package var count: Int { entries.count - removed }
 
     /// The value of `key`, without counting it as a use.
-    subscript(key: Key) -> Value? { entries[key]?.value }
+    package subscript(key: Key) -> Value? { entries[key]?.value }
 
     /// The value of `key`, counted as a use now.
-    mutating func use(_ key: Key) -> Value? {
+    package mutating func use(_ key: Key) -> Value? {
         guard let index = entries.index(forKey: key), let value = entries.values[index].value else { return nil }
         entries.values[index].used = true
         return value
     }
 
     /// Sets the value of `key` (a use), or removes it when `value` is `nil`. Every entry weighs at least 1.
-    mutating func set(_ value: Value?, for key: Key, weight: Int = 1) {
+    package mutating func set(_ value: Value?, for key: Key, weight: Int = 1) {
         let weight = max(1, weight)
         guard let value, weight <= capacity else { return remove(key) }
         if let index = entries.index(forKey: key) {
@@ -57,7 +58,7 @@ struct RecentTable<Key: Hashable, Value> {
         if self.weight > capacity { makeRoom(keeping: key) }
     }
 
-    mutating func remove(_ key: Key) {
+    package mutating func remove(_ key: Key) {
         guard let index = entries.index(forKey: key), entries.values[index].value != nil else { return }
         weight -= entries.values[index].weight
         entries.values[index] = Entry(value: nil, weight: 0, used: false)
