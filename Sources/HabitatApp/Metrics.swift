@@ -65,6 +65,19 @@ public final class Metrics: Sendable {
 
     static let requestDuration = "habitat_request_duration_seconds"
 
+    /// What each metric is, as the `# HELP` line a reader sees above it.
+    public static let help: [String: String] = [
+        "habitat_requests_total": "Requests answered, by command and outcome (ok, or the error's code).",
+        requestDuration: "Time from a line being taken up to its reply being ready, by command.",
+        "habitat_connections": "Open connections, by state: unauthenticated, logged_in, bridge.",
+        "habitat_bridge_chat_users": "Chat users whose sessions the connected bridges hold.",
+        "habitat_open_user_files": "Users' files open now (at most --open-files).",
+        "habitat_storage_queue_depth": "Work handed to users' files that no storage thread has started yet.",
+        "habitat_storage_wait_seconds": "How long work handed to a user's file waited for a storage thread.",
+        "habitat_checkpoint_duration_seconds": "Each copy of a user file's write-ahead log into the file.",
+        "habitat_scheduler_lag_seconds": "How late the scheduler fired what came due (the oldest of each batch).",
+    ]
+
     /// The instant a request's time is counted from.
     var now: ContinuousClock.Instant { .now }
 

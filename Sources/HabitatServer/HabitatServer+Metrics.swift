@@ -1,13 +1,14 @@
+import CoreMetrics
 import HabitatApp
 import NIOCore
 import Prometheus
 
 extension HabitatServer {
-    /// Swift Metrics' factory for `registry`, with the buckets of ``Metrics/buckets``.
-    static func metricsFactory(_ registry: PrometheusCollectorRegistry) -> PrometheusMetricsFactory {
+    /// Swift Metrics' factory for `registry`, with the buckets of ``Metrics/buckets`` and the help of ``Metrics/help``.
+    static func metricsFactory(_ registry: PrometheusCollectorRegistry) -> HelpfulMetricsFactory {
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.durationHistogramBuckets = Metrics.buckets
-        return factory
+        return HelpfulMetricsFactory(prometheus: factory, help: Metrics.help)
     }
 
     /// Starts listening for metrics' readers, when the configuration says where, and says where it listens (after the
@@ -38,4 +39,44 @@ extension HabitatServer {
 public struct MetricsListenError: Error {
     public let address: ListenAddress
     public let error: IOError
+}
+
+/// swift-prometheus's factory, with a `# HELP` line for each metric that has one in `help`: its own factory writes
+/// none. Metrics are made through the registry's public calls that take a help text; they go as its factory's do.
+struct HelpfulMetricsFactory: MetricsFactory {
+    let prometheus: PrometheusMetricsFactory
+    let help: [String: String]
+
+    private var registry: PrometheusCollectorRegistry { prometheus.registry }
+
+    func makeCounter(label: String, dimensions: [(String, String)]) -> any CounterHandler {
+        registry.makeCounter(name: label, labels: dimensions, help: help[label] ?? "")
+    }
+
+    func makeFloatingPointCounter(label: String, dimensions: [(String, String)]) -> any FloatingPointCounterHandler {
+        registry.makeCounter(name: label, labels: dimensions, help: help[label] ?? "")
+    }
+
+    func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler {
+        guard aggregate else { return registry.makeGauge(name: label, labels: dimensions, help: help[label] ?? "") }
+        let buckets = prometheus.valueHistogramBuckets[label] ?? prometheus.defaultValueHistogramBuckets
+        return registry.makeValueHistogram(name: label, labels: dimensions, buckets: buckets, help: help[label] ?? "")
+    }
+
+    func makeMeter(label: String, dimensions: [(String, String)]) -> any MeterHandler {
+        registry.makeGauge(name: label, labels: dimensions, help: help[label] ?? "")
+    }
+
+    func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler {
+        let buckets = prometheus.durationHistogramBuckets[label] ?? prometheus.defaultDurationHistogramBuckets
+        return registry.makeDurationHistogram(name: label, labels: dimensions, buckets: buckets, help: help[label] ?? "")
+    }
+
+    func destroyCounter(_ handler: any CounterHandler) { prometheus.destroyCounter(handler) }
+    func destroyFloatingPointCounter(_ handler: any FloatingPointCounterHandler) {
+        prometheus.destroyFloatingPointCounter(handler)
+    }
+    func destroyRecorder(_ handler: any RecorderHandler) { prometheus.destroyRecorder(handler) }
+    func destroyMeter(_ handler: any MeterHandler) { prometheus.destroyMeter(handler) }
+    func destroyTimer(_ handler: any TimerHandler) { prometheus.destroyTimer(handler) }
 }

@@ -47,6 +47,23 @@ struct MetricsTests {
         }
     }
 
+    @Test func eachMetricSaysWhatItIsAboveItsType() async throws {
+        try await TestServer.with(configure: Self.withMetrics) { server in
+            let port = try #require(server.habitat.metricsPort)
+            let alice = try await server.user("alice")
+            try await alice.expectReply(to: "status", startsWith: "ℹ️")
+            let lines = try await HTTPScrape.get("/metrics", port: port).body.split(separator: "\n").map(String.init)
+            let types = lines.indices.filter { lines[$0].hasPrefix("# TYPE ") }
+            #expect(types.count == 9)
+            for index in types {
+                let name = String(lines[index].split(separator: " ")[2])
+                #expect(index > 0 && lines[index - 1] == "# HELP \(name) \(Metrics.help[name] ?? "?")", "\(name)")
+            }
+            let connections = try #require(lines.firstIndex(of: "# TYPE habitat_connections gauge"))
+            #expect(lines[connections - 1] == "# HELP habitat_connections Open connections, by state: unauthenticated, logged_in, bridge.")
+        }
+    }
+
     @Test func aBridgeCountsAsABridgeAndItsChatUsersAsTheSessionsItHolds() async throws {
         try await TestServer.with(configure: Self.withMetrics) { server in
             let port = try #require(server.habitat.metricsPort)
