@@ -81,12 +81,13 @@ public final class Metrics: Sendable {
     /// The instant a request's time is counted from.
     var now: ContinuousClock.Instant { .now }
 
-    /// A request was answered with `reply`: counted by its command (``CommandTable/kind(of:)``) and outcome (`ok`, or
-    /// its error's code), and timed from `start`.
-    func answered(_ line: String, with reply: Reply, since start: ContinuousClock.Instant?) {
+    /// A request was answered with `reply`: counted by its command (``CommandTable/kind(of:)``, as its plan found it,
+    /// or read now when no plan read it) and outcome (`ok`, or its error's code), and timed from `start`.
+    func answered(_ request: Request, with reply: Reply, since start: ContinuousClock.Instant?) {
         let outcome = reply.code?.rawValue ?? (reply.ok ? "ok" : "error")
         // A line read in the player's own words that named none of their habits was not understood after all.
-        let command = reply.code == .unknownCommand ? CommandTable.unknownKind : CommandTable.kind(of: line)
+        let command =
+            reply.code == .unknownCommand ? CommandTable.unknownKind : request.kind ?? CommandTable.kind(of: request.text)
         let (requests, duration) = perCommand.withLockedValue { made in
             let key = RequestKey(command: command, outcome: outcome)
             let requests = made.requests[key] ?? Counter(

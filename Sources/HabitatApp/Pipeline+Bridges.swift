@@ -47,17 +47,18 @@ extension Pipeline {
         let id = request.id
         guard request.wellFormed else {
             let problem = HabitatError(.invalidArgument, #"A bridge sends JSON objects: {"id": 1, "user": "alice", "text": "status"}."#)
-            return render(Reply(error: problem), to: "", id: id, since: since)
+            return render(Reply(error: problem), to: Request(text: ""), id: id, since: since)
         }
         guard let user = request.strings[0], Self.validChatName(user), let text = request.strings[1] else {
             let problem = HabitatError(.invalidArgument, #"A bridge request needs "user" (1–64 characters) and "text" strings."#)
-            return render(Reply(error: problem), to: "", id: id, since: since)
+            return render(Reply(error: problem), to: Request(text: ""), id: id, since: since)
         }
         let channel = request.strings[2]
         var extra: [(String, JSON)] = [("user", .string(user))]
         if let channel { extra.append(("room", .string(channel))) }
         var chat = session.chatUsers[user] ?? Session(id: "\(session.id)/\(user)", rateLimit: 0, now: now)
         let reply: Reply
+        var kind: String?
         do {
             // A removed bridge loses access at its next request, and so does one whose token was replaced.
             guard let current = try await directory.bridge(named: bridge) else {
@@ -80,12 +81,13 @@ extension Pipeline {
             if let channel, !Self.isLink(text) {
                 spokenIn = try await enterChannel("\(bridge):\(channel)", text: text, account: account, session: &chat, now: now)
             }
-            var request = chat
-            reply = await Households.$spokenIn.withValue(spokenIn?.id) {
-                let plan = Plan.make(for: Request(text: text), session: &request, now: now, facts: self)
-                return await run(plan, session: &request)
+            var session = chat
+            (reply, kind) = await Households.$spokenIn.withValue(spokenIn?.id) {
+                var request = Request(text: text)
+                let plan = Plan.make(for: &request, session: &session, now: now, facts: self)
+                return (await run(plan, session: &session), request.kind)
             }
-            chat = request
+            chat = session
             if let kept = try? await hub.offlineDelivery(for: account.id) {
                 try? await hub.deliver(kept, to: account.id, at: now)
             }
@@ -97,16 +99,16 @@ extension Pipeline {
             reply = failure(error, session: chat)
         }
         session.chatUsers.set(chat, for: user)
-        return render(reply, to: text, id: id, plain: chat.plain, extra: extra, since: since)
+        return render(reply, to: Request(text: text, kind: kind), id: id, plain: chat.plain, extra: extra, since: since)
     }
 
     /// A reply to a bridge's request, for the chat user's `text`, as the JSON line the bridge reads (counted and timed
     /// as ``render(_:to:_:since:)`` does for a terminal's).
     private func render(
-        _ reply: Reply, to text: String, id: JSON?, plain: Bool = false, extra: [(String, JSON)] = [],
+        _ reply: Reply, to request: Request, id: JSON?, plain: Bool = false, extra: [(String, JSON)] = [],
         since: ContinuousClock.Instant?
     ) -> [UInt8] {
-        metrics?.answered(text, with: reply, since: since)
+        metrics?.answered(request, with: reply, since: since)
         return reply.jsonLine(id: id, plain: plain, extra: extra)
     }
 

@@ -85,14 +85,14 @@ public final class Pipeline: Sendable {
         // A bridge's lines, each a chat user's request, run in the task.
         guard session.bridge == nil else { return .later(nil) }
         let since = metrics?.now
-        let request: Request
+        var request: Request
         switch Reading(line) {
         case .blank: return .reply([])
         case .unreadable(let request, let error): return .reply(render(Reply(error: error), to: request, session, since: since))
         case .request(let read): request = read
         }
         let now = configuration.clock()
-        let plan = Plan.make(for: request, session: &session, now: now, facts: self)
+        let plan = Plan.make(for: &request, session: &session, now: now, facts: self)
         switch plan {
         case .say(let reply):
             return .reply(render(reply, to: request, session, since: since))
@@ -149,11 +149,11 @@ public final class Pipeline: Sendable {
             return nil
         case .unreadable(let request, let error):
             return render(Reply(error: error), to: request, session, since: since)
-        case .request(let request):
+        case .request(var request):
             if let bridge = session.bridge {
                 return await respond(asBridge: bridge, to: request.text, session: &session, since: since)
             }
-            let plan = Plan.make(for: request, session: &session, now: configuration.clock(), facts: self)
+            let plan = Plan.make(for: &request, session: &session, now: configuration.clock(), facts: self)
             let reply = await run(plan, session: &session)
             return render(reply, to: request, session, since: since)
         }
@@ -165,7 +165,7 @@ public final class Pipeline: Sendable {
     /// otherwise. The reply to `mode json` is already JSON: the mode in force after the command decides. Counted and
     /// timed (from `since`) when the server has metrics.
     func render(_ reply: Reply, to request: Request, _ session: Session, since: ContinuousClock.Instant?) -> [UInt8] {
-        metrics?.answered(request.text, with: reply, since: since)
+        metrics?.answered(request, with: reply, since: since)
         return request.inJSON(session)
             ? reply.jsonLine(id: request.id, plain: session.plain) : Array(reply.text(plain: session.plain).utf8)
     }

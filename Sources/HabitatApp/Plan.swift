@@ -31,7 +31,8 @@ public enum Plan: Sendable, Equatable {
     case run(Command)
 
     /// The plan for `request`: the rate limit first, then the answer to a question asked, then the command.
-    public static func make(for request: Request, session: inout Session, now: Date, facts: some PlanFacts) -> Plan {
+    /// Sets the request's `kind` when it reads its command.
+    public static func make(for request: inout Request, session: inout Session, now: Date, facts: some PlanFacts) -> Plan {
         guard session.bucket.take(now: now) else {
             return .say(Reply(error: HabitatError(.rateLimited, "Slow down a little: at most \(session.bucket.rate) commands a second.")))
         }
@@ -40,14 +41,20 @@ public enum Plan: Sendable, Equatable {
             session.pendingDelete = nil
             return .answer(pending, text: request.text)
         }
-        return make(for: request.text, session: &session, facts: facts)
+        return make(for: request.text, session: &session, facts: facts, kind: &request.kind)
     }
 
     /// The plan for the command `text` says.
     static func make(for text: String, session: inout Session, facts: some PlanFacts) -> Plan {
+        var kind: String?
+        return make(for: text, session: &session, facts: facts, kind: &kind)
+    }
+
+    /// The plan for the command `text` says; `kind` is set to the name of the command it asks for.
+    static func make(for text: String, session: inout Session, facts: some PlanFacts, kind: inout String?) -> Plan {
         let command: Command?
         do {
-            command = try CommandTable.parse(text)
+            command = try CommandTable.parse(text, kind: &kind)
         } catch {
             return .say(Reply(error: misread(text, error, session: session)))
         }

@@ -7,7 +7,12 @@ extension CommandTable {
     /// A line in the player's own words (`flossed`, `exercise done`) is `did`: it is read as a recording, and is
     /// `unknown_command` only when none of their habits goes by those words, which only its reply can tell.
     public static func kind(of line: String) -> String {
-        switch selection(tokenize(line)) {
+        kind(of: selection(tokenize(line)))
+    }
+
+    /// The kind of a line that selected `selection`.
+    static func kind(of selection: Selection?) -> String {
+        switch selection {
         case nil: unknownKind
         case .command(let spec, _, _): spec.name
         case .question(let command): questionKinds.first { $0.command == command }?.kind ?? unknownKind

@@ -423,9 +423,18 @@ public enum CommandTable {
     /// user's own words: a recording (``Recording/loose``) of whichever of their habits goes by those words
     /// (`flossed`, `I meditated this morning`, a bare habit name), which is `unknown_command` when none does.
     public static func parse(_ line: String) throws -> Command? {
+        var kind: String?
+        return try parse(line, kind: &kind)
+    }
+
+    /// Understands one line as ``parse(_:)`` does, and sets `kind` to the name of the command it asks for
+    /// (``kind(of:)``), found on the way, before anything is thrown.
+    public static func parse(_ line: String, kind: inout String?) throws -> Command? {
         let typed = tokenize(line)
+        let selected = selection(typed)
+        kind = Self.kind(of: selected)
         let tokens: [Token]
-        switch selection(typed) {
+        switch selected {
         case nil:
             return nil
         case .command(let spec, let trigger, let words):

@@ -16,9 +16,11 @@ public struct Request: Sendable, Equatable {
     public var id: JSON?
     /// Whether it came as a JSON request: then its reply is JSON whatever the session's mode.
     public var asJSON: Bool
+    /// The name of the command it asks for (``CommandTable/kind(of:)``), once reading it for its plan found it.
+    public var kind: String?
 
-    public init(text: String, id: JSON? = nil, asJSON: Bool = false) {
-        (self.text, self.id, self.asJSON) = (text, id, asJSON)
+    public init(text: String, id: JSON? = nil, asJSON: Bool = false, kind: String? = nil) {
+        (self.text, self.id, self.asJSON, self.kind) = (text, id, asJSON, kind)
     }
 
 }

@@ -86,9 +86,9 @@ struct EverydayLinesTests {
 
     /// The plan of `line` on `player`'s connection as it stands, without running it.
     static func plan(of line: IncomingLine, on player: Player) -> Plan? {
-        guard case .request(let request) = Reading(line) else { return nil }
+        guard case .request(var request) = Reading(line) else { return nil }
         var session = player.conversation.session
-        return Plan.make(for: request, session: &session, now: player.application.configuration.clock(), facts: player.application.pipeline)
+        return Plan.make(for: &request, session: &session, now: player.application.configuration.clock(), facts: player.application.pipeline)
     }
 
     /// `line` as a JSON request: `{"text": …}`.

@@ -29,7 +29,8 @@ struct PlanTests {
 
     /// The plan for `line` said on `session`, with alice known to be in no room unless `inRooms`.
     static func plan(_ line: String, _ session: inout Session, inRooms: Bool = false, loginHolds: Bool = true) -> Plan {
-        Plan.make(for: Request(text: line), session: &session, now: now, facts: Facts(holds: loginHolds, inRooms: inRooms))
+        var request = Request(text: line)
+        return Plan.make(for: &request, session: &session, now: now, facts: Facts(holds: loginHolds, inRooms: inRooms))
     }
 
     static func plan(_ line: String, inRooms: Bool = false, loginHolds: Bool = true) -> Plan {
@@ -167,5 +168,24 @@ struct PlanTests {
             return
         }
         #expect(typo.loose?.suggestsHabit == false)
+    }
+
+    /// The plan names the command it read, for the metrics, so they need not read the line again; it names none when
+    /// it read no command.
+    @Test func thePlanNamesTheCommandItReadEvenOneThatIsRefused() {
+        func kind(_ line: String, _ session: inout Session) -> String? {
+            var request = Request(text: line)
+            _ = Plan.make(for: &request, session: &session, now: Self.now, facts: Facts(holds: true, inRooms: false))
+            return request.kind
+        }
+        var session = Self.session()
+        #expect(kind("did exercise yesterday", &session) == "did")
+        #expect(kind("how many coins do I have?", &session) == "coins")
+        #expect(kind("I flossed", &session) == "did")
+        #expect(kind("buy", &session) == "buy")
+        #expect(kind("", &session) == "unknown")
+        var limited = Self.session(rate: 1)
+        #expect(kind("status", &limited) == "status")
+        #expect(kind("status", &limited) == nil)
     }
 }
