@@ -81,13 +81,13 @@ extension Pipeline {
             if let channel, !Self.isLink(text) {
                 spokenIn = try await enterChannel("\(bridge):\(channel)", text: text, account: account, session: &chat, now: now)
             }
-            var session = chat
+            var said = chat
             (reply, kind) = await Households.$spokenIn.withValue(spokenIn?.id) {
                 var request = Request(text: text)
-                let plan = Plan.make(for: &request, session: &session, now: now, facts: self)
-                return (await run(plan, session: &session), request.kind)
+                let plan = Plan.make(for: &request, session: &said, now: now, facts: self)
+                return (await run(plan, session: &said), request.kind)
             }
-            chat = session
+            chat = said
             if let kept = try? await hub.offlineDelivery(for: account.id) {
                 try? await hub.deliver(kept, to: account.id, at: now)
             }

@@ -9,7 +9,8 @@ import Synchronization
 /// A file in use is never closed, so there is only ever one handle per user file and its in-memory
 /// state is the only one.
 ///
-/// The game of a file closed to make room is kept (up to `keptGames` of them, the least recently used giving way), so
+/// The game of a file closed to make room is kept (up to `keptGames` small ones, a large game weighing more; the least
+/// recently used give way), so
 /// that `status` and the other views of a user whose file is closed need no file: with more users active at once than
 /// files can be open, each of their views would otherwise open and close a file. It is the only copy: it moves into
 /// the handle that opens the file next. Only this server writes users' files while it runs, and every write goes
@@ -17,7 +18,7 @@ import Synchronization
 public final class UserDatabases: Sendable {
     public let directory: URL
     public let capacity: Int
-    /// How many games of closed files are kept in memory.
+    /// How many games of closed files are kept in memory (small ones: see ``LRU/weight(of:)``).
     public let keptGames: Int
     private let durability: Durability
     private let fullFiles: FullFiles?
@@ -289,10 +290,16 @@ final class LRU: @unchecked Sendable {
         let evicted = evictOldest { count, _ in count > capacity }
         if kept != nil {
             for entry in evicted {
-                if let game = entry.database.cachedState { kept?.set(game, for: entry.key) }
+                if let game = entry.database.cachedState { kept?.set(game, for: entry.key, weight: Self.weight(of: game)) }
             }
         }
         return evicted.map(\.database)
+    }
+
+    /// What a kept game weighs against the capacity: one, and one more for each ten habits, areas, rewards and
+    /// routines, so that a few games with hundreds of habits take the room of many small ones.
+    static func weight(of game: GameState) -> Int {
+        1 + (game.habits.count + game.areas.count + game.rewards.count + game.routines.count) / 10
     }
 
     /// Walks from the oldest handle while `goOn(count, lastUsed)` holds, removing the idle ones.

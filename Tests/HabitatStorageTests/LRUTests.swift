@@ -205,4 +205,26 @@ import Testing
         _ = lru.evict(above: 0)
         #expect(lru.keptGame(of: "a") == nil)
     }
+
+    @Test func aGameWithManyHabitsWeighsMoreAndTakesTheRoomOfSmallOnes() {
+        let small = GameState()
+        let large = GameState(
+            habits: (0..<25).map { Habit(id: Int64($0), name: "Habit \($0)", kind: .good, created: Day(ordinal: 20000)) })
+        #expect(LRU.weight(of: small) == 1)
+        #expect(LRU.weight(of: large) == 3)
+        var lru = LRU(keeping: 4)
+        _ = lru.checkOut("small") { _ in UserDatabase(path: "/nonexistent/small.sqlite", durability: .normal, state: small) }
+        lru.checkIn("small")
+        _ = lru.evict(above: 0)
+        _ = lru.checkOut("large") { _ in UserDatabase(path: "/nonexistent/large.sqlite", durability: .normal, state: large) }
+        lru.checkIn("large")
+        _ = lru.evict(above: 0)
+        // 1 + 3 fits in 4; one more small game does not, and the least recently used gives way.
+        #expect(lru.keptGame(of: "large") == large)
+        _ = lru.checkOut("other") { _ in Self.handle("other", game: 9) }
+        lru.checkIn("other")
+        _ = lru.evict(above: 0)
+        #expect(lru.keptGame(of: "small") == nil)
+        #expect(lru.keptGame(of: "other") == GameState(retiredAreaID: 9))
+    }
 }
