@@ -19,3 +19,8 @@ int habitat_sqlite_setup(void) {
     pthread_once(&setup_once, setup);
     return setup_result;
 }
+
+int habitat_sqlite_keep_log_on_close(struct sqlite3 *db) {
+    // sqlite3_db_config takes variable arguments, which Swift cannot pass.
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+}

@@ -31,7 +31,7 @@ public final class Application: Sendable {
             fullFiles: fullFiles)
         let users = UserDatabases(
             directory: configuration.dataDirectory, capacity: configuration.openUserFiles, durability: configuration.durability,
-            fullFiles: fullFiles, metrics: metrics?.storage)
+            exclusive: true, fullFiles: fullFiles, metrics: metrics?.storage)
         let accounts = Accounts(directory: directory, hasher: configuration.passwordHasher, throttle: LoginThrottle(), slowWork: slowWork)
         let hub = Hub(directory: directory)
         let households = Households(

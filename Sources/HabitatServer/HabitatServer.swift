@@ -29,6 +29,8 @@ public final class HabitatServer: Service, Sendable {
     /// Where the metrics are kept, when the server serves them (`configuration.metrics`).
     let registry: PrometheusCollectorRegistry?
     let metricsEndpoint = NIOLockedValueBox<MetricsEndpoint?>(nil)
+    /// Where the data tools ask, once the server runs.
+    let controlSocket = NIOLockedValueBox<ControlSocket?>(nil)
 
     /// Opens the data directory (blocking: call at start-up). `onServerRunning` receives the bound port. Passwords are
     /// hashed on `threadPool`.
@@ -49,12 +51,31 @@ public final class HabitatServer: Service, Sendable {
             metrics: registry.map { Metrics(factory: Self.metricsFactory($0)) })
     }
 
+    /// Listens for the data tools (``ControlSocket``). A server that can't still serves its users: the tools then
+    /// say they can't reach it.
+    func serveDataTools() async {
+        let path = configuration.dataDirectory.appendingPathComponent(DataTools.socketName).path
+        do {
+            let socket = try await ControlSocket.bind(at: path, group: eventLoopGroup, logger: logger) { [application] asked in
+                await application.runDataTool(asked.request, dataText: asked.data)
+            }
+            controlSocket.withLockedValue { $0 = socket }
+        } catch {
+            logger.warning(
+                "habitat backup, check and export can't reach this server while it runs: its socket could not be made",
+                metadata: ["path": "\(path)", "error": "\(error)"])
+        }
+    }
+
     /// The port the metrics are served on, once the server runs with them.
     public var metricsPort: Int? { metricsEndpoint.withLockedValue { $0?.port } }
 
     public func run() async throws {
         try await application.start()
-        defer { metricsEndpoint.withLockedValue { $0 }?.close() }
+        defer {
+            metricsEndpoint.withLockedValue { $0 }?.close()
+            controlSocket.withLockedValue { $0 }?.close()
+        }
         let maxLine = configuration.maxLineLength
         let unreadTimeout = TimeAmount.milliseconds(Int64(configuration.unreadRepliesTimeout * 1000))
         let server = try await ServerBootstrap(group: eventLoopGroup)
@@ -99,6 +120,7 @@ public final class HabitatServer: Service, Sendable {
         }
         do {
             try await serveMetrics()
+            await serveDataTools()
         } catch {
             try? await server.channel.close()
             throw error

@@ -28,8 +28,12 @@ public enum DataBackup {
     }
 
     /// Copies every file of `source` into `destination`, which must be a new or empty directory outside
-    /// `source`. `afterDirectory` runs between the directory's copy and the users' (for tests).
-    public static func copy(from source: URL, to destination: URL, afterDirectory: () throws -> Void = {}) throws -> Summary {
+    /// `source`. `users`: the running server's open files of `source`, through which users' files are read (the
+    /// server's connection is a file's only one while it is open); without it, each file is opened here. Blocks:
+    /// call it off Swift's task pool. `afterDirectory` runs between the directory's copy and the users' (for tests).
+    public static func copy(
+        from source: URL, to destination: URL, users: UserDatabases? = nil, afterDirectory: () throws -> Void = {}
+    ) throws -> Summary {
         let manager = FileManager.default
         guard DirectoryDatabase.exists(in: source) else {
             throw Failure(description: "\(source.path) holds no Habitat data (there is no \(DirectoryDatabase.fileName) in it).")
@@ -51,7 +55,7 @@ public enum DataBackup {
         try makeDirectory(destination)
         do {
             do {
-                return try copyAll(from: source, to: destination, afterDirectory: afterDirectory)
+                return try copyAll(from: source, to: destination, users: users, afterDirectory: afterDirectory)
             } catch let error where StorageFullError(error, path: destination.appendingPathComponent(DirectoryDatabase.fileName).path) != nil {
                 throw Failure(
                     description: "The disk holding \(destination.path) is full, so the backup stopped and nothing of it was kept. Free some space there, or back up to another disk.")
@@ -70,7 +74,7 @@ public enum DataBackup {
     }
 
     /// Copies the directory, then every user's file, into `destination` (new or empty by now).
-    static func copyAll(from source: URL, to destination: URL, afterDirectory: () throws -> Void) throws -> Summary {
+    static func copyAll(from source: URL, to destination: URL, users: UserDatabases?, afterDirectory: () throws -> Void) throws -> Summary {
         let manager = FileManager.default
         var summary = Summary(users: 0, bytes: 0)
         let directoryCopy = destination.appendingPathComponent(DirectoryDatabase.fileName).path
@@ -83,9 +87,14 @@ public enum DataBackup {
             try manager.createDirectory(at: target, withIntermediateDirectories: true)
             let path = target.appendingPathComponent(file).path
             let live = source.appendingPathComponent("users/\(folder)/\(file)").path
+            let fileID = String(file.dropLast(".sqlite".count))
             do {
-                summary.bytes += try copyFile(live, to: path)
-                copies.append((String(file.dropLast(".sqlite".count)), path))
+                if let users {
+                    summary.bytes += try copyFile(live, to: path) { try waiting { try await users.with(fileID) { try await $0.backup(to: path) } } }
+                } else {
+                    summary.bytes += try copyFile(live, to: path)
+                }
+                copies.append((fileID, path))
             } catch let failure as Failure where failure.damaged {
                 // One damaged file must not keep everyone else's from the backup: its bytes go as they are.
                 summary.bytes += try copyBytes(live, to: path)
@@ -201,14 +210,21 @@ public enum DataBackup {
         return found
     }
 
-    /// One file, through the backup API; returns the size of the copy.
-    static func copyFile(_ source: String, to destination: String) throws -> Int64 {
+    /// One file, through the backup API; returns the size of the copy. `copy` makes it from the live file (by
+    /// default, opened here); a failure is said for `source` and leaves no copy.
+    static func copyFile(_ source: String, to destination: String, copy: (() throws -> Void)? = nil) throws -> Int64 {
         do {
-            let from = try DatabaseQueue(path: source)
-            let to = try DatabaseQueue(path: destination)
-            try from.backup(to: to)
-            try to.close()
-            try from.close()
+            do {
+                if let copy {
+                    try copy()
+                } else {
+                    let from = try DatabaseQueue(path: source)
+                    defer { try? from.close() }
+                    try from.inDatabase { db in try Self.copy(db, to: destination) }
+                }
+            } catch let error as UserFileError {
+                throw error.underlying
+            }
         } catch let error as DatabaseError {
             try? FileManager.default.removeItem(atPath: destination)
             // The copy's disk is full: said as such by `copy`. The data's disk is full: nothing is wrong with the file.
@@ -220,6 +236,14 @@ public enum DataBackup {
         }
         let attributes = try FileManager.default.attributesOfItem(atPath: destination)
         return (attributes[.size] as? NSNumber)?.int64Value ?? 0
+    }
+
+    /// The file open on `db`, copied into a new file at `destination` in one step of the backup API: exactly what
+    /// was committed when it began.
+    static func copy(_ db: Database, to destination: String) throws {
+        let target = try DatabaseQueue(path: destination)
+        try target.writeWithoutTransaction { copy in try db.backup(to: copy) }
+        try target.close()
     }
 
     /// SQLite's reason for `error`. The backup API leaves the connection's message at "not an error" when a step

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 /// SQLite's integrity check of a whole data directory (`habitat check`): the directory database and every
-/// user's file, each read in one read transaction, so it is safe while the server runs and on a backup.
+/// user's file, each read in one read transaction, so it is safe on a backup and, through the server's own
+/// connections, while the server runs.
 public enum DataCheck {
     /// A file that is not sound.
     public struct Finding: Sendable, Equatable, CustomStringConvertible {
@@ -28,7 +29,10 @@ public enum DataCheck {
         public var unchecked: [String] = []
     }
 
-    public static func run(in directory: URL) -> Report {
+    /// Checks every file of `directory`. `users`: the running server's open files of `directory`, through which
+    /// users' files are read (the server's connection is a file's only one while it is open); without it, each file
+    /// is opened here. Blocks: call it off Swift's task pool.
+    public static func run(in directory: URL, users: UserDatabases? = nil) -> Report {
         var report = Report()
         let directoryPath = directory.appendingPathComponent(DirectoryDatabase.fileName).path
         report.files += 1
@@ -38,14 +42,16 @@ public enum DataCheck {
         case .unsound(let problem): report.findings.append(Finding(user: nil, path: directoryPath, problem: problem))
         case .diskFull: report.unchecked.append(directoryPath)
         }
-        let users = directory.appendingPathComponent("users")
-        for (folder, file) in (try? DataBackup.userFiles(in: users)) ?? [] {
-            let path = users.appendingPathComponent(folder).appendingPathComponent(file).path
+        let usersFolder = directory.appendingPathComponent("users")
+        for (folder, file) in (try? DataBackup.userFiles(in: usersFolder)) ?? [] {
+            let path = usersFolder.appendingPathComponent(folder).appendingPathComponent(file).path
+            let fileID = String(file.dropLast(".sqlite".count))
             report.files += 1
-            switch verdict(ofDatabaseAt: path) {
+            let check = users.map { users in { try waiting { try await users.with(fileID) { try await $0.integrityCheck() } } } }
+            switch verdict(ofDatabaseAt: path, check: check) {
             case .sound: break
             case .unsound(let problem):
-                report.findings.append(Finding(user: names[String(file.dropLast(".sqlite".count))], path: path, problem: problem))
+                report.findings.append(Finding(user: names[fileID], path: path, problem: problem))
             case .diskFull: report.unchecked.append(path)
             }
         }
@@ -60,9 +66,15 @@ public enum DataCheck {
         case diskFull
     }
 
-    static func verdict(ofDatabaseAt path: String) -> Verdict {
+    /// SQLite's verdict on the file at `path`, checked by `check` (by default, opened here).
+    static func verdict(ofDatabaseAt path: String, check: (() throws -> [String])? = nil) -> Verdict {
         do {
-            let verdict = try integrityCheck(ofDatabaseAt: path)
+            let verdict: [String]
+            do {
+                verdict = try check?() ?? integrityCheck(ofDatabaseAt: path)
+            } catch let error as UserFileError {
+                throw error.underlying
+            }
             guard verdict != ["ok"], let first = verdict.first else { return .sound }
             return .unsound(verdict.count == 1 ? first : "\(first) (and \(verdict.count - 1) more)")
         } catch let error where StorageFullError(error, path: path) != nil {

@@ -12,6 +12,8 @@ import NIOConcurrencyHelpers
 public final class UserDatabase: Sendable {
     public let path: String
     private let durability: Durability
+    /// Whether this handle's connection is the file's only one while open (see ``Durability/configuration(label:pageSize:exclusive:)``).
+    private let exclusive: Bool
     private let mailbox: StorageMailbox
     private let connection = NIOLockedValueBox<Connection?>(nil)
     private let cached: NIOLockedValueBox<GameState?>
@@ -31,17 +33,24 @@ public final class UserDatabase: Sendable {
     /// How large the write-ahead log grows before a commit copies it into the file.
     static let logBytes = 4 * 1024 * 1024
 
+    /// How large a log an exclusive handle leaves beside the file when it closes it. Copying the log in at every
+    /// close cost two syncs to disk, and removing the log and making it anew a file each time: with more users
+    /// active than files open, that was most of a command's cost. A longer log is copied in first, so a closed
+    /// file's log stays short (about fifty recorded actions) and quick to read for whoever opens it next.
+    static let keptLogBytes = 256 * 1024
+
     /// `fullFiles` hears of each write a full disk refuses, and of the first that goes through after; `committed` is
     /// called after each commit. With `metrics` the file's work is counted and timed, and its checkpoints too.
     /// `state` is the game as last committed in this file, when it is known already (kept from a handle that closed
     /// it): then nothing needs the file to read it.
     public init(
-        path: String, durability: Durability, fullFiles: FullFiles? = nil, metrics: StorageMetrics? = nil,
-        state: GameState? = nil, committed: (@Sendable () -> Void)? = nil
+        path: String, durability: Durability, exclusive: Bool = false, fullFiles: FullFiles? = nil,
+        metrics: StorageMetrics? = nil, state: GameState? = nil, committed: (@Sendable () -> Void)? = nil
     ) {
         self.cached = NIOLockedValueBox(state)
         self.path = path
         self.durability = durability
+        self.exclusive = exclusive
         self.fullFiles = fullFiles
         self.committed = committed
         self.mailbox = StorageThreads.shared.mailbox(metrics: metrics)
@@ -220,6 +229,17 @@ public final class UserDatabase: Sendable {
         try await run { connection, db in try body(Ledger(db: db, statements: connection.statements)) }
     }
 
+    /// A copy of the file at `destination` (a new file), made with SQLite's backup API on this handle's connection:
+    /// exactly what was committed when it began.
+    public func backup(to destination: String) async throws {
+        try await run { db in try DataBackup.copy(db, to: destination) }
+    }
+
+    /// SQLite's integrity check of the file, on this handle's connection: `["ok"]` when it is sound.
+    public func integrityCheck() async throws -> [String] {
+        try await run { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+
     /// Closes the file once queued work is done; a later call opens it again.
     public func close() {
         mailbox.submit { self.closeNow() }
@@ -254,8 +274,15 @@ public final class UserDatabase: Sendable {
             defer { connection = nil }
             return connection
         }
-        open?.statements.finalize()
-        try? open?.queue.close()
+        guard let open else { return cached.withLockedValue { $0 = nil } }
+        open.statements.finalize()
+        if exclusive, let size = try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber,
+            size.intValue > Self.keptLogBytes
+        {
+            // A failed checkpoint leaves the log whole: the next opening reads it as it is.
+            try? open.queue.inDatabase { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        }
+        try? open.queue.close()
         cached.withLockedValue { $0 = nil }
     }
 
@@ -316,7 +343,7 @@ public final class UserDatabase: Sendable {
         let directory = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let database = try DatabaseQueue(
-            path: path, configuration: durability.configuration(label: "user", pageSize: Self.pageSize))
+            path: path, configuration: durability.configuration(label: "user", pageSize: Self.pageSize, exclusive: exclusive))
         try UserSchema.migrate(database)
         // A checkpoint syncs the whole log to disk inside the commit that triggers it: keep the log
         // at about 4 MB whatever the file's page size, and give the disk back after each checkpoint.

@@ -21,6 +21,8 @@ public final class UserDatabases: Sendable {
     /// How many games of closed files are kept in memory (small ones: see ``LRU/weight(of:)``).
     public let keptGames: Int
     private let durability: Durability
+    /// Whether each open file's connection is its only one (the server's): see ``Durability/configuration(label:pageSize:exclusive:)``.
+    private let exclusive: Bool
     private let fullFiles: FullFiles?
     private let metrics: StorageMetrics?
     private let entries: NIOLockedValueBox<LRU>
@@ -31,13 +33,15 @@ public final class UserDatabases: Sendable {
     public let changes = FileWatch()
 
     /// `fullFiles` hears of each write a full disk refuses, and of the first that goes through after. With `metrics`,
-    /// the files' work is counted and timed.
+    /// the files' work is counted and timed. `exclusive`: nothing else reads the files while they are open here (a
+    /// running server's files, which the data tools read through it).
     /// `keptGames` defaults to ten times the files open at once (a game in memory is a few KiB; an open file, with
     /// SQLite's cache and statements, tens).
     public init(
-        directory: URL, capacity: Int = 1024, keptGames: Int? = nil, durability: Durability, fullFiles: FullFiles? = nil,
-        metrics: StorageMetrics? = nil
+        directory: URL, capacity: Int = 1024, keptGames: Int? = nil, durability: Durability, exclusive: Bool = false,
+        fullFiles: FullFiles? = nil, metrics: StorageMetrics? = nil
     ) {
+        self.exclusive = exclusive
         self.directory = directory
         self.capacity = max(1, capacity)
         self.keptGames = max(0, keptGames ?? 10 * self.capacity)
@@ -100,8 +104,7 @@ public final class UserDatabases: Sendable {
         return closed.count
     }
 
-    /// Closes every file not in use, and returns once they are closed: SQLite copies each file's log into it and
-    /// removes the log, so each file stands whole on its own. For a server that is stopping. Returns how many.
+    /// Closes every file not in use, and returns once they are closed. For a server that is stopping. Returns how many.
     @discardableResult
     public func closeAll() async -> Int {
         let closing = entries.withLockedValue { lru in
@@ -137,7 +140,8 @@ public final class UserDatabases: Sendable {
         let (entry, evicted) = try entries.withLockedValue { lru in
             let entry = try lru.checkOut(fileID, at: .now) { kept in
                 UserDatabase(
-                    path: try path(for: fileID), durability: durability, fullFiles: fullFiles, metrics: metrics, state: kept
+                    path: try path(for: fileID), durability: durability, exclusive: exclusive, fullFiles: fullFiles, metrics: metrics,
+                    state: kept
                 ) { [changes] in
                     changes.committed(fileID)
                 }

@@ -156,7 +156,7 @@ struct Serve: AsyncParsableCommand {
             } catch is StorageFullError {
                 throw CommandFailure("The disk holding \(data) is full, so the server can't open its data. Free some space there and start it again.")
             } catch let error as CocoaError {
-                throw CommandFailure("Could not use \(data) as the data directory: \(Export.reason(error)). It must be a directory (or a path where one can be made) that you may write in.")
+                throw CommandFailure("Could not use \(data) as the data directory: \(DataTools.reason(error)). It must be a directory (or a path where one can be made) that you may write in.")
             }
             let group = ServiceGroup(
                 configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
@@ -188,8 +188,9 @@ extension Serve {
     }
 }
 
-/// File descriptors: a connection takes one, an open user file three (the database, its log and the log's
-/// index), and the server keeps some for itself (the directory database, event loops, timers). The soft limit
+/// File descriptors: a connection takes one, an open user file two (the database and its log: the log's index is
+/// in memory, the server's connection being the file's only one), and the server keeps some for itself (the
+/// directory database, event loops, timers, the data tools' socket). The soft limit
 /// is raised as far as the hard one allows; if that is still short, fewer connections (and, if need be, fewer
 /// open files) are served, so a client over the limit is told the server is busy instead of never being
 /// accepted.
@@ -199,9 +200,10 @@ struct DescriptorBudget {
     var openFiles: Int
 
     static let reserved = 128
+    static let perOpenFile = 2
 
     static func needed(connections: Int, openFiles: Int) -> Int {
-        connections + 3 * openFiles + reserved
+        connections + perOpenFile * openFiles + reserved
     }
 
     static func make(connections: Int, openFiles: Int) -> DescriptorBudget {
@@ -226,8 +228,8 @@ struct DescriptorBudget {
             return DescriptorBudget(limit: limit, connections: connections, openFiles: openFiles)
         }
         // Keep at least a quarter of what is available for connections.
-        let files = min(openFiles, max(1, (available - available / 4) / 3))
-        return DescriptorBudget(limit: limit, connections: max(1, min(connections, available - 3 * files)), openFiles: files)
+        let files = min(openFiles, max(1, (available - available / 4) / perOpenFile))
+        return DescriptorBudget(limit: limit, connections: max(1, min(connections, available - perOpenFile * files)), openFiles: files)
     }
 }
 

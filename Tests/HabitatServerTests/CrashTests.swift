@@ -288,13 +288,19 @@ struct CrashTests {
         try await client.expectReply(to: "did stretch", startsWith: "✅")
         #expect(server.terminate() == 0)
         #expect(try await client.readLine() == nil)
-        // Each file was closed whole, its log copied into it: no `-wal` or `-shm` beside any, so a copy of the
-        // `.sqlite` files alone is a complete copy.
+        // Each file was closed cleanly: no shared-memory file beside any, the directory's log copied into it, and a
+        // user's log left short (it is part of the file). A copy of the files with their logs is a complete copy.
         let files = try FileManager.default.subpathsOfDirectory(atPath: data.path)
-        #expect(files.filter { $0.hasSuffix("-wal") || $0.hasSuffix("-shm") } == [])
+        #expect(files.filter { $0.hasSuffix("-shm") || $0.hasPrefix("directory.sqlite-") } == [])
+        let logs = files.filter { $0.hasSuffix(".sqlite-wal") }
+        #expect(logs.count == 1)
+        for log in logs {
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: data.appendingPathComponent(log).path)[.size] as? Int)
+            #expect(size > 0 && size <= 256 * 1024)
+        }
         let copy = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: copy) }
-        for file in files where file.hasSuffix(".sqlite") {
+        for file in files where file.hasSuffix(".sqlite") || file.hasSuffix(".sqlite-wal") {
             let target = copy.appendingPathComponent(file)
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: data.appendingPathComponent(file), to: target)

@@ -145,4 +145,42 @@ struct DataCommandTests {
         await back.close()
         #expect(restored.terminate() == 0)
     }
+
+    /// While the server runs, a user's file is its own alone (nothing else can read it); `check`, `backup` and `export`
+    /// are done by the server, through its socket in the data directory. A server killed outright leaves the socket
+    /// behind, and the tools then do the work themselves.
+    @Test func theToolsGoThroughTheRunningServerAndWorkAloneAfterItIsKilled() async throws {
+        let root = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let data = root.appendingPathComponent("data")
+        let server = try ServerProcess(data: data)
+        let client = try await LineClient.connect(port: server.port)
+        try await client.expectReply(to: "register ann pass-word-1", startsWith: "✅")
+        try await client.expectReply(to: "add habit Dishes", startsWith: "✅")
+        try await client.expectReply(to: "did dishes", startsWith: "✅ Dishes completed!")
+
+        let directory = try DatabaseQueue(path: data.appendingPathComponent("directory.sqlite").path)
+        let fileID = try #require(try await directory.read { try String.fetchOne($0, sql: "SELECT file_id FROM account WHERE name = 'ann'") })
+        try directory.close()
+        let file = data.appendingPathComponent("users/\(fileID.prefix(2))/\(fileID).sqlite").path
+        #expect(throws: DatabaseError.self) { try DatabaseQueue(path: file).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM ledger") } }
+
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("control.sock").path))
+        #expect(try habitat(["check", "--data", data.path]) == (0, "All 2 files are sound: the directory database and 1 user's file.\n"))
+        let csv = try habitat(["export", "--user", "ann", "--format", "csv", "--data", data.path])
+        #expect(csv.status == 0)
+        #expect(csv.output.components(separatedBy: "\r\n").filter { $0.contains(",completion,Dishes,1,10,5,0,") }.count == 1)
+        let copy = root.appendingPathComponent("copy")
+        #expect(try habitat(["backup", copy.path, "--data", data.path]).status == 0)
+        let copied = try DatabaseQueue(path: copy.appendingPathComponent("users/\(fileID.prefix(2))/\(fileID).sqlite").path)
+        #expect(try await copied.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM ledger") } == 1)
+        try copied.close()
+
+        await client.close()
+        server.kill()
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("control.sock").path))
+        #expect(try habitat(["check", "--data", data.path]) == (0, "All 2 files are sound: the directory database and 1 user's file.\n"))
+        let again = try habitat(["export", "--user", "ann", "--format", "csv", "--data", data.path])
+        #expect(again.output == csv.output)
+    }
 }

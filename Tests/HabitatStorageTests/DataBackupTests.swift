@@ -84,7 +84,7 @@ import Testing
             // Between the directory's copy and the users': ann takes hers back, ben does the dishes.
             try await offTheTaskPool {
                 _ = try DataBackup.copy(from: data, to: copy) {
-                    try blocking {
+                    try waiting {
                         try await undo(ann, annDishes)
                         benDishes.token = try await record(ben)
                     }
@@ -161,6 +161,66 @@ import Testing
         }
     }
 
+    /// The server's files are its connection's alone while open: the backup and the check read them through it.
+    @Test func aServersOpenFilesAreCopiedAndCheckedThroughItsOwnConnections() async throws {
+        try await withTemporaryDirectory { root in
+            let data = root.appendingPathComponent("data")
+            let directory = try DirectoryDatabase(directory: data, durability: .normal)
+            let users = UserDatabases(directory: data, capacity: 8, durability: .normal, exclusive: true)
+            let account = try await directory.createAccount(name: "alice", passwordHash: nil, at: Fixture.now)
+            let path = try users.path(for: account.fileID)
+            try await users.with(account.fileID) { database in
+                try await database.add(Fixture.exercise)
+                for _ in 0..<3 { try await database.did("exercise") }
+            }
+            // Open, the file can't be read from elsewhere.
+            let locked = #expect(throws: DatabaseError.self) { try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM ledger") } }
+            #expect(locked?.resultCode == .SQLITE_BUSY)
+
+            let copy = root.appendingPathComponent("copy")
+            try await offTheTaskPool {
+                let summary = try DataBackup.copy(from: data, to: copy, users: users)
+                #expect(summary.users == 1 && summary.damaged.isEmpty)
+                let report = DataCheck.run(in: data, users: users)
+                #expect(report.files == 2 && report.findings.isEmpty && report.unchecked.isEmpty)
+            }
+            let copied = UserDatabases(directory: copy, capacity: 1, durability: .normal)
+            let entries = try await copied.with(account.fileID) { try await $0.entries() }
+            #expect(entries.count == 3)
+        }
+    }
+
+    /// Closing a server's file leaves its log for the next opening, unless the log has grown long: then it is copied
+    /// into the file first. Either way the next opening finds every change.
+    @Test func aClosedFileKeepsAShortLogAndALongOneIsCopiedIn() async throws {
+        try await withTemporaryDirectory { root in
+            let users = UserDatabases(directory: root, capacity: 8, durability: .normal, exclusive: true)
+            let fileID = Fixture.fileID()
+            let log = try users.path(for: fileID) + "-wal"
+            func logSize() throws -> Int { try #require(FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) }
+
+            try await users.with(fileID) { database in
+                try await database.add(Fixture.exercise)
+                for _ in 0..<2 { try await database.did("exercise") }
+            }
+            #expect(await users.closeAll() == 1)
+            let short = try logSize()
+            #expect(short > 0 && short <= UserDatabase.keptLogBytes)
+            #expect(!FileManager.default.fileExists(atPath: try users.path(for: fileID) + "-shm"))
+
+            // About 5 KB a recorded action: 100 more pass the kept size.
+            try await users.with(fileID) { database in
+                #expect(try await database.state().habits[0].stats.total == 2)
+                for _ in 0..<100 { try await database.did("exercise") }
+            }
+            #expect(try logSize() > UserDatabase.keptLogBytes)
+            #expect(await users.closeAll() == 1)
+            #expect(try logSize() == 0)
+            let total = try await users.with(fileID) { try await $0.state().habits[0].stats.total }
+            #expect(total == 102)
+        }
+    }
+
     @Test func onlyUsersFilesNamedByAnIDAreCopied() async throws {
         try await withTemporaryDirectory { root in
             let users = root.appendingPathComponent("users")
@@ -185,20 +245,4 @@ private func offTheTaskPool(_ body: @escaping @Sendable () throws -> Void) async
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         Thread { continuation.resume(with: Result { try body() }) }.start()
     }
-}
-
-/// Waits, blocking the calling thread, for asynchronous work.
-private func blocking(_ body: @escaping @Sendable () async throws -> Void) throws {
-    let done = DispatchSemaphore(value: 0)
-    let result = ResultBox()
-    Task {
-        do { try await body() } catch { result.error = error }
-        done.signal()
-    }
-    done.wait()
-    if let error = result.error { throw error }
-}
-
-private final class ResultBox: @unchecked Sendable {
-    var error: (any Error)?
 }

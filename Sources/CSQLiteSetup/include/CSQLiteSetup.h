@@ -19,4 +19,10 @@ int habitat_sqlite_setup(void);
 /// How many commits had their log frames written at once, since the process started.
 long long habitat_sqlite_gathered_commits(void);
 
+struct sqlite3;
+
+/// Closing `db` leaves its write-ahead log as it is, instead of copying the log into the database and removing it
+/// (SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE). The log stays valid: whoever opens the file next reads it. Returns SQLite's code.
+int habitat_sqlite_keep_log_on_close(struct sqlite3 *db);
+
 #endif
