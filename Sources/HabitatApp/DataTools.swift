@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+private let systemConnect = Glibc.connect
+#elseif canImport(Darwin)
+import Darwin
+private let systemConnect = Darwin.connect
+#endif
 import Dispatch
 import Foundation
 import HabitatStorage
@@ -33,6 +40,34 @@ public enum DataTools {
     /// Where a running server's data tools are asked: a Unix socket in the data directory, which only the directory's
     /// owner can reach (the directory is theirs alone).
     public static let socketName = "control.sock"
+
+    /// A connection to the Unix socket at `path`, when a server listens there; `nil` when none does (no file, one a
+    /// server killed outright left, or a path too long for a socket's address). The caller closes it.
+    public static func connect(to path: String) -> Int32? {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path), FileManager.default.fileExists(atPath: path) else {
+            return nil
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+            bytes.copyBytes(from: path.utf8)
+            bytes[path.utf8.count] = 0
+        }
+        #if canImport(Glibc)
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { return nil }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
 
     /// Answers `request` on the data directory `data` (written `dataText` in what is said). `users` and `directory`
     /// are the running server's, when it answers; without them each file is opened here.

@@ -51,6 +51,11 @@ public final class HabitatServer: Service, Sendable {
             metrics: registry.map { Metrics(factory: Self.metricsFactory($0)) })
     }
 
+    /// Another server runs on the data directory: its data tools' socket answers.
+    public struct DataDirectoryInUse: Error {
+        public let path: String
+    }
+
     /// Listens for the data tools (``ControlSocket``). A server that can't still serves its users: the tools then
     /// say they can't reach it.
     func serveDataTools() async {
@@ -71,6 +76,12 @@ public final class HabitatServer: Service, Sendable {
     public var metricsPort: Int? { metricsEndpoint.withLockedValue { $0?.port } }
 
     public func run() async throws {
+        // Another server on the same files would find each of them locked, or worse: refuse before touching any.
+        let socket = configuration.dataDirectory.appendingPathComponent(DataTools.socketName).path
+        if let descriptor = DataTools.connect(to: socket) {
+            close(descriptor)
+            throw DataDirectoryInUse(path: configuration.dataDirectory.path)
+        }
         try await application.start()
         defer {
             metricsEndpoint.withLockedValue { $0 }?.close()

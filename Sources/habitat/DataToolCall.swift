@@ -25,25 +25,8 @@ enum DataToolCall {
     /// The running server's answer, or `nil` when no server listens at `path` (none runs on this data directory, or
     /// one stopped without removing its socket).
     static func ask(_ request: ControlRequest, at path: String) throws -> DataToolResult? {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard path.utf8.count < capacity, FileManager.default.fileExists(atPath: path) else { return nil }
-        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
-            bytes.copyBytes(from: path.utf8)
-            bytes[path.utf8.count] = 0
-        }
-        #if canImport(Glibc)
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { return nil }
+        guard let descriptor = DataTools.connect(to: path) else { return nil }
         defer { close(descriptor) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard connected == 0 else { return nil }
 
         var line = try JSONEncoder().encode(request)
         line.append(UInt8(ascii: "\n"))

@@ -164,6 +164,8 @@ struct Serve: AsyncParsableCommand {
                 try await group.run()
             } catch let error as IOError {
                 throw CommandFailure(Self.explain(error, host: host, port: port))
+            } catch is HabitatServer.DataDirectoryInUse {
+                throw CommandFailure("Another Habitat server is running on \(data). Stop it first, or give this one a data directory of its own.")
             } catch let error as MetricsListenError {
                 throw CommandFailure(Self.explain(error.error, host: error.address.host, port: error.address.port, flag: "--metrics"))
             }

@@ -147,8 +147,8 @@ struct DataCommandTests {
     }
 
     /// While the server runs, a user's file is its own alone (nothing else can read it); `check`, `backup` and `export`
-    /// are done by the server, through its socket in the data directory. A server killed outright leaves the socket
-    /// behind, and the tools then do the work themselves.
+    /// are done by the server, through its socket in the data directory, and a second server is refused. A server
+    /// killed outright leaves the socket behind, and the tools then do the work themselves.
     @Test func theToolsGoThroughTheRunningServerAndWorkAloneAfterItIsKilled() async throws {
         let root = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -166,6 +166,11 @@ struct DataCommandTests {
         #expect(throws: DatabaseError.self) { try DatabaseQueue(path: file).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM ledger") } }
 
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("control.sock").path))
+        // A second server on the same data directory is refused before it touches any file.
+        let second = try habitat(["serve", "--port", "0", "--data", data.path])
+        #expect(second.status == 1)
+        #expect(second.output.hasSuffix(
+            "Error: Another Habitat server is running on \(data.path). Stop it first, or give this one a data directory of its own.\n"))
         #expect(try habitat(["check", "--data", data.path]) == (0, "All 2 files are sound: the directory database and 1 user's file.\n"))
         let csv = try habitat(["export", "--user", "ann", "--format", "csv", "--data", data.path])
         #expect(csv.status == 0)
