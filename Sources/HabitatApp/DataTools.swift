@@ -75,9 +75,7 @@ public enum DataTools {
         _ request: DataToolRequest, data: URL, dataText: String, users: UserDatabases? = nil, directory: DirectoryDatabase? = nil
     ) async -> DataToolResult {
         SQLiteSetup.apply()
-        guard DirectoryDatabase.exists(in: data) else {
-            return .failed("\(dataText) holds no Habitat data (there is no \(DirectoryDatabase.fileName) in it). Use --data to point at it.")
-        }
+        guard DirectoryDatabase.exists(in: data) else { return .failed(noData(dataText)) }
         switch request {
         case .backup(let destination):
             return await offTheTaskPool { backup(data: data, dataText: dataText, to: destination, users: users) }
@@ -92,6 +90,11 @@ public enum DataTools {
                 return .failed("Could not export \(user): \(error)")
             }
         }
+    }
+
+    /// What every command says of a `--data` that holds no Habitat data (it is not made into a new, empty one).
+    public static func noData(_ dataText: String) -> String {
+        "\(dataText) holds no Habitat data (there is no \(DirectoryDatabase.fileName) in it). Use --data to point at it."
     }
 
     /// The blocking tools run on a thread of their own: they wait for the server's files, whose work needs the task pool.

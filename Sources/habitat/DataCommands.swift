@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HabitatApp
 import HabitatStorage
 
 struct Export: AsyncParsableCommand {
@@ -43,7 +44,7 @@ func existingDataDirectory(_ data: String) throws -> DirectoryDatabase {
 /// Refuses a `--data` that holds no Habitat data, in the same words for every command.
 func requireData(in data: String) throws {
     guard DirectoryDatabase.exists(in: URL(fileURLWithPath: data)) else {
-        throw CommandFailure("\(data) holds no Habitat data (there is no \(DirectoryDatabase.fileName) in it). Use --data to point at it.")
+        throw CommandFailure(DataTools.noData(data))
     }
 }
 
