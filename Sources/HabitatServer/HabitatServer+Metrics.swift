@@ -49,27 +49,30 @@ struct HelpfulMetricsFactory: MetricsFactory {
 
     private var registry: PrometheusCollectorRegistry { prometheus.registry }
 
+    /// The `# HELP` text of `label`: none is an empty one.
+    private func helpText(_ label: String) -> String { help[label] ?? "" }
+
     func makeCounter(label: String, dimensions: [(String, String)]) -> any CounterHandler {
-        registry.makeCounter(name: label, labels: dimensions, help: help[label] ?? "")
+        registry.makeCounter(name: label, labels: dimensions, help: helpText(label))
     }
 
     func makeFloatingPointCounter(label: String, dimensions: [(String, String)]) -> any FloatingPointCounterHandler {
-        registry.makeCounter(name: label, labels: dimensions, help: help[label] ?? "")
+        registry.makeCounter(name: label, labels: dimensions, help: helpText(label))
     }
 
     func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler {
-        guard aggregate else { return registry.makeGauge(name: label, labels: dimensions, help: help[label] ?? "") }
+        guard aggregate else { return registry.makeGauge(name: label, labels: dimensions, help: helpText(label)) }
         let buckets = prometheus.valueHistogramBuckets[label] ?? prometheus.defaultValueHistogramBuckets
-        return registry.makeValueHistogram(name: label, labels: dimensions, buckets: buckets, help: help[label] ?? "")
+        return registry.makeValueHistogram(name: label, labels: dimensions, buckets: buckets, help: helpText(label))
     }
 
     func makeMeter(label: String, dimensions: [(String, String)]) -> any MeterHandler {
-        registry.makeGauge(name: label, labels: dimensions, help: help[label] ?? "")
+        registry.makeGauge(name: label, labels: dimensions, help: helpText(label))
     }
 
     func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler {
         let buckets = prometheus.durationHistogramBuckets[label] ?? prometheus.defaultDurationHistogramBuckets
-        return registry.makeDurationHistogram(name: label, labels: dimensions, buckets: buckets, help: help[label] ?? "")
+        return registry.makeDurationHistogram(name: label, labels: dimensions, buckets: buckets, help: helpText(label))
     }
 
     func destroyCounter(_ handler: any CounterHandler) { prometheus.destroyCounter(handler) }

@@ -109,7 +109,7 @@ public final class UserDatabases: Sendable {
     public func closeAll() async -> Int {
         let closing = entries.withLockedValue { lru in
             defer { overCapacity.store(false, ordering: .relaxed) }
-            return lru.evict(above: 0)
+            return lru.evictIdle()
         }
         await withDiscardingTaskGroup { group in
             for database in closing { group.addTask { await database.closeAndWait() } }
@@ -298,6 +298,11 @@ final class LRU: @unchecked Sendable {
             }
         }
         return evicted.map(\.database)
+    }
+
+    /// Removes every idle handle, keeping no game: for a server that is stopping.
+    func evictIdle() -> [UserDatabase] {
+        evictOldest { _, _ in true }.map(\.database)
     }
 
     /// What a kept game weighs against the capacity: one, and one more for each ten habits, areas, rewards and

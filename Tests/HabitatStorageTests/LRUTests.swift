@@ -179,6 +179,13 @@ import Testing
         #expect(lru.keptGame(of: "b") == GameState(retiredAreaID: 2))
         _ = lru.remove("b")
         #expect(lru.keptGame(of: "b") == nil)
+        // A stopping server's closes keep nothing either; a handle in use stays.
+        _ = lru.checkOut("c") { _ in Self.handle("c", game: 3) }
+        lru.checkIn("c")
+        _ = lru.checkOut("d") { _ in Self.handle("d", game: 4) }
+        #expect(Self.names(lru.evictIdle()) == ["c"])
+        #expect(lru.keptGame(of: "c") == nil)
+        #expect(lru.count == 1)
     }
 
     @Test func theKeptGamesAreBoundedAndTheLeastRecentlyUsedGiveWay() {
