@@ -574,16 +574,21 @@ public enum CommandTable {
         }
     }()
 
+    /// Every trigger as one phrase, with its number of words and of characters.
+    private static let phrases: [(phrase: String, words: Int, length: Int)] = all.flatMap(\.triggers).map {
+        let phrase = $0.joined(separator: " ")
+        return (phrase, $0.count, phrase.count)
+    }
+
     /// The trigger of the same number of words that `typed` (a whole line, lowercased) most likely meant: one or two
     /// letters away (`list habit` → `list habits`), never the line itself.
     static func closestTrigger(to typed: String) -> String? {
-        let count = typed.split(separator: " ").count
+        let (words, length) = (typed.split(separator: " ").count, typed.count)
         var best: (phrase: String, distance: Int)?
-        for trigger in all.flatMap(\.triggers) where trigger.count == count {
-            let phrase = trigger.joined(separator: " ")
-            guard phrase != typed, abs(phrase.count - typed.count) <= 2 else { continue }
+        for (phrase, phraseWords, phraseLength) in phrases where phraseWords == words && abs(phraseLength - length) <= 2 {
+            guard phrase != typed else { continue }
             let distance = editDistance(typed, phrase)
-            guard distance <= min(2, max(1, phrase.count / 3)) else { continue }
+            guard distance <= min(2, max(1, phraseLength / 3)) else { continue }
             if let current = best, current.distance < distance || (current.distance == distance && current.phrase < phrase) { continue }
             best = (phrase, distance)
         }

@@ -288,7 +288,7 @@ enum HabitDraftParser {
     /// A name that ends in a schedule (`Gym 3 times a week`, `Read 20 pages every day`): the name before it, and the
     /// schedule, from the first word where the rest reads as one; `nil` when none does. The name keeps a word.
     static func splitSchedule(_ words: [Token]) -> ([Token], Schedule)? {
-        for start in words.indices.dropFirst() where !words[start...].contains(where: \.quoted) {
+        for start in max(1, words.count - Schedule.mostWords)..<words.count where !words[start...].contains(where: \.quoted) {
             if let schedule = Schedule(words: words[start...].map(\.lower)) { return (Array(words[..<start]), schedule) }
         }
         return nil
@@ -416,7 +416,7 @@ enum HabitDraftParser {
 
     /// The longest schedule starting at `index` (`3 times a week`), and where it ends.
     static func schedule(_ words: [Token], at index: Int) -> (Schedule, Int)? {
-        for end in stride(from: words.count, to: index, by: -1) where !words[index..<end].contains(where: \.quoted) {
+        for end in stride(from: min(words.count, index + Schedule.mostWords), to: index, by: -1) where !words[index..<end].contains(where: \.quoted) {
             if let schedule = Schedule(words: words[index..<end].map(\.lower)) { return (schedule, end) }
         }
         return nil

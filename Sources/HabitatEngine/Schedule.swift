@@ -64,11 +64,17 @@ public enum Schedule: Sendable, Hashable {
     /// `once`, `twice`, `thrice`: a count in one word.
     public static let times: [String: Int] = ["once": 1, "twice": 2, "thrice": 3]
 
+    /// The most words a schedule is said in: every day of the week, with `and` or a lone comma between them
+    /// (`on mon, tue and wed …`), is up to 20. Longer runs of words are never read as a schedule, so looking for one
+    /// in a long line stays quick.
+    public static let mostWords = 20
+
     /// Reads a schedule as people say it, lower case, or `nil` when the words are no schedule (or one out of range).
     /// `every day`, `daily`; `on mon wed fri`, `on mon, wed and fri`, `every monday`, `on weekdays`, `on weekends`;
     /// `every 3 days`, `every other day`; `3 times a week`, `twice a month`, `2x per week`, `once a week`, `weekly`,
     /// `monthly`.
     public init?(words typed: [String]) {
+        guard typed.count <= Self.mostWords else { return nil }
         let words = typed.map { $0.trimmingCharacters(in: [","]) }.filter { !$0.isEmpty && $0 != "and" }
         guard let first = words.first else { return nil }
         switch words {

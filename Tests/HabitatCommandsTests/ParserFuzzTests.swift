@@ -8,15 +8,19 @@ import Testing
 /// right-to-left text, control characters, long words, quotes left open). Whatever is typed, the parser answers
 /// with a command or a `HabitatError`, never a trap, and an error that quotes the line never quotes a control
 /// character raw.
+///
+/// The loops are long for a debug build, so each gives way now and then (`Task.yield()`): on a machine of two cores
+/// they would otherwise hold every thread of the test's task pool, and tests that wait on a real clock would starve.
 @Suite struct ParserFuzzTests {
     /// How many lines each run reads: enough to reach every parser many times, few enough for a debug build.
     static let lines = 6_000
 
-    @Test func generatedLinesParseOrAreRefusedWithAnError() {
+    @Test func generatedLinesParseOrAreRefusedWithAnError() async {
         var rng = FuzzRandom(seed: 0x4861_6269_7461_7421)
         var commands = 0
         var errors = 0
         for index in 0..<Self.lines {
+            if index.isMultiple(of: 100) { await Task.yield() }
             let line = Self.line(using: &rng)
             switch Self.outcome(of: line) {
             case .command: commands += 1
@@ -40,10 +44,11 @@ import Testing
     }
 
     /// Every command the table names, followed by hostile words: each spec's parser sees them all.
-    @Test func everyTriggerFollowedByHostileWords() {
+    @Test func everyTriggerFollowedByHostileWords() async {
         var rng = FuzzRandom(seed: 7)
         for spec in CommandTable.all {
             for trigger in spec.triggers {
+                await Task.yield()
                 for (index, piece) in Self.hostile.enumerated() {
                     let after = Self.words(2, using: &rng)
                     let forms = [trigger + [piece], trigger + ["walk", piece] + after, trigger + after + [piece]]
@@ -63,7 +68,7 @@ import Testing
 
     /// Lines as long as the server takes (4096 bytes), of one thing over and over: each is read in one pass
     /// or close to it, so reading them all many times over is quick.
-    @Test func longLinesOfOneThingRepeated() {
+    @Test func longLinesOfOneThingRepeated() async {
         let pieces = [
             "a", "é", "\u{301}", "👨‍👩‍👧", "no ", "don't ", "x3 ", "5 xp ", "1,000", "on friday ", "at ", "in ", "\"", "' ", "to ",
             "track ", "9", ": ", "on 2", "ago days ", "1.5 ",
@@ -71,6 +76,7 @@ import Testing
         let commands = ["", "did ", "add habit a ", "edit a ", "rename a ", "ran ", "config area ", "start timer a ", "buy ", "room join "]
         for command in commands {
             for piece in pieces {
+                await Task.yield()
                 var line = command
                 while line.utf8.count + piece.utf8.count <= 4096 { line += piece }
                 do {

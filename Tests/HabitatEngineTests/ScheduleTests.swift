@@ -29,6 +29,15 @@ import Testing
         #expect(Self.read(text) == nil, "\(text)")
     }
 
+    /// Every day of the week with `and` between is 14 words; a schedule may run to 20, and no longer.
+    @Test func aScheduleIsAtMostTwentyWords() {
+        let twenty = "on " + ["mon", "tue", "wed", "thu", "fri", "sat", "sun", "mon", "tue", "wed"].joined(separator: " and ")
+        #expect(twenty.split(separator: " ").count == 20)
+        #expect(Self.read(twenty) == .daily)
+        #expect(Self.read(twenty + " thu") == nil)
+        #expect(Self.read("on " + Array(repeating: "mon", count: 1_000).joined(separator: " ")) == nil)
+    }
+
     @Test(arguments: [
         (Schedule.daily, "every day"), (.weekdays([0, 2, 4]), "on mon wed fri"), (.weekdays([0, 1, 2, 3, 4]), "on weekdays"),
         (.weekdays([5, 6]), "on weekends"), (.interval(3), "every 3 days"), (.quota(3, .week), "3 times a week"),

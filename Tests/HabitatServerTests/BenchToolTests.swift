@@ -58,7 +58,7 @@ struct BenchToolTests {
         let recorded = totals.reduce(0, +)
         #expect(totals.allSatisfy { $0 > 0 })
         #expect(recorded >= commands && recorded <= commands + 3, "\(recorded) recorded, \(commands) counted")
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
     }
 
     @Test func theMixSendsEveryKindAndCountsRefusalsApartFromErrors() async throws {
@@ -76,7 +76,7 @@ struct BenchToolTests {
         // A potion bought at full health is the game saying no, not the server failing.
         let refusals = try #require(json["refusal_codes"] as? [String: Int])
         #expect(Set(refusals.keys).isSubset(of: ["health_full"]))
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
     }
 
     @Test func pipelinedClientsKeepSeveralRequestsInFlight() async throws {
@@ -92,7 +92,7 @@ struct BenchToolTests {
         #expect(json["pipeline"] as? Int == 8)
         #expect(json["errors"] as? Int == 0)
         #expect((json["commands"] as? Int ?? 0) > 0)
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
     }
 
     /// Redis driven by the same clients as Habitat: `SET` and `PING` each answered and counted, no errors; a Redis
@@ -141,7 +141,7 @@ struct BenchToolTests {
         #expect(second.status == 0, "\(second.errors)")
         #expect(second.output.hasPrefix("setup: 0 users registered, 2 existed, 10 ledger rows appended, "), "\(second.output)")
         #expect(try await exerciseCounts(port: server.port, users: ["kept-0", "kept-1"]) == [35, 35])
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
     }
 
     /// Twelve users' reminders at one minute, each on its own live connection, on a server whose clock (faketime)
@@ -161,7 +161,7 @@ struct BenchToolTests {
         try await earlier.expectReply(to: "login rem-0 bench-password", startsWith: "✅")
         try await earlier.expectReply(to: "remind me to exercise at 21:00", startsWith: "⏰ I'll remind you of Exercise at 21:00")
         await earlier.close()
-        #expect(plain.terminate() == 0)
+        #expect(await plain.terminate() == 0)
 
         // The server's clock starts at 20:59:20 UTC (the users' time zone); the bench is told how far it is from its own.
         let started = Date()
@@ -197,11 +197,11 @@ struct BenchToolTests {
         try await owner.expectReply(to: "login rem-12 bench-password", startsWith: "✅")
         #expect(try await owner.reply(to: "reminders").first?.contains("Reminders (1)") == false)
         await owner.close()
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
 
         // Through a bridge: six chat users (new, so each is given Exercise first), heard on one bridge connection, at
         // 22:00 on a server started at 21:59:20.
-        let token = try #require(try habitat(["bridge", "add", "rb", "--data", data.path]).output.split(separator: "\n").last.map(String.init))
+        let token = try #require(try await habitat(["bridge", "add", "rb", "--data", data.path]).output.split(separator: "\n").last.map(String.init))
         let evening = Date()
         let later = try ServerProcess(data: data, startingAt: "2026-11-26 21:59:20")
         let laterOffset = try #require(ISO8601DateFormatter().date(from: "2026-11-26T21:59:20Z")).timeIntervalSince(evening)
@@ -220,7 +220,7 @@ struct BenchToolTests {
         #expect(chatSummary["received"] as? Int == 6)
         #expect(chatSummary["duplicates"] as? Int == 0)
         #expect(chatSummary["other_events"] as? Int == 0)
-        #expect(later.terminate() == 0)
+        #expect(await later.terminate() == 0)
     }
 
     @Test func noServerAtTheAddressIsSaidPlainly() async throws {
@@ -229,7 +229,7 @@ struct BenchToolTests {
         // A port that was just listened on and is free again.
         let server = try ServerProcess(data: data)
         let port = server.port
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
         let runs = [
             ["--port", "\(port)", "--only", "did", "--duration", "1"],
             ["setup", "--port", "\(port)", "--users", "1", "--users-prefix", "x-"],
@@ -259,6 +259,6 @@ struct BenchToolTests {
                     + "again. It limits connections per address; measuring from one machine, start it with --max-per-address 0 "
                     + "--max-unauthenticated-per-address 0."),
             "\(run.errors)")
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
     }
 }

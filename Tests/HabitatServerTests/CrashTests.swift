@@ -1,3 +1,4 @@
+import BridgeTestSupport
 import Foundation
 import HabitatStorage
 import NIOConcurrencyHelpers
@@ -29,6 +30,8 @@ final class ServerLogs: Sendable {
 /// The real `habitat` executable, run as its own process so it can be killed.
 final class ServerProcess: @unchecked Sendable {
     let process = Process()
+    /// Its end, awaited without holding a thread.
+    private let end: ProcessEnd
     let port: Int
     /// Where it serves its metrics, when started with `--metrics`.
     let metricsPort: Int?
@@ -80,7 +83,7 @@ final class ServerProcess: @unchecked Sendable {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        end = try ProcessEnd(running: process)
         // The first log line says where it listens: `... port=43121 ... listening`; with `--metrics`, the next where
         // the metrics are: `... metrics_port=43122 ... metrics listening`.
         var seen = ""
@@ -121,10 +124,7 @@ final class ServerProcess: @unchecked Sendable {
     /// A test that fails before it stops its server does not leave the server running.
     deinit {
         if !ended, serverPID != process.processIdentifier, isStillTheServer(serverPID) { Foundation.kill(serverPID, SIGKILL) }
-        if process.isRunning {
-            Foundation.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
     }
 
     static let faketime = "/usr/bin/faketime"
@@ -170,43 +170,41 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// Waits for a server under `faketime` to be gone, at most 60 s: `true` if it is.
-    private func waitForServerToEnd(_ pid: Int32) -> Bool {
+    private func waitForServerToEnd(_ pid: Int32) async -> Bool {
         for _ in 0..<600 {
             let status = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
             // Gone, or a zombie waiting to be reaped by whoever took it in.
             if status.isEmpty || status.contains(") Z ") { return true }
-            usleep(100_000)
+            try? await Task.sleep(for: .milliseconds(100))
         }
         return false
     }
 
-    func kill() {
+    func kill() async {
         let pid = serverPID
         if isStillTheServer(pid) { Foundation.kill(pid, SIGKILL) }
         ended = true
-        if underFaketime { _ = waitForServerToEnd(pid) }
-        process.waitUntilExit()
+        if underFaketime { _ = await waitForServerToEnd(pid) }
+        _ = await end.status
     }
 
     /// Waits for the process to end by itself (a planned crash).
-    func waitForExit() -> Int32 {
+    func waitForExit() async -> Int32 {
         ended = true
-        process.waitUntilExit()
-        return process.terminationStatus
+        return await end.status
     }
 
-    func terminate() -> Int32 {
+    func terminate() async -> Int32 {
         let pid = serverPID
         if isStillTheServer(pid) { Foundation.kill(pid, SIGTERM) }
         ended = true
         if underFaketime {
             // Not this process's child: its exit status can't be read, only that it ended.
-            let ended = waitForServerToEnd(pid)
-            process.waitUntilExit()
+            let ended = await waitForServerToEnd(pid)
+            _ = await end.status
             return ended ? 0 : -1
         }
-        process.waitUntilExit()
-        return process.terminationStatus
+        return await end.status
     }
 }
 
@@ -249,7 +247,7 @@ struct CrashTests {
             let deadline = ContinuousClock.now + .seconds(120)
             while warmedUp.value < names.count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
             try await Task.sleep(for: .milliseconds(300))
-            first.kill()
+            await first.kill()
             var results: [(String, Int, Int)] = []
             for try await result in group { results.append(result) }
             return results
@@ -275,7 +273,7 @@ struct CrashTests {
             #expect(xp <= sent * 10)
             await client.close()
         }
-        #expect(second.terminate() == 0)
+        #expect(await second.terminate() == 0)
     }
 
     @Test func sigtermFinishesAndExitsCleanly() async throws {
@@ -286,7 +284,7 @@ struct CrashTests {
         try await client.expectReply(to: "register nora correct-horse", startsWith: "✅")
         try await client.expectReply(to: "add habit Stretch", startsWith: "✅")
         try await client.expectReply(to: "did stretch", startsWith: "✅")
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
         #expect(try await client.readLine() == nil)
         // Each file was closed cleanly: no shared-memory file beside any, the directory's log copied into it, and a
         // user's log left short (it is part of the file). A copy of the files with their logs is a complete copy.
@@ -308,7 +306,7 @@ struct CrashTests {
         let again = try ServerProcess(data: copy)
         let back = try await LineClient.connect(port: again.port)
         try await back.expectReply(to: "login nora correct-horse", startsWith: "✅ Welcome back, nora! Level 1 · 10/100 XP")
-        #expect(again.terminate() == 0)
+        #expect(await again.terminate() == 0)
     }
 
     @Test func sigtermUnderPipelinedLoadLosesNoReplyOfAChangeItMade() async throws {
@@ -335,7 +333,7 @@ struct CrashTests {
             }.start()
         }
         while clients.contains(where: { $0.recorded < 50 }) { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
         await withCheckedContinuation { finished in done.notify(queue: .global()) { finished.resume() } }
 
         let again = try ServerProcess(data: data)
@@ -350,7 +348,7 @@ struct CrashTests {
             #expect(client.endedCleanly, "\(name)")
             await login.close()
         }
-        #expect(again.terminate() == 0)
+        #expect(await again.terminate() == 0)
     }
 
     func userFiles(in data: URL) throws -> [String] {
@@ -389,11 +387,11 @@ struct EventLoopsTests {
             try? String(contentsOfFile: "\(tasks)/\($0)/comm", encoding: .utf8)
         }
         #expect(Set(names.filter { $0.hasPrefix("NIO-ELT-") }).count == 3)
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
     }
 
-    @Test func atLeastOneEventLoop() throws {
-        let result = try habitat(["serve", "--event-loops", "0", "--port", "0"])
+    @Test func atLeastOneEventLoop() async throws {
+        let result = try await habitat(["serve", "--event-loops", "0", "--port", "0"])
         #expect(result.status != 0)
         #expect(result.output.contains("Error: --event-loops needs at least 1."))
     }
@@ -410,21 +408,21 @@ struct EventLoopsTests {
         #expect(try await over.readLine() == "❌ The server is full right now. Please try again in a minute.")
         try await clients[0].expectReply(to: "register fran correct-horse", startsWith: "✅")
         for client in clients { await client.close() }
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
     }
 
     @Test func aPortInUseOrADataPathThatIsAFileIsExplained() async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         let server = try ServerProcess(data: data)
-        let second = try habitat(["serve", "--port", "\(server.port)", "--data", data.appendingPathComponent("other").path])
+        let second = try await habitat(["serve", "--port", "\(server.port)", "--data", data.appendingPathComponent("other").path])
         #expect(second.status == 1)
         #expect(second.output.contains("Error: Port \(server.port) on 127.0.0.1 is already in use by another program. Stop it, or choose another port with --port."))
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
 
         let file = data.appendingPathComponent("not-a-directory")
         try Data("x".utf8).write(to: file)
-        let third = try habitat(["serve", "--port", "0", "--data", file.path])
+        let third = try await habitat(["serve", "--port", "0", "--data", file.path])
         #expect(third.status == 1)
         #expect(third.output.contains("Error: Could not use \(file.path) as the data directory: "))
         #expect(!third.output.contains("NSCocoaErrorDomain") && !third.output.contains(".."))
@@ -437,10 +435,10 @@ struct EventLoopsTests {
         (["--rate-limit=-5"], "Error: --rate-limit needs at least 0 (0 turns the limit off), not -5."),
         (["--open-files", "0"], "Error: --open-files needs at least 1 (every command needs its user's file open), not 0."),
     ])
-    func aValueThatWouldMakeTheServerUselessIsRefused(arguments: [String], message: String) throws {
+    func aValueThatWouldMakeTheServerUselessIsRefused(arguments: [String], message: String) async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
-        let result = try habitat(["serve", "--data", data.path] + arguments)
+        let result = try await habitat(["serve", "--data", data.path] + arguments)
         #expect(result.status == 64)
         #expect(result.output.contains(message))
         // Refused before anything is created.

@@ -22,7 +22,7 @@ struct DataCommandTests {
         try await client.expectReply(to: "remind me to dishes at 9pm", startsWith: "⏰")
         try await client.expectReply(to: "remind me at 8:00", startsWith: "⏰")
 
-        let csv = try habitat(["export", "--user", "Alice", "--format", "csv", "--data", data.path])
+        let csv = try await habitat(["export", "--user", "Alice", "--format", "csv", "--data", data.path])
         #expect(csv.status == 0)
         let rows = csv.output.components(separatedBy: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         #expect(rows.count == 5)  // the header, three entries, and the empty string after the last line end
@@ -31,7 +31,7 @@ struct DataCommandTests {
         #expect(rows[2].last == "" && csv.output.contains(#","pots, too","#))
 
         let file = root.appendingPathComponent("alice.json")
-        let json = try habitat(["export", "--user", "alice", "--data", data.path, "--output", file.path])
+        let json = try await habitat(["export", "--user", "alice", "--data", data.path, "--output", file.path])
         #expect(json.output == "Exported 3 ledger entries of alice to \(file.path).\n")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
         #expect((document["profile"] as? [String: Any])?["xp"] as? Int == 25)
@@ -45,22 +45,22 @@ struct DataCommandTests {
         #expect(reminders.map { $0["habit"] as? String } == [nil, "Dishes"])
         #expect(reminders.map { $0["time"] as? String } == ["8:00", "21:00"])
 
-        let missing = try habitat(["export", "--user", "nobody", "--data", data.path])
+        let missing = try await habitat(["export", "--user", "nobody", "--data", data.path])
         #expect(missing.status != 0)
         #expect(missing.output.contains("There is no user called nobody."))
 
         let copy = root.appendingPathComponent("backup")
-        let backup = try habitat(["backup", copy.path, "--data", data.path])
+        let backup = try await habitat(["backup", copy.path, "--data", data.path])
         #expect(backup.status == 0)
         #expect(backup.output.hasPrefix("Backed up the directory and 1 user's file ("))
-        #expect(try habitat(["backup", copy.path, "--data", data.path]).status != 0)
+        #expect(try await habitat(["backup", copy.path, "--data", data.path]).status != 0)
         // A mistyped --data is answered as 'export' answers it, with the flag to fix.
         let typo = root.appendingPathComponent("habitat-dta").path
-        let mistyped = try habitat(["backup", root.appendingPathComponent("elsewhere").path, "--data", typo])
+        let mistyped = try await habitat(["backup", root.appendingPathComponent("elsewhere").path, "--data", typo])
         #expect(mistyped.status == 1)
         #expect(mistyped.output == "Error: \(typo) holds no Habitat data (there is no directory.sqlite in it). Use --data to point at it.\n")
         await client.close()
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
 
         // Histories and password hashes are for their owner's eyes only, in the data and in every copy.
         let userFiles = try FileManager.default.subpathsOfDirectory(atPath: data.path).filter { $0.hasSuffix(".sqlite") }
@@ -76,7 +76,7 @@ struct DataCommandTests {
         let back = try await LineClient.connect(port: restored.port)
         try await back.expectReply(to: "login alice correct-horse", startsWith: "✅ Welcome back, alice! Level 1 · 25/100 XP")
         await back.close()
-        #expect(restored.terminate() == 0)
+        #expect(await restored.terminate() == 0)
     }
 
     /// A user's file that SQLite can't read (a disk fault, say) costs its owner a kind explanation, not everyone
@@ -93,9 +93,9 @@ struct DataCommandTests {
         try await client.expectReply(to: "add habit Dishes", startsWith: "✅")
         try await client.expectReply(to: "did dishes", startsWith: "✅ Dishes completed!")
         await client.close()
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
 
-        let sound = try habitat(["check", "--data", data.path])
+        let sound = try await habitat(["check", "--data", data.path])
         #expect(sound == (0, "All 3 files are sound: the directory database and 2 users' files.\n"))
 
         let directory = try DatabaseQueue(path: data.appendingPathComponent("directory.sqlite").path)
@@ -107,7 +107,7 @@ struct DataCommandTests {
         try handle.write(contentsOf: Data(repeating: 0x55, count: 100))
         try handle.close()
 
-        let check = try habitat(["check", "--data", data.path])
+        let check = try await habitat(["check", "--data", data.path])
         #expect(check.status == 1)
         #expect(check.output == """
             Error: 1 of 3 files is not sound:
@@ -117,7 +117,7 @@ struct DataCommandTests {
             """)
 
         let copy = root.appendingPathComponent("backup")
-        let backup = try habitat(["backup", copy.path, "--data", data.path])
+        let backup = try await habitat(["backup", copy.path, "--data", data.path])
         #expect(backup.status == 1)
         #expect(backup.output == """
             Error: Backed up the directory and 2 users' files (\(backup.output.split(separator: "(")[1].split(separator: ")")[0])) to \(copy.path), \
@@ -136,14 +136,14 @@ struct DataCommandTests {
             startsWith: "❌ Your saved game can't be read, and nothing was changed. Please tell whoever runs this server: its log says which file.")
         try await client.expectReply(to: "login bob pass-word-2", startsWith: "✅ Welcome back, bob! Level 1 · 10/100 XP")
         await client.close()
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
 
         // The copy of everyone else serves them as before.
         let restored = try ServerProcess(data: copy)
         let back = try await LineClient.connect(port: restored.port)
         try await back.expectReply(to: "login bob pass-word-2", startsWith: "✅ Welcome back, bob! Level 1 · 10/100 XP")
         await back.close()
-        #expect(restored.terminate() == 0)
+        #expect(await restored.terminate() == 0)
     }
 
     /// While the server runs, a user's file is its own alone (nothing else can read it); `check`, `backup` and `export`
@@ -167,25 +167,25 @@ struct DataCommandTests {
 
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("control.sock").path))
         // A second server on the same data directory is refused before it touches any file.
-        let second = try habitat(["serve", "--port", "0", "--data", data.path])
+        let second = try await habitat(["serve", "--port", "0", "--data", data.path])
         #expect(second.status == 1)
         #expect(second.output.hasSuffix(
             "Error: Another Habitat server is running on \(data.path). Stop it first, or give this one a data directory of its own.\n"))
-        #expect(try habitat(["check", "--data", data.path]) == (0, "All 2 files are sound: the directory database and 1 user's file.\n"))
-        let csv = try habitat(["export", "--user", "ann", "--format", "csv", "--data", data.path])
+        #expect(try await habitat(["check", "--data", data.path]) == (0, "All 2 files are sound: the directory database and 1 user's file.\n"))
+        let csv = try await habitat(["export", "--user", "ann", "--format", "csv", "--data", data.path])
         #expect(csv.status == 0)
         #expect(csv.output.components(separatedBy: "\r\n").filter { $0.contains(",completion,Dishes,1,10,5,0,") }.count == 1)
         let copy = root.appendingPathComponent("copy")
-        #expect(try habitat(["backup", copy.path, "--data", data.path]).status == 0)
+        #expect(try await habitat(["backup", copy.path, "--data", data.path]).status == 0)
         let copied = try DatabaseQueue(path: copy.appendingPathComponent("users/\(fileID.prefix(2))/\(fileID).sqlite").path)
         #expect(try await copied.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM ledger") } == 1)
         try copied.close()
 
         await client.close()
-        server.kill()
+        await server.kill()
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("control.sock").path))
-        #expect(try habitat(["check", "--data", data.path]) == (0, "All 2 files are sound: the directory database and 1 user's file.\n"))
-        let again = try habitat(["export", "--user", "ann", "--format", "csv", "--data", data.path])
+        #expect(try await habitat(["check", "--data", data.path]) == (0, "All 2 files are sound: the directory database and 1 user's file.\n"))
+        let again = try await habitat(["export", "--user", "ann", "--format", "csv", "--data", data.path])
         #expect(again.output == csv.output)
     }
 }

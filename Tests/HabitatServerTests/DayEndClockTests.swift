@@ -29,7 +29,7 @@ struct DayEndClockTests {
         try await setup.expectReply(to: "did dishes", startsWith: "✅ Dishes completed!")
         await setup.close()
         await bo.close()
-        #expect(first.terminate() == 0)
+        #expect(await first.terminate() == 0)
 
         // Sunday 8 March, 23:59:20 in New York: forty seconds later the day ends, Floss not done.
         // Sunday's turn at Dishes is bo's (ny did them Saturday); bo does them. On Monday, a new week, neither has
@@ -47,7 +47,7 @@ struct DayEndClockTests {
         #expect(try await alice.reply(to: "room today") == ["🏠 Flat — chores today, Mon 9 Mar", "  · Dishes — ny's turn"])
         #expect(try await alice.reply(to: "status") == ["ℹ️ Level 1 · 10/100 XP · 995/1000 health · 5 coins"])
         // Killed the moment after: the bite is in, and is not applied again.
-        second.kill()
+        await second.kill()
 
         // Monday 9 March, 00:10 in New York.
         let third = try ServerProcess(data: data, startingAt: "2026-03-09 04:10:00")
@@ -56,7 +56,7 @@ struct DayEndClockTests {
         // Saturday's Dishes, and the one bite.
         #expect(try await again.reply(to: "history").prefix(3) == ["ℹ️ History, newest first (2)", "  2026-03-08  ! missed Floss (-5 life)", "  2026-03-07  + Dishes (+10 XP, +5 coins)"])
         await again.close()
-        #expect(third.terminate() == 0)
+        #expect(await third.terminate() == 0)
 
         // Down through Monday and Tuesday; started on Wednesday morning, it ends both at once, and the user hears of
         // them when they log in.
@@ -71,6 +71,6 @@ struct DayEndClockTests {
             "ℹ️ History, newest first (4)", "  2026-03-10  ! missed Floss (-5 life)", "  2026-03-09  ! missed Floss (-5 life)",
         ])
         await later.close()
-        #expect(fourth.terminate() == 0)
+        #expect(await fourth.terminate() == 0)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import GRDB
 import HabitatEngine
 import HabitatHousehold
@@ -444,11 +445,11 @@ extension RealFullDiskTests {
     func aBackupOntoAFullDiskSaysSoAndKeepsNothing(destinationExisted: Bool) async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
-        #expect(try habitat(["bridge", "add", "irc", "--data", data.path]).status == 0)
+        #expect(try await habitat(["bridge", "add", "irc", "--data", data.path]).status == 0)
         try await SmallFileSystem.with(kilobytes: 64) { disk in
             let copy = disk.url.appendingPathComponent("copy")
             if destinationExisted { try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: false) }
-            let refused = try habitat(["backup", copy.path, "--data", data.path])
+            let refused = try await habitat(["backup", copy.path, "--data", data.path])
             #expect(refused.status == 1)
             #expect(refused.output == "Error: The disk holding \(copy.path) is full, so the backup stopped and nothing of it was kept. Free some space there, or back up to another disk.\n")
             #expect(try FileManager.default.contentsOfDirectory(atPath: disk.url.path) == (destinationExisted ? ["copy"] : []))
@@ -469,7 +470,7 @@ extension RealFullDiskTests {
         try await SmallFileSystem.with(kilobytes: 4) { disk in
             try disk.fill()
             let output = disk.url.appendingPathComponent("ann.json").path
-            let refused = try habitat(["export", "--user", "ann", "--output", output, "--data", data.path])
+            let refused = try await habitat(["export", "--user", "ann", "--output", output, "--data", data.path])
             #expect(refused.status == 1)
             #expect(refused.output == "Error: Could not write \(output): the disk is full. Free some space there, or write it to another disk.\n")
             #expect(try FileManager.default.contentsOfDirectory(atPath: disk.url.path) == ["filler"])
@@ -488,20 +489,20 @@ extension RealFullDiskTests {
                 await ann.close()
             }
             try disk.fill()
-            let checked = try habitat(["check", "--data", data.path])
+            let checked = try await habitat(["check", "--data", data.path])
             #expect(checked.status == 1)
             #expect(checked.output == "Error: 2 of 2 files could not be checked: the disk holding \(data.path) is full, and SQLite needs a little "
                 + "space to open a file. Nothing is known to be wrong with them; free some space there and check again.\n")
             let full = "Error: The disk holding \(data.path)/directory.sqlite is full. Free some space there and try again.\n"
-            #expect(try habitat(["export", "--user", "ann", "--data", data.path]) == (1, full))
+            #expect(try await habitat(["export", "--user", "ann", "--data", data.path]) == (1, full))
             let copy = temporaryDirectory().appendingPathComponent("copy")
             defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
-            #expect(try habitat(["backup", copy.path, "--data", data.path]) == (1, full))
+            #expect(try await habitat(["backup", copy.path, "--data", data.path]) == (1, full))
             #expect(!FileManager.default.fileExists(atPath: copy.path))
 
             try disk.free()
-            #expect(try habitat(["check", "--data", data.path]) == (0, "All 2 files are sound: the directory database and 1 user's file.\n"))
-            #expect(try habitat(["backup", copy.path, "--data", data.path]).status == 0)
+            #expect(try await habitat(["check", "--data", data.path]) == (0, "All 2 files are sound: the directory database and 1 user's file.\n"))
+            #expect(try await habitat(["backup", copy.path, "--data", data.path]).status == 0)
         }
     }
 
@@ -510,14 +511,14 @@ extension RealFullDiskTests {
         try await SmallFileSystem.with(megabytes: 4) { disk in
             let data = disk.url.appendingPathComponent("data").path
             // Made before the disk filled; closed cleanly, so opening it again needs room for its log's index.
-            #expect(try habitat(["bridge", "add", "irc", "--data", data]).status == 0)
+            #expect(try await habitat(["bridge", "add", "irc", "--data", data]).status == 0)
             #expect(!FileManager.default.fileExists(atPath: data + "/directory.sqlite-shm"))
             try disk.fill()
-            let refused = try habitat(["serve", "--port", "0", "--data", data])
+            let refused = try await habitat(["serve", "--port", "0", "--data", data])
             #expect(refused.status == 1)
             #expect(refused.output == "Error: The disk holding \(data) is full, so the server can't open its data. Free some space there and start it again.\n")
             try disk.free()
-            #expect(try habitat(["bridge", "list", "--data", data]).output.hasPrefix("irc\tcreated "))
+            #expect(try await habitat(["bridge", "list", "--data", data]).output.hasPrefix("irc\tcreated "))
         }
     }
 }
@@ -546,7 +547,7 @@ struct SmallFileSystem: Sendable {
 
     private static func mount(kilobytes: Int) throws -> SmallFileSystem {
         let url = temporaryDirectory()
-        guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=700", "tmpfs", url.path]) else {
+        guard Glibc.mount("tmpfs", url.path, "tmpfs", 0, "size=\(kilobytes)k,mode=700") == 0 else {
             try? FileManager.default.removeItem(at: url)
             throw TestFailure("could not mount a tmpfs on \(url.path)")
         }
@@ -556,7 +557,7 @@ struct SmallFileSystem: Sendable {
     /// Lazily where a file on it is still open (a server's files close when the last of it is released): it is
     /// gone from view at once, and from memory once they close.
     private func unmount() {
-        if !Self.run("/bin/umount", [url.path]) { _ = Self.run("/bin/umount", ["--lazy", url.path]) }
+        if umount2(url.path, 0) != 0 { _ = umount2(url.path, Int32(MNT_DETACH)) }
         try? FileManager.default.removeItem(at: url)
     }
 
@@ -572,17 +573,6 @@ struct SmallFileSystem: Sendable {
 
     func free() throws {
         try FileManager.default.removeItem(at: filler)
-    }
-
-    private static func run(_ tool: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
     }
 }
 

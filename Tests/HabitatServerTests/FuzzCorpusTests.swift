@@ -1,3 +1,4 @@
+import BridgeTestSupport
 import Foundation
 import Testing
 
@@ -10,19 +11,12 @@ struct FuzzCorpusTests {
         .deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus")
 
     @Test(arguments: ["lines", "parser", "engine"])
-    func everySeedPassesTheFuzzersChecks(fuzzer: String) throws {
+    func everySeedPassesTheFuzzersChecks(fuzzer: String) async throws {
         let folder = Self.corpus.appendingPathComponent(fuzzer)
         let seeds = try FileManager.default.contentsOfDirectory(atPath: folder.path).count
-        let process = Process()
-        process.executableURL = ServerProcess.executable.deletingLastPathComponent().appendingPathComponent("fuzz-\(fuzzer)")
-        process.arguments = [folder.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(printed)")
+        let fuzz = ServerProcess.executable.deletingLastPathComponent().appendingPathComponent("fuzz-\(fuzzer)")
+        let (status, printed, _) = try await runToEnd(fuzz, [folder.path], errorsInOutput: true)
+        #expect(status == 0, "\(printed)")
         #expect(printed == "\(seeds) inputs, no fault\n")
         #expect(seeds >= 24)
     }

@@ -130,22 +130,22 @@ struct MetricsTests {
         }
     }
 
-    @Test func theToolListensForMetricsOnlyWhenAsked() throws {
+    @Test func theToolListensForMetricsOnlyWhenAsked() async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         let plain = try ServerProcess(data: data)
         #expect(plain.metricsPort == nil)
         #expect(listeningPorts(of: plain.process.processIdentifier) == [plain.port])
-        _ = plain.terminate()
+        _ = await plain.terminate()
 
         let measured = try ServerProcess(data: data, extraArguments: ["--metrics", "127.0.0.1:0"])
         let metricsPort = try #require(measured.metricsPort)
         #expect(listeningPorts(of: measured.process.processIdentifier) == [measured.port, metricsPort])
-        _ = measured.terminate()
+        _ = await measured.terminate()
     }
 
-    @Test func anAddressThatIsNoneIsRefused() throws {
-        let refused = try habitat(["serve", "--metrics", "localhost:http"])
+    @Test func anAddressThatIsNoneIsRefused() async throws {
+        let refused = try await habitat(["serve", "--metrics", "localhost:http"])
         #expect(refused.status != 0)
         #expect(refused.output.contains("--metrics is a port (9464) or a host and port (127.0.0.1:9464), not 'localhost:http'."))
     }

@@ -89,14 +89,14 @@ struct ReminderClockTests {
 
             // Killed a moment after the reminder was said: restarted the same evening, it is not said again.
             try await Task.sleep(for: .seconds(1))
-            first.kill()
+            await first.kill()
             let second = logs.keep(try ServerProcess(data: data, startingAt: "2026-11-26 20:03:00"))
             let again = try await LineClient.connect(port: second.port)
             try await again.expectReply(to: "login ann correct-horse", startsWith: "✅ Welcome back, ann!")
             try await Task.sleep(for: .seconds(3))
             #expect(try await again.reply(to: "reminders") == ["ℹ️ Reminders (2)", "  1. 21:00 Floss, if not done", "  2. 21:00 Read, if not done"])
             await again.close()
-            #expect(second.terminate() == 0)
+            #expect(await second.terminate() == 0)
 
             // Down through Friday evening, started Saturday morning: Friday's 21:00 reminders are dropped, not told.
             let third = logs.keep(try ServerProcess(data: data, startingAt: "2026-11-28 08:00:00"))
@@ -104,7 +104,7 @@ struct ReminderClockTests {
             try await morning.expectReply(to: "login bo correct-horse", startsWith: "✅ Welcome back, bo!")
             #expect(try await morning.reply(to: "status").first?.hasPrefix("ℹ️ Level 1") == true)
             await morning.close()
-            #expect(third.terminate() == 0)
+            #expect(await third.terminate() == 0)
 
             // Started at 21:30 on Saturday, half an hour late: the 21:00 reminder still holds, is fired at start-up, and
             // bo, not connected, hears of it when he logs in.
@@ -115,7 +115,7 @@ struct ReminderClockTests {
             #expect(try await late.readReply().first?.hasPrefix("✅ Welcome back, bo!") == true)
             #expect(try await late.readReply() == ["⏰ Missed today: Stretch at 21:00 — not done yet."])
             await late.close()
-            #expect(fourth.terminate() == 0)
+            #expect(await fourth.terminate() == 0)
         }
     }
 
@@ -157,14 +157,14 @@ struct ReminderClockTests {
 
             // Killed after posting: restarted the same evening, nothing is posted again.
             try await Task.sleep(for: .seconds(1))
-            first.kill()
+            await first.kill()
             let second = logs.keep(try ServerProcess(data: data, startingAt: "2026-11-26 20:02:00"))
             let again = try await LineClient.connect(port: second.port)
             try await again.expectReply(to: "login ann correct-horse", startsWith: "✅ Welcome back, ann!")
             try await Task.sleep(for: .seconds(3))
             #expect(try await again.reply(to: "status").first?.hasPrefix("ℹ️ Level 1") == true)
             await again.close()
-            #expect(second.terminate() == 0)
+            #expect(await second.terminate() == 0)
         }
     }
 
@@ -184,7 +184,7 @@ struct ReminderClockTests {
             try await Self.waitForTheMinute(lead: 45, startedAt: started)
             #expect(try await ann.readLine() == nil)
             #expect(try await bo.readLine() == nil)
-            #expect(first.waitForExit() != 0)
+            #expect(await first.waitForExit() != 0)
 
             // Restarted at 22:01: each member hears it at login, once; it is not posted again.
             let second = logs.keep(try ServerProcess(data: data, startingAt: "2026-11-26 21:01:00"))
@@ -199,7 +199,7 @@ struct ReminderClockTests {
                 #expect(try await member.reply(to: "status").first?.hasPrefix("ℹ️ Level 1") == true)
                 await member.close()
             }
-            #expect(second.terminate() == 0)
+            #expect(await second.terminate() == 0)
         }
     }
 }

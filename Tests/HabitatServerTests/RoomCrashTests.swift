@@ -17,7 +17,7 @@ struct RoomCrashTests {
         let bob = try await LineClient.connect(port: server.port)
         try await bob.expectReply(to: "register bob correct-horse", startsWith: "✅")
         try await bob.expectReply(to: "room join smiths \(code)", startsWith: "🏠 Welcome to Smiths!")
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
     }
 
     /// bob says `did dishes` to a server that dies during it.
@@ -27,19 +27,24 @@ struct RoomCrashTests {
         try await bob.expectReply(to: "login bob correct-horse", startsWith: "✅")
         try await bob.send("did dishes")
         #expect(try await bob.readLine() == nil)
-        #expect(server.waitForExit() != 0)
+        #expect(await server.waitForExit() != 0)
     }
 
     /// bob's XP, and the room log's lines, after a normal restart.
     func afterRestart(_ data: URL) async throws -> (xp: Int, log: [String]) {
         let server = try ServerProcess(data: data)
-        defer { _ = server.terminate() }
-        let bob = try await LineClient.connect(port: server.port)
-        try await bob.expectReply(to: "login bob correct-horse", startsWith: "✅")
-        let xp = try #require(try await bob.json("{\"text\": \"status\"}").int("xp"))
-        let log = try await bob.json("{\"text\": \"room log\"}")
-        let entries = try #require(log.data?["entries"] as? [[String: Any]])
-        return (xp, entries.map { "\($0["member"] as? String ?? "") \($0["habit"] as? String ?? "")" })
+        do {
+            let bob = try await LineClient.connect(port: server.port)
+            try await bob.expectReply(to: "login bob correct-horse", startsWith: "✅")
+            let xp = try #require(try await bob.json("{\"text\": \"status\"}").int("xp"))
+            let log = try await bob.json("{\"text\": \"room log\"}")
+            let entries = try #require(log.data?["entries"] as? [[String: Any]])
+            _ = await server.terminate()
+            return (xp, entries.map { "\($0["member"] as? String ?? "") \($0["habit"] as? String ?? "")" })
+        } catch {
+            _ = await server.terminate()
+            throw error
+        }
     }
 
     @Test func aCrashAfterTheMembersCommitIsFinishedAtRestartOnce() async throws {
@@ -106,7 +111,7 @@ struct RoomCrashTests {
         #expect(members.last?["level"] == nil)
         #expect(status.text?.contains("bob: saved game can't be read right now") == true)
         await alice.close()
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
         #expect(try await directory.unfinishedIntents().count == 1)
 
         try FileManager.default.removeItem(atPath: path)

@@ -48,7 +48,7 @@ struct SecurityTests {
         }
     }
 
-    @Test func theServerListensOnThisMachineOnlyUnlessToldOtherwise() throws {
+    @Test func theServerListensOnThisMachineOnlyUnlessToldOtherwise() async throws {
         let configuration = ServerConfiguration()
         #expect(configuration.host == "127.0.0.1")
         #expect(configuration.port == 7878)
@@ -57,7 +57,7 @@ struct SecurityTests {
         #expect(configuration.maxConnections == 10_000)
         #expect(configuration.rateLimit == 1000)
         #expect(configuration.unauthenticatedTimeout == 120)
-        let help = try habitat(["serve", "--help"]).output
+        let help = try await habitat(["serve", "--help"]).output
         #expect(help.contains("--host <host>"))
         #expect(help.contains("(default: 127.0.0.1)"))
     }

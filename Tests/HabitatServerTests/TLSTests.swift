@@ -79,8 +79,8 @@ struct TLSTests {
         #expect(error?.description.contains(files.privateKey) == true)
     }
 
-    @Test func theToolWantsTheKeyWithTheCertificate() throws {
-        let result = try habitat(["serve", "--tls-cert", "/nonexistent/cert.pem", "--port", "0"])
+    @Test func theToolWantsTheKeyWithTheCertificate() async throws {
+        let result = try await habitat(["serve", "--tls-cert", "/nonexistent/cert.pem", "--port", "0"])
         #expect(result.status != 0)
         #expect(result.output.contains("Error: TLS needs both --tls-cert and --tls-key."))
     }

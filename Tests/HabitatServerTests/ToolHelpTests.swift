@@ -17,8 +17,8 @@ struct ToolHelpTests {
         })
     }
 
-    @Test func theToolListsEveryCommand() throws {
-        let help = try habitat(["--help"])
+    @Test func theToolListsEveryCommand() async throws {
+        let help = try await habitat(["--help"])
         #expect(help.status == 0)
         for command in ["serve", "bridge", "irc-bridge", "export", "backup", "check"] {
             #expect(help.output.contains("\n  \(command) "), "\(command)")
@@ -44,18 +44,18 @@ struct ToolHelpTests {
         (["bridge", "list"], ["--data"]),
         (["bridge", "remove"], ["--data"]),
     ])
-    func eachCommandsHelpNamesEveryFlagItTakes(command: [String], expected: [String]) throws {
-        let help = try habitat(command + ["--help"])
+    func eachCommandsHelpNamesEveryFlagItTakes(command: [String], expected: [String]) async throws {
+        let help = try await habitat(command + ["--help"])
         #expect(help.status == 0)
         #expect(Self.options(in: help.output).subtracting(["--help", "--version"]) == Set(expected))
     }
 
-    @Test func theReadmeTableOfServerFlagsIsTheServersOwnList() throws {
+    @Test func theReadmeTableOfServerFlagsIsTheServersOwnList() async throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("README.md")
         let rows = try String(contentsOf: readme, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("| `--") }
         let documented = rows.reduce(into: Set<String>()) { $0.formUnion(Self.flags(in: $1.split(separator: "|")[0])) }
-        let help = try habitat(["serve", "--help"])
+        let help = try await habitat(["serve", "--help"])
         #expect(documented == Self.options(in: help.output).subtracting(["--help", "--version"]))
     }
 }

@@ -5,8 +5,9 @@ import Testing
 
 @testable import HabitatStorage
 
-/// The log is synced in the background once per so many commits, never more often.
-@Suite struct LogFlusherTests {
+/// The log is synced in the background once per so many commits, never more often. One test at a time: the
+/// flushes of the whole process share one queue, which one test holds while another waits for it to drain.
+@Suite(.serialized) struct LogFlusherTests {
     final class Flushes: Sendable {
         let paths = NIOLockedValueBox<[String]>([])
         func record(_ path: String) { paths.withLockedValue { $0.append(path) } }

@@ -1,0 +1,79 @@
+import Foundation
+import Synchronization
+
+/// A process the test started, whose end is awaited without holding a thread.
+///
+/// Swift's task pool has as many threads as the machine has cores (two here), and `Process.waitUntilExit()` or a
+/// read to the end of a pipe holds one until the process ends. Two tests doing so at once hold them all: every
+/// other test stops, and one that waits on a real clock (a homeserver's answer, a reminder's minute) fails. So a
+/// test never blocks for a process; it awaits this.
+public final class ProcessEnd: Sendable {
+    private struct State {
+        var status: Int32?
+        var waiting: [CheckedContinuation<Int32, Never>] = []
+    }
+    private let state = Mutex(State())
+
+    /// Runs `process`, its end noted from the moment it starts.
+    public init(running process: Process) throws {
+        process.terminationHandler = { [self] ended in self.ended(ended.terminationStatus) }
+        do {
+            try process.run()
+        } catch {
+            process.terminationHandler = nil
+            throw error
+        }
+    }
+
+    /// The exit status (or the signal that ended it), once the process has ended.
+    public var status: Int32 {
+        get async {
+            await withCheckedContinuation { continuation in
+                let status = state.withLock { state -> Int32? in
+                    if state.status == nil { state.waiting.append(continuation) }
+                    return state.status
+                }
+                if let status { continuation.resume(returning: status) }
+            }
+        }
+    }
+
+    private func ended(_ status: Int32) {
+        let waiting = state.withLock { state in
+            state.status = status
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for continuation in waiting { continuation.resume(returning: status) }
+    }
+}
+
+/// Runs `executable` with `arguments` to its end and returns its exit status, its standard output and its standard
+/// error (both in `output` when `errorsInOutput`), kept in files meanwhile, so a process that prints much never
+/// waits on a full pipe and no thread is held.
+public func runToEnd(
+    _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, errorsInOutput: Bool = false
+) async throws -> (status: Int32, output: String, errors: String) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habitat-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outputFile = folder.appendingPathComponent("stdout")
+    let errorFile = folder.appendingPathComponent("stderr")
+    _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    let output = try FileHandle(forWritingTo: outputFile)
+    let errors = try FileHandle(forWritingTo: errorFile)
+    defer {
+        try? output.close()
+        try? errors.close()
+    }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    process.standardOutput = output
+    process.standardError = errorsInOutput ? output : errors
+    let status = try await ProcessEnd(running: process).status
+    let read = { (file: URL) in String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self) }
+    return (status, read(outputFile), read(errorFile))
+}
