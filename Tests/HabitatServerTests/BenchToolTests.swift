@@ -28,7 +28,7 @@ struct BenchToolTests {
     @Test func aRunOfDidReportsWhatTheServerCommitted() async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
-        let server = try ServerProcess(data: data)
+        let server = try await ServerProcess(data: data)
         let run = try await habitatBench([
             "--port", "\(server.port)", "--only", "did", "--clients", "3", "--users-prefix", "load-",
             "--duration", "1", "--warmup", "0", "--json", "--quiet",
@@ -64,7 +64,7 @@ struct BenchToolTests {
     @Test func theMixSendsEveryKindAndCountsRefusalsApartFromErrors() async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
-        let server = try ServerProcess(data: data)
+        let server = try await ServerProcess(data: data)
         let run = try await habitatBench(["--port", "\(server.port)", "--clients", "4", "--duration", "1", "--warmup", "0", "--json", "--quiet"])
         #expect(run.status == 0, "\(run.errors)")
         let json = try summary(run.output)
@@ -82,7 +82,7 @@ struct BenchToolTests {
     @Test func pipelinedClientsKeepSeveralRequestsInFlight() async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
-        let server = try ServerProcess(data: data)
+        let server = try await ServerProcess(data: data)
         let run = try await habitatBench([
             "--port", "\(server.port)", "--only", "status", "--clients", "2", "--pipeline", "8", "--duration", "1",
             "--warmup", "0", "--json", "--quiet",
@@ -130,7 +130,7 @@ struct BenchToolTests {
     @Test func setupRegistersOnceAndFillsLedgers() async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
-        let server = try ServerProcess(data: data)
+        let server = try await ServerProcess(data: data)
         let first = try await habitatBench(["setup", "--port", "\(server.port)", "--users", "2", "--users-prefix", "kept-", "--prefill-ledger", "30", "--quiet"])
         #expect(first.status == 0, "\(first.errors)")
         #expect(first.output.hasPrefix("setup: 2 users registered, 0 existed, 60 ledger rows appended, "), "\(first.output)")
@@ -154,7 +154,7 @@ struct BenchToolTests {
         defer { try? FileManager.default.removeItem(at: data) }
         // The users, on the real clock (today is 26 November there too, or the reminder is tomorrow's: either way it
         // is replaced below).
-        let plain = try ServerProcess(data: data)
+        let plain = try await ServerProcess(data: data)
         let setup = try await habitatBench(["setup", "--port", "\(plain.port)", "--users", "14", "--users-prefix", "rem-", "--quiet"])
         #expect(setup.status == 0, "\(setup.errors)")
         let earlier = try await LineClient.connect(port: plain.port)
@@ -165,7 +165,7 @@ struct BenchToolTests {
 
         // The server's clock starts at 20:59:20 UTC (the users' time zone); the bench is told how far it is from its own.
         let started = Date()
-        let server = try ServerProcess(data: data, startingAt: "2026-11-26 20:59:20")
+        let server = try await ServerProcess(data: data, startingAt: "2026-11-26 20:59:20")
         let offset = try #require(ISO8601DateFormatter().date(from: "2026-11-26T20:59:20Z")).timeIntervalSince(started)
         let run = try await habitatBench([
             "reminders", "--port", "\(server.port)", "--users-prefix", "rem-", "--connections", "12", "--load-connections", "2",
@@ -203,7 +203,7 @@ struct BenchToolTests {
         // 22:00 on a server started at 21:59:20.
         let token = try #require(try await habitat(["bridge", "add", "rb", "--data", data.path]).output.split(separator: "\n").last.map(String.init))
         let evening = Date()
-        let later = try ServerProcess(data: data, startingAt: "2026-11-26 21:59:20")
+        let later = try await ServerProcess(data: data, startingAt: "2026-11-26 21:59:20")
         let laterOffset = try #require(ISO8601DateFormatter().date(from: "2026-11-26T21:59:20Z")).timeIntervalSince(evening)
         let chat = try await habitatBench([
             "reminders", "--port", "\(later.port)", "--users-prefix", "rem-", "--bridge", "rb", "--bridge-token", token,
@@ -227,7 +227,7 @@ struct BenchToolTests {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         // A port that was just listened on and is free again.
-        let server = try ServerProcess(data: data)
+        let server = try await ServerProcess(data: data)
         let port = server.port
         #expect(await server.terminate() == 0)
         let runs = [
@@ -250,7 +250,7 @@ struct BenchToolTests {
     @Test func aServerLimitingConnectionsPerAddressIsSaidPlainly() async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
-        let server = try ServerProcess(data: data, extraArguments: ["--max-per-address", "10"])
+        let server = try await ServerProcess(data: data, extraArguments: ["--max-per-address", "10"])
         let run = try await habitatBench(["--port", "\(server.port)", "--only", "status", "--clients", "50", "--duration", "1"])
         #expect(run.status == 1)
         #expect(

@@ -19,7 +19,7 @@ struct BridgeCommandTests {
         let directory = try Data(contentsOf: URL(fileURLWithPath: data + "/directory.sqlite"))
         #expect(directory.range(of: Data(token.utf8)) == nil)
 
-        let server = try ServerProcess(data: URL(fileURLWithPath: data))
+        let server = try await ServerProcess(data: URL(fileURLWithPath: data))
         let bridge = try await LineClient.connect(port: server.port)
         #expect(try await bridge.json("bridge irc \(token)").ok == true)
         #expect(try await bridge.json(#"{"id": 1, "user": "zed", "text": "status"}"#).ok == true)
@@ -36,7 +36,7 @@ struct BridgeCommandTests {
         let data = temporaryDirectory().path
         defer { try? FileManager.default.removeItem(atPath: data) }
         let old = try #require(try await habitat(["bridge", "add", "irc", "--data", data]).output.split(separator: "\n").last.map(String.init))
-        let server = try ServerProcess(data: URL(fileURLWithPath: data))
+        let server = try await ServerProcess(data: URL(fileURLWithPath: data))
         let leaked = try await LineClient.connect(port: server.port)
         #expect(try await leaked.json("bridge irc \(old)").ok == true)
         // A token that got out is replaced by removing the bridge and adding it again.

@@ -58,7 +58,7 @@ final class ServerProcess: @unchecked Sendable {
     init(
         data: URL, extraArguments: [String] = [], environment: [String: String] = [:], fileLimit: Int? = nil,
         crashingAt stage: String? = nil, startingAt instant: String? = nil
-    ) throws {
+    ) async throws {
         process.executableURL = Self.executable
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         // Its clients all come from 127.0.0.1, many at once (habitat-bench's too): no limit per address.
@@ -86,30 +86,35 @@ final class ServerProcess: @unchecked Sendable {
         end = try ProcessEnd(running: process)
         // The first log line says where it listens: `... port=43121 ... listening`; with `--metrics`, the next where
         // the metrics are: `... metrics_port=43122 ... metrics listening`.
-        var seen = ""
         let handle = errors.fileHandleForReading
         let ready = extraArguments.contains("--metrics") ? "metrics listening" : "listening"
-        while !seen.contains(ready) {
-            let chunk = handle.availableData
-            guard !chunk.isEmpty else { throw TestFailure("the server exited: \(seen)") }
-            seen += String(decoding: chunk, as: UTF8.self)
+        let logged = NIOLockedValueBox<[UInt8]>([])
+        self.logged = logged
+        // Read on a thread of its own to the end, so a server that logs much never waits on a full pipe (the latest is
+        // kept), and the test awaits the line that says it listens without holding a thread of the task pool.
+        let seen = await withCheckedContinuation { (listening: CheckedContinuation<String, Never>) in
+            Thread.detachNewThread {
+                var seen: String? = ""
+                while case let chunk = handle.availableData, !chunk.isEmpty {
+                    if let before = seen {
+                        let now = before + String(decoding: chunk, as: UTF8.self)
+                        seen = now.contains(ready) ? nil : now
+                        if seen == nil { listening.resume(returning: now) }
+                    }
+                    logged.withLockedValue {
+                        $0.append(contentsOf: chunk)
+                        if $0.count > Self.logKept { $0.removeFirst($0.count - Self.logKept) }
+                    }
+                }
+                if let seen { listening.resume(returning: seen) }
+            }
         }
+        guard seen.contains(ready) else { throw TestFailure("the server exited: \(seen)") }
         guard let match = seen.firstMatch(of: /\ port=(\d+)/), let port = Int(match.1) else {
             throw TestFailure("no port in: \(seen)")
         }
         self.port = port
         metricsPort = seen.firstMatch(of: /\ metrics_port=(\d+)/).flatMap { Int($0.1) }
-        // Read on to the end, so a server that logs much never waits on a full pipe; the latest is kept.
-        let logged = self.logged
-        logged.withLockedValue { $0 = Array(seen.utf8) }
-        Thread.detachNewThread {
-            while case let chunk = handle.availableData, !chunk.isEmpty {
-                logged.withLockedValue {
-                    $0.append(contentsOf: chunk)
-                    if $0.count > Self.logKept { $0.removeFirst($0.count - Self.logKept) }
-                }
-            }
-        }
         serverPID = process.processIdentifier
         if underFaketime {
             // It has said it listens, so it runs: `faketime`'s child.
@@ -131,7 +136,7 @@ final class ServerProcess: @unchecked Sendable {
 
     /// The end of what the server logged (its standard error), for a failing test to show.
     var log: String { logged.withLockedValue { String(decoding: $0, as: UTF8.self) } }
-    private let logged = NIOLockedValueBox<[UInt8]>([])
+    private let logged: NIOLockedValueBox<[UInt8]>
     private static let logKept = 64 * 1024
     private var underFaketime: Bool { process.executableURL?.path == Self.faketime }
 
@@ -214,7 +219,7 @@ struct CrashTests {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         let names = (1...6).map { "runner\($0)" }
-        let first = try ServerProcess(data: data)
+        let first = try await ServerProcess(data: data)
         // Each client records as fast as the server answers; the count of acknowledged
         // completions is what must be there after the kill.
         let warmedUp = Counter()
@@ -258,7 +263,7 @@ struct CrashTests {
             #expect(try integrityCheck(ofDatabaseAt: file) == ["ok"], "\(file)")
         }
 
-        let second = try ServerProcess(data: data)
+        let second = try await ServerProcess(data: data)
         for (name, acked, sent) in acknowledged {
             let client = try await LineClient.connect(port: second.port)
             try await client.expectReply(to: "login \(name) correct-horse", startsWith: "✅ Welcome back")
@@ -279,7 +284,7 @@ struct CrashTests {
     @Test func sigtermFinishesAndExitsCleanly() async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
-        let server = try ServerProcess(data: data)
+        let server = try await ServerProcess(data: data)
         let client = try await LineClient.connect(port: server.port)
         try await client.expectReply(to: "register nora correct-horse", startsWith: "✅")
         try await client.expectReply(to: "add habit Stretch", startsWith: "✅")
@@ -303,7 +308,7 @@ struct CrashTests {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: data.appendingPathComponent(file), to: target)
         }
-        let again = try ServerProcess(data: copy)
+        let again = try await ServerProcess(data: copy)
         let back = try await LineClient.connect(port: again.port)
         try await back.expectReply(to: "login nora correct-horse", startsWith: "✅ Welcome back, nora! Level 1 · 10/100 XP")
         #expect(await again.terminate() == 0)
@@ -313,7 +318,7 @@ struct CrashTests {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         let names = (1...8).map { "piper\($0)" }
-        let server = try ServerProcess(data: data)
+        let server = try await ServerProcess(data: data)
         for name in names {
             let client = try await LineClient.connect(port: server.port)
             try await client.expectReply(to: "register \(name) correct-horse", startsWith: "✅")
@@ -336,7 +341,7 @@ struct CrashTests {
         #expect(await server.terminate() == 0)
         await withCheckedContinuation { finished in done.notify(queue: .global()) { finished.resume() } }
 
-        let again = try ServerProcess(data: data)
+        let again = try await ServerProcess(data: data)
         for (name, client) in zip(names, clients) {
             let login = try await LineClient.connect(port: again.port)
             try await login.expectReply(to: "login \(name) correct-horse", startsWith: "✅ Welcome back")
@@ -369,7 +374,7 @@ struct EventLoopsTests {
     @Test func theServerRunsOnTheEventLoopsItIsGiven() async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
-        let server = try ServerProcess(data: data, extraArguments: ["--event-loops", "3"])
+        let server = try await ServerProcess(data: data, extraArguments: ["--event-loops", "3"])
         // More connections than loops, each with its own user and a change in hand.
         var clients: [LineClient] = []
         for index in 0..<6 {
@@ -401,7 +406,7 @@ struct EventLoopsTests {
         defer { try? FileManager.default.removeItem(at: data) }
         // 300 descriptors: 128 kept back, then room for 64 open user files (2 each) and 44 connections. The
         // connections wait unauthenticated for as long as a loaded machine takes to open them all.
-        let server = try ServerProcess(data: data, extraArguments: ["--login-timeout", "3600"], fileLimit: 300)
+        let server = try await ServerProcess(data: data, extraArguments: ["--login-timeout", "3600"], fileLimit: 300)
         var clients: [LineClient] = []
         for _ in 0..<44 { clients.append(try await LineClient.connect(port: server.port)) }
         let over = try await LineClient.connect(port: server.port, readGreeting: false)
@@ -414,7 +419,7 @@ struct EventLoopsTests {
     @Test func aPortInUseOrADataPathThatIsAFileIsExplained() async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
-        let server = try ServerProcess(data: data)
+        let server = try await ServerProcess(data: data)
         let second = try await habitat(["serve", "--port", "\(server.port)", "--data", data.appendingPathComponent("other").path])
         #expect(second.status == 1)
         #expect(second.output.contains("Error: Port \(server.port) on 127.0.0.1 is already in use by another program. Stop it, or choose another port with --port."))

@@ -9,7 +9,7 @@ struct DataCommandTests {
         let root = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let data = root.appendingPathComponent("data")
-        let server = try ServerProcess(data: data)
+        let server = try await ServerProcess(data: data)
         let client = try await LineClient.connect(port: server.port)
         try await client.expectReply(to: "register alice correct-horse", startsWith: "✅")
         try await client.expectReply(to: "add habit Dishes", startsWith: "✅")
@@ -72,7 +72,7 @@ struct DataCommandTests {
             #expect(permissions & 0o077 == 0, "\(path) is \(String(permissions, radix: 8))")
         }
 
-        let restored = try ServerProcess(data: copy)
+        let restored = try await ServerProcess(data: copy)
         let back = try await LineClient.connect(port: restored.port)
         try await back.expectReply(to: "login alice correct-horse", startsWith: "✅ Welcome back, alice! Level 1 · 25/100 XP")
         await back.close()
@@ -85,7 +85,7 @@ struct DataCommandTests {
         let root = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let data = root.appendingPathComponent("data")
-        var server = try ServerProcess(data: data)
+        var server = try await ServerProcess(data: data)
         var client = try await LineClient.connect(port: server.port)
         try await client.expectReply(to: "register ann pass-word-1", startsWith: "✅")
         try await client.expectReply(to: "logout", startsWith: "👋")
@@ -129,7 +129,7 @@ struct DataCommandTests {
         #expect(try Data(contentsOf: copy.appendingPathComponent("users/\(fileID.prefix(2))/\(fileID).sqlite"))
             == Data(contentsOf: URL(fileURLWithPath: damaged)))
 
-        server = try ServerProcess(data: data)
+        server = try await ServerProcess(data: data)
         client = try await LineClient.connect(port: server.port)
         try await client.expectReply(
             to: "login ann pass-word-1",
@@ -139,7 +139,7 @@ struct DataCommandTests {
         #expect(await server.terminate() == 0)
 
         // The copy of everyone else serves them as before.
-        let restored = try ServerProcess(data: copy)
+        let restored = try await ServerProcess(data: copy)
         let back = try await LineClient.connect(port: restored.port)
         try await back.expectReply(to: "login bob pass-word-2", startsWith: "✅ Welcome back, bob! Level 1 · 10/100 XP")
         await back.close()
@@ -153,7 +153,7 @@ struct DataCommandTests {
         let root = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let data = root.appendingPathComponent("data")
-        let server = try ServerProcess(data: data)
+        let server = try await ServerProcess(data: data)
         let client = try await LineClient.connect(port: server.port)
         try await client.expectReply(to: "register ann pass-word-1", startsWith: "✅")
         try await client.expectReply(to: "add habit Dishes", startsWith: "✅")

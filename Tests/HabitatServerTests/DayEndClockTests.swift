@@ -13,7 +13,7 @@ struct DayEndClockTests {
 
         // Saturday 7 March: the habit is added; it bites from Sunday. ny and bo share a room whose Dishes rotates; ny
         // does them on Saturday.
-        let first = try ServerProcess(data: data, startingAt: "2026-03-07 17:00:00")
+        let first = try await ServerProcess(data: data, startingAt: "2026-03-07 17:00:00")
         let setup = try await LineClient.connect(port: first.port)
         try await setup.expectReply(to: "register ny correct-horse", startsWith: "✅")
         try await setup.expectReply(to: "config timezone America/New_York", startsWith: "✅")
@@ -34,7 +34,7 @@ struct DayEndClockTests {
         // Sunday 8 March, 23:59:20 in New York: forty seconds later the day ends, Floss not done.
         // Sunday's turn at Dishes is bo's (ny did them Saturday); bo does them. On Monday, a new week, neither has
         // done any chore this week, and the turn is whoever did them longest ago: ny.
-        let second = try ServerProcess(data: data, startingAt: "2026-03-09 03:59:20")
+        let second = try await ServerProcess(data: data, startingAt: "2026-03-09 03:59:20")
         let alice = try await LineClient.connect(port: second.port)
         try await alice.expectReply(to: "login ny correct-horse", startsWith: "✅ Welcome back, ny!")
         #expect(try await alice.reply(to: "today").first == "ℹ️ Today, Sun 8 Mar — 0/1 done")
@@ -50,7 +50,7 @@ struct DayEndClockTests {
         await second.kill()
 
         // Monday 9 March, 00:10 in New York.
-        let third = try ServerProcess(data: data, startingAt: "2026-03-09 04:10:00")
+        let third = try await ServerProcess(data: data, startingAt: "2026-03-09 04:10:00")
         let again = try await LineClient.connect(port: third.port)
         try await again.expectReply(to: "login ny correct-horse", startsWith: "✅ Welcome back, ny! Level 1 · 10/100 XP · 995/1000 health")
         // Saturday's Dishes, and the one bite.
@@ -60,7 +60,7 @@ struct DayEndClockTests {
 
         // Down through Monday and Tuesday; started on Wednesday morning, it ends both at once, and the user hears of
         // them when they log in.
-        let fourth = try ServerProcess(data: data, startingAt: "2026-03-11 12:00:00")
+        let fourth = try await ServerProcess(data: data, startingAt: "2026-03-11 12:00:00")
         let later = try await LineClient.connect(port: fourth.port)
         try await later.send("login ny correct-horse")
         let login = try await later.readReply()

@@ -133,12 +133,12 @@ struct MetricsTests {
     @Test func theToolListensForMetricsOnlyWhenAsked() async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
-        let plain = try ServerProcess(data: data)
+        let plain = try await ServerProcess(data: data)
         #expect(plain.metricsPort == nil)
         #expect(listeningPorts(of: plain.process.processIdentifier) == [plain.port])
         _ = await plain.terminate()
 
-        let measured = try ServerProcess(data: data, extraArguments: ["--metrics", "127.0.0.1:0"])
+        let measured = try await ServerProcess(data: data, extraArguments: ["--metrics", "127.0.0.1:0"])
         let metricsPort = try #require(measured.metricsPort)
         #expect(listeningPorts(of: measured.process.processIdentifier) == [measured.port, metricsPort])
         _ = await measured.terminate()

@@ -37,7 +37,7 @@ struct ReminderClockTests {
         try await ServerLogs.shown { logs in
 
             // Thursday 26 November, 20:58:30 in Berlin.
-            let first = logs.keep(try ServerProcess(data: data, startingAt: "2026-11-26 19:58:30"))
+            let first = logs.keep(try await ServerProcess(data: data, startingAt: "2026-11-26 19:58:30"))
             let started = Date()
             let bo = try await LineClient.connect(port: first.port)
             try await bo.expectReply(to: "register bo correct-horse", startsWith: "✅")
@@ -90,7 +90,7 @@ struct ReminderClockTests {
             // Killed a moment after the reminder was said: restarted the same evening, it is not said again.
             try await Task.sleep(for: .seconds(1))
             await first.kill()
-            let second = logs.keep(try ServerProcess(data: data, startingAt: "2026-11-26 20:03:00"))
+            let second = logs.keep(try await ServerProcess(data: data, startingAt: "2026-11-26 20:03:00"))
             let again = try await LineClient.connect(port: second.port)
             try await again.expectReply(to: "login ann correct-horse", startsWith: "✅ Welcome back, ann!")
             try await Task.sleep(for: .seconds(3))
@@ -99,7 +99,7 @@ struct ReminderClockTests {
             #expect(await second.terminate() == 0)
 
             // Down through Friday evening, started Saturday morning: Friday's 21:00 reminders are dropped, not told.
-            let third = logs.keep(try ServerProcess(data: data, startingAt: "2026-11-28 08:00:00"))
+            let third = logs.keep(try await ServerProcess(data: data, startingAt: "2026-11-28 08:00:00"))
             let morning = try await LineClient.connect(port: third.port)
             try await morning.expectReply(to: "login bo correct-horse", startsWith: "✅ Welcome back, bo!")
             #expect(try await morning.reply(to: "status").first?.hasPrefix("ℹ️ Level 1") == true)
@@ -108,7 +108,7 @@ struct ReminderClockTests {
 
             // Started at 21:30 on Saturday, half an hour late: the 21:00 reminder still holds, is fired at start-up, and
             // bo, not connected, hears of it when he logs in.
-            let fourth = logs.keep(try ServerProcess(data: data, startingAt: "2026-11-28 20:30:00"))
+            let fourth = logs.keep(try await ServerProcess(data: data, startingAt: "2026-11-28 20:30:00"))
             try await Task.sleep(for: .seconds(3))
             let late = try await LineClient.connect(port: fourth.port)
             try await late.send("login bo correct-horse")
@@ -127,7 +127,7 @@ struct ReminderClockTests {
         try await ServerLogs.shown { logs in
 
             // Thursday 26 November, 20:58:30 in Berlin.
-            let first = logs.keep(try ServerProcess(data: data, startingAt: "2026-11-26 19:58:30"))
+            let first = logs.keep(try await ServerProcess(data: data, startingAt: "2026-11-26 19:58:30"))
             let started = Date()
             let (ann, bo) = try await Self.flat(on: first.port)
             try await ann.expectReply(to: "room add habit Bins on mon thu", startsWith: "🏠 Added Bins to Flat")
@@ -158,7 +158,7 @@ struct ReminderClockTests {
             // Killed after posting: restarted the same evening, nothing is posted again.
             try await Task.sleep(for: .seconds(1))
             await first.kill()
-            let second = logs.keep(try ServerProcess(data: data, startingAt: "2026-11-26 20:02:00"))
+            let second = logs.keep(try await ServerProcess(data: data, startingAt: "2026-11-26 20:02:00"))
             let again = try await LineClient.connect(port: second.port)
             try await again.expectReply(to: "login ann correct-horse", startsWith: "✅ Welcome back, ann!")
             try await Task.sleep(for: .seconds(3))
@@ -175,7 +175,7 @@ struct ReminderClockTests {
         defer { try? FileManager.default.removeItem(at: data) }
         try await ServerLogs.shown { logs in
             // Thursday 26 November, 21:59:15 in Berlin.
-            let first = logs.keep(try ServerProcess(data: data, crashingAt: "room-post-written", startingAt: "2026-11-26 20:59:15"))
+            let first = logs.keep(try await ServerProcess(data: data, crashingAt: "room-post-written", startingAt: "2026-11-26 20:59:15"))
             let started = Date()
             let (ann, bo) = try await Self.flat(on: first.port)
             try await ann.expectReply(to: "room remind at 22:00", startsWith: "🏠 Each day at 22:00")
@@ -187,7 +187,7 @@ struct ReminderClockTests {
             #expect(await first.waitForExit() != 0)
 
             // Restarted at 22:01: each member hears it at login, once; it is not posted again.
-            let second = logs.keep(try ServerProcess(data: data, startingAt: "2026-11-26 21:01:00"))
+            let second = logs.keep(try await ServerProcess(data: data, startingAt: "2026-11-26 21:01:00"))
             let chores = ["🏠 Flat — chores today, Thu 26 Nov", "  · Dishes — ann's turn"]
             for name in ["ann", "bo"] {
                 let member = try await LineClient.connect(port: second.port)

@@ -8,7 +8,7 @@ import Testing
 struct RoomCrashTests {
     /// alice owns Smiths with a shared Dishes habit; bob is a member.
     func household(in data: URL) async throws {
-        let server = try ServerProcess(data: data)
+        let server = try await ServerProcess(data: data)
         let alice = try await LineClient.connect(port: server.port)
         try await alice.expectReply(to: "register alice correct-horse", startsWith: "✅")
         let created = try await alice.json("{\"text\": \"room create Smiths\"}")
@@ -22,7 +22,7 @@ struct RoomCrashTests {
 
     /// bob says `did dishes` to a server that dies during it.
     func crash(at point: String, in data: URL) async throws {
-        let server = try ServerProcess(data: data, crashingAt: point)
+        let server = try await ServerProcess(data: data, crashingAt: point)
         let bob = try await LineClient.connect(port: server.port)
         try await bob.expectReply(to: "login bob correct-horse", startsWith: "✅")
         try await bob.send("did dishes")
@@ -32,7 +32,7 @@ struct RoomCrashTests {
 
     /// bob's XP, and the room log's lines, after a normal restart.
     func afterRestart(_ data: URL) async throws -> (xp: Int, log: [String]) {
-        let server = try ServerProcess(data: data)
+        let server = try await ServerProcess(data: data)
         do {
             let bob = try await LineClient.connect(port: server.port)
             try await bob.expectReply(to: "login bob correct-horse", startsWith: "✅")
@@ -101,7 +101,7 @@ struct RoomCrashTests {
         }
         try Data(repeating: 0x55, count: 4096).write(to: URL(fileURLWithPath: path))
 
-        let server = try ServerProcess(data: data)
+        let server = try await ServerProcess(data: data)
         let alice = try await LineClient.connect(port: server.port)
         try await alice.expectReply(to: "login alice correct-horse", startsWith: "✅ Welcome back, alice!")
         // The room is shown to alice, bob's row saying what is the matter.
