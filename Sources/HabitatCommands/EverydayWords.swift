@@ -228,7 +228,7 @@ enum EverydayWords {
             "saturdays", "sundays", "weekdays", "weekends", "weekend", "workdays",
         ]
         func word(_ index: Int) -> String? {
-            index < words.count && !words[index].quoted ? words[index].lower.trimmingCharacters(in: [","]) : nil
+            index < words.count && !words[index].quoted ? Schedule.word(words[index].lower) : nil
         }
         for index in words.indices.dropFirst() where !words[index].quoted {
             let current = word(index)!

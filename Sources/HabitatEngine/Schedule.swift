@@ -69,13 +69,19 @@ public enum Schedule: Sendable, Hashable {
     /// in a long line stays quick.
     public static let mostWords = 20
 
+    /// A word of a schedule as it is read: without the commas around it (`mon,` is `mon`). Most words have none, and
+    /// are taken as they are without Foundation's slower trimming.
+    public static func word(_ typed: String) -> String {
+        typed.utf8.contains(UInt8(ascii: ",")) ? typed.trimmingCharacters(in: [","]) : typed
+    }
+
     /// Reads a schedule as people say it, lower case, or `nil` when the words are no schedule (or one out of range).
     /// `every day`, `daily`; `on mon wed fri`, `on mon, wed and fri`, `every monday`, `on weekdays`, `on weekends`;
     /// `every 3 days`, `every other day`; `3 times a week`, `twice a month`, `2x per week`, `once a week`, `weekly`,
     /// `monthly`.
     public init?(words typed: [String]) {
         guard typed.count <= Self.mostWords else { return nil }
-        let words = typed.map { $0.trimmingCharacters(in: [","]) }.filter { !$0.isEmpty && $0 != "and" }
+        let words = typed.map(Self.word).filter { !$0.isEmpty && $0 != "and" }
         guard let first = words.first else { return nil }
         switch words {
         case ["every", "day"], ["each", "day"], ["daily"], ["everyday"]:

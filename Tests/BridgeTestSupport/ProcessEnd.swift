@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A process the test started, whose end is awaited without holding a thread.
 ///
@@ -12,7 +12,7 @@ public final class ProcessEnd: Sendable {
         var status: Int32?
         var waiting: [CheckedContinuation<Int32, Never>] = []
     }
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     /// Runs `process`, its end noted from the moment it starts.
     public init(running process: Process) throws {
@@ -29,7 +29,7 @@ public final class ProcessEnd: Sendable {
     public var status: Int32 {
         get async {
             await withCheckedContinuation { continuation in
-                let status = state.withLock { state -> Int32? in
+                let status = state.withLockedValue { state -> Int32? in
                     if state.status == nil { state.waiting.append(continuation) }
                     return state.status
                 }
@@ -39,7 +39,7 @@ public final class ProcessEnd: Sendable {
     }
 
     private func ended(_ status: Int32) {
-        let waiting = state.withLock { state in
+        let waiting = state.withLockedValue { state in
             state.status = status
             defer { state.waiting = [] }
             return state.waiting
