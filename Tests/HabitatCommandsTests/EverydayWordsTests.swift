@@ -117,6 +117,11 @@ struct EverydayWordsTests {
         ("add habit Call mum twice a month", HabitDraft(name: "Call mum", schedule: .quota(2, .month))),
         ("add habit Review every other day", HabitDraft(name: "Review", schedule: .interval(2))),
         ("add a habit called Run every monday", HabitDraft(name: "Run", schedule: .weekdays([0]))),
+        // A name of many words before a schedule of many: only the last 20 words are looked at for one.
+        (
+            "add habit a b c d e f g h i j k l m n o p q r s t u v w x y on mon and tue and wed and thu and fri",
+            HabitDraft(name: "a b c d e f g h i j k l m n o p q r s t u v w x y", schedule: .weekdays([0, 1, 2, 3, 4]))
+        ),
     ])
     func aScheduleIsReadFromTheWordsPeopleUse(line: String, draft: HabitDraft) throws {
         #expect(try parse(line) == .addHabit(draft), "\(line)")
