@@ -288,7 +288,8 @@ enum HabitDraftParser {
     /// A name that ends in a schedule (`Gym 3 times a week`, `Read 20 pages every day`): the name before it, and the
     /// schedule, from the first word where the rest reads as one; `nil` when none does. The name keeps a word.
     static func splitSchedule(_ words: [Token]) -> ([Token], Schedule)? {
-        for start in max(1, words.count - Schedule.mostWords)..<words.count where !words[start...].contains(where: \.quoted) {
+        for start in stride(from: max(1, words.count - Schedule.mostWords), to: words.count, by: 1)
+        where !words[start...].contains(where: \.quoted) {
             if let schedule = Schedule(words: words[start...].map(\.lower)) { return (Array(words[..<start]), schedule) }
         }
         return nil

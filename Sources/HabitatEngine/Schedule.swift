@@ -64,8 +64,8 @@ public enum Schedule: Sendable, Hashable {
     /// `once`, `twice`, `thrice`: a count in one word.
     public static let times: [String: Int] = ["once": 1, "twice": 2, "thrice": 3]
 
-    /// The most words a schedule is said in: every day of the week, with `and` or a lone comma between them
-    /// (`on mon, tue and wed …`), is up to 20. Longer runs of words are never read as a schedule, so looking for one
+    /// The most words a schedule is said in: all seven days with `and` between them are 14 (`on mon and tue and …`),
+    /// and there is room for a few commas more. Longer runs of words are never read as a schedule, so looking for one
     /// in a long line stays quick.
     public static let mostWords = 20
 
