@@ -52,7 +52,7 @@ public final class ProcessEnd: Sendable {
 /// error (both in `output` when `errorsInOutput`), kept in files meanwhile, so a process that prints much never
 /// waits on a full pipe and no thread is held.
 public func runToEnd(
-    _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, errorsInOutput: Bool = false
+    _ executable: URL, _ arguments: [String], errorsInOutput: Bool = false
 ) async throws -> (status: Int32, output: String, errors: String) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habitat-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -70,7 +70,6 @@ public func runToEnd(
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    if let environment { process.environment = environment }
     process.standardOutput = output
     process.standardError = errorsInOutput ? output : errors
     let status = try await ProcessEnd(running: process).status

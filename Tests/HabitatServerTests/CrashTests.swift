@@ -51,6 +51,11 @@ final class ServerProcess: @unchecked Sendable {
         return URL(fileURLWithPath: "habitat")
     }
 
+    /// Another executable of the build, beside `habitat` (`habitat-bench`, `fuzz-parser`).
+    static func builtBeside(_ name: String) -> URL {
+        executable.deletingLastPathComponent().appendingPathComponent(name)
+    }
+
     /// `fileLimit` runs the server under `ulimit -n` of that many files (soft and hard). `crashingAt` runs instead a
     /// server that kills itself when a shared completion reaches that stage (`before-member-commit`,
     /// `after-member-commit`): `habitat-crashing-server`, built beside `habitat` for these tests. `startingAt`
@@ -67,7 +72,7 @@ final class ServerProcess: @unchecked Sendable {
             "--max-unauthenticated-per-address", "0",
         ] + extraArguments
         if let stage {
-            process.executableURL = Self.executable.deletingLastPathComponent().appendingPathComponent("habitat-crashing-server")
+            process.executableURL = Self.builtBeside("habitat-crashing-server")
             process.arguments = ["--data", data.path, "--crash-at", stage]
         }
         if let instant {
@@ -94,19 +99,19 @@ final class ServerProcess: @unchecked Sendable {
         // kept), and the test awaits the line that says it listens without holding a thread of the task pool.
         let seen = await withCheckedContinuation { (listening: CheckedContinuation<String, Never>) in
             Thread.detachNewThread {
-                var seen: String? = ""
+                var (seen, told) = ("", false)
                 while case let chunk = handle.availableData, !chunk.isEmpty {
-                    if let before = seen {
-                        let now = before + String(decoding: chunk, as: UTF8.self)
-                        seen = now.contains(ready) ? nil : now
-                        if seen == nil { listening.resume(returning: now) }
+                    if !told {
+                        seen += String(decoding: chunk, as: UTF8.self)
+                        told = seen.contains(ready)
+                        if told { listening.resume(returning: seen) }
                     }
                     logged.withLockedValue {
                         $0.append(contentsOf: chunk)
                         if $0.count > Self.logKept { $0.removeFirst($0.count - Self.logKept) }
                     }
                 }
-                if let seen { listening.resume(returning: seen) }
+                if !told { listening.resume(returning: seen) }
             }
         }
         guard seen.contains(ready) else { throw TestFailure("the server exited: \(seen)") }

@@ -14,8 +14,7 @@ struct FuzzCorpusTests {
     func everySeedPassesTheFuzzersChecks(fuzzer: String) async throws {
         let folder = Self.corpus.appendingPathComponent(fuzzer)
         let seeds = try FileManager.default.contentsOfDirectory(atPath: folder.path).count
-        let fuzz = ServerProcess.executable.deletingLastPathComponent().appendingPathComponent("fuzz-\(fuzzer)")
-        let (status, printed, _) = try await runToEnd(fuzz, [folder.path], errorsInOutput: true)
+        let (status, printed, _) = try await runToEnd(ServerProcess.builtBeside("fuzz-\(fuzzer)"), [folder.path], errorsInOutput: true)
         #expect(status == 0, "\(printed)")
         #expect(printed == "\(seeds) inputs, no fault\n")
         #expect(seeds >= 24)

@@ -11,5 +11,5 @@ func habitat(_ arguments: [String]) async throws -> (status: Int32, output: Stri
 /// Runs the real `habitat-bench <arguments>` (built beside `habitat`) to its end, and returns its exit status,
 /// its standard output and its standard error.
 func habitatBench(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
-    try await runToEnd(ServerProcess.executable.deletingLastPathComponent().appendingPathComponent("habitat-bench"), arguments)
+    try await runToEnd(ServerProcess.builtBeside("habitat-bench"), arguments)
 }
