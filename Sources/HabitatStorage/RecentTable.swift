@@ -10,41 +10,50 @@ import OrderedCollections
 /// entry heavier than the whole capacity is not kept. For what the server remembers per chat user, account or room,
 /// where what a client sends could otherwise grow it for as long as the server runs; for the games of users whose
 /// files were closed to make room for others'.
-package struct RecentTable<Key: Hashable, Value> {
-    package let capacity: Int
-    private var entries: OrderedDictionary<Key, Entry> = [:]
+public struct RecentTable<Key: Hashable, Value> {
+    public let capacity: Int
+    // `use` and the subscript are inlinable (and so the table public: this toolchain does not inline a `package`
+    // function into another module), so that a table of another module's types runs them specialized there: the
+    // generic lookup in an ordered dictionary cost a `did` about 4,000 instructions.
+    @usableFromInline var entries: OrderedDictionary<Key, Entry> = [:]
     /// Entries removed in place (a removal from the middle of an ordered dictionary is a pass over it), dropped
     /// together once they are half the table, or when room is made.
     private var removed = 0
     /// The sum of the entries' weights.
-    package private(set) var weight = 0
+    public private(set) var weight = 0
 
-    fileprivate struct Entry {
+    @usableFromInline struct Entry {
         /// `nil` once removed.
-        var value: Value?
-        var weight: Int
+        @usableFromInline var value: Value?
+        @usableFromInline var weight: Int
         /// Used since it was set, or since room was last made.
-        var used: Bool
+        @usableFromInline var used: Bool
+
+        @usableFromInline init(value: Value?, weight: Int, used: Bool) {
+            self.value = value
+            self.weight = weight
+            self.used = used
+        }
     }
 
-    package init(capacity: Int) {
+    public init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
-    package var count: Int { entries.count - removed }
+    public var count: Int { entries.count - removed }
 
     /// The value of `key`, without counting it as a use.
-    package subscript(key: Key) -> Value? { entries[key]?.value }
+    @inlinable public subscript(key: Key) -> Value? { entries[key]?.value }
 
     /// The value of `key`, counted as a use now.
-    package mutating func use(_ key: Key) -> Value? {
+    @inlinable public mutating func use(_ key: Key) -> Value? {
         guard let index = entries.index(forKey: key), let value = entries.values[index].value else { return nil }
         entries.values[index].used = true
         return value
     }
 
     /// Sets the value of `key` (a use), or removes it when `value` is `nil`. Every entry weighs at least 1.
-    package mutating func set(_ value: Value?, for key: Key, weight: Int = 1) {
+    public mutating func set(_ value: Value?, for key: Key, weight: Int = 1) {
         let weight = max(1, weight)
         guard let value, weight <= capacity else { return remove(key) }
         if let index = entries.index(forKey: key) {
@@ -58,7 +67,7 @@ package struct RecentTable<Key: Hashable, Value> {
         if self.weight > capacity { makeRoom(keeping: key) }
     }
 
-    package mutating func remove(_ key: Key) {
+    public mutating func remove(_ key: Key) {
         guard let index = entries.index(forKey: key), entries.values[index].value != nil else { return }
         weight -= entries.values[index].weight
         entries.values[index] = Entry(value: nil, weight: 0, used: false)
