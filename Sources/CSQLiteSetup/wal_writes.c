@@ -2,7 +2,7 @@
 // system call instead of two per page.
 //
 // SQLite appends a commit to the write-ahead log as frames: for each page a 24-byte header, then the
-// page, each its own `pwrite`. A recorded action changes about five pages, so about ten writes, each
+// page, each its own `pwrite`. A recorded action changes about four pages, so about eight writes, each
 // a trip into the kernel that costs more than copying the bytes. This layer gathers the writes to a
 // log file while they follow each other, and writes them out at once when the commit's last frame is
 // complete, which SQLite marks in that frame's header. Everything else passes through unchanged.

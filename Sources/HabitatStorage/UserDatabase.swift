@@ -24,9 +24,9 @@ public final class UserDatabase: Sendable {
     /// Times each checkpoint, when the server measures them.
     private let checkpoints: CheckpointClock?
 
-    /// The page size of a new user file. A recorded action changes about five pages (the ledger row,
-    /// two index entries, the totals, the habit), and the write-ahead log holds each whole: at 1 KB
-    /// that is 5 KB to write and later to sync instead of 20 KB at SQLite's default 4 KB. Rows are far
+    /// The page size of a new user file. A recorded action changes about four pages (the ledger row,
+    /// its entry in the index of days, the totals, the habit), and the write-ahead log holds each whole: at 1 KB
+    /// that is 4 KB to write and later to sync instead of 16 KB at SQLite's default 4 KB. Rows are far
     /// smaller than a page either way.
     static let pageSize = 1024
 

@@ -62,7 +62,7 @@ import Testing
             let migrations = try await rawDatabase(at: db.path).read {
                 try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations")
             }
-            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
+            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
             #expect(try await db.reloaded().habits.count == 1)
         }
     }
@@ -70,8 +70,8 @@ import Testing
     @Test func aFileIsMarkedWithTheSchemaVersionItWasBroughtTo() async throws {
         try await withUserDatabase { db in
             try await db.add(Fixture.exercise)
-            #expect(UserSchema.version == 7)
-            #expect(try await db.pragma("user_version") == 7)
+            #expect(UserSchema.version == 8)
+            #expect(try await db.pragma("user_version") == 8)
         }
     }
 
@@ -97,11 +97,11 @@ import Testing
             try await rawDatabase(at: db.path).write { try $0.execute(sql: "PRAGMA user_version = 0") }
             #expect(try await db.reloaded().habits.map(\.name) == ["Exercise"])
             let version = try await rawDatabase(at: db.path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
-            #expect(version == 7)
+            #expect(version == 8)
             let migrations = try await rawDatabase(at: db.path).read {
                 try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations")
             }
-            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
+            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
         }
     }
 

@@ -17,6 +17,24 @@ import Testing
         }
     }
 
+    /// A `did` of one habit writes four pages to the log: the ledger's row, its entry in the index of days, the
+    /// profile and the habit. (Until the file's two indexes of days became one, it wrote five.)
+    @Test func aRecordedActionWritesFourPagesToTheLog() async throws {
+        try await withUserDatabase { db in
+            try await db.add(Fixture.exercise)
+            try await db.did("exercise")
+            let frame = 24 + UserDatabase.pageSize
+            func logBytes() throws -> Int {
+                try #require(try FileManager.default.attributesOfItem(atPath: db.path + "-wal")[.size] as? Int)
+            }
+            let before = try logBytes()
+            try await db.did("exercise")
+            #expect(try logBytes() - before == 4 * frame)
+            try await db.did("exercise", when: .daysAgo(1))
+            #expect(try logBytes() - before == 8 * frame)
+        }
+    }
+
     @Test func anotherConnectionSeesEachCommitAsSoonAsItReturns() async throws {
         try await withUserDatabase { db in
             try await db.add(Fixture.exercise)

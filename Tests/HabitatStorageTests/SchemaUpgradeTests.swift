@@ -78,7 +78,7 @@ import Testing
             #expect(try dump(ofDatabaseAt: path) == upgraded)
             #expect(state.profile.coins == 15)  // exercise, the routine's two; the last exercise undone
             let migrations = try await rawDatabase(at: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
-            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
+            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
             // An older file keeps its 4 KB pages; its log is checkpointed at the same 4 MB.
             #expect(try await db.pragma("page_size") == 4096)
             #expect(try await db.pragma("wal_autocheckpoint") == 1024)
@@ -92,6 +92,55 @@ import Testing
             #expect(try integrityCheck(ofDatabaseAt: path) == ["ok"])
             let problems = try await rawDatabase(at: path).read { try Row.fetchAll($0, sql: "PRAGMA foreign_key_check") }
             #expect(problems.isEmpty)
+        }
+    }
+
+    /// A file of the seventh schema had two indexes of the ledger's days; upgraded, it has one, and every question
+    /// of days (a habit's history, the days a reminder looks at, a span of recordings) has the same answer.
+    @Test func aSeventhSchemaFileKeepsOneIndexOfDaysAndTheSameAnswers() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("users/ab/seventh.sqlite").path
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let database = try DatabaseQueue(path: path, configuration: Durability.normal.configuration(label: "v7"))
+            try UserSchema.migrator.migrate(database, upTo: "v7")
+            try await database.write { db in
+                var state = try GameState.fetch(db)
+                let ledger = Ledger(db: db)
+                for action: Action in [
+                    .addHabit(Fixture.exercise), .addHabit(HabitDraft(name: "Stretch")),
+                    .record(Recording(habit: "exercise", when: .daysAgo(2))), .record(Recording(habit: "stretch")),
+                    .record(Recording(habit: "exercise")), .record(Recording(habit: "exercise", times: 2, when: .daysAgo(1))),
+                    .record(Recording(habit: "stretch", when: .daysAgo(3))),
+                ] {
+                    let old = state
+                    _ = try UserDatabase.apply(action, to: &state, ledger: ledger, at: Fixture.now)
+                    try state.save(since: old, in: db)
+                }
+                let old = state
+                _ = try UserDatabase.apply(.undo(latest: try ledger.latestUndoable()), to: &state, ledger: ledger, at: Fixture.now)
+                try state.save(since: old, in: db)
+            }
+            try database.close()
+
+            let db = UserDatabase(path: path, durability: .normal)
+            let (exercise, stretch) = try await db.read { ledger in
+                let ids = try Int64.fetchAll(ledger.db, sql: "SELECT id FROM habit ORDER BY id")
+                return (ids[0], ids[1])
+            }
+            let indexes = try await rawDatabase(at: path).read {
+                try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ledger' ORDER BY name")
+            }
+            #expect(indexes == ["ledger_batch", "ledger_day_habit", "ledger_reverts", "ledger_room_token"])
+            let today = Fixture.today
+            let history = try await db.read { try $0.recent(limit: 10, habitID: exercise) }
+            #expect(history.map { "\($0.day) \($0.quantity)" } == ["\(today) 1", "\(today - 1) 2", "\(today - 2) 1"])
+            #expect(try await db.read { try $0.recent(limit: 2) }.map(\.subject) == ["Exercise", "Stretch"])
+            let days = try await db.read { try $0.habitDays(since: today - 1) }
+            #expect(days == [exercise: [today: 1, today - 1: 2], stretch: [today: 1]])
+            let recordings = try await db.read { try $0.recordings(from: today - 3, through: today - 1) }
+            #expect(recordings.map { "\($0.subject) \($0.day)" } == ["Exercise \(today - 2)", "Exercise \(today - 1)"])
+            #expect(try integrityCheck(ofDatabaseAt: path) == ["ok"])
         }
     }
 
@@ -153,7 +202,7 @@ import Testing
             #expect(try await db.state().habits.map { "\($0.name) \($0.stats.total)" } == ["Exercise 4", "Smoking 4"])
             // Undo takes back the latest recording's amount, whatever the count when it was made.
             #expect(try await db.undo().state.habits.map(\.stats.total) == [3, 4])
-            #expect(try await db.pragma("user_version") == 7)
+            #expect(try await db.pragma("user_version") == 8)
         }
     }
 
