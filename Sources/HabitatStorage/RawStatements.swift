@@ -101,8 +101,10 @@ final class RawStatement {
 /// come before the connection closes: SQLite does not close a connection with statements left).
 final class RawStatements {
     private let connection: OpaquePointer
-    /// Statements of SQL written in the source, found by the text's address: no hashing of the SQL.
-    private var literal: [UnsafeRawPointer: RawStatement] = [:]
+    /// Statements of SQL written in the source, found by the text's address: no hashing of the SQL. A dozen at
+    /// most, so a look along the list (the first used first) is quicker than hashing the address; and used on one
+    /// thread only, so Swift's run-time check of exclusive access (a fifth of a look-up) is left out.
+    @exclusivity(unchecked) private var literal: [(key: UnsafeRawPointer, statement: RawStatement)] = []
     /// Statements of SQL built at run time.
     private var built: [String: RawStatement] = [:]
 
@@ -119,9 +121,9 @@ final class RawStatements {
     func callAsFunction(_ sql: StaticString) throws -> RawStatement {
         guard sql.hasPointerRepresentation else { return try self(sql: sql.description) }
         let key = UnsafeRawPointer(sql.utf8Start)
-        if let statement = literal[key] { return statement }
+        for entry in literal where entry.key == key { return entry.statement }
         let statement = try RawStatement(sql: sql.description, connection: connection)
-        literal[key] = statement
+        literal.append((key, statement))
         return statement
     }
 
@@ -148,7 +150,7 @@ final class RawStatements {
 
     /// Finalizes every statement.
     func finalize() {
-        literal = [:]
+        literal = []
         built = [:]
     }
 }
