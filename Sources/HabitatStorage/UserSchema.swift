@@ -195,7 +195,7 @@ enum UserSchema {
             try db.execute(sql: "ALTER TABLE habit ADD COLUMN bite_since TEXT")
         }
         // Each recorded action wrote an entry in two indexes over the ledger's days, (habit_id, day) and (day): a page
-        // of each to the log, and a sixth of a `did`'s work. One index of (day, habit_id) answers both kinds of
+        // of each to the log, and about 6% of a `did`'s work. One index of (day, habit_id) answers both kinds of
         // question: a day or span of days, of every habit or of one (its habit_id is read in the index, so only that
         // habit's rows are looked up); and all of a habit's days (a backdated recording's) by reading the index
         // alone. Built once, the first time the file is opened.
