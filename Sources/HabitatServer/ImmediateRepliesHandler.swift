@@ -38,8 +38,6 @@ final class ImmediateRepliesHandler: ChannelDuplexHandler {
     private var waiting = CircularBuffer<LineFrame>(initialCapacity: 2)
     private var readHeld = false
     private var inputClosedHeld = false
-    /// Lines were passed to the task since its side of the pipeline was last told a read is complete.
-    private var passed = false
 
     init(link: ConnectionLink, maxLine: Int) {
         self.link = link
@@ -65,7 +63,7 @@ final class ImmediateRepliesHandler: ChannelDuplexHandler {
 
     func channelReadComplete(context: ChannelHandlerContext) {
         flushIfNeeded(context)
-        completePassedLines(context)
+        context.fireChannelReadComplete()
         // The task's side no longer asks for more once its input has ended; keep reading to drop it.
         if link.draining { context.read() }
     }
@@ -110,35 +108,28 @@ final class ImmediateRepliesHandler: ChannelDuplexHandler {
         }
     }
 
-    /// Answers or starts `frame` here, or passes it to the task.
-    private func take(_ frame: LineFrame, context: ChannelHandlerContext) {
+    /// Answers or starts `frame` here, or passes it to the task (then returns `true`).
+    @discardableResult
+    private func take(_ frame: LineFrame, context: ChannelHandlerContext) -> Bool {
         let line = IncomingLine(frame, maxLine: maxLine)
         var planned: Pipeline.Planned?
         if !link.taskBusy, context.channel.isWritable {
             switch pipeline.start(line, session: &conversation.session) {
             case .reply(let reply):
-                guard !reply.isEmpty else { return }
+                guard !reply.isEmpty else { return false }
                 context.write(wrapOutboundOut(ByteBuffer(bytes: reply)), promise: nil)
                 unflushed = true
-                return
+                return false
             case .change(let change):
                 start(change, context: context)
-                return
+                return false
             case .later(let plan):
                 planned = plan
             }
         }
         link.passedToTask()
-        passed = true
         context.fireChannelRead(wrapInboundOut(TaskLine(line: line, planned: planned)))
-    }
-
-    /// Tells the task's side of the pipeline that the lines passed to it are complete, if any were: a read whose
-    /// lines were all answered here has nothing for it (telling it cost a `status` 800 instructions, 1.5% of its work).
-    private func completePassedLines(_ context: ChannelHandlerContext) {
-        guard passed else { return }
-        passed = false
-        context.fireChannelReadComplete()
+        return true
     }
 
     private func start(_ change: Pipeline.Change, context: ChannelHandlerContext) {
@@ -158,10 +149,11 @@ final class ImmediateRepliesHandler: ChannelDuplexHandler {
         let reply = pipeline.finish(change, result, session: conversation.session)
         context.write(wrapOutboundOut(ByteBuffer(bytes: reply)), promise: nil)
         unflushed = true
-        while !changing, let next = waiting.popFirst() { take(next, context: context) }
+        var passed = false
+        while !changing, let next = waiting.popFirst() { passed = take(next, context: context) || passed }
         flushIfNeeded(context)
         // Outside a read the task's side of the pipeline needs to be told the lines passed on are complete.
-        completePassedLines(context)
+        if passed { context.fireChannelReadComplete() }
         guard !changing else { return }
         if inputClosedHeld {
             inputClosedHeld = false
