@@ -27,37 +27,43 @@ import Testing
         try db.execute(sql: "ALTER TABLE habit DROP COLUMN bite_since")
     }
 
-    /// A user file as the first release left it: habits, completions, a routine and an undo.
-    func makeFirstReleaseFile(at path: String) throws {
+    /// A user file at `path` as the release whose last migration was `version` left it, written by `write` with today's
+    /// engine: `apply` applies an action and saves what it changed. With `laterColumns`, the columns later migrations
+    /// add are there while it writes (today's code writes them) and taken away after.
+    static func makeFile(
+        at path: String, upTo version: String, laterColumns: Bool = false,
+        _ write: (_ db: Database, _ ledger: Ledger, _ apply: (Action) throws -> Void) throws -> Void
+    ) throws {
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let database = try DatabaseQueue(path: path, configuration: Durability.normal.configuration(label: "v1"))
+        let database = try DatabaseQueue(path: path, configuration: Durability.normal.configuration(label: version))
         defer { try? database.close() }
-        try UserSchema.migrator.migrate(database, upTo: "v1")
+        try UserSchema.migrator.migrate(database, upTo: version)
         try database.write { db in
-            try Self.withLaterColumns(db)
-            defer { try? Self.withoutLaterColumns(db) }
+            if laterColumns { try Self.withLaterColumns(db) }
+            defer { if laterColumns { try? Self.withoutLaterColumns(db) } }
             var state = try GameState.fetch(db)
             let ledger = Ledger(db: db)
+            try write(db, ledger) { action in
+                let old = state
+                _ = try UserDatabase.apply(action, to: &state, ledger: ledger, at: Fixture.now)
+                try state.save(since: old, in: db)
+            }
+        }
+    }
+
+    /// A user file as the first release left it: habits, completions, a routine and an undo.
+    func makeFirstReleaseFile(at path: String) throws {
+        try Self.makeFile(at: path, upTo: "v1", laterColumns: true) { _, ledger, apply in
             for action: Action in [
                 .addHabit(Fixture.exercise), .addHabit(HabitDraft(name: "Stretch")),
                 .addRoutine(name: "Morning", habits: ["exercise", "stretch"]),
-            ] {
-                let old = state
-                _ = try UserDatabase.apply(action, to: &state, ledger: ledger, at: Fixture.now)
-                try state.save(since: old, in: db)
-            }
-            for action: Action in [
                 .record(Recording(habit: "exercise")), .record(Recording(habit: "morning")),
                 .record(Recording(habit: "exercise")),
             ] {
-                let old = state
-                _ = try UserDatabase.apply(action, to: &state, ledger: ledger, at: Fixture.now)
-                try state.save(since: old, in: db)
+                try apply(action)
             }
-            let old = state
-            _ = try UserDatabase.apply(.undo(latest: try ledger.latestUndoable()), to: &state, ledger: ledger, at: Fixture.now)
-            try state.save(since: old, in: db)
+            try apply(.undo(latest: try ledger.latestUndoable()))
         }
     }
 
@@ -100,28 +106,17 @@ import Testing
     @Test func aSeventhSchemaFileKeepsOneIndexOfDaysAndTheSameAnswers() async throws {
         try await withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("users/ab/seventh.sqlite").path
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            let database = try DatabaseQueue(path: path, configuration: Durability.normal.configuration(label: "v7"))
-            try UserSchema.migrator.migrate(database, upTo: "v7")
-            try await database.write { db in
-                var state = try GameState.fetch(db)
-                let ledger = Ledger(db: db)
+            try Self.makeFile(at: path, upTo: "v7") { _, ledger, apply in
                 for action: Action in [
                     .addHabit(Fixture.exercise), .addHabit(HabitDraft(name: "Stretch")),
                     .record(Recording(habit: "exercise", when: .daysAgo(2))), .record(Recording(habit: "stretch")),
                     .record(Recording(habit: "exercise")), .record(Recording(habit: "exercise", times: 2, when: .daysAgo(1))),
                     .record(Recording(habit: "stretch", when: .daysAgo(3))),
                 ] {
-                    let old = state
-                    _ = try UserDatabase.apply(action, to: &state, ledger: ledger, at: Fixture.now)
-                    try state.save(since: old, in: db)
+                    try apply(action)
                 }
-                let old = state
-                _ = try UserDatabase.apply(.undo(latest: try ledger.latestUndoable()), to: &state, ledger: ledger, at: Fixture.now)
-                try state.save(since: old, in: db)
+                try apply(.undo(latest: try ledger.latestUndoable()))
             }
-            try database.close()
 
             let db = UserDatabase(path: path, durability: .normal)
             let (exercise, stretch) = try await db.read { ledger in
@@ -172,20 +167,7 @@ import Testing
     @Test func anUpgradedFileCountsEachRecordingsAmountInItsTotal() async throws {
         try await withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("users/ab/second.sqlite").path
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            let database = try DatabaseQueue(path: path, configuration: Durability.normal.configuration(label: "v2"))
-            try UserSchema.migrator.migrate(database, upTo: "v2")
-            try await database.write { db in
-                try Self.withLaterColumns(db)
-                defer { try? Self.withoutLaterColumns(db) }
-                var state = try GameState.fetch(db)
-                let ledger = Ledger(db: db)
-                func apply(_ action: Action) throws {
-                    let old = state
-                    _ = try UserDatabase.apply(action, to: &state, ledger: ledger, at: Fixture.now)
-                    try state.save(since: old, in: db)
-                }
+            try Self.makeFile(at: path, upTo: "v2", laterColumns: true) { db, ledger, apply in
                 try apply(.addHabit(Fixture.exercise))
                 try apply(.addHabit(HabitDraft(name: "Smoking", kind: .bad)))
                 try apply(.record(Recording(habit: "exercise", times: 3)))
@@ -196,7 +178,6 @@ import Testing
                 // As the release before counted them: one time a recording (the undone one taken back).
                 try db.execute(sql: "UPDATE habit SET total = CASE name WHEN 'Exercise' THEN 2 ELSE 1 END")
             }
-            try database.close()
 
             let db = UserDatabase(path: path, durability: .normal)
             #expect(try await db.state().habits.map { "\($0.name) \($0.stats.total)" } == ["Exercise 4", "Smoking 4"])
