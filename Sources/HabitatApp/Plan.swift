@@ -127,7 +127,7 @@ public enum Plan: Sendable, Equatable {
     /// `did my <habit>` is the user's own habit, never a room's: the recording without the `my`.
     static func own(_ recording: Recording) -> (recording: Recording, mine: Bool) {
         // A name of one word (the common case) cannot start with "my ".
-        guard recording.habit.utf8.contains(UInt8(ascii: " ")) else { return (recording, false) }
+        guard recording.habit.containsSpace else { return (recording, false) }
         var recording = recording
         let words = recording.habit.split(separator: " ", maxSplits: 1)
         let mine = words.count == 2 && words[0].lowercased() == "my"

@@ -134,7 +134,7 @@ extension GameState {
     /// `water 3` → (`water`, 3, nil); `water 3 glasses` → (`water`, 3, `glasses`); else `nil`. The name keeps a word.
     static func trailingAmount(_ typed: String) -> (String, Int, String?)? {
         // One word has no amount after it: said without splitting it into words, which every recording asks.
-        guard typed.utf8.contains(UInt8(ascii: " ")) else { return nil }
+        guard typed.containsSpace else { return nil }
         let words = typed.split(separator: " ")
         guard words.count >= 2 else { return nil }
         if let amount = Int(words[words.count - 1]), amount > 0 {

@@ -181,6 +181,12 @@ extension String {
     /// Whether the text holds control characters (escape sequences, line breaks, tabs, NUL) or text-direction
     /// controls: never in a name, a note or a channel's name.
     public var containsControlCharacters: Bool { unicodeScalars.contains(where: \.isUnsafeInText) }
+
+    /// Whether the text has a space in it: more than one word. Read from its bytes in place, since every recording
+    /// asks it of the name typed.
+    public var containsSpace: Bool {
+        utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: " ")) } ?? utf8.contains(UInt8(ascii: " "))
+    }
 }
 
 extension Unicode.Scalar {

@@ -104,11 +104,12 @@ public final class HabitatServer: Service, Sendable {
             .bind(host: configuration.host, port: configuration.port) { [tls, application] channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
-                    try channel.pipeline.syncOperations.addHandler(UnreadRepliesHandler(timeout: unreadTimeout))
                     try channel.pipeline.syncOperations.addHandler(
                         ByteToMessageHandler(LineFrameDecoder(maximumLength: maxLine)))
                     let link = ConnectionLink(conversation: application.conversation(), eventLoop: channel.eventLoop)
                     try channel.pipeline.syncOperations.addHandler(ImmediateRepliesHandler(link: link, maxLine: maxLine))
+                    // After the handler that answers most lines, so that their reads and replies do not pass it.
+                    try channel.pipeline.syncOperations.addHandler(UnreadRepliesHandler(timeout: unreadTimeout))
                     let connection = try NIOAsyncChannel<TaskLine, ByteBuffer>(
                         wrappingChannelSynchronously: channel,
                         configuration: .init(

@@ -308,7 +308,7 @@ extension GameState {
         guard rows != old else { return }
         let sql = Value.sql
         // Rows keep their order: when every old row is still at its index, none is gone.
-        if old.count > rows.count || zip(old, rows).contains(where: { $0.id != $1.id }) {
+        if old.count > rows.count || old.indices.contains(where: { old[$0].id != rows[$0].id }) {
             let kept = Set(rows.compactMap(\.id))
             for gone in old.compactMap(\.id) where !kept.contains(gone) {
                 let delete = try statements(sql: sql.delete)
@@ -316,20 +316,26 @@ extension GameState {
                 try delete.run()
             }
         }
-        // Rows keep their order, so a row is usually at its old index; look it up by id only when not.
+        // Rows keep their order, so a row is usually at its old index, and compared there; look it up by id only when
+        // not.
         var byID: [Int64: Value]?
-        func previous(_ index: Int, _ id: Int64) -> Value? {
-            if old.indices.contains(index), old[index].id == id { return old[index] }
+        func moved(_ id: Int64) -> Value? {
             if byID == nil { byID = Dictionary(old.compactMap { row in row.id.map { ($0, row) } }, uniquingKeysWith: { a, _ in a }) }
             return byID?[id]
         }
+        func update(_ index: Int, _ id: Int64, since before: Value) throws {
+            guard before != rows[index], try !rows[index].saveNarrowly(since: before, with: statements) else { return }
+            let update = try statements(sql: sql.update)
+            rows[index].bindValues(to: update)
+            update.bind(id)
+            try update.run()
+        }
         for index in rows.indices {
-            if let id = rows[index].id, let before = previous(index, id) {
-                guard before != rows[index], try !rows[index].saveNarrowly(since: before, with: statements) else { continue }
-                let update = try statements(sql: sql.update)
-                rows[index].bindValues(to: update)
-                update.bind(id)
-                try update.run()
+            let id = rows[index].id
+            if let id, old.indices.contains(index), old[index].id == id {
+                try update(index, id, since: old[index])
+            } else if let id, let before = moved(id) {
+                try update(index, id, since: before)
             } else {
                 // New rows: SQLite numbers them, unless the engine already did (areas).
                 let insert = try statements(sql: sql.insert)
