@@ -543,11 +543,15 @@ final class BlockingSocket {
     /// Whether the stream ended with the server's end of output rather than a reset.
     private(set) var endedCleanly = false
 
-    /// What the next read brings, or `nil` at the end of the stream or a reset.
+    /// The error of the read that ended the stream (`ECONNRESET` for a reset, `EAGAIN` for a read that timed out).
+    private(set) var lastError: Int32 = 0
+
+    /// What the next read brings, or `nil` at the end of the stream, a reset or a read that timed out.
     func receive() -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: 65536)
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         if count == 0 { endedCleanly = true }
+        if count < 0 { lastError = errno }
         return count > 0 ? Array(buffer[..<count]) : nil
     }
 }

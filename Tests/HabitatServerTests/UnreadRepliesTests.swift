@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOEmbedded
 import Testing
@@ -46,5 +47,22 @@ import Testing
 
     @Test func theDefaultTimeoutIsAMinuteAsDocumented() {
         #expect(ServerConfiguration().unreadRepliesTimeout == 60)
+    }
+
+    /// The handler where the server puts it, behind the one that answers lines as they arrive: a real client that
+    /// sends and never reads is cut off once its replies have backed up for the timeout.
+    @Test func aRealServerDisconnectsAClientThatNeverReads() async throws {
+        try await TestServer.with(configure: { $0.unreadRepliesTimeout = 1; $0.rateLimit = 0 }) { server in
+            let socket = try BlockingSocket(port: server.port, receiveBuffer: 4096, timeout: 30)
+            // About 16 MB of help, far more than the two kernels buffer between them (4 MB at most to send).
+            try socket.write(String(repeating: "help\n", count: 2000))
+            try await Task.sleep(for: .seconds(3))
+            var received = 0
+            while let chunk = socket.receive() { received += chunk.count }
+            // The stream ended (the server closed it, or reset it over the lines it had not read) with about half the
+            // replies unsent: a server that kept the connection would have sent all 16 MB, then left the read to time out.
+            #expect(socket.endedCleanly || socket.lastError == ECONNRESET)
+            #expect(received < 8_000_000)
+        }
     }
 }
