@@ -164,7 +164,7 @@ extension GameState {
         case .good:
             entry.xp = xp * times
             entry.coins = coins * times
-            return [Toast(.success, "\(name) completed\(count)! +\(entry.xp) XP, \(Self.coins(entry.coins, signed: true))\(place)")]
+            return [Toast(.success, ByteText("\(name) completed\(count)! +\(entry.xp) XP, \(Self.coins(entry.coins, signed: true))\(place)").string)]
                 + gain(xp: entry.xp, coins: entry.coins, area: area)
         case .bad:
             guard profile.state == .active else { throw gameOverRefusal(doing: "record \(name)") }
@@ -172,7 +172,7 @@ extension GameState {
             let lost = min(cost, profile.health)
             profile.health -= lost
             entry.health = -lost
-            var toasts = [Toast(.warning, "\(name) recorded. \(cost == 0 ? "No life lost" : "-\(cost) life")\(place)")]
+            var toasts = [Toast(.warning, ByteText("\(name) recorded. \(cost == 0 ? "No life lost" : "-\(cost) life")\(place)").string)]
             if profile.health <= 0 {
                 profile.health = 0
                 profile.state = .gameOver

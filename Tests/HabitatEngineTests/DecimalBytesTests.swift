@@ -1,4 +1,4 @@
-import HabitatEngine
+@testable import HabitatEngine
 import Testing
 
 @Suite("Decimal digits written into bytes")
@@ -22,5 +22,25 @@ struct DecimalBytesTests {
         bytes.append(UInt8(ascii: ","))
         bytes.appendDecimal(-42)
         #expect(String(decoding: bytes, as: UTF8.self) == "level 7,-42")
+    }
+}
+
+@Suite("Text put together from bytes")
+struct ByteTextTests {
+    @Test(
+        "a line reads exactly as the same string interpolation",
+        arguments: ["Exercise", "", "Café au lait", "Straße", "🏃 Run", "読書", "a \"quoted\" name", "Ünïcödé ×3"])
+    func matchesInterpolation(name: String) {
+        for (number, place) in [(10, ""), (0, " (Home)"), (-5, " (Wohngemeinschaft 🏠)"), (Int.max, ""), (Int.min, " (x)")] {
+            #expect(ByteText("\(name) completed! +\(number) XP\(place)").string == "\(name) completed! +\(number) XP\(place)")
+        }
+    }
+
+    @Test("a literal alone, and pieces that are empty")
+    func literalsAndEmptyPieces() {
+        let nothing = ""
+        #expect(ByteText("No life lost").string == "No life lost")
+        #expect(ByteText("\(nothing)\(nothing)").string == "")
+        #expect(ByteText("\(nothing)✅\(7)").string == "✅7")
     }
 }
