@@ -9,6 +9,10 @@ import NIOPosix
 /// replies and events are routed). ``run()`` keeps both sides up, reconnecting with ``Backoff``, until its task is
 /// cancelled; what it must remember across restarts is saved in the state directory after each sync.
 ///
+/// It reads Matrix only once its Habitat session has opened: the first sync after a restart brings what was said
+/// while the bridge was away, and those lines are to be answered, not refused because the session to Habitat was
+/// still opening. While Habitat cannot be reached at the start, nothing is read, so nothing said meanwhile is lost.
+///
 /// ```swift
 /// let service = MatrixBridgeService(configuration: .init(
 ///     habitat: .init(host: "127.0.0.1", port: 7878, bridge: "matrix", token: token),
@@ -56,13 +60,17 @@ public struct MatrixBridgeService: Sendable {
         }
         await withDiscardingTaskGroup { group in
             group.addTask { await habitat.run() }
-            group.addTask { await matrix.run(clock: clock) }
             group.addTask { for await event in habitat.events { input.yield(.habitat(event)) } }
             var bridge = MatrixBridge(
                 userID: configuration.userID, bridgeName: configuration.habitat.bridge,
                 commandPrefix: configuration.commandPrefix, state: saved,
                 pendingLimit: configuration.pendingLimit)
+            var readingMatrix = false
             for await next in inputs {
+                if case .habitat(.connected) = next, !readingMatrix {
+                    readingMatrix = true
+                    group.addTask { await matrix.run(clock: clock) }
+                }
                 let before = bridge.state
                 await handle(next, bridge: &bridge, client: client, habitat: habitat)
                 if bridge.state != before, let file {
