@@ -1,3 +1,4 @@
+import BridgeTestSupport
 import Foundation
 import NIOCore
 import NIOEmbedded
@@ -54,13 +55,18 @@ import Testing
     @Test func aRealServerDisconnectsAClientThatNeverReads() async throws {
         try await TestServer.with(configure: { $0.unreadRepliesTimeout = 1; $0.rateLimit = 0 }) { server in
             let socket = try BlockingSocket(port: server.port, receiveBuffer: 4096, timeout: 30)
+            socket.read(lines: 1)  // the greeting: the server holds the connection from here
+            #expect(!server.habitat.connections.isEmpty)
             // About 16 MB of help, far more than the two kernels buffer between them (4 MB at most to send).
             try socket.write(String(repeating: "help\n", count: 2000))
-            try await Task.sleep(for: .seconds(3))
+            // Nothing is read until the server has let the connection go: reading would let its replies flow again.
+            try await eventually("the server to close the connection", timeout: .seconds(60)) {
+                server.habitat.connections.isEmpty
+            }
             var received = 0
             while let chunk = socket.receive() { received += chunk.count }
-            // The stream ended (the server closed it, or reset it over the lines it had not read) with about half the
-            // replies unsent: a server that kept the connection would have sent all 16 MB, then left the read to time out.
+            // The stream ended (closed, or reset over lines the server had not read) with about half the replies
+            // unsent: a server that kept the connection would have sent all 16 MB, then left the read to time out.
             #expect(socket.endedCleanly || socket.lastError == ECONNRESET)
             #expect(received < 8_000_000)
         }
