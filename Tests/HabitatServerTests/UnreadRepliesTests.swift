@@ -55,16 +55,22 @@ import Testing
     @Test func aRealServerDisconnectsAClientThatNeverReads() async throws {
         try await TestServer.with(configure: { $0.unreadRepliesTimeout = 1; $0.rateLimit = 0 }) { server in
             let socket = try BlockingSocket(port: server.port, receiveBuffer: 4096, timeout: 30)
-            socket.read(lines: 1)  // the greeting: the server holds the connection from here
-            #expect(!server.habitat.connections.isEmpty)
+            try await eventually("the server to hold the connection") { !server.habitat.connections.isEmpty }
             // About 16 MB of help, far more than the two kernels buffer between them (4 MB at most to send).
             try socket.write(String(repeating: "help\n", count: 2000))
             // Nothing is read until the server has let the connection go: reading would let its replies flow again.
             try await eventually("the server to close the connection", timeout: .seconds(60)) {
                 server.habitat.connections.isEmpty
             }
-            var received = 0
-            while let chunk = socket.receive() { received += chunk.count }
+            // Drained on a thread of its own: a blocking read must not hold one of the tasks' few threads.
+            nonisolated(unsafe) let reader = socket  // the thread is its only user until it resumes
+            let received = await withCheckedContinuation { done in
+                Thread.detachNewThread {
+                    var received = 0
+                    while let chunk = reader.receive() { received += chunk.count }
+                    done.resume(returning: received)
+                }
+            }
             // The stream ended (closed, or reset over lines the server had not read) with about half the replies
             // unsent: a server that kept the connection would have sent all 16 MB, then left the read to time out.
             #expect(socket.endedCleanly || socket.lastError == ECONNRESET)
