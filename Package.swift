@@ -70,7 +70,7 @@ let package = Package(
         .target(
             name: "HabitatServer",
             dependencies: [
-                "HabitatApp", "HabitatEngine", "HabitatCommands", "LineFraming", "LineReading",
+                "HabitatApp", "HabitatEngine", "HabitatCommands", "HabitatStorage", "LineFraming", "LineReading",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

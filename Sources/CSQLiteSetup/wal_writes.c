@@ -15,6 +15,7 @@
 // frames that SQLite would not have counted: a reply is sent only after its commit returns.
 
 #include "CSQLiteSetup.h"
+#include "descriptor_pool.h"
 
 #include <sqlite3.h>
 #include <stdlib.h>
@@ -172,13 +173,16 @@ static int logDeviceCharacteristics(sqlite3_file *handle) {
 static int layerOpen(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *handle, int flags, int *outFlags) {
     (void)vfs;
     if (!(flags & SQLITE_OPEN_WAL)) {
+        // A user's file that shares the descriptor pool (descriptor_pool.c).
+        if (habitat_pool_wants(flags)) return habitat_pool_open(name, handle, flags, outFlags);
         // Every other file is the default file system's own, in the same space.
         return underlying->xOpen(underlying, name, handle, flags, outFlags);
     }
     LogFile *file = (LogFile *)handle;
     memset(file, 0, sizeof(LogFile));
     file->real = (sqlite3_file *)&file[1];
-    int result = underlying->xOpen(underlying, name, file->real, flags, outFlags);
+    int result = habitat_pool_owns(name) ? habitat_pool_open(name, file->real, flags, outFlags)
+                                         : underlying->xOpen(underlying, name, file->real, flags, outFlags);
     // On failure SQLite calls no method of the file (pMethods stays NULL).
     if (result == SQLITE_OK) file->base.pMethods = &logMethods;
     return result;
@@ -186,11 +190,13 @@ static int layerOpen(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *hand
 
 int habitat_sqlite_gather_log_writes(void) {
     underlying = sqlite3_vfs_find(NULL);
-    if (underlying == NULL) return SQLITE_ERROR;
+    if (underlying == NULL || habitat_pool_setup() != SQLITE_OK) return SQLITE_ERROR;
     layer = *underlying;
     layer.zName = "habitat";
     layer.pNext = NULL;
-    layer.szOsFile = (int)sizeof(LogFile) + underlying->szOsFile;
+    int pooled = habitat_pool_size() + habitat_pool_underlying_size();
+    int plain = underlying->szOsFile;
+    layer.szOsFile = (int)sizeof(LogFile) + (pooled > plain ? pooled : plain);
     layer.xOpen = layerOpen;
     logMethods = (sqlite3_io_methods){
         .iVersion = 1,

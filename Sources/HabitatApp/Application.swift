@@ -10,6 +10,8 @@ public final class Application: Sendable {
     public let pipeline: Pipeline
     let logger: Logger
     let users: UserDatabases
+    /// Held from start-up until ``stop()``: the users' files are this server's alone.
+    let directoryLock: DataDirectoryLock
     let directory: DirectoryDatabase
     let hub: Hub
     let households: Households
@@ -26,12 +28,15 @@ public final class Application: Sendable {
         self.logger = logger
         self.metrics = metrics
         let fullFiles = FullFiles { news in Self.log(news, to: logger) }
+        // Before any file is opened: another server, or a data tool reading the files directly, would find them unlocked.
+        let directoryLock = try DataDirectoryLock(on: configuration.dataDirectory, exclusive: true)
+        self.directoryLock = directoryLock
         let directory = try DirectoryDatabase(
             directory: configuration.dataDirectory, durability: configuration.durability, limits: configuration.roomLimits,
             fullFiles: fullFiles)
         let users = UserDatabases(
             directory: configuration.dataDirectory, capacity: configuration.openUserFiles, durability: configuration.durability,
-            exclusive: true, fullFiles: fullFiles, metrics: metrics?.storage)
+            holding: directoryLock, fullFiles: fullFiles, metrics: metrics?.storage)
         let accounts = Accounts(directory: directory, hasher: configuration.passwordHasher, throttle: LoginThrottle(), slowWork: slowWork)
         let hub = Hub(directory: directory)
         let households = Households(
@@ -50,9 +55,10 @@ public final class Application: Sendable {
     }
 
     /// Sets the gauges that are read off the application when the metrics are read, rather than kept up to date on
-    /// every request: the open user files.
+    /// every request: the open user files and the descriptors they hold.
     public func refreshGauges() {
         metrics?.openFiles.set(users.openCount)
+        metrics?.refreshDescriptors(SQLiteSetup.pooledFiles)
     }
 
     /// A full disk is said once per file, not once per refused command, and once more when space is back.
@@ -94,6 +100,7 @@ public final class Application: Sendable {
         } catch {
             logger.warning("the directory database could not be closed cleanly; it is recovered at the next start", metadata: ["error": "\(error)"])
         }
+        directoryLock.release()
         return closed + 1
     }
 

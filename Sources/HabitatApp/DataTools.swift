@@ -76,6 +76,16 @@ public enum DataTools {
     ) async -> DataToolResult {
         SQLiteSetup.apply()
         guard DirectoryDatabase.exists(in: data) else { return .failed(noData(dataText)) }
+        // Reading the files here, not through a server: no server may have them open meanwhile.
+        let lock: DataDirectoryLock?
+        do {
+            lock = users == nil ? try DataDirectoryLock(on: data, exclusive: false) : nil
+        } catch is DataDirectoryInUse {
+            return .failed(serverUnreachable(dataText))
+        } catch {
+            return .failed("Could not use \(dataText): \(error)")
+        }
+        defer { lock?.release() }
         switch request {
         case .backup(let destination):
             return await offTheTaskPool { backup(data: data, dataText: dataText, to: destination, users: users) }
@@ -90,6 +100,11 @@ public enum DataTools {
                 return .failed("Could not export \(user): \(error)")
             }
         }
+    }
+
+    /// What a data tool says when a server holds the data directory but does not answer on its socket.
+    public static func serverUnreachable(_ dataText: String) -> String {
+        "A Habitat server is using \(dataText), and it can't be asked to do this (its \(socketName) does not answer). Stop the server, then run this again."
     }
 
     /// What every command says of a `--data` that holds no Habitat data (it is not made into a new, empty one).

@@ -15,6 +15,10 @@ public final class Metrics: Sendable {
     let schedulerLag: CoreMetrics.Timer
     /// Set when the metrics are read (``Application/refreshGauges()``), not on each open and close.
     let openFiles: Meter
+    /// Likewise: the descriptors users' open files hold, and how many times one was opened again for its descriptor.
+    private let fileDescriptors: Meter
+    private let reopens: Counter
+    private let reopensCounted = NIOLockedValueBox(0)
     private let factory: any MetricsFactory
     private let connections: [ConnectionState: Meter]
     private let chatUsers: Meter
@@ -36,6 +40,8 @@ public final class Metrics: Sendable {
         storage = StorageMetrics(factory: factory)
         schedulerLag = Timer(label: "habitat_scheduler_lag_seconds", factory: factory)
         openFiles = Meter(label: "habitat_open_user_files", factory: factory)
+        fileDescriptors = Meter(label: "habitat_user_file_descriptors", factory: factory)
+        reopens = Counter(label: "habitat_user_file_reopens_total", factory: factory)
         chatUsers = Meter(label: "habitat_bridge_chat_users", factory: factory)
         var connections: [ConnectionState: Meter] = [:]
         for state in ConnectionState.allCases {
@@ -65,6 +71,16 @@ public final class Metrics: Sendable {
 
     static let requestDuration = "habitat_request_duration_seconds"
 
+    /// Sets the shared descriptors' gauge and counts the reopenings since the last reading.
+    func refreshDescriptors(_ pool: (open: Int, reopened: Int)) {
+        fileDescriptors.set(pool.open)
+        let new = reopensCounted.withLockedValue { counted in
+            defer { counted = max(counted, pool.reopened) }
+            return pool.reopened - counted
+        }
+        if new > 0 { reopens.increment(by: new) }
+    }
+
     /// What each metric is, as the `# HELP` line a reader sees above it.
     public static let help: [String: String] = [
         "habitat_requests_total": "Requests answered, by command and outcome (ok, or the error's code).",
@@ -72,6 +88,8 @@ public final class Metrics: Sendable {
         "habitat_connections": "Open connections, by state: unauthenticated, logged_in, bridge.",
         "habitat_bridge_chat_users": "Chat users whose sessions the connected bridges hold.",
         "habitat_open_user_files": "Users' files open now (at most --open-files).",
+        "habitat_user_file_descriptors": "Descriptors users' open files hold now (shared within what the descriptor limit leaves beside the connections).",
+        "habitat_user_file_reopens_total": "Times an open user's file took a descriptor again, after giving it to another file.",
         "habitat_storage_queue_depth": "Work handed to users' files that no storage thread has started yet.",
         "habitat_storage_wait_seconds": "How long work handed to a user's file waited for a storage thread.",
         "habitat_checkpoint_duration_seconds": "Each copy of a user file's write-ahead log into the file.",

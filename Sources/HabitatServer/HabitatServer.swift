@@ -2,6 +2,7 @@ import Foundation
 import HabitatApp
 import HabitatCommands
 import HabitatEngine
+import HabitatStorage
 import LineFraming
 import Logging
 import NIOCore
@@ -52,9 +53,7 @@ public final class HabitatServer: Service, Sendable {
     }
 
     /// Another server runs on the data directory: its data tools' socket answers.
-    public struct DataDirectoryInUse: Error {
-        public let path: String
-    }
+    public typealias DataDirectoryInUse = HabitatStorage.DataDirectoryInUse
 
     /// Listens for the data tools (``ControlSocket``). A server that can't still serves its users: the tools then
     /// say they can't reach it.

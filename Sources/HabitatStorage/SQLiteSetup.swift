@@ -12,6 +12,15 @@ public enum SQLiteSetup {
     @discardableResult
     public static func apply() -> Bool { habitat_sqlite_setup() == SQLITE_OK }
 
+    /// How many descriptors the server's users' files may hold at once (0: as many as they like): beyond it, the file
+    /// used least recently gives its descriptors up until its next command (descriptor_pool.c).
+    public static func shareDescriptors(_ descriptors: Int) { habitat_sqlite_set_descriptor_pool(Int32(clamping: descriptors)) }
+
+    /// How many of the server's users' files hold descriptors now, and how many times one was opened again.
+    public static var pooledFiles: (open: Int, reopened: Int) {
+        (Int(habitat_sqlite_pooled_open()), Int(habitat_sqlite_pooled_reopens()))
+    }
+
     /// How many commits, in any file of this process, had their log frames written with one call.
     public static var gatheredCommits: Int { Int(habitat_sqlite_gathered_commits()) }
 }

@@ -1,3 +1,4 @@
+import CSQLiteSetup
 import Dispatch
 import Foundation
 import GRDB
@@ -341,6 +342,10 @@ public final class UserDatabase: Sendable {
     private func opened() throws -> Connection {
         let directory = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // An exclusive handle's file shares the process's descriptor pool: it gives its descriptors up between
+        // commands when others need them, and keeps everything else (descriptor_pool.c).
+        if exclusive { habitat_sqlite_pool_next_open(1) }
+        defer { if exclusive { habitat_sqlite_pool_next_open(0) } }
         let database = try DatabaseQueue(
             path: path, configuration: durability.configuration(label: "user", pageSize: Self.pageSize, exclusive: exclusive))
         try UserSchema.migrate(database)

@@ -23,6 +23,8 @@ public final class UserDatabases: Sendable {
     private let durability: Durability
     /// Whether each open file's connection is its only one (the server's): see ``Durability/configuration(label:pageSize:exclusive:)``.
     private let exclusive: Bool
+    /// Kept for as long as the files may be open here.
+    private let directoryLock: DataDirectoryLock?
     private let fullFiles: FullFiles?
     private let metrics: StorageMetrics?
     private let entries: NIOLockedValueBox<LRU>
@@ -33,15 +35,17 @@ public final class UserDatabases: Sendable {
     public let changes = FileWatch()
 
     /// `fullFiles` hears of each write a full disk refuses, and of the first that goes through after. With `metrics`,
-    /// the files' work is counted and timed. `exclusive`: nothing else reads the files while they are open here (a
-    /// running server's files, which the data tools read through it).
+    /// the files' work is counted and timed. Holding `directoryLock` (exclusive, on `directory`): nothing else reads
+    /// the files while they are open here (a running server's files, which the data tools read through it), so each
+    /// open file's connection is its only one, and the files share the process's descriptors.
     /// `keptGames` defaults to ten times the files open at once (a game in memory is a few KiB; an open file, with
     /// SQLite's cache and statements, tens).
     public init(
-        directory: URL, capacity: Int = 1024, keptGames: Int? = nil, durability: Durability, exclusive: Bool = false,
+        directory: URL, capacity: Int = 1024, keptGames: Int? = nil, durability: Durability, holding directoryLock: DataDirectoryLock? = nil,
         fullFiles: FullFiles? = nil, metrics: StorageMetrics? = nil
     ) {
-        self.exclusive = exclusive
+        self.exclusive = directoryLock != nil
+        self.directoryLock = directoryLock
         self.directory = directory
         self.capacity = max(1, capacity)
         self.keptGames = max(0, keptGames ?? 10 * self.capacity)

@@ -123,10 +123,15 @@ struct Serve: AsyncParsableCommand {
         }
 
         let budget = DescriptorBudget.make(connections: maxConnections, openFiles: openFiles)
-        if budget.connections < maxConnections || budget.openFiles < openFiles {
+        let needed = DescriptorBudget.needed(connections: maxConnections, openFiles: openFiles)
+        if budget.connections < maxConnections {
             logger.warning(
-                "this process may open only \(budget.limit) files (ulimit -n); serving at most \(budget.connections) connections and \(budget.openFiles) open user files, so the server says it is busy before the system refuses it. Raise the limit to at least \(DescriptorBudget.needed(connections: maxConnections, openFiles: openFiles)) for the flags as given.")
+                "this process may open only \(budget.limit) files (ulimit -n); serving at most \(budget.connections) connections, so the server says it is busy before the system refuses it. Raise the limit to at least \(needed) for the flags as given.")
+        } else if budget.fileDescriptors < DescriptorBudget.perOpenFile * openFiles {
+            logger.notice(
+                "this process may open only \(budget.limit) files (ulimit -n): users' open files share \(budget.fileDescriptors) descriptors, and a command whose file gave its descriptors up opens it again (a system call). A limit of \(needed) would keep them all.")
         }
+        SQLiteSetup.shareDescriptors(budget.fileDescriptors)
 
         var configuration = ServerConfiguration()
         configuration.host = host
@@ -140,7 +145,7 @@ struct Serve: AsyncParsableCommand {
         configuration.maxLineLength = maxLine
         configuration.unauthenticatedTimeout = TimeInterval(loginTimeout)
         configuration.unreadRepliesTimeout = TimeInterval(unreadTimeout)
-        configuration.openUserFiles = budget.openFiles
+        configuration.openUserFiles = openFiles
         configuration.idleFileTimeout = TimeInterval(idleFiles)
         if let tlsCert, let tlsKey { configuration.tls = TLSFiles(certificateChain: tlsCert, privateKey: tlsKey) }
         configuration.metrics = metrics.flatMap(ListenAddress.init)
@@ -155,6 +160,8 @@ struct Serve: AsyncParsableCommand {
                 server = try HabitatServer(configuration: configuration, logger: logger, eventLoopGroup: eventLoopGroup)
             } catch is StorageFullError {
                 throw CommandFailure("The disk holding \(data) is full, so the server can't open its data. Free some space there and start it again.")
+            } catch is HabitatServer.DataDirectoryInUse {
+                throw CommandFailure(Self.inUse(data))
             } catch let error as CocoaError {
                 throw CommandFailure("Could not use \(data) as the data directory: \(DataTools.reason(error)). It must be a directory (or a path where one can be made) that you may write in.")
             }
@@ -165,7 +172,7 @@ struct Serve: AsyncParsableCommand {
             } catch let error as IOError {
                 throw CommandFailure(Self.explain(error, host: host, port: port))
             } catch is HabitatServer.DataDirectoryInUse {
-                throw CommandFailure("Another Habitat server is running on \(data). Stop it first, or give this one a data directory of its own.")
+                throw CommandFailure(Self.inUse(data))
             } catch let error as MetricsListenError {
                 throw CommandFailure(Self.explain(error.error, host: error.address.host, port: error.address.port, flag: "--metrics"))
             }
@@ -180,6 +187,11 @@ struct Serve: AsyncParsableCommand {
 extension Serve {
     /// Why the server could not listen, in words an operator can act on; `flag` chose the address, when not
     /// `--host` and `--port`.
+    /// What `serve` says when another process holds the data directory: a server, or a data tool reading it directly.
+    static func inUse(_ data: String) -> String {
+        "Another Habitat server, or a data tool (backup, check, export), is using \(data). Stop it first, or give this server a data directory of its own."
+    }
+
     static func explain(_ error: IOError, host: String, port: Int, flag: String? = nil) -> String {
         switch error.errnoCode {
         case EADDRINUSE: "Port \(port) on \(host) is already in use by another program. Stop it, or choose another port with \(flag ?? "--port")."
@@ -190,19 +202,22 @@ extension Serve {
     }
 }
 
-/// File descriptors: a connection takes one, an open user file two (the database and its log: the log's index is
-/// in memory, the server's connection being the file's only one), and the server keeps some for itself (the
-/// directory database, event loops, timers, the data tools' socket). The soft limit
-/// is raised as far as the hard one allows; if that is still short, fewer connections (and, if need be, fewer
-/// open files) are served, so a client over the limit is told the server is busy instead of never being
-/// accepted.
+/// File descriptors: a connection takes one; users' open files share a pool of them, two for a file in use (the
+/// database and its log), which the files used least recently give up between commands when others need theirs and
+/// open again when next used (descriptor_pool.c); the server keeps some for itself (the directory database, event
+/// loops, timers, the data tools' socket). The soft limit is raised as far as the hard one allows. The pool gets
+/// two for every open file when they fit, otherwise what the connections leave; if even the connections do not fit,
+/// fewer are served, so a client over the limit is told the server is busy instead of never being accepted.
 struct DescriptorBudget {
     var limit: Int
     var connections: Int
-    var openFiles: Int
+    /// Descriptors users' files may hold at once.
+    var fileDescriptors: Int
 
     static let reserved = 128
     static let perOpenFile = 2
+    /// The fewest the pool gets: a command needs its file's two, and each storage thread works on one file at a time.
+    static let minimumPool = 64
 
     static func needed(connections: Int, openFiles: Int) -> Int {
         connections + perOpenFile * openFiles + reserved
@@ -212,7 +227,7 @@ struct DescriptorBudget {
         let needed = needed(connections: connections, openFiles: openFiles)
         var limits = rlimit()
         guard getrlimit(RLIMIT_NOFILE_VALUE, &limits) == 0 else {
-            return DescriptorBudget(limit: needed, connections: connections, openFiles: openFiles)
+            return DescriptorBudget(limit: needed, connections: connections, fileDescriptors: perOpenFile * openFiles)
         }
         if limits.rlim_cur != rlim_t.max, limits.rlim_cur < rlim_t(needed) {
             var raised = limits
@@ -223,15 +238,12 @@ struct DescriptorBudget {
         return fitting(limit: limit, connections: connections, openFiles: openFiles)
     }
 
-    /// The most of each that fit in `limit` descriptors, connections giving way first.
+    /// The connections that fit in `limit` descriptors beside the pool's least, and the pool the rest makes.
     static func fitting(limit: Int, connections: Int, openFiles: Int) -> DescriptorBudget {
         let available = max(0, limit - reserved)
-        if needed(connections: connections, openFiles: openFiles) <= limit {
-            return DescriptorBudget(limit: limit, connections: connections, openFiles: openFiles)
-        }
-        // Keep at least a quarter of what is available for connections.
-        let files = min(openFiles, max(1, (available - available / 4) / perOpenFile))
-        return DescriptorBudget(limit: limit, connections: max(1, min(connections, available - perOpenFile * files)), openFiles: files)
+        let served = max(1, min(connections, available - minimumPool))
+        let pool = max(minimumPool, min(perOpenFile * openFiles, available - served))
+        return DescriptorBudget(limit: limit, connections: served, fileDescriptors: pool)
     }
 }
 

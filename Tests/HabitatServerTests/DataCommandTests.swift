@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HabitatStorage
 import Testing
 
 /// `habitat export` and `habitat backup`, run as the operator would while a real server runs.
@@ -163,14 +164,16 @@ struct DataCommandTests {
         let fileID = try #require(try await directory.read { try String.fetchOne($0, sql: "SELECT file_id FROM account WHERE name = 'ann'") })
         try directory.close()
         let file = data.appendingPathComponent("users/\(fileID.prefix(2))/\(fileID).sqlite").path
-        #expect(throws: DatabaseError.self) { try DatabaseQueue(path: file).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM ledger") } }
+        #expect(FileManager.default.fileExists(atPath: file))
+        // The server holds the data directory: a tool could not read the files beside it.
+        #expect(throws: DataDirectoryInUse.self) { try DataDirectoryLock(on: data, exclusive: false) }
 
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("control.sock").path))
         // A second server on the same data directory is refused before it touches any file.
         let second = try await habitat(["serve", "--port", "0", "--data", data.path])
         #expect(second.status == 1)
         #expect(second.output.hasSuffix(
-            "Error: Another Habitat server is running on \(data.path). Stop it first, or give this one a data directory of its own.\n"))
+            "Error: Another Habitat server, or a data tool (backup, check, export), is using \(data.path). Stop it first, or give this server a data directory of its own.\n"))
         #expect(try await habitat(["check", "--data", data.path]) == (0, "All 2 files are sound: the directory database and 1 user's file.\n"))
         let csv = try await habitat(["export", "--user", "ann", "--format", "csv", "--data", data.path])
         #expect(csv.status == 0)

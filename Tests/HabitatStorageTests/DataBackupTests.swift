@@ -166,16 +166,18 @@ import Testing
         try await withTemporaryDirectory { root in
             let data = root.appendingPathComponent("data")
             let directory = try DirectoryDatabase(directory: data, durability: .normal)
-            let users = UserDatabases(directory: data, capacity: 8, durability: .normal, exclusive: true)
+            let users = UserDatabases(
+                directory: data, capacity: 8, durability: .normal, holding: try DataDirectoryLock(on: data, exclusive: true))
             let account = try await directory.createAccount(name: "alice", passwordHash: nil, at: Fixture.now)
             let path = try users.path(for: account.fileID)
             try await users.with(account.fileID) { database in
                 try await database.add(Fixture.exercise)
                 for _ in 0..<3 { try await database.did("exercise") }
             }
-            // Open, the file can't be read from elsewhere.
-            let locked = #expect(throws: DatabaseError.self) { try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM ledger") } }
-            #expect(locked?.resultCode == .SQLITE_BUSY)
+            // The files are the server's: a tool reading them directly is refused its lock.
+            #expect(FileManager.default.fileExists(atPath: path))
+            #expect(throws: DataDirectoryInUse.self) { try DataDirectoryLock(on: data, exclusive: false) }
+            #expect(throws: DataDirectoryInUse.self) { try DataDirectoryLock(on: data, exclusive: true) }
 
             let copy = root.appendingPathComponent("copy")
             try await offTheTaskPool {
@@ -194,7 +196,8 @@ import Testing
     /// into the file first. Either way the next opening finds every change.
     @Test func aClosedFileKeepsAShortLogAndALongOneIsCopiedIn() async throws {
         try await withTemporaryDirectory { root in
-            let users = UserDatabases(directory: root, capacity: 8, durability: .normal, exclusive: true)
+            let users = UserDatabases(
+                directory: root, capacity: 8, durability: .normal, holding: try DataDirectoryLock(on: root, exclusive: true))
             let fileID = Fixture.fileID()
             let log = try users.path(for: fileID) + "-wal"
             func logSize() throws -> Int { try #require(FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) }

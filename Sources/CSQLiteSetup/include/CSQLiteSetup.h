@@ -25,4 +25,20 @@ struct sqlite3;
 /// (SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE). The log stays valid: whoever opens the file next reads it. Returns SQLite's code.
 int habitat_sqlite_keep_log_on_close(struct sqlite3 *db);
 
+/// Whether the main database the calling thread opens next is pooled: its descriptors, and its log's, shared with
+/// every other pooled file's within the limit set by habitat_sqlite_set_descriptor_pool (descriptor_pool.c). Only
+/// for a file whose connection is its only one, in exclusive locking mode, in a data directory this process holds
+/// locked. Set before opening the connection, cleared after.
+void habitat_sqlite_pool_next_open(int pooled);
+
+/// How many descriptors pooled files may hold at once (0: as many as they like). The least recently used file
+/// between calls gives its descriptor up first.
+void habitat_sqlite_set_descriptor_pool(int descriptors);
+
+/// How many pooled files hold a descriptor now.
+int habitat_sqlite_pooled_open(void);
+
+/// How many times a pooled file was opened again, since the process started.
+long long habitat_sqlite_pooled_reopens(void);
+
 #endif

@@ -1,0 +1,295 @@
+// Users' files that share a bounded number of file descriptors.
+//
+// A server keeps each active user's SQLite connection open: its schema read, its statements prepared, its pages
+// cached. Opening one again costs about ten times a command. But each open file holds two descriptors (the database
+// and its write-ahead log), and with one more per client connection a process runs out of descriptors long before
+// it runs out of memory: 10,000 logged-in users would need 30,000.
+//
+// A pooled file is SQLite's own file ("unix-none": the default file system without its locks) that this layer
+// closes when the pool needs its descriptor for another file, and opens again, by name, when SQLite next reads,
+// writes, syncs or sizes it. Nothing SQLite keeps is lost: its pages, schema, statements and the log's index stay in
+// the connection's memory; only the descriptor comes and goes. Reopening is one `open` call.
+//
+// Only a file whose connection is its only one may be pooled: the server's connection to a user's file, in
+// exclusive locking mode, with the log's index in the connection's memory (these files have no shared-memory
+// methods, so SQLite refuses a log here in any other mode). SQLite's byte-range locks would not survive the
+// descriptor closing; the server holds a lock on the whole data directory instead (DataDirectoryLock), which every
+// other Habitat process that opens users' files takes too.
+//
+// A descriptor being used is pinned: the pool closes only files that are between calls. Each file is used by
+// one thread at a time (its connection's), so only the pool's list needs the mutex.
+
+#include "CSQLiteSetup.h"
+#include "descriptor_pool.h"
+
+#include <pthread.h>
+#include <sqlite3.h>
+#include <string.h>
+
+struct PooledFile {
+    sqlite3_file base;           // our methods
+    sqlite3_file *real;          // the "unix-none" file, after this struct; its methods are NULL while closed
+    const char *name;            // valid until xClose (SQLite's guarantee)
+    int flags;                   // how SQLite opened it
+    int open;                    // `real` is open
+    int pins;                    // calls under way (atomic)
+    int needsDirectorySync;      // a new log not yet synced: reopened with SQLITE_OPEN_CREATE, which syncs its directory
+    int sectorSize;
+    int deviceCharacteristics;
+    PooledFile *newer, *older;   // the pool's list of open files, newest first
+};
+
+static sqlite3_vfs *files;       // "unix-none"
+static sqlite3_io_methods pooledMethods;
+static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
+static PooledFile *newest, *oldest;
+static int openCount;
+static int limit;                // 0: no limit
+static long long reopened;
+static __thread int poolNextOpen;
+
+static void unlinkFile(PooledFile *file) {
+    if (file->newer) file->newer->older = file->older; else newest = file->older;
+    if (file->older) file->older->newer = file->newer; else oldest = file->newer;
+    file->newer = file->older = NULL;
+}
+
+static void linkNewest(PooledFile *file) {
+    file->older = newest;
+    file->newer = NULL;
+    if (newest) newest->newer = file; else oldest = file;
+    newest = file;
+}
+
+// Closes the oldest files between calls until one more fits. With the mutex held.
+static void makeRoom(void) {
+    PooledFile *candidate = oldest;
+    while (limit > 0 && openCount >= limit && candidate) {
+        PooledFile *next = candidate->newer;
+        if (__atomic_load_n(&candidate->pins, __ATOMIC_ACQUIRE) == 0) {
+            unlinkFile(candidate);
+            candidate->real->pMethods->xClose(candidate->real);
+            candidate->open = 0;
+            openCount--;
+        }
+        candidate = next;
+    }
+}
+
+static int reopenFlags(const PooledFile *file) {
+    int flags = file->flags & ~(SQLITE_OPEN_EXCLUSIVE | SQLITE_OPEN_DELETEONCLOSE);
+    // A file that vanished is not made anew, empty, under a connection that holds its pages.
+    if (!file->needsDirectorySync) flags &= ~SQLITE_OPEN_CREATE;
+    return flags;
+}
+
+// Opens the file if the pool closed it, and pins it for one call.
+static int acquire(PooledFile *file) {
+    pthread_mutex_lock(&mutex);
+    __atomic_add_fetch(&file->pins, 1, __ATOMIC_ACQ_REL);
+    if (file->open) {
+        if (newest != file) {
+            unlinkFile(file);
+            linkNewest(file);
+        }
+        pthread_mutex_unlock(&mutex);
+        return SQLITE_OK;
+    }
+    makeRoom();
+    openCount++;
+    reopened++;
+    pthread_mutex_unlock(&mutex);
+    // Outside the mutex: nothing else touches a closed file, and other files' calls need not wait for this one.
+    int outFlags = 0;
+    int result = files->xOpen(files, file->name, file->real, reopenFlags(file), &outFlags);
+    pthread_mutex_lock(&mutex);
+    if (result == SQLITE_OK) {
+        file->open = 1;
+        linkNewest(file);
+    } else {
+        openCount--;
+        __atomic_sub_fetch(&file->pins, 1, __ATOMIC_ACQ_REL);
+    }
+    pthread_mutex_unlock(&mutex);
+    return result;
+}
+
+static void unpin(PooledFile *file) { __atomic_sub_fetch(&file->pins, 1, __ATOMIC_ACQ_REL); }
+
+#define PINNED(file, call)                       \
+    do {                                         \
+        int acquired = acquire(file);            \
+        if (acquired != SQLITE_OK) return acquired; \
+        int result = (call);                     \
+        unpin(file);                             \
+        return result;                           \
+    } while (0)
+
+static int pooledClose(sqlite3_file *handle) {
+    PooledFile *file = (PooledFile *)handle;
+    pthread_mutex_lock(&mutex);
+    int wasOpen = file->open;
+    if (wasOpen) {
+        unlinkFile(file);
+        file->open = 0;
+        openCount--;
+    }
+    pthread_mutex_unlock(&mutex);
+    return wasOpen ? file->real->pMethods->xClose(file->real) : SQLITE_OK;
+}
+
+static int pooledRead(sqlite3_file *handle, void *buffer, int amount, sqlite3_int64 offset) {
+    PooledFile *file = (PooledFile *)handle;
+    PINNED(file, file->real->pMethods->xRead(file->real, buffer, amount, offset));
+}
+
+static int pooledWrite(sqlite3_file *handle, const void *bytes, int amount, sqlite3_int64 offset) {
+    PooledFile *file = (PooledFile *)handle;
+    PINNED(file, file->real->pMethods->xWrite(file->real, bytes, amount, offset));
+}
+
+static int pooledTruncate(sqlite3_file *handle, sqlite3_int64 size) {
+    PooledFile *file = (PooledFile *)handle;
+    PINNED(file, file->real->pMethods->xTruncate(file->real, size));
+}
+
+static int pooledSync(sqlite3_file *handle, int flags) {
+    PooledFile *file = (PooledFile *)handle;
+    int acquired = acquire(file);
+    if (acquired != SQLITE_OK) return acquired;
+    int result = file->real->pMethods->xSync(file->real, flags);
+    if (result == SQLITE_OK) file->needsDirectorySync = 0;
+    unpin(file);
+    return result;
+}
+
+static int pooledFileSize(sqlite3_file *handle, sqlite3_int64 *size) {
+    PooledFile *file = (PooledFile *)handle;
+    PINNED(file, file->real->pMethods->xFileSize(file->real, size));
+}
+
+// The data directory's lock stands for these: the file's connection is its only one.
+static int pooledLock(sqlite3_file *handle, int level) {
+    (void)handle;
+    (void)level;
+    return SQLITE_OK;
+}
+
+static int pooledUnlock(sqlite3_file *handle, int level) {
+    (void)handle;
+    (void)level;
+    return SQLITE_OK;
+}
+
+static int pooledCheckReservedLock(sqlite3_file *handle, int *reserved) {
+    (void)handle;
+    *reserved = 0;
+    return SQLITE_OK;
+}
+
+static int pooledFileControl(sqlite3_file *handle, int op, void *argument) {
+    PooledFile *file = (PooledFile *)handle;
+    switch (op) {
+    // What the default file system answers from the open file: anything else it does not know, so neither does
+    // this, without opening the file to say so. (Settings it keeps in the open file, such as a chunk size or a
+    // persistent log, would not outlive a reopening; Habitat sets none.)
+    case SQLITE_FCNTL_LOCKSTATE:
+    case SQLITE_FCNTL_LAST_ERRNO:
+    case SQLITE_FCNTL_SIZE_HINT:
+    case SQLITE_FCNTL_VFSNAME:
+    case SQLITE_FCNTL_TEMPFILENAME:
+    case SQLITE_FCNTL_HAS_MOVED:
+        PINNED(file, file->real->pMethods->xFileControl(file->real, op, argument));
+    default:
+        return SQLITE_NOTFOUND;
+    }
+}
+
+static int pooledSectorSize(sqlite3_file *handle) { return ((PooledFile *)handle)->sectorSize; }
+
+static int pooledDeviceCharacteristics(sqlite3_file *handle) { return ((PooledFile *)handle)->deviceCharacteristics; }
+
+int habitat_pool_size(void) { return (int)sizeof(PooledFile); }
+
+int habitat_pool_wants(int flags) {
+    return poolNextOpen && (flags & SQLITE_OPEN_MAIN_DB);
+}
+
+int habitat_pool_owns(sqlite3_filename logName) {
+    sqlite3_file *database = sqlite3_database_file_object(logName);
+    return database != NULL && database->pMethods == &pooledMethods;
+}
+
+int habitat_pool_open(sqlite3_filename name, sqlite3_file *handle, int flags, int *outFlags) {
+    PooledFile *file = (PooledFile *)handle;
+    memset(file, 0, sizeof(PooledFile));
+    file->real = (sqlite3_file *)&file[1];
+    file->name = name;
+    file->flags = flags;
+    // As the default file system does: a new log's directory is synced with its first sync.
+    file->needsDirectorySync = (flags & SQLITE_OPEN_CREATE) && (flags & SQLITE_OPEN_WAL);
+    pthread_mutex_lock(&mutex);
+    makeRoom();
+    openCount++;
+    pthread_mutex_unlock(&mutex);
+    int result = files->xOpen(files, name, file->real, flags, outFlags);
+    pthread_mutex_lock(&mutex);
+    if (result == SQLITE_OK) {
+        file->open = 1;
+        linkNewest(file);
+    } else {
+        openCount--;
+    }
+    pthread_mutex_unlock(&mutex);
+    // On failure SQLite calls no method of the file (pMethods stays NULL).
+    if (result != SQLITE_OK) return result;
+    file->sectorSize = file->real->pMethods->xSectorSize(file->real);
+    file->deviceCharacteristics = file->real->pMethods->xDeviceCharacteristics(file->real);
+    file->base.pMethods = &pooledMethods;
+    return SQLITE_OK;
+}
+
+int habitat_pool_setup(void) {
+    files = sqlite3_vfs_find("unix-none");
+    if (files == NULL) return SQLITE_ERROR;
+    pooledMethods = (sqlite3_io_methods){
+        .iVersion = 1,
+        .xClose = pooledClose,
+        .xRead = pooledRead,
+        .xWrite = pooledWrite,
+        .xTruncate = pooledTruncate,
+        .xSync = pooledSync,
+        .xFileSize = pooledFileSize,
+        .xLock = pooledLock,
+        .xUnlock = pooledUnlock,
+        .xCheckReservedLock = pooledCheckReservedLock,
+        .xFileControl = pooledFileControl,
+        .xSectorSize = pooledSectorSize,
+        .xDeviceCharacteristics = pooledDeviceCharacteristics,
+    };
+    return SQLITE_OK;
+}
+
+int habitat_pool_underlying_size(void) { return files ? files->szOsFile : 0; }
+
+void habitat_sqlite_pool_next_open(int pooled) { poolNextOpen = pooled; }
+
+void habitat_sqlite_set_descriptor_pool(int descriptors) {
+    pthread_mutex_lock(&mutex);
+    limit = descriptors > 0 ? descriptors : 0;
+    pthread_mutex_unlock(&mutex);
+}
+
+int habitat_sqlite_pooled_open(void) {
+    pthread_mutex_lock(&mutex);
+    int count = openCount;
+    pthread_mutex_unlock(&mutex);
+    return count;
+}
+
+long long habitat_sqlite_pooled_reopens(void) {
+    pthread_mutex_lock(&mutex);
+    long long count = reopened;
+    pthread_mutex_unlock(&mutex);
+    return count;
+}

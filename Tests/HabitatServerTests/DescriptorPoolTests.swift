@@ -1,0 +1,71 @@
+import Foundation
+import HabitatApp
+import HabitatStorage
+import Testing
+
+/// A server whose descriptor limit leaves less room than its users' open files would take, two descriptors each:
+/// the files share what there is, each giving its descriptors up between commands when another needs them.
+@Suite("Users' files sharing the descriptors")
+struct DescriptorPoolTests {
+    @Test func moreUsersAtWorkThanDescriptorsForTheirFilesLoseNothing() async throws {
+        let root = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let data = root.appendingPathComponent("data")
+        // 280 descriptors: 128 kept back, 84 connections, and 68 for users' files and their logs. A recorded action
+        // writes only to its file's log, so 68 logs would fit: 80 users' do not.
+        let server = try await ServerProcess(
+            data: data, extraArguments: ["--max-connections", "84", "--metrics", "127.0.0.1:0"], fileLimit: 280)
+        let metricsPort = try #require(server.metricsPort)
+        let users = 80
+        var clients: [LineClient] = []
+        for _ in 0..<users { clients.append(try await LineClient.connect(port: server.port)) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, client) in clients.enumerated() {
+                group.addTask {
+                    try await client.expectReply(to: "register user\(index) pass-word-1", startsWith: "✅")
+                    try await client.expectReply(to: "add habit Dishes", startsWith: "✅")
+                }
+            }
+            try await group.waitForAll()
+        }
+        // Each in turn, three times round: every file's descriptors went to others since its user's last command.
+        for _ in 1...3 {
+            for client in clients { try await client.expectReply(to: "did dishes", startsWith: "✅ Dishes completed!") }
+        }
+        let samples = try await HTTPScrape.get("/metrics", port: metricsPort).samples
+        #expect(try #require(samples["habitat_user_file_descriptors"]) <= 68)
+        // Rounds two and three took a descriptor again for every user's log.
+        let reopens = try #require(samples["habitat_user_file_reopens_total"])
+        #expect(reopens >= Double(2 * users), "\(reopens) reopenings, \(samples["habitat_user_file_descriptors"] ?? -1) descriptors")
+        #expect(try #require(samples["habitat_open_user_files"]) == Double(users))
+
+        for client in clients { await client.close() }
+        #expect(await server.terminate() == 0)
+        #expect(try await habitat(["check", "--data", data.path]) == (0, "All 81 files are sound: the directory database and 80 users' files.\n"))
+        for user in ["user0", "user41", "user79"] {
+            let csv = try await habitat(["export", "--user", user, "--format", "csv", "--data", data.path])
+            #expect(csv.status == 0)
+            #expect(csv.output.components(separatedBy: "\r\n").filter { $0.contains(",completion,Dishes,") }.count == 3, "\(user): \(csv.output)")
+        }
+    }
+
+    /// A data tool reading the files itself (as it does when the server's socket does not answer) is refused while a
+    /// server holds them, and works once it has stopped.
+    @Test func aToolThatCannotAskTheServerHoldingTheFilesIsRefusedUntilItStops() async throws {
+        let root = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let data = root.appendingPathComponent("data")
+        try await TestServer.with(dataDirectory: data) { server in
+            let ann = try await server.user("ann")
+            try await ann.expectReply(to: "add habit Dishes", startsWith: "✅")
+            let refused = await DataTools.run(.check, data: data, dataText: "the data")
+            #expect(refused.failure == """
+                A Habitat server is using the data, and it can't be asked to do this (its control.sock does not answer). \
+                Stop the server, then run this again.
+                """)
+        }
+        let checked = await DataTools.run(.check, data: data, dataText: "the data")
+        #expect(checked.failure == nil)
+        #expect(checked.output == "All 2 files are sound: the directory database and 1 user's file.\n")
+    }
+}
