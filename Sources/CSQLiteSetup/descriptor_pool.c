@@ -83,32 +83,39 @@ static int reopenFlags(const PooledFile *file) {
     return flags;
 }
 
-// Opens the file if the pool closed it, and pins it for one call.
-static int acquire(PooledFile *file) {
-    pthread_mutex_lock(&mutex);
-    __atomic_add_fetch(&file->pins, 1, __ATOMIC_ACQ_REL);
-    if (file->open) {
-        if (newest != file) {
-            unlinkFile(file);
-            linkNewest(file);
-        }
-        pthread_mutex_unlock(&mutex);
-        return SQLITE_OK;
-    }
+// Opens `file->real` with `flags` once there is room, and adds it to the list. Called and returns with the mutex
+// held, which it lets go meanwhile: nothing else touches a file that is not open, and other files' calls need not wait
+// for this one.
+static int openHoldingMutex(PooledFile *file, int flags, int *outFlags) {
     makeRoom();
     openCount++;
-    reopened++;
     pthread_mutex_unlock(&mutex);
-    // Outside the mutex: nothing else touches a closed file, and other files' calls need not wait for this one.
-    int outFlags = 0;
-    int result = files->xOpen(files, file->name, file->real, reopenFlags(file), &outFlags);
+    int result = files->xOpen(files, file->name, file->real, flags, outFlags);
     pthread_mutex_lock(&mutex);
     if (result == SQLITE_OK) {
         file->open = 1;
         linkNewest(file);
     } else {
         openCount--;
-        __atomic_sub_fetch(&file->pins, 1, __ATOMIC_ACQ_REL);
+    }
+    return result;
+}
+
+// Opens the file if the pool closed it, and pins it for one call.
+static int acquire(PooledFile *file) {
+    pthread_mutex_lock(&mutex);
+    __atomic_add_fetch(&file->pins, 1, __ATOMIC_ACQ_REL);
+    int result = SQLITE_OK;
+    if (file->open) {
+        if (newest != file) {
+            unlinkFile(file);
+            linkNewest(file);
+        }
+    } else {
+        reopened++;
+        int outFlags = 0;
+        result = openHoldingMutex(file, reopenFlags(file), &outFlags);
+        if (result != SQLITE_OK) __atomic_sub_fetch(&file->pins, 1, __ATOMIC_ACQ_REL);
     }
     pthread_mutex_unlock(&mutex);
     return result;
@@ -228,24 +235,17 @@ int habitat_pool_open(sqlite3_filename name, sqlite3_file *handle, int flags, in
     file->flags = flags;
     // As the default file system does: a new log's directory is synced with its first sync.
     file->needsDirectorySync = (flags & SQLITE_OPEN_CREATE) && (flags & SQLITE_OPEN_WAL);
+    // Pinned until its sizes are read: once in the list, another thread making room could close it.
+    file->pins = 1;
     pthread_mutex_lock(&mutex);
-    makeRoom();
-    openCount++;
-    pthread_mutex_unlock(&mutex);
-    int result = files->xOpen(files, name, file->real, flags, outFlags);
-    pthread_mutex_lock(&mutex);
-    if (result == SQLITE_OK) {
-        file->open = 1;
-        linkNewest(file);
-    } else {
-        openCount--;
-    }
+    int result = openHoldingMutex(file, flags, outFlags);
     pthread_mutex_unlock(&mutex);
     // On failure SQLite calls no method of the file (pMethods stays NULL).
     if (result != SQLITE_OK) return result;
     file->sectorSize = file->real->pMethods->xSectorSize(file->real);
     file->deviceCharacteristics = file->real->pMethods->xDeviceCharacteristics(file->real);
     file->base.pMethods = &pooledMethods;
+    unpin(file);
     return SQLITE_OK;
 }
 
