@@ -12,10 +12,11 @@ public enum Durability: String, Sendable, CaseIterable {
     /// The SQLite configuration every Habitat database is opened with. `pageSize` applies to a file
     /// created by this connection; an existing file keeps the page size it was made with.
     ///
-    /// `exclusive`: this connection is the file's only one while it is open (the server's, for a user's file).
-    /// SQLite then takes the file's lock once instead of on every transaction, keeps the log's index in the
-    /// connection's memory instead of a shared `-shm` file, and closing leaves the log beside the file, to be
-    /// read by whoever opens it next, instead of copying it in and syncing both to disk.
+    /// `exclusive`: this connection is the file's only one while it is open (the server's, for a user's file, whose
+    /// data directory it holds locked: ``DataDirectoryLock``). SQLite then keeps the log's index in the connection's
+    /// memory instead of a shared `-shm` file, and closing leaves the log beside the file, to be read by whoever opens
+    /// it next, instead of copying it in and syncing both to disk. Such a file shares the process's descriptors
+    /// (descriptor_pool.c), which SQLite's own locks would not survive: it takes none.
     func configuration(label: String, pageSize: Int? = nil, exclusive: Bool = false) -> Configuration {
         var config = Configuration()
         config.label = label

@@ -206,8 +206,9 @@ extension Serve {
 /// database and its log), which the files used least recently give up between commands when others need theirs and
 /// open again when next used (descriptor_pool.c); the server keeps some for itself (the directory database, event
 /// loops, timers, the data tools' socket). The soft limit is raised as far as the hard one allows. The pool gets
-/// two for every open file when they fit, otherwise what the connections leave; if even the connections do not fit,
-/// fewer are served, so a client over the limit is told the server is busy instead of never being accepted.
+/// two for every open file when they fit, otherwise what the connections leave, and at least a quarter of what is
+/// available: fewer connections are served then, so a client over the limit is told the server is busy instead of
+/// never being accepted.
 struct DescriptorBudget {
     var limit: Int
     var connections: Int
@@ -216,8 +217,8 @@ struct DescriptorBudget {
 
     static let reserved = 128
     static let perOpenFile = 2
-    /// The fewest the pool gets: a command needs its file's two, and each storage thread works on one file at a time.
-    static let minimumPool = 64
+    /// The fewest the pool gets: a call holds one descriptor, and each storage thread makes one call at a time.
+    static let minimumPool = 16
 
     static func needed(connections: Int, openFiles: Int) -> Int {
         connections + perOpenFile * openFiles + reserved
@@ -238,10 +239,11 @@ struct DescriptorBudget {
         return fitting(limit: limit, connections: connections, openFiles: openFiles)
     }
 
-    /// The connections that fit in `limit` descriptors beside the pool's least, and the pool the rest makes.
+    /// The connections that fit in `limit` descriptors beside the pool's least (a quarter of what is available, at
+    /// least ``minimumPool``), and the pool the rest makes.
     static func fitting(limit: Int, connections: Int, openFiles: Int) -> DescriptorBudget {
         let available = max(0, limit - reserved)
-        let served = max(1, min(connections, available - minimumPool))
+        let served = max(1, min(connections, available - max(minimumPool, available / 4)))
         let pool = max(minimumPool, min(perOpenFile * openFiles, available - served))
         return DescriptorBudget(limit: limit, connections: served, fileDescriptors: pool)
     }

@@ -409,11 +409,11 @@ struct EventLoopsTests {
     @Test func withTooFewFilesAllowedTheServerSaysBusyBeforeTheSystemRefuses() async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
-        // 300 descriptors: 128 kept back, 64 for users' open files to share, and 108 connections. The
-        // connections wait unauthenticated for as long as a loaded machine takes to open them all.
+        // 300 descriptors: 128 kept back, a quarter of the rest (43) for users' open files to share, and 129
+        // connections. The connections wait unauthenticated for as long as a loaded machine takes to open them all.
         let server = try await ServerProcess(data: data, extraArguments: ["--login-timeout", "3600"], fileLimit: 300)
         var clients: [LineClient] = []
-        for _ in 0..<108 { clients.append(try await LineClient.connect(port: server.port)) }
+        for _ in 0..<129 { clients.append(try await LineClient.connect(port: server.port)) }
         let over = try await LineClient.connect(port: server.port, readGreeting: false)
         #expect(try await over.readLine() == "❌ The server is full right now. Please try again in a minute.")
         try await clients[0].expectReply(to: "register fran correct-horse", startsWith: "✅")
