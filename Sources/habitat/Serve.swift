@@ -118,7 +118,8 @@ struct Serve: AsyncParsableCommand {
         let logger = Logger(label: "habitat")
         SystemMemory.returnLargeBuffersWhenFreed()
         // Before anything opens a database: SQLite takes its process-wide settings only then.
-        if !SQLiteSetup.apply() {
+        let sqliteSettings = SQLiteSetup.apply()
+        if !sqliteSettings {
             logger.notice("SQLite was in use before its settings could apply; it keeps its defaults (slower writes, same data)")
         }
 
@@ -145,7 +146,9 @@ struct Serve: AsyncParsableCommand {
         configuration.maxLineLength = maxLine
         configuration.unauthenticatedTimeout = TimeInterval(loginTimeout)
         configuration.unreadRepliesTimeout = TimeInterval(unreadTimeout)
-        configuration.openUserFiles = openFiles
+        // Without SQLite's settings users' files can't share descriptors: only as many stay open as have two each.
+        configuration.openUserFiles =
+            sqliteSettings ? openFiles : max(1, min(openFiles, budget.fileDescriptors / DescriptorBudget.perOpenFile))
         configuration.idleFileTimeout = TimeInterval(idleFiles)
         if let tlsCert, let tlsKey { configuration.tls = TLSFiles(certificateChain: tlsCert, privateKey: tlsKey) }
         configuration.metrics = metrics.flatMap(ListenAddress.init)
