@@ -64,6 +64,8 @@ struct Report {
     let setUpSeconds: Double
     let prefillLedger: Int
     let stats: WorkerStats
+    /// The client's own CPU time (user and system) from the start of the load to its end, warm-up included.
+    let clientCPUSeconds: Double
 
     var overall: Histogram<UInt64> {
         var merged = makeHistogram()
@@ -114,6 +116,7 @@ struct Report {
             "target": target == .redis ? "redis" : "habitat", "mode": plan.name, "clients": clients, "users": users, "pipeline": pipeline, "threads": threads,
             "duration_s": duration, "warmup_s": warmup, "setup_s": setUpSeconds, "prefill_ledger": prefillLedger,
             "commands": commands, "commands_per_s": Double(commands) / duration, "errors": errors, "refused": refused,
+            "client_cpu_s": clientCPUSeconds,
             "error_codes": stats.errorCodes, "refusal_codes": stats.refusalCodes, "kinds": kinds,
         ]) { $1 }
         return jsonLine(object)
@@ -142,6 +145,14 @@ func describe(_ codes: [String: Int]) -> String {
 }
 
 /// Resident memory of a process in KiB (VmRSS in /proc/<pid>/status).
+/// This process's CPU time so far, user and system, in seconds.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
 func residentKiB(_ pid: Int) -> Int? { statusKiB(pid, "VmRSS:") }
 
 /// The most resident memory the process has had, in KiB (VmHWM), or `nil` if it can't be read.

@@ -152,6 +152,7 @@ struct Run: AsyncParsableCommand {
 
         // Load.
         let start = nowNanos()
+        let cpuAtStart = processCPUSeconds()
         let measureStart = start + UInt64(warmup * 1e9)
         let measureEnd = measureStart + UInt64(duration * 1e9)
         for worker in workers {
@@ -164,6 +165,7 @@ struct Run: AsyncParsableCommand {
             for worker in workers { worker.eventLoop.execute { worker.abandon() } }
         }
         try await allDone.get()
+        let clientCPUSeconds = processCPUSeconds() - cpuAtStart
         timeout.cancel()
         loadProgress.cancel()
 
@@ -175,7 +177,8 @@ struct Run: AsyncParsableCommand {
 
         let report = Report(
             target: target, plan: plan, clients: clients, users: userCount, pipeline: pipeline, threads: server.threads, duration: duration,
-            warmup: warmup, setUpSeconds: setUpSeconds, prefillLedger: prefillLedger, stats: stats)
+            warmup: warmup, setUpSeconds: setUpSeconds, prefillLedger: prefillLedger, stats: stats,
+            clientCPUSeconds: clientCPUSeconds)
         if plan.weights.count > 1 {
             for line in report.kindLines() { log.always(line) }
         }
