@@ -13,13 +13,25 @@
 // the log, sync it, truncate it, ask its size or close it first writes out what is gathered, as does
 // any write that does not continue it. A commit that never completes (the process dies) loses only
 // frames that SQLite would not have counted: a reply is sent only after its commit returns.
+//
+// It also opens a log that exists as it is, without asking for it to be created. The default file system syncs
+// the directory of any log it was asked to create, at the log's first sync, whether or not the log was new: a
+// server that opens ten thousand users' files after a restart syncs their directory ten thousand times, once in
+// the first write of each (a few milliseconds each on a virtual disk, in that user's reply). Here the first sync
+// of a log that existed syncs its directory only if nothing synced that directory since this process last made a
+// log in it (or ever, for a directory it has not synced yet): what makes the log's name durable is a sync of its
+// directory after the log was made, whichever file's sync it was. A log that is new is made as before, and the
+// default file system syncs its directory at its first sync.
 
 #include "CSQLiteSetup.h"
 #include "descriptor_pool.h"
 
+#include <fcntl.h>
+#include <pthread.h>
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 // Larger commits (a big import) are written out as they go. The default file system writes at most
 // 128 KiB in one call (it masks the length to 17 bits, as it never writes more than a page at once).
@@ -27,6 +39,19 @@
 // The size of a frame's header, and where in it a commit frame keeps the database's size in pages
 // (zero in every frame but a commit's last).
 #define FRAME_HEADER 24
+
+// A directory logs are made in. Entries are never freed: a server's users' files share a few hundred directories.
+typedef struct Directory {
+    struct Directory *next;     // in its bucket
+    long long made;             // logs this process made in it (the first time it is seen counts as one: unknown)
+    long long synced;           // `made` as it was before the latest sync of the directory that succeeded
+    long long syncs;            // syncs of it made here
+    char path[];
+} Directory;
+
+#define DIRECTORY_BUCKETS 1024
+static Directory *directories[DIRECTORY_BUCKETS];
+static pthread_mutex_t directoriesMutex = PTHREAD_MUTEX_INITIALIZER;
 
 typedef struct LogFile {
     sqlite3_file base;          // our methods
@@ -36,12 +61,67 @@ typedef struct LogFile {
     int capacity;
     sqlite3_int64 start;
     int commitFrameNext;        // the last header written was a commit frame's: its page completes it
+    Directory *unsynced;        // a log that existed: its directory, until a sync of the log has seen to it
 } LogFile;
 
 static sqlite3_vfs *underlying;
 static sqlite3_vfs layer;
 static sqlite3_io_methods logMethods;
 static long long gatheredCommits;
+
+// The entry of the directory `length` bytes of `path` name, made if new. With directoriesMutex held.
+static Directory *findDirectory(const char *path, size_t length) {
+    unsigned hash = 2166136261u;
+    for (size_t i = 0; i < length; i++) hash = (hash ^ (unsigned char)path[i]) * 16777619u;
+    Directory **bucket = &directories[hash % DIRECTORY_BUCKETS];
+    for (Directory *entry = *bucket; entry != NULL; entry = entry->next) {
+        if (strncmp(entry->path, path, length) == 0 && entry->path[length] == 0) return entry;
+    }
+    Directory *entry = calloc(1, sizeof(Directory) + length + 1);
+    if (entry == NULL) return NULL;
+    memcpy(entry->path, path, length);
+    entry->made = 1;
+    entry->next = *bucket;
+    *bucket = entry;
+    return entry;
+}
+
+// The directory a file's name is in ("." for a bare name); NULL only when out of memory.
+static Directory *directoryOf(const char *name) {
+    const char *slash = strrchr(name, '/');
+    pthread_mutex_lock(&directoriesMutex);
+    Directory *entry = slash == NULL ? findDirectory(".", 1) : findDirectory(name, slash == name ? 1 : (size_t)(slash - name));
+    pthread_mutex_unlock(&directoriesMutex);
+    return entry;
+}
+
+static void madeLogIn(Directory *directory) {
+    if (directory == NULL) return;
+    pthread_mutex_lock(&directoriesMutex);
+    directory->made++;
+    pthread_mutex_unlock(&directoriesMutex);
+}
+
+// Makes sure every log made in `directory` before now has a durable name: syncs the directory unless a sync since
+// the last log made there did. Returns whether that is so; as the default file system does, a directory that cannot
+// be opened counts as done (some systems cannot open one).
+static int syncDirectory(Directory *directory) {
+    pthread_mutex_lock(&directoriesMutex);
+    long long made = directory->made;
+    int done = directory->synced == made;
+    pthread_mutex_unlock(&directoriesMutex);
+    if (done) return 1;
+    int descriptor = open(directory->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (descriptor < 0) return 1;
+    int synced = fdatasync(descriptor) == 0;
+    close(descriptor);
+    if (!synced) return 0;
+    pthread_mutex_lock(&directoriesMutex);
+    if (directory->synced < made) directory->synced = made;
+    directory->syncs++;
+    pthread_mutex_unlock(&directoriesMutex);
+    return 1;
+}
 
 static int writeOut(LogFile *file) {
     if (file->length == 0) return SQLITE_OK;
@@ -128,7 +208,9 @@ static int logSync(sqlite3_file *handle, int flags) {
     LogFile *file = (LogFile *)handle;
     int result = writeOut(file);
     if (result != SQLITE_OK) return result;
-    return file->real->pMethods->xSync(file->real, flags);
+    result = file->real->pMethods->xSync(file->real, flags);
+    if (result == SQLITE_OK && file->unsynced != NULL && syncDirectory(file->unsynced)) file->unsynced = NULL;
+    return result;
 }
 
 static int logFileSize(sqlite3_file *handle, sqlite3_int64 *size) {
@@ -170,6 +252,11 @@ static int logDeviceCharacteristics(sqlite3_file *handle) {
     return file->real->pMethods->xDeviceCharacteristics(file->real);
 }
 
+static int openLog(sqlite3_filename name, sqlite3_file *real, int flags, int *outFlags) {
+    return habitat_pool_owns(name) ? habitat_pool_open(name, real, flags, outFlags)
+                                   : underlying->xOpen(underlying, name, real, flags, outFlags);
+}
+
 static int layerOpen(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *handle, int flags, int *outFlags) {
     (void)vfs;
     if (!(flags & SQLITE_OPEN_WAL)) {
@@ -181,8 +268,16 @@ static int layerOpen(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *hand
     LogFile *file = (LogFile *)handle;
     memset(file, 0, sizeof(LogFile));
     file->real = (sqlite3_file *)&file[1];
-    int result = habitat_pool_owns(name) ? habitat_pool_open(name, file->real, flags, outFlags)
-                                         : underlying->xOpen(underlying, name, file->real, flags, outFlags);
+    int result = SQLITE_CANTOPEN;
+    if ((flags & SQLITE_OPEN_CREATE) && access(name, F_OK) == 0) {
+        // It exists: opened as it is, its directory seen to at its first sync (above).
+        result = openLog(name, file->real, flags & ~SQLITE_OPEN_CREATE, outFlags);
+        if (result == SQLITE_OK) file->unsynced = directoryOf(name);
+    }
+    if ((result & 0xff) == SQLITE_CANTOPEN) {
+        result = openLog(name, file->real, flags, outFlags);
+        if (result == SQLITE_OK && (flags & SQLITE_OPEN_CREATE)) madeLogIn(directoryOf(name));
+    }
     // On failure SQLite calls no method of the file (pMethods stays NULL).
     if (result == SQLITE_OK) file->base.pMethods = &logMethods;
     return result;
@@ -218,4 +313,12 @@ int habitat_sqlite_gather_log_writes(void) {
 
 long long habitat_sqlite_gathered_commits(void) {
     return __atomic_load_n(&gatheredCommits, __ATOMIC_RELAXED);
+}
+
+long long habitat_sqlite_directory_syncs(const char *directory) {
+    pthread_mutex_lock(&directoriesMutex);
+    Directory *entry = findDirectory(directory, strlen(directory));
+    long long syncs = entry == NULL ? 0 : entry->syncs;
+    pthread_mutex_unlock(&directoriesMutex);
+    return syncs;
 }

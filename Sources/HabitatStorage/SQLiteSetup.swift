@@ -21,6 +21,9 @@ public enum SQLiteSetup {
         (Int(habitat_sqlite_pooled_open()), Int(habitat_sqlite_pooled_reopens()))
     }
 
+    /// How many times this process synced `directory` for the logs in it that it opened as they were (wal_writes.c).
+    public static func directorySyncs(of directory: String) -> Int { Int(habitat_sqlite_directory_syncs(directory)) }
+
     /// How many commits, in any file of this process, had their log frames written with one call.
     public static var gatheredCommits: Int { Int(habitat_sqlite_gathered_commits()) }
 }

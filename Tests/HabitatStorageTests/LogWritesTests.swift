@@ -88,4 +88,50 @@ import Testing
             #expect(try integrityCheck(ofDatabaseAt: path) == ["ok"])
         }
     }
+
+    /// A log that exists is opened as it is. SQLite syncs the directory of a log it is asked to make at the log's
+    /// first sync, new or not: after a restart, each user's first commit synced the same directory again (a few
+    /// milliseconds on a virtual disk, in that user's reply). Now the first commits of files opened again sync their
+    /// directory once between them, and again only after a log was made in it since.
+    @Test func filesOpenedAgainSyncTheirDirectoryOnceBetweenThem() async throws {
+        try await withTemporaryDirectory { directory in
+            let folder = directory.resolvingSymlinksInPath().appendingPathComponent("users/ab")
+            func file(_ number: Int) -> UserDatabase {
+                UserDatabase(path: folder.appendingPathComponent("user-\(number).sqlite").path, durability: .full, exclusive: true)
+            }
+            func syncs() -> Int { SQLiteSetup.directorySyncs(of: folder.path) }
+            for number in 0..<4 {
+                let db = file(number)
+                try await db.add(Fixture.exercise)
+                try await db.did("exercise")
+                await db.closeAndWait()
+                #expect(FileManager.default.fileExists(atPath: db.path + "-wal"))
+            }
+            // New logs: SQLite syncs the directory for each of them itself.
+            #expect(syncs() == 0)
+
+            for number in 0..<4 {
+                let db = file(number)
+                try await db.did("exercise")
+                await db.closeAndWait()
+            }
+            #expect(syncs() == 1)
+
+            let newer = file(4)
+            try await newer.add(Fixture.exercise)
+            try await newer.did("exercise")
+            await newer.closeAndWait()
+            #expect(syncs() == 1)
+            for number in [0, 1, 4] {
+                let db = file(number)
+                try await db.did("exercise")
+                await db.closeAndWait()
+                let completions = try await rawDatabase(at: db.path).read {
+                    try Int.fetchOne($0, sql: "SELECT count(*) FROM ledger WHERE kind = 'completion'")
+                }
+                #expect(completions == (number == 4 ? 2 : 3))
+            }
+            #expect(syncs() == 2)
+        }
+    }
 }

@@ -19,6 +19,10 @@ int habitat_sqlite_setup(void);
 /// How many commits had their log frames written at once, since the process started.
 long long habitat_sqlite_gathered_commits(void);
 
+/// How many times this process synced `directory` (a path without a trailing slash) to make the names of the logs
+/// in it durable, where a log that existed was opened as it is (wal_writes.c).
+long long habitat_sqlite_directory_syncs(const char *directory);
+
 struct sqlite3;
 
 /// Closing `db` leaves its write-ahead log as it is, instead of copying the log into the database and removing it
