@@ -8,7 +8,8 @@ die() { say "${NAME:-script}: $*"; exit 1; }
 free_port() {
     local port
     for _ in $(seq 1 200); do
-        port=$((20000 + RANDOM % 20000))
+        # Below Linux's ephemeral range (32768 and up), where a client's own connections take their ports.
+        port=$((20000 + RANDOM % 12000))
         if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
             echo "$port"
             return
