@@ -269,10 +269,11 @@ static int layerOpen(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *hand
     memset(file, 0, sizeof(LogFile));
     file->real = (sqlite3_file *)&file[1];
     int result = SQLITE_CANTOPEN;
-    if ((flags & SQLITE_OPEN_CREATE) && access(name, F_OK) == 0) {
+    Directory *directory = (flags & SQLITE_OPEN_CREATE) && access(name, F_OK) == 0 ? directoryOf(name) : NULL;
+    if (directory != NULL) {
         // It exists: opened as it is, its directory seen to at its first sync (above).
         result = openLog(name, file->real, flags & ~SQLITE_OPEN_CREATE, outFlags);
-        if (result == SQLITE_OK) file->unsynced = directoryOf(name);
+        if (result == SQLITE_OK) file->unsynced = directory;
     }
     if ((result & 0xff) == SQLITE_CANTOPEN) {
         result = openLog(name, file->real, flags, outFlags);
