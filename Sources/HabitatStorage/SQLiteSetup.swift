@@ -12,8 +12,9 @@ public enum SQLiteSetup {
     @discardableResult
     public static func apply() -> Bool { habitat_sqlite_setup() == SQLITE_OK }
 
-    /// How many descriptors the server's users' files may hold at once (0: as many as they like): beyond it, the file
-    /// used least recently gives its descriptors up until its next command (descriptor_pool.c).
+    /// How many descriptors the server's users' files may hold at once (0: as many as they like): beyond it, of a few
+    /// open files taken at random the one used least recently gives its descriptors up until its next command
+    /// (descriptor_pool.c).
     public static func shareDescriptors(_ descriptors: Int) { habitat_sqlite_set_descriptor_pool(Int32(clamping: descriptors)) }
 
     /// How many of the server's users' files hold descriptors now, and how many times one was opened again.

@@ -206,7 +206,7 @@ extension Serve {
 }
 
 /// File descriptors: a connection takes one; users' open files share a pool of them, two for a file in use (the
-/// database and its log), which the files used least recently give up between commands when others need theirs and
+/// database and its log), which files not used lately give up between commands when others need theirs and
 /// open again when next used (descriptor_pool.c); the server keeps some for itself (the directory database, event
 /// loops, timers, the data tools' socket). The soft limit is raised as far as the hard one allows. The pool gets
 /// two for every open file when they fit, otherwise what the connections leave, and at least a quarter of what is

@@ -35,8 +35,8 @@ int habitat_sqlite_keep_log_on_close(struct sqlite3 *db);
 /// locked. Set before opening the connection, cleared after.
 void habitat_sqlite_pool_next_open(int pooled);
 
-/// How many descriptors pooled files may hold at once (0: as many as they like). The least recently used file
-/// between calls gives its descriptor up first.
+/// How many descriptors pooled files may hold at once (0: as many as they like). Beyond it a file between calls gives
+/// its descriptor up: of a few open files taken at random, the one used least recently.
 void habitat_sqlite_set_descriptor_pool(int descriptors);
 
 /// How many pooled files hold a descriptor now.
