@@ -144,7 +144,6 @@ func describe(_ codes: [String: Int]) -> String {
     codes.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
 }
 
-/// Resident memory of a process in KiB (VmRSS in /proc/<pid>/status).
 /// This process's CPU time so far, user and system, in seconds.
 func processCPUSeconds() -> Double {
     var usage = rusage()
@@ -153,6 +152,7 @@ func processCPUSeconds() -> Double {
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
+/// Resident memory of a process in KiB (VmRSS in /proc/<pid>/status).
 func residentKiB(_ pid: Int) -> Int? { statusKiB(pid, "VmRSS:") }
 
 /// The most resident memory the process has had, in KiB (VmHWM), or `nil` if it can't be read.
