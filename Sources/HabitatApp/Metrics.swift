@@ -90,6 +90,8 @@ public final class Metrics: Sendable {
         "habitat_open_user_files": "Users' files open now (at most --open-files).",
         "habitat_user_file_descriptors": "Descriptors users' open files hold now (shared within what the descriptor limit leaves beside the connections).",
         "habitat_user_file_reopens_total": "Times an open user's file took a descriptor again, after giving it to another file.",
+        StorageMetrics.openedName: "Times a user's file was opened (its schema and log read: over ten times a command's work).",
+        StorageMetrics.closedName: "Users' files closed, by reason: room (for another file, under --open-files) or idle (--idle-files).",
         "habitat_storage_queue_depth": "Work handed to users' files that no storage thread has started yet.",
         "habitat_storage_wait_seconds": "How long work handed to a user's file waited for a storage thread.",
         "habitat_checkpoint_duration_seconds": "Each copy of a user file's write-ahead log into the file.",

@@ -1,4 +1,5 @@
 import CSQLiteSetup
+import CoreMetrics
 import Dispatch
 import Foundation
 import GRDB
@@ -24,6 +25,8 @@ public final class UserDatabase: Sendable {
     private let committed: (@Sendable () -> Void)?
     /// Times each checkpoint, when the server measures them.
     private let checkpoints: CheckpointClock?
+    /// Counts each opening of the file, with metrics.
+    private let openings: Counter?
 
     /// The page size of a new user file. A recorded action changes about four pages (the ledger row,
     /// its entry in the index of days, the totals, the habit), and the write-ahead log holds each whole: at 1 KB
@@ -56,6 +59,7 @@ public final class UserDatabase: Sendable {
         self.committed = committed
         self.mailbox = StorageThreads.shared.mailbox(metrics: metrics)
         self.checkpoints = metrics.map { CheckpointClock(timer: $0.checkpoints) }
+        self.openings = metrics?.opened
         self.flusher = durability == .normal ? LogFlusher(databasePath: path) : nil
     }
 
@@ -359,6 +363,7 @@ public final class UserDatabase: Sendable {
         }
         let open = Connection(queue: database, statements: statements)
         connection.withLockedValue { $0 = open }
+        openings?.increment()
         return open
     }
 

@@ -105,6 +105,7 @@ public final class UserDatabases: Sendable {
     public func closeIdle(unusedFor idle: Duration, now: ContinuousClock.Instant = .now) -> Int {
         let closed = entries.withLockedValue { $0.evict(unusedSince: now - idle) }
         closed.forEach { $0.close() }
+        if !closed.isEmpty { metrics?.closedIdle.increment(by: closed.count) }
         return closed.count
     }
 
@@ -152,7 +153,7 @@ public final class UserDatabases: Sendable {
             }
             return (entry, evictAboveCapacity(&lru))
         }
-        evicted.forEach { $0.close() }
+        closeForRoom(evicted)
         return entry
     }
 
@@ -160,7 +161,14 @@ public final class UserDatabases: Sendable {
     private func checkIn(_ entry: LRU.Entry) {
         entry.checkIn()
         guard overCapacity.load(ordering: .relaxed) else { return }
-        entries.withLockedValue { evictAboveCapacity(&$0) }.forEach { $0.close() }
+        closeForRoom(entries.withLockedValue { evictAboveCapacity(&$0) })
+    }
+
+    /// Closes the files taken out to make room (with the lock released).
+    private func closeForRoom(_ evicted: [UserDatabase]) {
+        guard !evicted.isEmpty else { return }
+        evicted.forEach { $0.close() }
+        metrics?.closedForRoom.increment(by: evicted.count)
     }
 
     /// Removes the idle files over the capacity from `lru` (for the caller to close once the lock is

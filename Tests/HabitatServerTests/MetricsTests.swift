@@ -47,6 +47,45 @@ struct MetricsTests {
         }
     }
 
+    /// Too small an `--open-files` for the users active at once shows as files opened and closed to make room at
+    /// about the rate of the commands; files closed for being idle are counted apart.
+    @Test func eachOpeningOfAUsersFileAndEachCloseIsCountedWithItsReason() async throws {
+        try await TestServer.with(configure: { configuration in
+            Self.withMetrics(&configuration)
+            configuration.openUserFiles = 1
+            configuration.idleFileTimeout = 0.5
+        }) { server in
+            let port = try #require(server.habitat.metricsPort)
+            let (alice, bob) = (try await server.user("alice"), try await server.user("bob"))
+            try await alice.expectReply(to: "add habit exercise", startsWith: "✅")
+            try await bob.expectReply(to: "add habit exercise", startsWith: "✅")
+            let before = try await HTTPScrape.get("/metrics", port: port).samples
+            // One file open at a time: each command opens its user's file, and closes the other's to make room.
+            for _ in 0..<3 {
+                try await alice.expectReply(to: "did exercise", startsWith: "✅")
+                try await bob.expectReply(to: "did exercise", startsWith: "✅")
+            }
+            let after = try await HTTPScrape.get("/metrics", port: port).samples
+            let opened = "habitat_user_files_opened_total"
+            let room = #"habitat_user_files_closed_total{reason="room"}"#
+            let idle = #"habitat_user_files_closed_total{reason="idle"}"#
+            #expect(try #require(after[opened]) - (before[opened] ?? 0) == 6)
+            #expect(try #require(after[room]) - (before[room] ?? 0) == 6)
+            #expect(after[idle] == 0)
+            #expect(after["habitat_open_user_files"] == 1)
+
+            // Bob's file, the one left open, closes once nobody has used it for half a second.
+            var later = after
+            for _ in 0..<500 where later[idle] != 1 {
+                try await Task.sleep(for: .milliseconds(10))
+                later = try await HTTPScrape.get("/metrics", port: port).samples
+            }
+            #expect(later[idle] == 1)
+            #expect(later["habitat_open_user_files"] == 0)
+            #expect(later[room] == after[room])
+        }
+    }
+
     @Test func eachMetricSaysWhatItIsAboveItsType() async throws {
         try await TestServer.with(configure: Self.withMetrics) { server in
             let port = try #require(server.habitat.metricsPort)
@@ -54,7 +93,7 @@ struct MetricsTests {
             try await alice.expectReply(to: "status", startsWith: "ℹ️")
             let lines = try await HTTPScrape.get("/metrics", port: port).body.split(separator: "\n").map(String.init)
             let types = lines.indices.filter { lines[$0].hasPrefix("# TYPE ") }
-            #expect(types.count == 11)
+            #expect(types.count == 13)
             for index in types {
                 let name = String(lines[index].split(separator: " ")[2])
                 #expect(index > 0 && lines[index - 1] == "# HELP \(name) \(Metrics.help[name] ?? "?")", "\(name)")
