@@ -8,6 +8,37 @@ import Testing
 
 /// The SQLite settings every Habitat file is opened with: WAL, foreign keys, and the durability flag.
 @Suite struct FileSettingsTests {
+    /// `habits` and each day's end read a user's whole ledger: however long it is, the pages their connection keeps in
+    /// memory stay within `pageCacheKiB` (SQLite's default would keep about 2 MB of them).
+    @Test func aLongHistoryIsReadWithoutKeepingItAllInMemory() async throws {
+        try await withUserDatabase { db in
+            let habit = try #require(try await db.add(Fixture.exercise).state.habits.first?.id)
+            // Eight thousand recordings, ten a day for 800 days, written under the handle as years of use would have.
+            try await rawDatabase(at: db.path).write { raw in
+                try raw.execute(
+                    sql: """
+                        WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 7999)
+                        INSERT INTO ledger (at, day, kind, habit_id, subject, quantity, xp, coins, health, before)
+                        SELECT 1600000000 + i * 8640, date('2021-01-01', '+' || (i / 10) || ' days'), 'completion', ?,
+                            'Exercise', 1, 10, 5, 0, '[2,[1,20,10,1000,1000,"active"],[[1,1,1,20784,2]],[]]' FROM n
+                        """, arguments: [habit])
+            }
+            let (days, cached, fileBytes) = try await db.read { ledger in
+                let days = try ledger.habitDays()
+                var (current, highest): (Int32, Int32) = (0, 0)
+                sqlite3_db_status(ledger.db.sqliteConnection, SQLITE_DBSTATUS_CACHE_USED, &current, &highest, 0)
+                let pages = try Int.fetchOne(ledger.db, sql: "PRAGMA page_count") ?? 0
+                return (days, Int(current), pages * UserDatabase.pageSize)
+            }
+            #expect(days[habit]?.count == 800)
+            #expect(days[habit]?.values.allSatisfy { $0 == 10 } == true)
+            #expect(fileBytes > 1024 * 1024)
+            #expect(cached > 200 * 1024)
+            #expect(cached <= 300 * 1024)
+            #expect(try await db.pragma("cache_size") == -UserDatabase.pageCacheKiB)
+        }
+    }
+
     @Test func aUserFileUsesWAL() async throws {
         try await withUserDatabase { db in
             try await db.add(Fixture.exercise)
