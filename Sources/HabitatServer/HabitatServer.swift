@@ -33,6 +33,13 @@ public final class HabitatServer: Service, Sendable {
     /// Where the data tools ask, once the server runs.
     let controlSocket = NIOLockedValueBox<ControlSocket?>(nil)
 
+    /// Connections the kernel may hold for the server to accept (as many as `net.core.somaxconn` allows), and that
+    /// accepted ones may wait for their task to start before the server stops accepting for a while.
+    static let acceptQueue = 4096
+    /// Connections accepted each time the listening socket is ready: NIO's default of 4 let a storm of them
+    /// outrun the accepting while the event loop started the tasks of those already in.
+    static let acceptsAtOnce = 256
+
     /// Opens the data directory (blocking: call at start-up). `onServerRunning` receives the bound port. Passwords are
     /// hashed on `threadPool`.
     public init(
@@ -88,8 +95,15 @@ public final class HabitatServer: Service, Sendable {
         }
         let maxLine = configuration.maxLineLength
         let unreadTimeout = TimeAmount.milliseconds(Int64(configuration.unreadRepliesTimeout * 1000))
+        // A storm of connections at once (every client of a server that restarted) must not overflow the kernel's
+        // queue of connections waiting to be accepted: past it, Linux answers with SYN cookies, and a connection whose
+        // last handshake packet then finds the queue full is gone on the server's side while its client, waiting for
+        // the greeting, sees it open. So the queue is as long as the system allows (`net.core.somaxconn` caps it,
+        // 4096 by default), the server takes up to `acceptsAtOnce` connections each time the socket is ready, and
+        // keeps taking them while the loop below starts their tasks.
         let server = try await ServerBootstrap(group: eventLoopGroup)
-            .serverChannelOption(.backlog, value: 1024)
+            .serverChannelOption(.backlog, value: Int32(Self.acceptQueue))
+            .serverChannelOption(.maxMessagesPerRead, value: UInt(Self.acceptsAtOnce))
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             // The end of a connection's input (the client shut down its side, or the server is shutting down
@@ -100,7 +114,10 @@ public final class HabitatServer: Service, Sendable {
             // Each connection keeps its receive buffer between reads; requests are short lines, so it starts
             // at 512 bytes instead of NIO's 2 KiB and grows when reads fill it (pipelining clients).
             .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65536))
-            .bind(host: configuration.host, port: configuration.port) { [tls, application] channel in
+            .bind(
+                host: configuration.host, port: configuration.port,
+                serverBackPressureStrategy: .init(lowWatermark: Self.acceptsAtOnce, highWatermark: Self.acceptQueue)
+            ) { [tls, application] channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
                     try channel.pipeline.syncOperations.addHandler(

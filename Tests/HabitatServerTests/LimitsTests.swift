@@ -1,6 +1,7 @@
+import BridgeTestSupport
 import Foundation
 import HabitatApp
-import HabitatServer
+@testable import HabitatServer
 import HabitatStorage
 import NIOPosix
 import NIOConcurrencyHelpers
@@ -8,6 +9,23 @@ import Testing
 
 @Suite("Limits and bad input: the connection survives and nothing is lost")
 struct LimitsTests {
+    /// Every client of a server that restarted comes back at once: the kernel holds as many connections for the
+    /// server to accept as the system allows (`ss` shows a listening socket's queue as its Send-Q), not 1,024, past
+    /// which some of 10,000 logins at once were lost (ARCHITECTURE.md, the path of a `did`).
+    @Test func theKernelQueuesAsManyConnectionsForTheServerAsTheSystemAllows() async throws {
+        let allowed = try #require(Int(try String(contentsOfFile: "/proc/sys/net/core/somaxconn", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        try await TestServer.with { server in
+            let listing = try await runToEnd(URL(fileURLWithPath: "/usr/bin/ss"), ["-Hltn", "sport = :\(server.port)"])
+            #expect(listing.status == 0, "\(listing.errors)")
+            // `LISTEN 0 4096 127.0.0.1:PORT 0.0.0.0:*`: state, connections waiting now, the queue's length.
+            let fields = listing.output.split(whereSeparator: \.isWhitespace)
+            #expect(fields.count >= 3 && fields[0] == "LISTEN")
+            #expect(fields.count >= 3 && Int(fields[2]) == min(HabitatServer.acceptQueue, allowed))
+            #expect(HabitatServer.acceptQueue == 4096)
+        }
+    }
+
     @Test func aTooLongLineIsRefusedAndTheConnectionStaysUsable() async throws {
         try await TestServer.with { server in
             let client = try await server.user("gina")
