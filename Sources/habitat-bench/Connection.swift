@@ -21,6 +21,8 @@ enum BenchError: Error, CustomStringConvertible {
     case serverBusy(String)
     case setUp(String)
     case cannotConnect(host: String, port: Int, reason: String, target: Target)
+    /// Connected, but the server's greeting never came.
+    case noGreeting(seconds: Int64)
 
     var description: String {
         switch self {
@@ -32,6 +34,10 @@ enum BenchError: Error, CustomStringConvertible {
         case .setUp(let message): message
         case .cannotConnect(let host, let port, let reason, let target):
             "can't connect to \(host):\(port) (\(reason)). Is \(target.serverName) running there? (--host, --port)"
+        case .noGreeting(let seconds):
+            "a connection got no greeting within \(seconds) s of connecting. A Habitat server greets each connection it "
+                + "accepts, so this one was not accepted: with many connecting at once, the server's queue of connections "
+                + "to accept may have overflowed (`nstat -az TcpExtListenOverflows` counts them)."
         }
     }
 
@@ -201,10 +207,16 @@ final class Connection: @unchecked Sendable {
         return connection
     }
 
-    /// Completes when the server's first line arrived (it accepted us), fails if it turned us away.
+    /// Completes when the server's first line arrived (it accepted us), fails if it turned us away or said nothing for
+    /// `greetingTimeout`: a connection the server never accepted looks open from here, and would wait forever.
     private func greeted() async throws {
+        let deadline = eventLoop.scheduleTask(in: .seconds(Self.greetingTimeout)) { self.noGreeting() }
+        defer { deadline.cancel() }
         try await greetingSettled.get()
     }
+
+    /// How long a connection waits for the server's greeting, in seconds (the server greets as it accepts).
+    static let greetingTimeout: Int64 = 60
 
     /// Sends one request line and returns its reply line.
     func request(_ line: String) async throws -> ByteBuffer {
@@ -299,6 +311,14 @@ final class Connection: @unchecked Sendable {
         } else if let sink {
             sink.reply(on: self, kind: request.kind, sentAt: request.sentAt, line: line, at: nowNanos())
         }
+    }
+
+    /// No greeting came in time: the wait for it fails, and the connection is closed.
+    private func noGreeting() {
+        guard let greeting else { return }
+        self.greeting = nil
+        greeting.fail(BenchError.noGreeting(seconds: Self.greetingTimeout))
+        channel?.close(promise: nil)
     }
 
     /// The peer closed the connection, or it was never made: whatever waits on it fails.
