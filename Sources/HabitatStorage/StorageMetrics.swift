@@ -1,8 +1,8 @@
 import CoreMetrics
 
 /// What storage tells an operator: how much work waits for a storage thread and for how long, how long the
-/// checkpoints of users' files take, and how often users' files are opened and closed. Made from the server's own metrics factory; a server without metrics has none,
-/// and its storage measures nothing.
+/// checkpoints of users' files take, and how often users' files are opened and closed. Made from the server's own
+/// metrics factory; a server without metrics has none, and its storage measures nothing.
 public struct StorageMetrics: Sendable {
     /// Work handed to users' files that no storage thread has started yet.
     let waiting: Meter
