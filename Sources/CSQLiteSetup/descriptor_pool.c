@@ -82,20 +82,19 @@ static void unlist(PooledFile *file) {
     last->slot = file->slot;
 }
 
+// `file` if it is between calls and used less recently than `chosen` (or nothing is chosen yet), else `chosen`.
+static PooledFile *olderUnpinned(PooledFile *chosen, PooledFile *file) {
+    if (__atomic_load_n(&file->pins, __ATOMIC_ACQUIRE) != 0) return chosen;
+    return chosen == NULL || file->lastUsed < chosen->lastUsed ? file : chosen;
+}
+
 // Of SAMPLES open files at random, the unpinned one used least recently; if all were pinned, the unpinned one used
 // least recently of all (a table of a few files, most of them in calls); NULL if every file is pinned.
 static PooledFile *chooseToClose(void) {
     PooledFile *chosen = NULL;
-    for (int i = 0; i < SAMPLES; i++) {
-        PooledFile *file = table[nextRandom() % (unsigned long long)listed];
-        if (__atomic_load_n(&file->pins, __ATOMIC_ACQUIRE) != 0) continue;
-        if (chosen == NULL || file->lastUsed < chosen->lastUsed) chosen = file;
-    }
-    if (chosen != NULL) return chosen;
-    for (int i = 0; i < listed; i++) {
-        PooledFile *file = table[i];
-        if (__atomic_load_n(&file->pins, __ATOMIC_ACQUIRE) != 0) continue;
-        if (chosen == NULL || file->lastUsed < chosen->lastUsed) chosen = file;
+    for (int i = 0; i < SAMPLES; i++) chosen = olderUnpinned(chosen, table[nextRandom() % (unsigned long long)listed]);
+    if (chosen == NULL) {
+        for (int i = 0; i < listed; i++) chosen = olderUnpinned(chosen, table[i]);
     }
     return chosen;
 }

@@ -19,9 +19,9 @@
 // server that opens ten thousand users' files after a restart syncs their directories ten thousand times, once at
 // the first sync of each (a checkpoint's, or every commit's with full durability; 56-309 microseconds each here).
 // Here the first sync of a log that existed syncs its directory only if nothing synced that directory since this
-// process last made a log in it (or ever, for a directory it has not synced yet): what makes the log's name durable is a sync of its
-// directory after the log was made, whichever file's sync it was. A log that is new is made as before, and the
-// default file system syncs its directory at its first sync.
+// process last made a log in it (or ever, for a directory it has not synced yet): what makes the log's name durable
+// is a sync of its directory after the log was made, whichever file's sync it was. A log that is new is made as
+// before, and the default file system syncs its directory at its first sync.
 
 #include "CSQLiteSetup.h"
 #include "descriptor_pool.h"

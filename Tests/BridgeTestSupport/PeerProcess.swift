@@ -6,8 +6,9 @@ public final class PeerProcess: Sendable {
     public let process: Process
     public let directory: URL
 
-    /// Runs `executable` with `arguments` in `directory`, its output thrown away.
-    public init(_ executable: String, _ arguments: [String], in directory: URL) throws {
+    /// Runs `executable` with `arguments` in `directory`, its output thrown away (once few descriptors are open: see
+    /// ``untilFewDescriptorsAreOpen()``).
+    public init(_ executable: String, _ arguments: [String], in directory: URL) async throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -15,6 +16,7 @@ public final class PeerProcess: Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         self.directory = directory
+        await untilFewDescriptorsAreOpen()
         try process.run()
     }
 

@@ -14,8 +14,10 @@ public final class ProcessEnd: Sendable {
     }
     private let state = NIOLockedValueBox(State())
 
-    /// Runs `process`, its end noted from the moment it starts.
-    public init(running process: Process) throws {
+    /// Runs `process`, its end noted from the moment it starts (once few descriptors are open: see
+    /// ``untilFewDescriptorsAreOpen()``).
+    public init(running process: Process) async throws {
+        await untilFewDescriptorsAreOpen()
         process.terminationHandler = { [self] ended in self.ended(ended.terminationStatus) }
         do {
             try process.run()
@@ -72,14 +74,13 @@ public func runToEnd(
     process.arguments = arguments
     process.standardOutput = output
     process.standardError = errorsInOutput ? output : errors
-    await untilFewDescriptorsAreOpen()
     let status = try await ProcessEnd(running: process).status
     let read = { (file: URL) in String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self) }
     return (status, read(outputFile), read(errorFile))
 }
 
-/// Waits, up to ten seconds, until this process has fewer than 1,200 descriptors open: call it before
-/// `Process.run()`. Foundation 6.3's `Process.run()` on Linux finds the highest open descriptor by reading
+/// Waits, up to ten seconds, until this process has fewer than 1,200 descriptors open: `ProcessEnd` and `PeerProcess`
+/// call it before `Process.run()`. Foundation 6.3's `Process.run()` on Linux finds the highest open descriptor by reading
 /// `/proc/self/fd` and copying 256 bytes of each entry's name, past the end of glibc's 32 KiB directory buffer when
 /// more than about 1,350 descriptors fill it, and the test process crashes when the page after that buffer is not
 /// mapped (swift-corelibs-foundation pull request 5472, fixed after 6.3.1). With all the tests under way at once,

@@ -65,8 +65,7 @@ final class Ngircd: Sendable {
         DNS = no
         \(tlsSection)
         """.write(to: config, atomically: true, encoding: .utf8)
-        await untilFewDescriptorsAreOpen()
-        let peer = try PeerProcess(path, ["-n", "-f", config.path], in: directory)
+        let peer = try await PeerProcess(path, ["-n", "-f", config.path], in: directory)
         let ports = [port] + (tlsPort.map { [$0] } ?? [])
         let listening = ports.map { port in { @Sendable in await Loopback.accepts(port: port) } }
         guard await peer.becomesReady("ngircd to listen on \(ports)", timeout: .seconds(30), checks: listening) else {

@@ -65,8 +65,7 @@ final class Synapse: Sendable {
         rc_invites: {per_room: \(limit), per_user: \(limit), per_issuer: \(limit)}
         """.write(to: directory.appendingPathComponent("homeserver.yaml"), atomically: true, encoding: .utf8)
         let config = directory.appendingPathComponent("homeserver.yaml").path
-        await untilFewDescriptorsAreOpen()
-        let peer = try PeerProcess(python, ["-m", "synapse.app.homeserver", "-c", config], in: directory)
+        let peer = try await PeerProcess(python, ["-m", "synapse.app.homeserver", "-c", config], in: directory)
         let health = "http://127.0.0.1:\(port)/health"
         guard await peer.becomesReady("Synapse to answer \(health)", checks: [{ await isHealthy(health) }]) else {
             return nil

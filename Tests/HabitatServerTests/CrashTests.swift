@@ -88,8 +88,7 @@ final class ServerProcess: @unchecked Sendable {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        await untilFewDescriptorsAreOpen()
-        end = try ProcessEnd(running: process)
+        end = try await ProcessEnd(running: process)
         // The first log line says where it listens: `... port=43121 ... listening`; with `--metrics`, the next where
         // the metrics are: `... metrics_port=43122 ... metrics listening`.
         let handle = errors.fileHandleForReading

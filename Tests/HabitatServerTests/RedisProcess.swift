@@ -15,8 +15,7 @@ final class RedisProcess: Sendable {
             let port = try await Loopback.freePort()
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("redis-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            await untilFewDescriptorsAreOpen()
-            let peer = try PeerProcess(
+            let peer = try await PeerProcess(
                 Self.executable,
                 ["--port", "\(port)", "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--logfile", ""]
                     + arguments,
