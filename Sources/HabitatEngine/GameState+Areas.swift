@@ -2,7 +2,7 @@ import Foundation
 
 extension GameState {
     mutating func addArea(_ rawName: String) throws -> Outcome {
-        try requireRoomForArea()
+        try requireSpace(for: .areas)
         let name = try Self.validAreaName(rawName)
         if let existing = areas.first(where: { $0.name.isSameName(as: name) }) {
             throw HabitatError(.nameTaken, "You already have an area called \(existing.name).")

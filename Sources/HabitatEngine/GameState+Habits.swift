@@ -44,7 +44,7 @@ public let maxNameLength = 64
 
 extension GameState {
     mutating func addHabit(_ draft: HabitDraft, at now: Date) throws -> Outcome {
-        try requireRoomForHabit()
+        try requireSpace(for: .habits)
         let draft = try Self.checked(draft)
         let name = draft.name
         if habits.contains(where: { $0.name.isSameName(as: name) }) {
@@ -81,7 +81,7 @@ extension GameState {
     }
 
     mutating func addReward(name rawName: String, price: Int) throws -> Outcome {
-        try requireRoomForReward()
+        try requireSpace(for: .rewards)
         let name = try Self.validName(rawName, of: "reward")
         guard (1...1_000_000).contains(price) else {
             throw HabitatError(.invalidArgument, "A reward's price must be between 1 and 1000000 coins.")

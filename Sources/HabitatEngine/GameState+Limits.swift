@@ -11,42 +11,52 @@ public enum CatalogLimit {
     public static let habitsPerRoutine = 50
 }
 
+/// What one player may have only so many of (``CatalogLimit``).
+enum Catalog: String {
+    case habits, rewards, areas, routines
+
+    var limit: Int {
+        switch self {
+        case .habits: CatalogLimit.habits
+        case .rewards: CatalogLimit.rewards
+        case .areas: CatalogLimit.areas
+        case .routines: CatalogLimit.routines
+        }
+    }
+
+    /// How one of them is deleted, to make space for another.
+    var deleteHint: String {
+        switch self {
+        case .habits: "'delete habit <name>' (archived habits count too)."
+        case .rewards: "'delete reward <name>'."
+        case .areas: "'delete area <name>'."
+        case .routines: "'delete routine <name>'."
+        }
+    }
+}
+
 extension GameState {
-    /// Refuses a new habit when the player has as many as one can have.
-    func requireRoomForHabit() throws {
-        guard habits.count >= CatalogLimit.habits else { return }
-        throw HabitatError(
-            .limitReached,
-            Self.reached(habits.count, CatalogLimit.habits, "habits")
-                + " To add another, delete one you no longer need with 'delete habit <name>' (archived habits count too).")
+    /// How many of `catalog` the player has.
+    func count(of catalog: Catalog) -> Int {
+        switch catalog {
+        case .habits: habits.count
+        case .rewards: rewards.count
+        case .areas: areas.count
+        case .routines: routines.count
+        }
     }
 
-    func requireRoomForReward() throws {
-        guard rewards.count >= CatalogLimit.rewards else { return }
+    /// Refuses one more of `catalog` when the player has as many as one can have.
+    func requireSpace(for catalog: Catalog) throws {
+        let count = count(of: catalog)
+        guard count >= catalog.limit else { return }
         throw HabitatError(
             .limitReached,
-            Self.reached(rewards.count, CatalogLimit.rewards, "rewards")
-                + " To add another, delete one you no longer need with 'delete reward <name>'.")
-    }
-
-    func requireRoomForArea() throws {
-        guard areas.count >= CatalogLimit.areas else { return }
-        throw HabitatError(
-            .limitReached,
-            Self.reached(areas.count, CatalogLimit.areas, "areas")
-                + " To add another, delete one you no longer need with 'delete area <name>'.")
-    }
-
-    func requireRoomForRoutine() throws {
-        guard routines.count >= CatalogLimit.routines else { return }
-        throw HabitatError(
-            .limitReached,
-            Self.reached(routines.count, CatalogLimit.routines, "routines")
-                + " To add another, delete one you no longer need with 'delete routine <name>'.")
+            Self.reached(count, catalog.limit, catalog.rawValue) + " To add another, delete one you no longer need with \(catalog.deleteHint)")
     }
 
     /// Refuses a template whose new habits (and area, if new) don't all fit: a template is added whole or not at all.
-    func requireRoom(for template: Template, adding fresh: Int, newArea: Bool) throws {
+    func requireSpace(for template: Template, adding fresh: Int, newArea: Bool) throws {
         let excess = habits.count + fresh - CatalogLimit.habits
         if excess > 0 {
             throw HabitatError(

@@ -50,7 +50,7 @@ public struct Template: Sendable, Equatable {
 
 extension GameState {
     mutating func addRoutine(name rawName: String, habits queries: [String]) throws -> Outcome {
-        try requireRoomForRoutine()
+        try requireSpace(for: .routines)
         let name = try Self.validName(rawName, of: "routine")
         let taken = habits.map(\.name) + routines.map(\.name)
         if taken.contains(where: { $0.isSameName(as: name) }) {
@@ -160,7 +160,7 @@ extension GameState {
             throw HabitatError(.nameTaken, "You already have every habit of the \(template.name) template.")
         }
         let existing = areas.first(where: { $0.name.isSameName(as: template.area) })?.id
-        try requireRoom(for: template, adding: fresh.count, newArea: existing == nil)
+        try requireSpace(for: template, adding: fresh.count, newArea: existing == nil)
         var next = self
         let areaID: Int64
         if let existing {
