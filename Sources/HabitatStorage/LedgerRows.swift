@@ -3,7 +3,7 @@ import GRDB
 import HabitatEngine
 
 /// Reads and appends the ledger of one user's file, inside a transaction.
-public struct Ledger {
+public struct Ledger: RecordedPast {
     let db: Database
     /// Appends go through these; reads through GRDB.
     let statements: RawStatements

@@ -186,50 +186,9 @@ public final class UserDatabase: Sendable {
         }
     }
 
+    /// The engine applies `action`, reading what it needs of the past from the ledger; the outcome's entry is appended.
     static func apply(_ action: Action, to state: inout GameState, ledger: Ledger, at now: Date) throws -> Outcome {
-        do {
-            return try apply(action, to: &state, ledger: ledger, at: now, withHistory: false)
-        } catch is HistoryNeeded {
-            // Today landed before a day already recorded (a later day start, a time zone to the west).
-            return try apply(action, to: &state, ledger: ledger, at: now, withHistory: true)
-        }
-    }
-
-    static func apply(_ action: Action, to state: inout GameState, ledger: Ledger, at now: Date, withHistory: Bool) throws -> Outcome {
-        guard case .record(let typed) = action else {
-            var outcome = try state.apply(action, at: now)
-            outcome.entry = try ledger.append(outcome)
-            return outcome
-        }
-        // `did water 3`: read once here, so what is filled in below is the habit's.
-        var recording = try state.withAmount(typed)
-        if recording.when != .today || withHistory {
-            // A backdated day may join or split runs: give the engine the days already recorded, of the habit
-            // or of each of the routine's habits.
-            switch try state.recorded(recording) {
-            case .routine(let routine):
-                var days: [Int64: Set<Day>] = [:]
-                for id in routine.habitIDs { days[id] = try ledger.days(of: id) }
-                recording.historyByHabit = days
-            case .habit(let habit):
-                if let id = habit.id { recording.history = try ledger.days(of: id) }
-            }
-        }
-        if recording.when != .today, recording.bitten == nil,
-            case .habit(let habit) = try state.recorded(recording), habit.kind == .good, let id = habit.id
-        {
-            // A day gone by may have bitten: what it took, for a completion that keeps the day to give back.
-            let day = try state.day(for: recording, at: now)
-            let span = habit.schedule.period.map { Schedule.period($0, holding: day, weekStart: state.settings.weekStart) } ?? day...day
-            if day < state.settings.day(of: now) { recording.bitten = try ledger.bitten(of: id, from: span.lowerBound, through: span.upperBound) }
-        }
-        if recording.amountBefore == nil, state.habits.contains(where: { $0.amount != nil }),
-            case .habit(let habit) = try state.recorded(recording), habit.amount != nil, let id = habit.id
-        {
-            // Counted in an amount: what the day it counts for holds already.
-            recording.amountBefore = try ledger.amount(of: id, on: try state.day(for: recording, at: now))
-        }
-        var outcome = try state.apply(.record(recording), at: now)
+        var outcome = try state.apply(action, at: now, past: ledger)
         outcome.entry = try ledger.append(outcome)
         return outcome
     }
