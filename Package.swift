@@ -48,29 +48,29 @@ let package = Package(
         ),
         // Cutting a byte stream into bounded lines: the server, the IRC bridge and the load generator.
         .target(name: "LineFraming", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
-        // A framed line as the application reads lines: the one step between the framer and the request pipeline.
-        .target(name: "LineReading", dependencies: ["LineFraming", "HabitatCommands"]),
         // Command parsing, the help table, rendering replies as text and JSON.
-        .target(name: "HabitatCommands", dependencies: ["HabitatEngine", "HabitatHousehold"]),
+        .target(name: "HabitatCommands", dependencies: ["HabitatEngine", "HabitatHousehold", "LineFraming"]),
         // The application, without sockets: sessions, accounts, the request pipeline, households, timers, bridge
         // sessions. What the server says; tests drive it with lines.
         .target(
             name: "HabitatApp",
             dependencies: [
-                "HabitatEngine", "HabitatHousehold", "HabitatStorage", "HabitatCommands",
+                "HabitatEngine", "HabitatHousehold", "HabitatStorage", "HabitatCommands", "LineFraming",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
+                // The application, its scheduler and its idle-file sweep are services of `serve`'s group.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The transport: SwiftNIO sockets, TLS, framing, connection limits, back-pressure and draining.
         .target(
             name: "HabitatServer",
             dependencies: [
-                "HabitatApp", "HabitatEngine", "HabitatCommands", "HabitatStorage", "LineFraming", "LineReading",
+                "HabitatApp", "HabitatEngine", "HabitatCommands", "HabitatStorage", "LineFraming",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -158,7 +158,7 @@ let package = Package(
         .executableTarget(
             name: "fuzz-lines",
             dependencies: [
-                "FuzzSupport", "HabitatCommands", "LineFraming", "LineReading", .product(name: "NIOCore", package: "swift-nio"),
+                "FuzzSupport", "HabitatCommands", "LineFraming", .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Fuzz/Lines"),
         .executableTarget(name: "fuzz-parser", dependencies: ["FuzzSupport", "HabitatCommands", "HabitatEngine"], path: "Fuzz/Parser"),
@@ -224,7 +224,7 @@ let package = Package(
         .testTarget(name: "HabitatCommandsTests", dependencies: ["HabitatCommands", "HabitatHousehold"]),
         .testTarget(
             name: "HabitatAppTests",
-            dependencies: ["HabitatApp", "HabitatCommands", "HabitatEngine", "HabitatHousehold", "HabitatStorage"],
+            dependencies: ["HabitatApp", "HabitatCommands", "HabitatEngine", "HabitatHousehold", "HabitatStorage", "LineFraming"],
             // Read from the source tree by the test itself.
             exclude: ["everyday-lines.txt", "everyday-lines-heldout.txt"]
         ),

@@ -1,6 +1,5 @@
 import FuzzSupport
 import HabitatCommands
-import LineReading
 import LineFraming
 import NIOCore
 

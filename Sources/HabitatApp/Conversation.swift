@@ -1,6 +1,7 @@
 import Foundation
 import HabitatCommands
 import HabitatEngine
+import LineFraming
 
 /// One connection's side of the conversation with the server: its session, the events meant for it, and whose
 /// they are (the account it is logged in as, or the bridge it speaks for).

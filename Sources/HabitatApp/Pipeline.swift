@@ -2,6 +2,7 @@ import Foundation
 import HabitatCommands
 import HabitatEngine
 import HabitatStorage
+import LineFraming
 import Logging
 
 /// The request pipeline of one server: a line is read (``Reading``), planned once (``Plan``), run, and its reply

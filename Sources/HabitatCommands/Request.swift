@@ -1,14 +1,5 @@
 import HabitatEngine
-
-/// A line as the transport hands it over: its text, or why it could not be read.
-public enum IncomingLine: Sendable, Equatable {
-    /// A line of valid UTF-8, without its line end.
-    case text(String)
-    /// A line longer than `limit` bytes, dropped. `jsonLike` when it started with `{` (then the error is JSON).
-    case tooLong(limit: Int, jsonLike: Bool)
-    /// A line that was not valid UTF-8, dropped.
-    case notUTF8(jsonLike: Bool)
-}
+import LineFraming
 
 /// One request's text, with the id and JSON-ness a JSON request (`{"id": 1, "text": "status"}`) gives it.
 public struct Request: Sendable, Equatable {

@@ -2,7 +2,6 @@ import HabitatApp
 import HabitatCommands
 import HabitatEngine
 import LineFraming
-import LineReading
 import NIOCore
 import NIOPosix
 

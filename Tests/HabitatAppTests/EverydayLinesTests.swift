@@ -2,6 +2,7 @@ import Foundation
 import HabitatCommands
 import HabitatEngine
 import HabitatStorage
+import LineFraming
 import Testing
 
 @testable import HabitatApp
