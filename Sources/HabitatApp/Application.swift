@@ -16,6 +16,8 @@ public final class Application: Sendable {
     let hub: Hub
     let households: Households
     let scheduler: Scheduler
+    /// Opens once ``start()`` is done: the services that must not begin before it wait here.
+    public let started = StartGate()
     /// What the server tells its operator, when asked to (`--metrics`).
     public let metrics: Metrics?
 
@@ -71,23 +73,21 @@ public final class Application: Sendable {
         }
     }
 
-    /// Before the first connection: finishes the shared completions a crash left, and deletes expired codes.
+    /// Before the first connection: refuses to start on a data directory another server answers for, finishes the
+    /// shared completions a crash left, and deletes expired codes.
     public func start() async throws {
+        // Another server on the same files would find each of them locked, or worse: refuse before touching any.
+        let socket = configuration.dataDirectory.appendingPathComponent(DataTools.socketName).path
+        if let descriptor = DataTools.connect(to: socket) {
+            close(descriptor)
+            throw DataDirectoryInUse(path: configuration.dataDirectory.path)
+        }
         try await households.recover()
         do {
             try await directory.deleteExpiredCodes(at: configuration.clock())
         } catch {
             // Housekeeping only: expired codes open nothing, and the next code made deletes them again.
             logger.warning("expired invite and link codes could not be deleted", metadata: ["error": "\(error)"])
-        }
-    }
-
-    /// What the server does on its own, until the task is cancelled: timers end, days end (their bites), reminders are
-    /// said (one ``Scheduler``), and quiet users' files close.
-    public func runOnItsOwn() async {
-        await withDiscardingTaskGroup { group in
-            group.addTask { await self.scheduler.run() }
-            group.addTask { await self.closeIdleFiles() }
         }
     }
 

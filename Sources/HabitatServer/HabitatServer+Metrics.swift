@@ -2,6 +2,7 @@ import CoreMetrics
 import HabitatApp
 import NIOCore
 import Prometheus
+import ServiceLifecycle
 
 extension HabitatServer {
     /// Swift Metrics' factory for `registry`, with the buckets of ``Metrics/buckets`` and the help of ``Metrics/help``.
@@ -32,6 +33,28 @@ extension HabitatServer {
                 "metrics listening beyond this machine: whoever reaches the port reads them",
                 metadata: ["metrics_host": "\(address.host)"])
         }
+    }
+}
+
+/// The metrics' HTTP endpoint as a service of the group: it listens once the application has started and the
+/// transport listens (so its `metrics listening` comes after `listening`), and closes when the group shuts down,
+/// after the transport stopped.
+struct MetricsService: Service, CustomStringConvertible {
+    let server: HabitatServer
+
+    var description: String { "metrics" }
+
+    func run() async throws {
+        do {
+            try await server.listening.wait()
+            try await server.serveMetrics()
+            server.metricsListening.open()
+        } catch {
+            server.metricsListening.open(.failure(error))
+            throw error
+        }
+        try? await gracefulShutdown()
+        server.metricsEndpoint.withLockedValue { $0 }?.close()
     }
 }
 

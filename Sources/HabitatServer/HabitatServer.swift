@@ -32,6 +32,10 @@ public final class HabitatServer: Service, Sendable {
     let metricsEndpoint = NIOLockedValueBox<MetricsEndpoint?>(nil)
     /// Where the data tools ask, once the server runs.
     let controlSocket = NIOLockedValueBox<ControlSocket?>(nil)
+    /// Opens once the line protocol is listened on: the metrics' endpoint listens after it.
+    let listening = StartGate()
+    /// Opens once the metrics' endpoint listens (when there is one): the server is said to run only then.
+    let metricsListening = StartGate()
 
     /// Connections the kernel may hold for the server to accept (as many as `net.core.somaxconn` allows), and that
     /// accepted ones may wait for their task to start before the server stops accepting for a while.
@@ -81,18 +85,25 @@ public final class HabitatServer: Service, Sendable {
     /// The port the metrics are served on, once the server runs with them.
     public var metricsPort: Int? { metricsEndpoint.withLockedValue { $0?.port } }
 
+    /// Everything `serve` runs, in the order its `ServiceGroup` is to hold them: the application's services, the
+    /// metrics' endpoint when asked for, and the transport last, so that it stops first (its connections drain while
+    /// the scheduler still runs and every file is open) and the application's files close last.
+    public var services: [any Service] {
+        application.services + (configuration.metrics == nil ? [] : [MetricsService(server: self)]) + [self]
+    }
+
     public func run() async throws {
-        // Another server on the same files would find each of them locked, or worse: refuse before touching any.
-        let socket = configuration.dataDirectory.appendingPathComponent(DataTools.socketName).path
-        if let descriptor = DataTools.connect(to: socket) {
-            close(descriptor)
-            throw DataDirectoryInUse(path: configuration.dataDirectory.path)
+        do {
+            try await listen()
+        } catch {
+            listening.open(.failure(error))
+            throw error
         }
-        try await application.start()
-        defer {
-            metricsEndpoint.withLockedValue { $0 }?.close()
-            controlSocket.withLockedValue { $0 }?.close()
-        }
+    }
+
+    private func listen() async throws {
+        try await application.started.wait()
+        defer { controlSocket.withLockedValue { $0 }?.close() }
         let maxLine = configuration.maxLineLength
         let unreadTimeout = TimeAmount.milliseconds(Int64(configuration.unreadRepliesTimeout * 1000))
         // A storm of connections at once (every client of a server that restarted) must not overflow the kernel's
@@ -146,8 +157,9 @@ public final class HabitatServer: Service, Sendable {
                 "listening beyond this machine without TLS: passwords cross the network in clear (use --tls-cert and --tls-key)",
                 metadata: ["host": "\(configuration.host)"])
         }
+        listening.open()
         do {
-            try await serveMetrics()
+            if configuration.metrics != nil { try await metricsListening.wait() }
             await serveDataTools()
         } catch {
             try? await server.channel.close()
@@ -155,8 +167,6 @@ public final class HabitatServer: Service, Sendable {
         }
         await onServerRunning(port)
 
-        let onItsOwn = Task { await application.runOnItsOwn() }
-        defer { onItsOwn.cancel() }
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { group in
                 try await server.executeThenClose { inbound in
@@ -192,9 +202,6 @@ public final class HabitatServer: Service, Sendable {
                 }
             }
         }
-        onItsOwn.cancel()
-        await onItsOwn.value
-        let closed = await application.stop()
-        logger.info("stopped", metadata: ["files": "\(closed)"])
+        logger.info("connections closed")
     }
 }

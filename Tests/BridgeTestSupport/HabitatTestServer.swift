@@ -28,7 +28,7 @@ public enum HabitatTestServer {
         configuration.tls = tls
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         let server = try HabitatServer(configuration: configuration, logger: quiet) { portContinuation.yield($0) }
-        let group = ServiceGroup(configuration: .init(services: [server], logger: quiet))
+        let group = ServiceGroup(configuration: .init(services: server.services, logger: quiet))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             var iterator = ports.makeAsyncIterator()

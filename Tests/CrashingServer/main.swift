@@ -38,4 +38,4 @@ configuration.stageReached = { reached in
     if reached == stage { kill(getpid(), SIGKILL) }
 }
 let server = try HabitatServer(configuration: configuration, logger: logger)
-try await ServiceGroup(configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)).run()
+try await ServiceGroup(configuration: .init(services: server.services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)).run()

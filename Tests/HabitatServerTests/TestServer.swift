@@ -58,7 +58,7 @@ struct TestServer: Sendable {
         let server = try HabitatServer(configuration: configuration, logger: logger, threadPool: threadPool) { port in
             portContinuation.yield(port)
         }
-        let group = ServiceGroup(configuration: .init(services: [server], logger: quietLogger))
+        let group = ServiceGroup(configuration: .init(services: server.services, logger: quietLogger))
         return try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             var iterator = ports.makeAsyncIterator()
