@@ -51,8 +51,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a client may leave its replies unread before it is disconnected.")
     var unreadTimeout = 60
 
-    @Option(help: "How many users' files stay open at once.")
-    var openFiles = 1024
+    @Option(help: ArgumentHelp(
+        "How many users' files stay open at once. (default: as many as a quarter of the memory holds)",
+        discussion: "The server says at start what it chose, and from how much memory."))
+    var openFiles: Int?
 
     @Option(help: "Seconds a user's file stays open after its last command (0 = until --open-files needs room).")
     var idleFiles = 300
@@ -77,33 +79,20 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
+    /// The flags as the server's settings.
+    var settings: ServeSettings {
+        var settings = ServeSettings()
+        (settings.host, settings.port, settings.data, settings.durability) = (host, port, data, durability)
+        (settings.maxConnections, settings.maxPerAddress) = (maxConnections, maxPerAddress)
+        (settings.maxUnauthenticatedPerAddress, settings.rateLimit, settings.maxLine) = (maxUnauthenticatedPerAddress, rateLimit, maxLine)
+        (settings.loginTimeout, settings.unreadTimeout) = (loginTimeout, unreadTimeout)
+        (settings.openFiles, settings.idleFiles, settings.eventLoops) = (openFiles, idleFiles, eventLoops)
+        (settings.tlsCert, settings.tlsKey, settings.metrics) = (tlsCert, tlsKey, metrics)
+        return settings
+    }
+
     func validate() throws {
-        if (tlsCert == nil) != (tlsKey == nil) {
-            throw ValidationError("TLS needs both --tls-cert and --tls-key.")
-        }
-        if let eventLoops, eventLoops < 1 {
-            throw ValidationError("--event-loops needs at least 1.")
-        }
-        guard (0...65_535).contains(port) else {
-            throw ValidationError("--port is a TCP port from 0 to 65535 (0 picks a free one), not \(port).")
-        }
-        if let metrics, ListenAddress(metrics) == nil {
-            throw ValidationError("--metrics is a port (9464) or a host and port (127.0.0.1:9464), not '\(metrics)'.")
-        }
-        let atLeast: [(flag: String, value: Int, minimum: Int, why: String)] = [
-            ("--max-connections", maxConnections, 1, "with 0 every client would be turned away"),
-            ("--max-line", maxLine, 256, "shorter lines would refuse ordinary commands and logins"),
-            ("--rate-limit", rateLimit, 0, "0 turns the limit off"),
-            ("--max-per-address", maxPerAddress, 0, "0 turns the limit off"),
-            ("--max-unauthenticated-per-address", maxUnauthenticatedPerAddress, 0, "0 turns the limit off"),
-            ("--login-timeout", loginTimeout, 1, "a connection needs time to log in"),
-            ("--unread-timeout", unreadTimeout, 1, "a client needs time to read its replies"),
-            ("--open-files", openFiles, 1, "every command needs its user's file open"),
-            ("--idle-files", idleFiles, 0, "0 keeps files open until --open-files needs room"),
-        ]
-        for option in atLeast where option.value < option.minimum {
-            throw ValidationError("\(option.flag) needs at least \(option.minimum) (\(option.why)), not \(option.value).")
-        }
+        if let problem = settings.problem() { throw ValidationError(problem) }
     }
 
     func run() async throws {
@@ -123,39 +112,30 @@ struct Serve: AsyncParsableCommand {
             logger.notice("SQLite was in use before its settings could apply; it keeps its defaults (slower writes, same data)")
         }
 
+        let settings = settings
+        let machine = MachineSize.current()
+        let openFiles = settings.openFiles(on: machine)
         let budget = DescriptorBudget.make(connections: maxConnections, openFiles: openFiles)
         let needed = DescriptorBudget.needed(connections: maxConnections, openFiles: openFiles)
-        if budget.connections < maxConnections {
-            logger.warning(
-                "this process may open only \(budget.limit) files (ulimit -n); serving at most \(budget.connections) connections, so the server says it is busy before the system refuses it. Raise the limit to at least \(needed) for the flags as given.")
-        } else if budget.fileDescriptors < DescriptorBudget.perOpenFile * openFiles {
-            logger.notice(
-                "this process may open only \(budget.limit) files (ulimit -n): users' open files share \(budget.fileDescriptors) descriptors, and a command whose file gave its descriptors up opens it again (a system call). A limit of \(needed) would keep them all.")
-        }
         SQLiteSetup.shareDescriptors(budget.fileDescriptors)
-
-        var configuration = ServerConfiguration()
-        configuration.host = host
-        configuration.port = port
-        configuration.dataDirectory = URL(fileURLWithPath: data)
-        configuration.durability = durability
-        configuration.maxConnections = budget.connections
-        configuration.maxConnectionsPerAddress = maxPerAddress
-        configuration.maxUnauthenticatedPerAddress = maxUnauthenticatedPerAddress
-        configuration.rateLimit = rateLimit
-        configuration.maxLineLength = maxLine
-        configuration.unauthenticatedTimeout = TimeInterval(loginTimeout)
-        configuration.unreadRepliesTimeout = TimeInterval(unreadTimeout)
-        // Without SQLite's settings users' files can't share descriptors: only as many stay open as have two each.
-        configuration.openUserFiles =
-            sqliteSettings ? openFiles : max(1, min(openFiles, budget.fileDescriptors / DescriptorBudget.perOpenFile))
-        configuration.idleFileTimeout = TimeInterval(idleFiles)
-        if let tlsCert, let tlsKey { configuration.tls = TLSFiles(certificateChain: tlsCert, privateKey: tlsKey) }
-        configuration.metrics = metrics.flatMap(ListenAddress.init)
-
-        // On two cores, two event loops and the storage threads took turns on both: one loop answered a
-        // `status` in a quarter less CPU, with a third of the tail latency, and wrote as fast (BENCHMARKS.md).
-        let loops = eventLoops ?? max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+        // Said once the data directory opened: a server that can't open it says only why.
+        let sayTheSizes = {
+            logger.info(
+                "sized for this machine: \(machine.described)",
+                metadata: [
+                    "open_files": "\(openFiles)\(self.openFiles == nil ? " (from the memory)" : "")",
+                    "max_connections": "\(budget.connections)", "file_descriptors": "\(budget.fileDescriptors)",
+                ])
+            if budget.connections < maxConnections {
+                logger.warning(
+                    "this process may open only \(budget.limit) files (ulimit -n); serving at most \(budget.connections) connections, so the server says it is busy before the system refuses it. Raise the limit to at least \(needed) for the flags as given.")
+            } else if budget.fileDescriptors < DescriptorBudget.perOpenFile * openFiles {
+                logger.notice(
+                    "this process may open only \(budget.limit) files (ulimit -n): users' open files share \(budget.fileDescriptors) descriptors, and a command whose file gave its descriptors up opens it again (a system call). A limit of \(needed) would keep them all.")
+            }
+        }
+        let configuration = settings.configuration(openFiles: openFiles, budget: budget, sharedDescriptors: sqliteSettings)
+        let loops = settings.eventLoops(cores: ProcessInfo.processInfo.activeProcessorCount)
         let eventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: loops)
         do {
             let server: HabitatServer
@@ -168,8 +148,9 @@ struct Serve: AsyncParsableCommand {
             } catch let error as CocoaError {
                 throw CommandFailure("Could not use \(data) as the data directory: \(DataTools.reason(error)). It must be a directory (or a path where one can be made) that you may write in.")
             }
+            sayTheSizes()
             let group = ServiceGroup(
-                configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                configuration: .init(services: server.services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
             do {
                 try await group.run()
             } catch let error as IOError {
@@ -205,55 +186,3 @@ extension Serve {
     }
 }
 
-/// File descriptors: a connection takes one; users' open files share a pool of them, two for a file in use (the
-/// database and its log), which files not used lately give up between commands when others need theirs and
-/// open again when next used (descriptor_pool.c); the server keeps some for itself (the directory database, event
-/// loops, timers, the data tools' socket). The soft limit is raised as far as the hard one allows. The pool gets
-/// two for every open file when they fit, otherwise what the connections leave, and at least a quarter of what is
-/// available: fewer connections are served then, so a client over the limit is told the server is busy instead of
-/// never being accepted.
-struct DescriptorBudget {
-    var limit: Int
-    var connections: Int
-    /// Descriptors users' files may hold at once.
-    var fileDescriptors: Int
-
-    static let reserved = 128
-    static let perOpenFile = 2
-    /// The fewest the pool gets: a call holds one descriptor, and each storage thread makes one call at a time.
-    static let minimumPool = 16
-
-    static func needed(connections: Int, openFiles: Int) -> Int {
-        connections + perOpenFile * openFiles + reserved
-    }
-
-    static func make(connections: Int, openFiles: Int) -> DescriptorBudget {
-        let needed = needed(connections: connections, openFiles: openFiles)
-        var limits = rlimit()
-        guard getrlimit(RLIMIT_NOFILE_VALUE, &limits) == 0 else {
-            return DescriptorBudget(limit: needed, connections: connections, fileDescriptors: perOpenFile * openFiles)
-        }
-        if limits.rlim_cur != rlim_t.max, limits.rlim_cur < rlim_t(needed) {
-            var raised = limits
-            raised.rlim_cur = limits.rlim_max == rlim_t.max ? rlim_t(needed) : min(limits.rlim_max, rlim_t(needed))
-            if setrlimit(RLIMIT_NOFILE_VALUE, &raised) == 0 { limits = raised }
-        }
-        let limit = limits.rlim_cur == rlim_t.max ? needed : Int(clamping: limits.rlim_cur)
-        return fitting(limit: limit, connections: connections, openFiles: openFiles)
-    }
-
-    /// The connections that fit in `limit` descriptors beside the pool's least (a quarter of what is available, at
-    /// least ``minimumPool``), and the pool the rest makes.
-    static func fitting(limit: Int, connections: Int, openFiles: Int) -> DescriptorBudget {
-        let available = max(0, limit - reserved)
-        let served = max(1, min(connections, available - max(minimumPool, available / 4)))
-        let pool = max(minimumPool, min(perOpenFile * openFiles, available - served))
-        return DescriptorBudget(limit: limit, connections: served, fileDescriptors: pool)
-    }
-}
-
-#if canImport(Glibc)
-private let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-#else
-private let RLIMIT_NOFILE_VALUE = RLIMIT_NOFILE
-#endif

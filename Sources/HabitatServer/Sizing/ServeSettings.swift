@@ -1,0 +1,90 @@
+import Foundation
+import HabitatApp
+import HabitatStorage
+
+/// What `habitat serve` is told (its flags, as values), checked, and turned into the server's configuration for the
+/// machine it runs on. The command line only fills it in: every rule about the settings is here, where tests reach it.
+public struct ServeSettings: Sendable {
+    public var host = "127.0.0.1"
+    public var port = 7878
+    public var data = "./habitat-data"
+    public var durability = Durability.normal
+    public var maxConnections = 10_000
+    public var maxPerAddress = 100
+    public var maxUnauthenticatedPerAddress = 20
+    public var rateLimit = 1000
+    public var maxLine = 4096
+    public var loginTimeout = 120
+    public var unreadTimeout = 60
+    /// `nil`: sized from the machine (``MachineSize/defaultOpenFiles``).
+    public var openFiles: Int?
+    public var idleFiles = 300
+    /// `nil`: one fewer than the cores, at least one.
+    public var eventLoops: Int?
+    public var tlsCert: String?
+    public var tlsKey: String?
+    public var metrics: String?
+
+    public init() {}
+
+    /// What is wrong with the settings, in the words of their flags; `nil` when nothing is.
+    public func problem() -> String? {
+        if (tlsCert == nil) != (tlsKey == nil) { return "TLS needs both --tls-cert and --tls-key." }
+        if let eventLoops, eventLoops < 1 { return "--event-loops needs at least 1." }
+        guard (0...65_535).contains(port) else {
+            return "--port is a TCP port from 0 to 65535 (0 picks a free one), not \(port)."
+        }
+        if let metrics, ListenAddress(metrics) == nil {
+            return "--metrics is a port (9464) or a host and port (127.0.0.1:9464), not '\(metrics)'."
+        }
+        let atLeast: [(flag: String, value: Int?, minimum: Int, why: String)] = [
+            ("--max-connections", maxConnections, 1, "with 0 every client would be turned away"),
+            ("--max-line", maxLine, 256, "shorter lines would refuse ordinary commands and logins"),
+            ("--rate-limit", rateLimit, 0, "0 turns the limit off"),
+            ("--max-per-address", maxPerAddress, 0, "0 turns the limit off"),
+            ("--max-unauthenticated-per-address", maxUnauthenticatedPerAddress, 0, "0 turns the limit off"),
+            ("--login-timeout", loginTimeout, 1, "a connection needs time to log in"),
+            ("--unread-timeout", unreadTimeout, 1, "a client needs time to read its replies"),
+            ("--open-files", openFiles, 1, "every command needs its user's file open"),
+            ("--idle-files", idleFiles, 0, "0 keeps files open until --open-files needs room"),
+        ]
+        for option in atLeast {
+            if let value = option.value, value < option.minimum {
+                return "\(option.flag) needs at least \(option.minimum) (\(option.why)), not \(value)."
+            }
+        }
+        return nil
+    }
+
+    /// Users' files kept open on `machine`: as given, or sized from it.
+    public func openFiles(on machine: MachineSize) -> Int { openFiles ?? machine.defaultOpenFiles }
+
+    /// Event loops on a machine with `cores`. On two cores, two event loops and the storage threads took turns on
+    /// both: one loop answered a `status` in a quarter less CPU, with a third of the tail latency, and wrote as fast
+    /// (BENCHMARKS.md).
+    public func eventLoops(cores: Int) -> Int { eventLoops ?? max(1, cores - 1) }
+
+    /// The server's configuration for these settings, with `openFiles` files open and `budget`'s descriptors.
+    /// `sharedDescriptors` is whether SQLite's settings applied: without them users' files can't share descriptors,
+    /// so only as many stay open as have two each.
+    public func configuration(openFiles: Int, budget: DescriptorBudget, sharedDescriptors: Bool) -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.dataDirectory = URL(fileURLWithPath: data)
+        configuration.durability = durability
+        configuration.maxConnections = budget.connections
+        configuration.maxConnectionsPerAddress = maxPerAddress
+        configuration.maxUnauthenticatedPerAddress = maxUnauthenticatedPerAddress
+        configuration.rateLimit = rateLimit
+        configuration.maxLineLength = maxLine
+        configuration.unauthenticatedTimeout = TimeInterval(loginTimeout)
+        configuration.unreadRepliesTimeout = TimeInterval(unreadTimeout)
+        configuration.openUserFiles =
+            sharedDescriptors ? openFiles : max(1, min(openFiles, budget.fileDescriptors / DescriptorBudget.perOpenFile))
+        configuration.idleFileTimeout = TimeInterval(idleFiles)
+        if let tlsCert, let tlsKey { configuration.tls = TLSFiles(certificateChain: tlsCert, privateKey: tlsKey) }
+        configuration.metrics = metrics.flatMap(ListenAddress.init)
+        return configuration
+    }
+}
