@@ -100,7 +100,7 @@ static PooledFile *chooseToClose(void) {
 }
 
 // Closes files between calls until one more fits. With the mutex held.
-static void makeRoom(void) {
+static void makeSpace(void) {
     while (limit > 0 && openCount >= limit && listed > 0) {
         PooledFile *file = chooseToClose();
         if (file == NULL) return;
@@ -122,7 +122,7 @@ static int reopenFlags(const PooledFile *file) {
 // held, which it lets go meanwhile: nothing else touches a file that is not open, and other files' calls need not wait
 // for this one.
 static int openHoldingMutex(PooledFile *file, int flags, int *outFlags) {
-    makeRoom();
+    makeSpace();
     // Room in the table for every file open or being opened, made before opening, so that listing cannot fail after.
     if (openCount + 1 > capacity) {
         int larger = capacity ? capacity * 2 : 64;

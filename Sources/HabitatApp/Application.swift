@@ -13,7 +13,7 @@ public final class Application: Sendable {
     /// Held from start-up until ``stop()``: the users' files are this server's alone.
     let directoryLock: DataDirectoryLock
     let directory: DirectoryDatabase
-    let hub: Hub
+    let presence: Presence
     let households: Households
     let scheduler: Scheduler
     /// Opens once ``start()`` is done: the services that must not begin before it wait here.
@@ -40,19 +40,19 @@ public final class Application: Sendable {
             directory: configuration.dataDirectory, capacity: configuration.openUserFiles, durability: configuration.durability,
             holding: directoryLock, fullFiles: fullFiles, metrics: metrics?.storage)
         let accounts = Accounts(directory: directory, hasher: configuration.passwordHasher, throttle: LoginThrottle(), slowWork: slowWork)
-        let hub = Hub(directory: directory)
+        let presence = Presence(directory: directory)
         let households = Households(
-            directory: directory, users: users, hub: hub, logger: logger, stage: configuration.stageReached)
-        (self.directory, self.users, self.hub, self.households) = (directory, users, hub, households)
+            directory: directory, users: users, presence: presence, logger: logger, stage: configuration.stageReached)
+        (self.directory, self.users, self.presence, self.households) = (directory, users, presence, households)
         self.pipeline = Pipeline(
-            accounts: accounts, users: users, directory: directory, households: households, hub: hub, configuration: configuration,
+            accounts: accounts, users: users, directory: directory, households: households, presence: presence, configuration: configuration,
             logger: logger, metrics: metrics)
         self.scheduler = Scheduler(
-            directory: directory, timers: TimerService(directory: directory, users: users, hub: hub, clock: configuration.clock, logger: logger),
-            dayEnds: DayEndService(directory: directory, users: users, hub: hub, clock: configuration.clock, logger: logger),
-            reminders: ReminderService(directory: directory, users: users, hub: hub, logger: logger),
+            directory: directory, timers: TimerService(directory: directory, users: users, presence: presence, clock: configuration.clock, logger: logger),
+            dayEnds: DayEndService(directory: directory, users: users, presence: presence, clock: configuration.clock, logger: logger),
+            reminders: ReminderService(directory: directory, users: users, presence: presence, logger: logger),
             roomPosts: RoomPostService(
-                directory: directory, households: households, hub: hub, logger: logger, stage: configuration.stageReached), clock: configuration.clock,
+                directory: directory, households: households, presence: presence, logger: logger, stage: configuration.stageReached), clock: configuration.clock,
             tick: configuration.timerTick, lag: metrics?.schedulerLag, logger: logger)
     }
 
@@ -64,7 +64,7 @@ public final class Application: Sendable {
     }
 
     /// A full disk is said once per file, not once per refused command, and once more when space is back.
-    static func log(_ news: FullFiles.News, to logger: Logger) {
+    static func log(_ news: FullFiles.Notice, to logger: Logger) {
         switch news {
         case .full(let path):
             logger.error("the disk is full: changes to this file are refused until space is freed", metadata: ["file": "\(path)"])

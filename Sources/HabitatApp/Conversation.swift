@@ -81,15 +81,15 @@ public final class Conversation: @unchecked Sendable {
         }
         if bridge == nil, let name = session.bridge {
             bridge = name
-            pipeline.hub.attachBridge(outbox, connection: connection, name: name)
+            pipeline.presence.attachBridge(outbox, connection: connection, name: name)
         }
         if session.account?.id != attached {
-            if let old = attached { pipeline.hub.detach(connection: connection, from: old) }
+            if let old = attached { pipeline.presence.detach(connection: connection, from: old) }
             attached = session.account?.id
             if let new = attached {
-                pipeline.hub.attach(outbox, connection: connection, to: new)
+                pipeline.presence.attach(outbox, connection: connection, to: new)
                 // What waited while they were away comes right after the login reply.
-                if let kept = try? await pipeline.hub.offlineDelivery(for: new) {
+                if let kept = try? await pipeline.presence.offlineDelivery(for: new) {
                     try await write(Array(kept.rendered(mode: session.mode, plain: session.plain).utf8))
                 }
                 // Then today's reminders that reached no one, if any still hold.
@@ -118,7 +118,7 @@ public final class Conversation: @unchecked Sendable {
     /// The connection ended: no event is sent to it any more.
     public func end() {
         recount(ended: true)
-        if let attached { pipeline.hub.detach(connection: connection, from: attached) }
-        if let bridge { pipeline.hub.detachBridge(connection: connection, name: bridge) }
+        if let attached { pipeline.presence.detach(connection: connection, from: attached) }
+        if let bridge { pipeline.presence.detachBridge(connection: connection, name: bridge) }
     }
 }

@@ -12,7 +12,7 @@ import Logging
 struct DayEndService: Sendable {
     let directory: DirectoryDatabase
     let users: UserDatabases
-    let hub: Hub
+    let presence: Presence
     let clock: @Sendable () -> Date
     let logger: Logger
 
@@ -31,7 +31,7 @@ struct DayEndService: Sendable {
             }
             try await directory.setDayEnd(of: accountID, at: next)
             if !toasts.isEmpty {
-                try await hub.deliver(Event(kind: "missed", toasts: toasts), to: account.id, at: clock())
+                try await presence.deliver(Event(kind: "missed", toasts: toasts), to: account.id, at: clock())
             }
         } catch {
             // Tried again at the next tick: the directory still says the day end is due.

@@ -28,7 +28,7 @@ public enum WorkStage: String, Sendable {
 final class Households: Sendable {
     let directory: DirectoryDatabase
     let users: UserDatabases
-    let hub: Hub
+    let presence: Presence
     let logger: Logger
     /// Told each ``WorkStage`` a shared completion reaches (tests stop the server there).
     let stage: (@Sendable (WorkStage) -> Void)?
@@ -44,13 +44,13 @@ final class Households: Sendable {
     static let cached = 100_000
 
     init(
-        directory: DirectoryDatabase, users: UserDatabases, hub: Hub, logger: Logger,
+        directory: DirectoryDatabase, users: UserDatabases, presence: Presence, logger: Logger,
         stage: (@Sendable (WorkStage) -> Void)? = nil,
         cached: Int = Households.cached
     ) {
         self.directory = directory
         self.users = users
-        self.hub = hub
+        self.presence = presence
         self.logger = logger
         self.stage = stage
         self.roomsByAccount = NIOLockedValueBox(RecentTable(capacity: cached))
@@ -142,7 +142,7 @@ final class Households: Sendable {
         } catch {
             logger.error("room event not delivered", metadata: ["room": "\(room.displayName)", "error": "\(error)"])
         }
-        if Self.spokenIn != room.id { hub.deliverToBridges(event, room: room) }
+        if Self.spokenIn != room.id { presence.deliverToBridges(event, room: room) }
     }
 
     /// Whether `member` reads `room`'s news in its chat channel rather than privately: the bridge's own chat users.
@@ -154,7 +154,7 @@ final class Households: Sendable {
     /// that can't be kept for later (a full disk, said once for the file by ``FullFiles``) is lost, not the change.
     func tell(_ event: Event, to accountID: Int64, in room: Room, at now: Date, readingChannelOf bridge: String? = nil) async {
         do {
-            try await hub.deliver(event, to: accountID, at: now, readingChannelOf: bridge)
+            try await presence.deliver(event, to: accountID, at: now, readingChannelOf: bridge)
         } catch is StorageFullError {
         } catch {
             logger.error("room event not delivered", metadata: ["room": "\(room.displayName)", "error": "\(error)"])

@@ -69,7 +69,7 @@ extension Pipeline {
             }
             try Self.checkChannel(channel, notAString: request.notStrings[2])
             let account = try await directory.identity("\(bridge):\(user)", at: now)
-            hub.register(account.id, bridge: bridge, user: user)
+            presence.register(account.id, bridge: bridge, user: user)
             chat.account = account
             chat.chatUser = "\(bridge):\(user)"
             chat.mode = .json
@@ -88,12 +88,12 @@ extension Pipeline {
                 return (await run(plan, session: &said), request.kind)
             }
             chat = said
-            if let kept = try? await hub.offlineDelivery(for: account.id) {
-                try? await hub.deliver(kept, to: account.id, at: now)
+            if let kept = try? await presence.offlineDelivery(for: account.id) {
+                try? await presence.deliver(kept, to: account.id, at: now)
             }
             // A chat user has no login: today's reminders that reached no one are told after their next request.
             if let missed = try? await missedReminders(for: account, now: now) {
-                try? await hub.deliver(missed, to: account.id, at: now)
+                try? await presence.deliver(missed, to: account.id, at: now)
             }
         } catch {
             reply = failure(error, session: chat)

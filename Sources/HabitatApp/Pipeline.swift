@@ -19,7 +19,7 @@ public final class Pipeline: Sendable {
     let users: UserDatabases
     let directory: DirectoryDatabase
     let households: Households
-    let hub: Hub
+    let presence: Presence
     let configuration: ServerConfiguration
     let logger: Logger
     /// What an operator is told of each request; `nil` when nobody asked (`--metrics`).
@@ -28,11 +28,11 @@ public final class Pipeline: Sendable {
     let passwordChanges: PasswordChanges
 
     init(
-        accounts: Accounts, users: UserDatabases, directory: DirectoryDatabase, households: Households, hub: Hub,
+        accounts: Accounts, users: UserDatabases, directory: DirectoryDatabase, households: Households, presence: Presence,
         configuration: ServerConfiguration, logger: Logger, metrics: Metrics? = nil
     ) {
         (self.accounts, self.users, self.directory, self.households) = (accounts, users, directory, households)
-        (self.hub, self.configuration, self.logger, self.metrics) = (hub, configuration, logger, metrics)
+        (self.presence, self.configuration, self.logger, self.metrics) = (presence, configuration, logger, metrics)
         self.passwordChanges = accounts.changes
     }
 

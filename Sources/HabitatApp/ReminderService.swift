@@ -15,10 +15,10 @@ import NIOConcurrencyHelpers
 struct ReminderService: Sendable {
     let directory: DirectoryDatabase
     let users: UserDatabases
-    let hub: Hub
+    let presence: Presence
     let logger: Logger
     /// What was looked at ahead of its minute.
-    let ahead = Ahead()
+    let previews = Previews()
     /// What was written down and waits to be handed to connections (``handOut()``).
     let handing = AsyncStream<[Sending]>.makeStream()
 
@@ -64,7 +64,7 @@ struct ReminderService: Sendable {
                     decisions.append(.gone(entry, reminder: nil))
                     continue
                 }
-                if hub.isListening(account.id) {
+                if presence.isListening(account.id) {
                     listening.append((entry, stored, account))
                 } else {
                     decisions.append(Self.away(entry, stored, now: now))
@@ -113,7 +113,7 @@ struct ReminderService: Sendable {
             for (index, sending) in sends.enumerated() {
                 // A slice at a time: the connections' event loops write each slice's events between other requests.
                 if index > 0, index.isMultiple(of: Self.deliverySlice) { try? await sleepByTheWallClock(Self.deliveryPause) }
-                if hub.deliverLive(sending.event, to: sending.accountID) { delivered.append(sending.id) }
+                if presence.deliverLive(sending.event, to: sending.accountID) { delivered.append(sending.id) }
             }
             do {
                 try await directory.delivered(delivered)
@@ -182,7 +182,7 @@ struct ReminderService: Sendable {
     /// A reminder looked at ahead of its minute (``prepare(now:)``) is decided from that look while the user's file has
     /// no commit since; otherwise the file is read now.
     private func decide(_ entry: DueEntry, _ stored: StoredReminder, _ account: Account, now: Date) async -> Decision? {
-        if entry.kind == .reminder, let look = ahead.take(stored.reminder.id, dueAt: entry.at, unlessChanged: users.changes),
+        if entry.kind == .reminder, let look = previews.take(stored.reminder.id, dueAt: entry.at, unlessChanged: users.changes),
             let decision = Self.decision(entry, stored, look, now: now)
         {
             return decision
@@ -191,7 +191,7 @@ struct ReminderService: Sendable {
             let day: (Settings) -> Day = { entry.kind == .snooze ? $0.day(of: now) : $0.day(of: entry.at) }
             let look = try await users.with(account.fileID) { database in
                 let (state, days) = try await database.stillToDoReading(at: now)
-                return Look(stored.reminder, state: state, days: days, day: day(state.settings))
+                return Preview(stored.reminder, state: state, days: days, day: day(state.settings))
             }
             return Self.decision(entry, stored, look, now: now)
         } catch is StorageFullError {
@@ -204,7 +204,7 @@ struct ReminderService: Sendable {
 
     /// What a user's file says of one reminder on one of their days: their clock, whether the habit is still there,
     /// and what the reminder says that day (`nil`: nothing, the habit done or not due, or nothing due for a digest).
-    struct Look: Sendable {
+    struct Preview: Sendable {
         let settings: Settings
         let habitIsGone: Bool
         let day: Day
@@ -220,7 +220,7 @@ struct ReminderService: Sendable {
 
     /// What the reminder due at `entry.at` comes to at `now`, by what its user's file says (`look`); `nil` when the
     /// look is of another day than the one it would fire for.
-    static func decision(_ entry: DueEntry, _ stored: StoredReminder, _ look: Look, now: Date) -> Decision? {
+    static func decision(_ entry: DueEntry, _ stored: StoredReminder, _ look: Preview, now: Date) -> Decision? {
         let reminder = stored.reminder
         if look.habitIsGone { return .gone(entry, reminder: reminder.id) }
         switch entry.kind {
@@ -260,18 +260,18 @@ extension ReminderService {
     /// Users not listening are not looked at (the minute writes theirs down from the directory alone); nor is a
     /// reminder set after its minute was looked at (the minute reads its file).
     func prepare(now: Date) async -> Bool {
-        ahead.sweep(dueBefore: now.addingTimeInterval(-120), watch: users.changes)
+        previews.sweep(dueBefore: now.addingTimeInterval(-120), watch: users.changes)
         do {
             let page = try await directory.due(
-                after: ahead.position(from: now), from: now, through: now.addingTimeInterval(Self.lookahead), limit: Scheduler.batch)
+                after: previews.position(from: now), from: now, through: now.addingTimeInterval(Self.lookahead), limit: Scheduler.batch)
             guard let last = page.last else { return false }
             let entries = page.filter { $0.kind == .reminder }
             let found = try await directory.reminders(ids: entries.map(\.subject))
             let listening = entries.compactMap { entry in
-                found[entry.subject].flatMap { stored, account in hub.isListening(account.id) ? (entry, stored, account) : nil }
+                found[entry.subject].flatMap { stored, account in presence.isListening(account.id) ? (entry, stored, account) : nil }
             }
             _ = await Self.map(listening, atMost: Self.concurrencyAhead) { await lookAhead($0.0, $0.1, $0.2) }
-            ahead.moved(to: last)
+            previews.moved(to: last)
             return page.count == Scheduler.batch
         } catch {
             logger.warning("reminders could not be looked at ahead; they are looked at when due", metadata: ["error": "\(error)"])
@@ -285,24 +285,24 @@ extension ReminderService {
         guard
             let look = try? await users.with(account.fileID, { database in
                 let (state, days) = try await database.stillToDoReading(at: entry.at)
-                return Look(stored.reminder, state: state, days: days, day: state.settings.day(of: entry.at))
+                return Preview(stored.reminder, state: state, days: days, day: state.settings.day(of: entry.at))
             })
         else { return }
-        ahead.keep(look, for: stored.reminder.id, dueAt: entry.at, fileID: account.fileID, mark: mark)
+        previews.keep(look, for: stored.reminder.id, dueAt: entry.at, fileID: account.fileID, mark: mark)
     }
 
     /// Reminders looked at ahead of their minute, each with the mark its user's file had when read, and how far ahead
     /// the index has been read.
-    final class Ahead: Sendable {
-        private struct Kept {
+    final class Previews: Sendable {
+        private struct Entry {
             let dueAt: Date
             let fileID: String
             let mark: UInt64
-            let look: Look
+            let look: Preview
         }
 
         private struct State {
-            var kept: [Int64: Kept] = [:]
+            var kept: [Int64: Entry] = [:]
             var position: DueEntry?
             var swept = Date.distantPast
         }
@@ -318,12 +318,12 @@ extension ReminderService {
             state.withLockedValue { $0.position = position }
         }
 
-        func keep(_ look: Look, for reminder: Int64, dueAt: Date, fileID: String, mark: UInt64) {
-            state.withLockedValue { $0.kept[reminder] = Kept(dueAt: dueAt, fileID: fileID, mark: mark, look: look) }
+        func keep(_ look: Preview, for reminder: Int64, dueAt: Date, fileID: String, mark: UInt64) {
+            state.withLockedValue { $0.kept[reminder] = Entry(dueAt: dueAt, fileID: fileID, mark: mark, look: look) }
         }
 
         /// What was looked at of `reminder` for its time `dueAt`, if its user's file has not been committed to since.
-        func take(_ reminder: Int64, dueAt: Date, unlessChanged watch: FileWatch) -> Look? {
+        func take(_ reminder: Int64, dueAt: Date, unlessChanged watch: CommitMarks) -> Preview? {
             guard let kept = state.withLockedValue({ $0.kept.removeValue(forKey: reminder) }), kept.dueAt == dueAt,
                 watch.unchanged(kept.fileID, since: kept.mark)
             else { return nil }
@@ -332,7 +332,7 @@ extension ReminderService {
 
         /// Drops what was looked at for minutes long gone (users away then), and the marks no look needs any more; at
         /// most once a minute.
-        func sweep(dueBefore instant: Date, watch: FileWatch) {
+        func sweep(dueBefore instant: Date, watch: CommitMarks) {
             let needed: Set<String>? = state.withLockedValue { state in
                 guard instant.timeIntervalSince(state.swept) >= 60 else { return nil }
                 state.swept = instant

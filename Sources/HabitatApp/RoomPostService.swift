@@ -15,7 +15,7 @@ import Logging
 struct RoomPostService: Sendable {
     let directory: DirectoryDatabase
     let households: Households
-    let hub: Hub
+    let presence: Presence
     let logger: Logger
     /// Told when a post is written down and not sent yet (tests stop the server there).
     var stage: (@Sendable (WorkStage) -> Void)? = nil
@@ -50,13 +50,13 @@ struct RoomPostService: Sendable {
             }
             let members = try await directory.members(of: room.id)
             let kept = try await directory.roomPosted(
-                post.id, for: day.ordinal, next: next, keeping: InboxItem(kind: event.kind, toasts: KeptToast.text(of: event.toasts), created: now),
+                post.id, for: day.ordinal, next: next, keeping: InboxItem(kind: event.kind, toasts: InboxToast.text(of: event.toasts), created: now),
                 for: members.map(\.accountID))
             stage?(.roomPostWritten)
             for member in members where !Households.readsTheChannel(member, of: room) {
-                _ = hub.deliverLive(event, to: member.accountID)
+                _ = presence.deliverLive(event, to: member.accountID)
             }
-            hub.deliverToBridges(event, room: room)
+            presence.deliverToBridges(event, room: room)
             try await directory.forgetKept(kept)
         } catch {
             // Tried again at the next tick, unless it was written down.

@@ -15,7 +15,7 @@ import NIOConcurrencyHelpers
 struct TimerService: Sendable {
     let directory: DirectoryDatabase
     let users: UserDatabases
-    let hub: Hub
+    let presence: Presence
     let clock: @Sendable () -> Date
     let logger: Logger
     let damaged = DamagedFiles()
@@ -48,7 +48,7 @@ struct TimerService: Sendable {
             }
             try await directory.removeTimer(id: timer.id)
             if !toasts.isEmpty {
-                try await hub.deliver(Event(kind: "timer", toasts: toasts), to: account.id, at: clock())
+                try await presence.deliver(Event(kind: "timer", toasts: toasts), to: account.id, at: clock())
             }
         } catch let error as UserFileError where error.damaged {
             guard damaged.insert(error.path) else { return }

@@ -24,7 +24,7 @@ extension Views {
         let habits = Dictionary(state.habits.compactMap { habit in habit.id.map { ($0, habit) } }, uniquingKeysWith: { first, _ in first })
         let done = recorded.filter { id, entries in
             guard let habit = id.flatMap({ habits[$0] }), habit.amount != nil else { return true }
-            return entries.reduce(0) { $0 + $1.quantity } >= Keeping.threshold(of: habit)
+            return entries.reduce(0) { $0 + $1.quantity } >= StreakAndStrength.threshold(of: habit)
         }
         let kept = Dictionary(
             state.activeHabits.map { ($0.id, state.keeping($0, days: days, today: today)) }, uniquingKeysWith: { first, _ in first })
@@ -114,7 +114,7 @@ extension Views {
     }
 
     /// A habit's row in `today`'s JSON.
-    static func todayRow(_ habit: Habit, entries: [LedgerEntry], keeping: Keeping?) -> JSON {
+    static func todayRow(_ habit: Habit, entries: [LedgerEntry], keeping: StreakAndStrength?) -> JSON {
         let times = entries.reduce(0) { $0 + $1.quantity }
         var row: [(String, JSON)] = [
             ("name", .string(habit.name)), ("done", .bool(habit.amount.map { times >= $0.count } ?? !entries.isEmpty)), ("times", .int(times)),

@@ -105,7 +105,7 @@ public enum Views {
     }
 
     /// `streak 3 (best 5)`, `streak 2 weeks (best 4)`; a bad habit's `4 days clean (best 9)`: a streak in its unit.
-    static func streakWords(_ keeping: Keeping, of habit: Habit) -> String {
+    static func streakWords(_ keeping: StreakAndStrength, of habit: Habit) -> String {
         switch (habit.kind, keeping.unit) {
         case (.bad, _): return "\(plural(keeping.streak, "day")) clean (best \(keeping.best))"
         case (.good, .days): return "streak \(keeping.streak) (best \(keeping.best))"
@@ -115,7 +115,7 @@ public enum Views {
     }
 
     /// A habit's row in the JSON of `habits` and `archive`.
-    static func habitData(_ habit: Habit, state: GameState, keeping: Keeping, today: Day, days: [Int64: [Day: Int]]) -> JSON {
+    static func habitData(_ habit: Habit, state: GameState, keeping: StreakAndStrength, today: Day, days: [Int64: [Day: Int]]) -> JSON {
         var row: [(String, JSON)] = [
             ("name", .string(habit.name)), ("kind", .string(habit.kind.rawValue)), ("xp", .int(habit.xp)),
             ("coins", .int(habit.coins)), ("life", .int(habit.life)),

@@ -7,7 +7,7 @@ import Foundation
 extension GameState {
     /// Ends each day after ``endedThrough`` through `last` (usually yesterday): the bites of each, in order, as
     /// ledger entries of kind `missed`. `days` holds how many times each habit was recorded on each day, by id
-    /// (``Keeping``). Nothing bites on a day before a habit's bite began (``Habit/biteSince``), while paused, or
+    /// (``StreakAndStrength``). Nothing bites on a day before a habit's bite began (``Habit/biteSince``), while paused, or
     /// once the game is over (nothing is left to lose).
     mutating func endDays(through last: Day, days: [Int64: [Day: Int]], at now: Date) -> Outcome {
         let biting = activeHabits.filter { $0.kind == .good && $0.bite > 0 }
@@ -69,7 +69,7 @@ extension GameState {
             }
             return count < times ? times - count : nil
         }
-        let keeping = Keeping(habit, days: recorded, today: day, weekStart: settings.weekStart, paused: paused)
+        let keeping = StreakAndStrength(habit, days: recorded, today: day, weekStart: settings.weekStart, paused: paused)
         let threshold = habit.amount?.count ?? 1
         return keeping.due && (recorded[day] ?? 0) < threshold ? 1 : nil
     }

@@ -75,7 +75,7 @@ extension Settings {
     }
 }
 
-extension Keeping {
+extension StreakAndStrength {
     /// How much of `habit` a day takes to count: once, its target (a good habit), or beyond its limit (a bad one).
     public static func threshold(of habit: Habit) -> Int {
         habit.amount.map { habit.kind == .good ? $0.count : $0.count + 1 } ?? 1
@@ -88,7 +88,7 @@ extension GameState {
     public func stillToDo(days: [Int64: [Day: Int]], today: Day) -> [Habit] {
         activeHabits.filter { habit in
             guard habit.kind == .good, keeping(habit, days: days, today: today).due else { return false }
-            return (habit.id.flatMap { days[$0]?[today] } ?? 0) < Keeping.threshold(of: habit)
+            return (habit.id.flatMap { days[$0]?[today] } ?? 0) < StreakAndStrength.threshold(of: habit)
         }
     }
 

@@ -8,7 +8,7 @@ public struct WeekReport: Sendable {
     public var leaderboard: [(name: String, xp: Int)]
     public var fairness: Fairness
     /// Chores whose streak (due days done in a row, or weeks met) is running, longest first.
-    public var streaks: [(chore: String, streak: Int, unit: Keeping.Unit)]
+    public var streaks: [(chore: String, streak: Int, unit: StreakAndStrength.Unit)]
     /// The chore left undone on the most days it was due this week (before today), and on how many; `nil` when every
     /// chore was done each day it was due.
     public var leftUndone: (chore: String, days: Int)?
@@ -20,14 +20,14 @@ extension Household {
         let start = Household.weekStart(today)
         let week = Household.week(log, through: today)
         let chores = habits.filter { $0.kind == .good }
-        var streaks: [(chore: String, streak: Int, unit: Keeping.Unit)] = []
+        var streaks: [(chore: String, streak: Int, unit: StreakAndStrength.Unit)] = []
         var undone: [(chore: String, days: Int)] = []
         for chore in chores {
             let entries = log.filter { $0.habitID == chore.id && $0.day <= today }
             let days = Dictionary(grouping: entries, by: \.day).mapValues { $0.reduce(0) { $0 + $1.quantity } }
-            // A chore's streak is counted as a habit's is (``Keeping``), from the first day the log knows it.
+            // A chore's streak is counted as a habit's is (``StreakAndStrength``), from the first day the log knows it.
             let habit = Habit(id: chore.id, name: chore.name, kind: .good, created: days.keys.min() ?? today, schedule: chore.schedule)
-            let keeping = Keeping(habit, days: days, today: today)
+            let keeping = StreakAndStrength(habit, days: days, today: today)
             if keeping.streak > 0 { streaks.append((chore.name, keeping.streak, keeping.unit)) }
             var missed = 0
             var day = max(start, habit.created)

@@ -16,14 +16,14 @@ struct AddressLimits: Sendable, Equatable {
     }
 
     /// What an address holds now.
-    struct Held: Sendable, Equatable {
+    struct Usage: Sendable, Equatable {
         var connections = 0
         /// Of `connections`, those not logged in yet.
         var waiting = 0
     }
 
     /// Why a new connection from an address is turned away, if it is: `nil` when it may come in.
-    func refusal(holding held: Held) -> Refusal? {
+    func refusal(holding held: Usage) -> Refusal? {
         if connections > 0, held.connections >= connections { return .connections(connections) }
         if waiting > 0, held.waiting >= waiting { return .waiting(waiting) }
         return nil

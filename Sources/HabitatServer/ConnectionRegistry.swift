@@ -8,7 +8,7 @@ final class ConnectionRegistry: Sendable {
         var next = 0
         var open: [Int: Entry] = [:]
         /// What each address holds, by ``AddressLimits/key(of:)``; an address holding nothing is not kept.
-        var held: [String: AddressLimits.Held] = [:]
+        var held: [String: AddressLimits.Usage] = [:]
         var draining = false
         var refused = 0
         var refusalLogged: ContinuousClock.Instant?
@@ -54,7 +54,7 @@ final class ConnectionRegistry: Sendable {
     func add(_ channel: any Channel, limit: Int, address: String) -> Result<Int, Refusal> {
         state.withLockedValue { state in
             guard state.open.count < limit, !state.draining else { return .failure(.serverFull) }
-            var held = state.held[address] ?? AddressLimits.Held()
+            var held = state.held[address] ?? AddressLimits.Usage()
             if let refusal = addressLimits.refusal(holding: held) { return .failure(.address(refusal)) }
             held.connections += 1
             held.waiting += 1
@@ -84,8 +84,8 @@ final class ConnectionRegistry: Sendable {
     }
 
     /// What `address` holds now.
-    func held(by address: String) -> AddressLimits.Held {
-        state.withLockedValue { $0.held[address] ?? AddressLimits.Held() }
+    func held(by address: String) -> AddressLimits.Usage {
+        state.withLockedValue { $0.held[address] ?? AddressLimits.Usage() }
     }
 
     /// Every connection takes no more lines: each answers the lines it has received, then closes.

@@ -14,7 +14,7 @@ extension HabitatServer {
     /// its deepest call ever needed (Swift's task allocator holds on to it) until the task ends: a connection's
     /// task that once logged in, or ran any other line that takes the long way, would hold that for as long as
     /// the connection stays open. This task gives it back when the line is done.
-    static func inTaskOfItsOwn<T: Sendable>(
+    static func inFreshTask<T: Sendable>(
         _ link: ConnectionLink, _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         try await Task(executorPreference: link.executor) { try await body() }.value
@@ -65,7 +65,7 @@ extension HabitatServer {
                     for try await line in inbound {
                         // The whole line is answered in a task of its own: while the connection waits for the next,
                         // its own task holds nothing but this loop.
-                        let closing = try await Self.inTaskOfItsOwn(link) {
+                        let closing = try await Self.inFreshTask(link) {
                             var closing = try await conversation.answer(line.line, planned: line.planned) { bytes in
                                 // Counted as logged in before the reply says so: a client told "Welcome" may open
                                 // another connection at once, and its address must have the place for it.

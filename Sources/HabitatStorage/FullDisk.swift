@@ -57,7 +57,7 @@ public struct StorageFullError: Error, CustomStringConvertible {
 /// a refusal, so the log does not flap between the two.
 public final class FullFiles: Sendable {
     /// What the operator is to hear.
-    public enum News: Sendable, Equatable {
+    public enum Notice: Sendable, Equatable {
         /// A write to the file at this path was refused: the disk is full.
         case full(path: String)
         /// Writes to the file go through again.
@@ -70,12 +70,12 @@ public final class FullFiles: Sendable {
     private let any = Synchronization.Atomic<Bool>(false)
     private let quiet: Duration
     private let now: @Sendable () -> ContinuousClock.Instant
-    private let report: @Sendable (News) -> Void
+    private let report: @Sendable (Notice) -> Void
 
     /// `report` is told each piece of news once, on the thread that wrote.
     public init(
         quiet: Duration = .seconds(60), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
-        report: @escaping @Sendable (News) -> Void
+        report: @escaping @Sendable (Notice) -> Void
     ) {
         self.quiet = quiet
         self.now = now

@@ -117,7 +117,7 @@ public struct Ledger: RecordedPast {
     }
 
     /// How many times each habit was recorded on each day (completions and slips; undone ones left out), by habit id:
-    /// what streaks and strength by schedule are counted from (``Keeping``).
+    /// what streaks and strength by schedule are counted from (``StreakAndStrength``).
     /// With `since`, only the days from it on: enough to tell what is due today (a reminder's question) without
     /// reading years of history.
     public func habitDays(since first: Day? = nil) throws -> [Int64: [Day: Int]] {

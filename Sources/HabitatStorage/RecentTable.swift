@@ -64,7 +64,7 @@ public struct RecentTable<Key: Hashable, Value> {
             entries[key] = Entry(value: value, weight: weight, used: false)
         }
         self.weight += weight
-        if self.weight > capacity { makeRoom(keeping: key) }
+        if self.weight > capacity { makeSpace(keeping: key) }
     }
 
     public mutating func remove(_ key: Key) {
@@ -80,7 +80,7 @@ public struct RecentTable<Key: Hashable, Value> {
 
     /// Removes the least recently used entries but `kept` until a quarter of the capacity is free: oldest first,
     /// passing over (and moving to the back) those used since the last time.
-    private mutating func makeRoom(keeping kept: Key) {
+    private mutating func makeSpace(keeping kept: Key) {
         let target = capacity - capacity / 4
         // A second pass finds every entry the first passed over unused; `kept` alone may still weigh more.
         for _ in 0..<2 where weight > target {

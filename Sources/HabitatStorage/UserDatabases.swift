@@ -32,7 +32,7 @@ public final class UserDatabases: Sendable {
     /// check-in closes the idle ones over it.
     private let overCapacity = Synchronization.Atomic<Bool>(false)
     /// Which files changed since a reader marked them.
-    public let changes = FileWatch()
+    public let changes = CommitMarks()
 
     /// `fullFiles` hears of each write a full disk refuses, and of the first that goes through after. With `metrics`,
     /// the files' work is counted and timed. Holding `directoryLock` (exclusive, on `directory`): nothing else reads
@@ -153,7 +153,7 @@ public final class UserDatabases: Sendable {
             }
             return (entry, evictAboveCapacity(&lru))
         }
-        closeForRoom(evicted)
+        closeToMakeSpace(evicted)
         return entry
     }
 
@@ -161,11 +161,11 @@ public final class UserDatabases: Sendable {
     private func checkIn(_ entry: LRU.Entry) {
         entry.checkIn()
         guard overCapacity.load(ordering: .relaxed) else { return }
-        closeForRoom(entries.withLockedValue { evictAboveCapacity(&$0) })
+        closeToMakeSpace(entries.withLockedValue { evictAboveCapacity(&$0) })
     }
 
     /// Closes the files taken out to make room (with the lock released).
-    private func closeForRoom(_ evicted: [UserDatabase]) {
+    private func closeToMakeSpace(_ evicted: [UserDatabase]) {
         guard !evicted.isEmpty else { return }
         evicted.forEach { $0.close() }
         metrics?.closedForRoom.increment(by: evicted.count)

@@ -82,11 +82,11 @@ import Testing
 
     @Test func aDayCountsForStreaksWhenItsAmountReachesTheTarget() {
         let days: [Day: Int] = [Fixture.today - 2: 8, Fixture.today - 1: 5, Fixture.today: 9]
-        let keeping = Keeping(Self.water, days: days, today: Fixture.today)
+        let keeping = StreakAndStrength(Self.water, days: days, today: Fixture.today)
         #expect(keeping.streak == 1)
         #expect(keeping.best == 1)
         // Coffee within its limit is a clean day; beyond it, a slip.
-        let coffee = Keeping(Self.coffee, days: [Fixture.today - 3: 2, Fixture.today - 1: 3], today: Fixture.today)
+        let coffee = StreakAndStrength(Self.coffee, days: [Fixture.today - 3: 2, Fixture.today - 1: 3], today: Fixture.today)
         #expect(coffee.streak == 1)
         #expect(coffee.best == 9)
     }

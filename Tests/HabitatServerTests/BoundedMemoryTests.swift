@@ -15,7 +15,7 @@ struct BoundedMemoryTests {
         let directory = try DirectoryDatabase(directory: data, durability: .normal)
         let users = UserDatabases(directory: data, durability: .normal)
         let household = Households(
-            directory: directory, users: users, hub: Hub(directory: directory), logger: TestServer.quietLogger,
+            directory: directory, users: users, presence: Presence(directory: directory), logger: TestServer.quietLogger,
             cached: 4)
         let now = Date(timeIntervalSince1970: 1_795_176_000)
         let owner = try await directory.createAccount(name: "ann", passwordHash: nil, at: now)
@@ -42,23 +42,23 @@ struct BoundedMemoryTests {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         let directory = try DirectoryDatabase(directory: data, durability: .normal)
-        let hub = Hub(directory: directory, identitiesKept: 2)
+        let presence = Presence(directory: directory, identitiesKept: 2)
         let now = Date(timeIntervalSince1970: 1_795_176_000)
         let outbox = Outbox()
-        hub.attachBridge(outbox, connection: 1, name: "irc")
+        presence.attachBridge(outbox, connection: 1, name: "irc")
         var accounts: [Account] = []
         for user in ["ada", "bo", "cy"] {
             let account = try await directory.identity("irc:\(user)", at: now)
-            hub.register(account.id, bridge: "irc", user: user)
+            presence.register(account.id, bridge: "irc", user: user)
             accounts.append(account)
         }
         let news = Event(kind: "room", toasts: [Toast(.room, "ann did Dishes")])
-        try await hub.deliver(news, to: accounts[2].id, at: now)
+        try await presence.deliver(news, to: accounts[2].id, at: now)
         #expect(outbox.takeIfIdle() == ["🏠 ann did Dishes\n\n"])
         // ada spoke longest ago: her news waits in her inbox for her next request.
-        try await hub.deliver(news, to: accounts[0].id, at: now)
+        try await presence.deliver(news, to: accounts[0].id, at: now)
         #expect(outbox.takeIfIdle() == [])
-        #expect(try await directory.takeInbox(of: accounts[0].id).map { KeptToast.toasts(of: $0.toasts) } == [[Toast(.room, "ann did Dishes")]])
+        #expect(try await directory.takeInbox(of: accounts[0].id).map { InboxToast.toasts(of: $0.toasts) } == [[Toast(.room, "ann did Dishes")]])
     }
 
     @Test func aBridgeKeepsTheSessionsOfTheChatUsersHeardMostRecently() async throws {

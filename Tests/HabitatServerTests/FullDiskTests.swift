@@ -389,7 +389,7 @@ struct FullDiskRecoveryTests {
             } catch is StorageFullError {}
             let lines = try await directory.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM room_log") ?? 0 }
 
-            let household = Households(directory: directory, users: users, hub: Hub(directory: directory), logger: log.logger)
+            let household = Households(directory: directory, users: users, presence: Presence(directory: directory), logger: log.logger)
             try await household.recover()
             #expect(log.messages == [Self.waits])
             #expect(try await directory.unfinishedIntents() == [intent])

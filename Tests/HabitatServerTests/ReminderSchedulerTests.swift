@@ -98,7 +98,7 @@ struct ReminderSchedulerTests {
             let bo = try await server.user("bo")
             try await bo.expectReply(to: "add habit Read", startsWith: "✅")
             try await bo.expectReply(to: "remind me to read at 21:00", startsWith: "⏰ I'll remind you of Read at 21:00")
-            let ahead = server.habitat.application.scheduler.reminders.ahead
+            let ahead = server.habitat.application.scheduler.reminders.previews
             try await until { ahead.count == 2 }
 
             // After the look, ann flosses: at 21:00 she hears nothing; bo, who did nothing since, hears his.
@@ -157,7 +157,7 @@ struct ReminderSchedulerTests {
             #expect(try await bridge.json(#"{"user": "al", "text": "remind me to stretch at 21:00"}"#).ok == true)
             await bridge.close()
             let al = try #require(try await server.habitat.application.directory.account(named: "irc:al"))
-            try await until { !server.habitat.application.hub.isListening(al.id) }
+            try await until { !server.habitat.application.presence.isListening(al.id) }
 
             server.clock.set(Self.friday(21, 30))
             try await server.settled()

@@ -55,7 +55,7 @@ struct TimerLogTests {
         let log = LogCapture()
         let clock = ManualClock()
         let timers = TimerService(
-            directory: directory, users: users, hub: Hub(directory: directory), clock: { clock.now }, logger: log.logger)
+            directory: directory, users: users, presence: Presence(directory: directory), clock: { clock.now }, logger: log.logger)
         let account = try await directory.createAccount(name: "wren", passwordHash: nil, at: clock.now)
         let path = try users.path(for: account.fileID)
         try FileManager.default.createDirectory(

@@ -9,10 +9,10 @@ import Testing
 
 /// What a ``FullFiles`` reported, with a clock the test moves.
 final class FullFilesProbe: Sendable {
-    private let news = NIOLockedValueBox<[FullFiles.News]>([])
+    private let news = NIOLockedValueBox<[FullFiles.Notice]>([])
     private let clock = NIOLockedValueBox(ContinuousClock.now)
 
-    var heard: [FullFiles.News] { news.withLockedValue { $0 } }
+    var heard: [FullFiles.Notice] { news.withLockedValue { $0 } }
     func advance(by duration: Duration) { clock.withLockedValue { $0 += duration } }
 
     func fullFiles(quiet: Duration = .seconds(60)) -> FullFiles {

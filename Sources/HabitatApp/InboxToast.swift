@@ -3,20 +3,20 @@ import HabitatCommands
 import HabitatEngine
 
 /// A toast as a user's inbox keeps it while they are away: `{"symbol":"room","message":"…","details":[]}`.
-struct KeptToast: Codable {
+struct InboxToast: Codable {
     var symbol: String
     var message: String
     var details: [String]
 
     /// `toasts` as the inbox keeps them: a JSON array.
     static func text(of toasts: [Toast]) -> String {
-        let kept = toasts.map { KeptToast(symbol: $0.symbol.name, message: $0.message, details: $0.details) }
+        let kept = toasts.map { InboxToast(symbol: $0.symbol.name, message: $0.message, details: $0.details) }
         return (try? JSONEncoder().encode(kept)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
     }
 
     /// The toasts an inbox kept as `text`; a marker no longer known is shown as information.
     static func toasts(of text: String) -> [Toast] {
-        let kept = (try? JSONDecoder().decode([KeptToast].self, from: Data(text.utf8))) ?? []
+        let kept = (try? JSONDecoder().decode([InboxToast].self, from: Data(text.utf8))) ?? []
         return kept.map { Toast(ToastSymbol.named($0.symbol) ?? .info, $0.message, details: $0.details) }
     }
 }

@@ -6,7 +6,7 @@ import HabitatStorage
 import NIOConcurrencyHelpers
 
 /// Who is connected as whom, so events reach every connection of a user — or wait in their inbox.
-public final class Hub: Sendable {
+public final class Presence: Sendable {
     private let online = NIOLockedValueBox<[Int64: [Int: Outbox]]>([:])
     /// Connected bridges by name, and which chat user each bridge identity (or linked account) is.
     private let bridges = NIOLockedValueBox<[String: [Int: Outbox]]>([:])
@@ -19,7 +19,7 @@ public final class Hub: Sendable {
     /// How many chat identities are remembered by default.
     static let identitiesKept = 100_000
 
-    init(directory: DirectoryDatabase, identitiesKept: Int = Hub.identitiesKept) {
+    init(directory: DirectoryDatabase, identitiesKept: Int = Presence.identitiesKept) {
         self.directory = directory
         self.identitiesKept = identitiesKept
         self.identities = NIOLockedValueBox(RecentTable(capacity: identitiesKept))
@@ -67,7 +67,7 @@ public final class Hub: Sendable {
             if identity.bridge != channelBridge { viaBridge.forEach { $0.send(event.with("user", identity.user)) } }
         }
         if direct.isEmpty && viaBridge.isEmpty {
-            try await directory.keep(InboxItem(kind: event.kind, toasts: KeptToast.text(of: event.toasts), created: now), for: accountID)
+            try await directory.keep(InboxItem(kind: event.kind, toasts: InboxToast.text(of: event.toasts), created: now), for: accountID)
         }
     }
 
@@ -98,7 +98,7 @@ public final class Hub: Sendable {
 
     /// Events kept while the user was away, as one event marked as such.
     func offlineDelivery(for accountID: Int64) async throws -> Event? {
-        let items = try await directory.takeInbox(of: accountID).map { (kind: $0.kind, toasts: KeptToast.toasts(of: $0.toasts), created: $0.created) }
+        let items = try await directory.takeInbox(of: accountID).map { (kind: $0.kind, toasts: InboxToast.toasts(of: $0.toasts), created: $0.created) }
         guard !items.isEmpty else { return nil }
         let header = Toast(.info, "While you were away (\(items.count)):")
         let data: JSON = [

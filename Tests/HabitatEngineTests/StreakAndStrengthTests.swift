@@ -3,7 +3,7 @@ import HabitatEngine
 import Testing
 
 /// Streaks and strength by schedule, from the days a habit was recorded, with exact numbers.
-@Suite struct KeepingTests {
+@Suite struct StreakAndStrengthTests {
     /// Monday 2 November 2026: day 0 of every test.
     static let monday = Day(civilYear: 2026, month: 11, day: 2)
 
@@ -18,15 +18,15 @@ import Testing
 
     static func keeping(
         _ offsets: some Sequence<Int>, today: Int, paused: [ClosedRange<Int>] = [], kind: HabitKind = .good
-    ) -> Keeping {
+    ) -> StreakAndStrength {
         keeping(.daily, offsets, today: today, paused: paused, kind: kind)
     }
 
     static func keeping(
         _ schedule: Schedule, _ offsets: some Sequence<Int>, today: Int, weekStart: Int = 0, paused: [ClosedRange<Int>] = [],
         kind: HabitKind = .good
-    ) -> Keeping {
-        Keeping(
+    ) -> StreakAndStrength {
+        StreakAndStrength(
             habit(schedule, kind: kind), days: done(offsets), today: monday + today, weekStart: weekStart,
             paused: paused.map { (monday + $0.lowerBound)...(monday + $0.upperBound) })
     }
@@ -35,22 +35,22 @@ import Testing
 
     @Test func aDailyHabitsStrengthGrowsAsLoopsScoreDoes() {
         // 1 − 0.5^(1/13) after one day; 1 − 0.5^(30/13) after thirty.
-        #expect(Self.keeping([0], today: 0) == Keeping(due: true, streak: 1, best: 1, unit: .days, strength: 5))
-        #expect(Self.keeping(0..<30, today: 29) == Keeping(due: true, streak: 30, best: 30, unit: .days, strength: 80))
+        #expect(Self.keeping([0], today: 0) == StreakAndStrength(due: true, streak: 1, best: 1, unit: .days, strength: 5))
+        #expect(Self.keeping(0..<30, today: 29) == StreakAndStrength(due: true, streak: 30, best: 30, unit: .days, strength: 80))
     }
 
     @Test func oneMissAfterAHundredDaysCostsALittleNotEverything() {
         // Today not done yet: yesterday's strength, and the streak still stands.
-        #expect(Self.keeping(0..<100, today: 100) == Keeping(due: true, streak: 100, best: 100, unit: .days, strength: 100))
+        #expect(Self.keeping(0..<100, today: 100) == StreakAndStrength(due: true, streak: 100, best: 100, unit: .days, strength: 100))
         // Day 100 missed: the streak is broken, the strength down to 94%.
-        #expect(Self.keeping(0..<100, today: 101) == Keeping(due: true, streak: 0, best: 100, unit: .days, strength: 94))
-        #expect(Self.keeping(0..<100, today: 103) == Keeping(due: true, streak: 0, best: 100, unit: .days, strength: 85))
+        #expect(Self.keeping(0..<100, today: 101) == StreakAndStrength(due: true, streak: 0, best: 100, unit: .days, strength: 94))
+        #expect(Self.keeping(0..<100, today: 103) == StreakAndStrength(due: true, streak: 0, best: 100, unit: .days, strength: 85))
     }
 
     @Test func aDayDoneTwiceCountsOnceAndAGapStartsAgain() {
         var days = Self.done([0, 1, 3, 4, 5])
         days[Self.monday + 4] = 3
-        let keeping = Keeping(Self.habit(), days: days, today: Self.monday + 5)
+        let keeping = StreakAndStrength(Self.habit(), days: days, today: Self.monday + 5)
         #expect(keeping.streak == 3)
         #expect(keeping.best == 3)
     }
@@ -61,15 +61,15 @@ import Testing
         let mwf = Schedule.weekdays([0, 2, 4])
         let dueDays = (0..<28).filter { [0, 2, 4].contains($0 % 7) }
         // Four weeks of Mondays, Wednesdays and Fridays; today is a Sunday, not due.
-        #expect(Self.keeping(mwf, dueDays, today: 27) == Keeping(due: false, streak: 12, best: 12, unit: .days, strength: 47))
+        #expect(Self.keeping(mwf, dueDays, today: 27) == StreakAndStrength(due: false, streak: 12, best: 12, unit: .days, strength: 47))
         // Done on a Tuesday too: no more streak, no more strength (the Tuesday is skipped).
-        #expect(Self.keeping(mwf, dueDays + [1], today: 27) == Keeping(due: false, streak: 12, best: 12, unit: .days, strength: 47))
+        #expect(Self.keeping(mwf, dueDays + [1], today: 27) == StreakAndStrength(due: false, streak: 12, best: 12, unit: .days, strength: 47))
         // The Wednesday of the second week missed.
         let missed = dueDays.filter { $0 != 9 }
         #expect(Self.keeping(mwf, missed, today: 27).streak == 7)
         #expect(Self.keeping(mwf, missed, today: 27).best == 7)
         // Monday of the fifth week, not done yet: due, and nothing broken.
-        #expect(Self.keeping(mwf, dueDays, today: 28) == Keeping(due: true, streak: 12, best: 12, unit: .days, strength: 47))
+        #expect(Self.keeping(mwf, dueDays, today: 28) == StreakAndStrength(due: true, streak: 12, best: 12, unit: .days, strength: 47))
     }
 
     // MARK: Quotas
@@ -78,7 +78,7 @@ import Testing
         let gym = Schedule.quota(3, .week)
         let mwf = (0..<28).filter { [0, 2, 4].contains($0 % 7) }
         // Sunday of the fourth week: four weeks met; the rolling share (2 weeks, 6 times) as Loop's score with 3/7.
-        #expect(Self.keeping(gym, mwf, today: 27) == Keeping(due: false, streak: 4, best: 4, unit: .weeks, strength: 52, inPeriod: 3))
+        #expect(Self.keeping(gym, mwf, today: 27) == StreakAndStrength(due: false, streak: 4, best: 4, unit: .weeks, strength: 52, inPeriod: 3))
         // Wednesday of the fifth week with only Monday done: under way, so nothing broken, and due.
         let fifth = Self.keeping(gym, mwf + [28], today: 30)
         #expect(fifth.streak == 5 - 1)
@@ -93,7 +93,7 @@ import Testing
     @Test func theFirstPartWeekBreaksNothing() {
         // Added on a Saturday with nothing done that week; three times the week after.
         let habit = Self.habit(.quota(3, .week), created: Self.monday + 5)
-        let keeping = Keeping(habit, days: Self.done([7, 8, 9]), today: Self.monday + 13)
+        let keeping = StreakAndStrength(habit, days: Self.done([7, 8, 9]), today: Self.monday + 13)
         #expect(keeping.streak == 1)
         #expect(keeping.inPeriod == 3)
     }
@@ -110,13 +110,13 @@ import Testing
         let days = Dictionary(
             [(2026, 11, 10), (2026, 11, 20), (2026, 12, 5), (2026, 12, 31)].map { (Day(civilYear: $0, month: $1, day: $2), 1) },
             uniquingKeysWith: +)
-        let january = Keeping(habit, days: days, today: Day(civilYear: 2027, month: 1, day: 3))
+        let january = StreakAndStrength(habit, days: days, today: Day(civilYear: 2027, month: 1, day: 3))
         #expect(january.streak == 2)
         #expect(january.unit == .months)
         #expect(january.inPeriod == 0)
         #expect(january.due)
         // February with January short: broken.
-        #expect(Keeping(habit, days: days, today: Day(civilYear: 2027, month: 2, day: 1)).streak == 0)
+        #expect(StreakAndStrength(habit, days: days, today: Day(civilYear: 2027, month: 2, day: 1)).streak == 0)
     }
 
     // MARK: Every N days
@@ -124,7 +124,7 @@ import Testing
     @Test func everyNDaysCountsEachTimeDoneInTime() {
         let laundry = Schedule.interval(3)
         let times = stride(from: 0, through: 27, by: 3)
-        #expect(Self.keeping(laundry, times, today: 29) == Keeping(due: false, streak: 10, best: 10, unit: .days, strength: 57))
+        #expect(Self.keeping(laundry, times, today: 29) == StreakAndStrength(due: false, streak: 10, best: 10, unit: .days, strength: 57))
         // Three days after the last time: due, still standing.
         #expect(Self.keeping(laundry, times, today: 30).due)
         #expect(Self.keeping(laundry, times, today: 30).streak == 10)
@@ -139,7 +139,7 @@ import Testing
     @Test func pausedDaysNeitherBreakAStreakNorLowerStrength() {
         // Ten days, a week paused, three days: as thirteen days in a row (1 − 0.5^(13/13)).
         let keeping = Self.keeping(Array(0..<10) + [17, 18, 19], today: 19, paused: [10...16])
-        #expect(keeping == Keeping(due: true, streak: 13, best: 13, unit: .days, strength: 50))
+        #expect(keeping == StreakAndStrength(due: true, streak: 13, best: 13, unit: .days, strength: 50))
         // Today paused: not due.
         #expect(!Self.keeping(0..<10, today: 12, paused: [10...16]).due)
     }
@@ -166,6 +166,6 @@ import Testing
     @Test func aBadHabitsStreakIsItsCleanDays() {
         // Slips on days 3 and 10; today is day 15, clean so far.
         let keeping = Self.keeping([3, 10], today: 15, kind: .bad)
-        #expect(keeping == Keeping(due: false, streak: 5, best: 7, unit: .days, strength: 48))
+        #expect(keeping == StreakAndStrength(due: false, streak: 5, best: 7, unit: .days, strength: 48))
     }
 }

@@ -5,7 +5,7 @@ import Synchronization
 /// file after that takes the mark away. What was worked out from the read holds while the mark does.
 ///
 /// A commit to a file nobody marked costs one atomic load.
-public final class FileWatch: Sendable {
+public final class CommitMarks: Sendable {
     private let marks = NIOLockedValueBox<(next: UInt64, byFile: [String: UInt64])>((1, [:]))
     private let count = Synchronization.Atomic<Int>(0)
 

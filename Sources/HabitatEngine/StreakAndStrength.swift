@@ -22,7 +22,7 @@ import Foundation
 /// two periods (`min(1, done / 2N)`, with frequency `times / days`: 1/N, n/7, n/30), as Loop smooths them. Today
 /// counts once it is decided: when done (a good habit) or slipped (a bad one); until then the strength is
 /// yesterday's.
-public struct Keeping: Sendable, Equatable {
+public struct StreakAndStrength: Sendable, Equatable {
     /// What a streak counts: due days, weeks met, or months met.
     public enum Unit: String, Sendable {
         case days, weeks, months
@@ -129,7 +129,7 @@ public struct Keeping: Sendable, Equatable {
     }
 
     /// Every day, or on some weekdays: due days done in a row.
-    static func onDays(_ schedule: Schedule, _ counting: Counting) -> Keeping {
+    static func onDays(_ schedule: Schedule, _ counting: Counting) -> StreakAndStrength {
         let isDue = { (day: Day) in schedule.isDue(on: day, lastDone: nil) && !counting.isPaused(day) }
         var run = 0
         var best = 0
@@ -145,11 +145,11 @@ public struct Keeping: Sendable, Equatable {
         let strength = Self.strength(
             frequency: 1, counting, through: counting.lastCounted(decided: counting.kept(counting.today)),
             skipped: { !schedule.isDue(on: $0, lastDone: nil) }, value: { counting.kept($0) ? 1 : 0 })
-        return Keeping(due: isDue(counting.today), streak: run, best: best, unit: .days, strength: strength)
+        return StreakAndStrength(due: isDue(counting.today), streak: run, best: best, unit: .days, strength: strength)
     }
 
     /// Every N days: each time done at most N days (not counting paused ones) after the time before, in a row.
-    static func every(_ every: Int, _ counting: Counting) -> Keeping {
+    static func every(_ every: Int, _ counting: Counting) -> StreakAndStrength {
         var run = 0
         var best = 0
         var last: Day?
@@ -168,11 +168,11 @@ public struct Keeping: Sendable, Equatable {
         let strength = Self.strength(
             frequency: 1 / Double(every), counting, through: counting.lastCounted(decided: counting.kept(counting.today)),
             value: { rolling.value($0) })
-        return Keeping(due: due, streak: run, best: best, unit: .days, strength: strength)
+        return StreakAndStrength(due: due, streak: run, best: best, unit: .days, strength: strength)
     }
 
     /// N times a week or a month: periods met in a row.
-    static func quota(_ times: Int, _ period: Schedule.Period, weekStart: Int, _ counting: Counting) -> Keeping {
+    static func quota(_ times: Int, _ period: Schedule.Period, weekStart: Int, _ counting: Counting) -> StreakAndStrength {
         var run = 0
         var best = 0
         var inPeriod = 0
@@ -200,13 +200,13 @@ public struct Keeping: Sendable, Equatable {
             frequency: Double(times) / Double(length), counting,
             through: counting.lastCounted(decided: counting.kept(counting.today)), value: { rolling.value($0) })
         let due = !counting.isPaused(counting.today) && Schedule.quota(times, period).isDue(on: counting.today, lastDone: nil, doneInPeriod: before)
-        return Keeping(
+        return StreakAndStrength(
             due: due, streak: run, best: best, unit: period == .week ? .weeks : .months, strength: strength, inPeriod: inPeriod)
     }
 
     /// A bad habit: clean days since the last slip (or since it was added), the longest clean run, and how many days
     /// have been clean, as strength.
-    static func clean(_ habit: Habit, _ counting: Counting) -> Keeping {
+    static func clean(_ habit: Habit, _ counting: Counting) -> StreakAndStrength {
         let slips = Set(counting.days.keys.filter { $0 <= counting.today && counting.kept($0) })
         let since = slips.max() ?? habit.created
         let streak = max(0, counting.today - since)
@@ -214,14 +214,14 @@ public struct Keeping: Sendable, Equatable {
         let strength = Self.strength(
             frequency: 1, counting, through: counting.lastCounted(decided: counting.kept(counting.today)),
             value: { counting.kept($0) ? 0 : 1 })
-        return Keeping(due: false, streak: streak, best: best, unit: .days, strength: strength)
+        return StreakAndStrength(due: false, streak: streak, best: best, unit: .days, strength: strength)
     }
 }
 
 extension GameState {
     /// `habit`'s keeping as of `today`, from `days` (how many times each habit was recorded on each day, by id), with
     /// the user's week start and the habit's pauses.
-    public func keeping(_ habit: Habit, days: [Int64: [Day: Int]], today: Day) -> Keeping {
-        Keeping(habit, days: habit.id.flatMap { days[$0] } ?? [:], today: today, weekStart: settings.weekStart, paused: pauses(of: habit))
+    public func keeping(_ habit: Habit, days: [Int64: [Day: Int]], today: Day) -> StreakAndStrength {
+        StreakAndStrength(habit, days: habit.id.flatMap { days[$0] } ?? [:], today: today, weekStart: settings.weekStart, paused: pauses(of: habit))
     }
 }
