@@ -5,18 +5,14 @@ import NIOPosix
 /// A client of Habitat's bridge protocol (`protocols/bridge-protocol.md`): it connects, reads the greeting,
 /// sends `bridge <name> <token>`, then sends ``BridgeRequest``s and reports replies and events. It reconnects
 /// with ``Backoff`` until the task running ``run()`` is cancelled.
-public actor HabitatClient {
+public actor HabitatClient: ReportingClient {
     /// Why a connection was given up.
     public struct Refused: Error, CustomStringConvertible {
         public var description: String
     }
 
     public nonisolated let configuration: Configuration
-    /// Replies and events, in order; finishes when ``run()`` returns. Meant for one reader.
-    public nonisolated let events: AsyncStream<Event>
-    private let eventSink: AsyncStream<Event>.Continuation
-    private let clock: any BridgeClock
-    private let logger: Logger
+    private nonisolated let loop: ConnectionLoop<Event>
     private let group: any EventLoopGroup
     private var outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>?
 
@@ -26,17 +22,18 @@ public actor HabitatClient {
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) {
         self.configuration = configuration
-        (events, eventSink) = AsyncStream.makeStream()
-        self.clock = clock
-        self.logger = logger
-        self.group = eventLoopGroup
+        loop = ConnectionLoop(clock: clock, logger: logger)
+        group = eventLoopGroup
     }
+
+    /// Replies and events, in order; finishes when ``run()`` returns. Meant for one reader.
+    public nonisolated var events: AsyncStream<Event> { loop.events }
 
     /// Connects, and reconnects after every disconnection, until the task is cancelled.
     public func run() async {
-        var reconnector = Reconnector(backoff: configuration.backoff, clock: clock, logger: logger)
-        await reconnector.run("Habitat \(configuration.host):\(configuration.port)") { try await self.connectOnce() }
-        eventSink.finish()
+        await loop.run("Habitat \(configuration.host):\(configuration.port)", backoff: configuration.backoff) {
+            try await self.connectOnce()
+        }
     }
 
     /// Sends a request; `false` when there is no bridge session to send it on.
@@ -65,23 +62,23 @@ public actor HabitatClient {
             guard case .reply(let reply)? = BridgeIncoming(jsonLine: answer), reply.ok else {
                 throw Refused(description: "bridge handshake refused: \(answer)")
             }
-            logger.info("bridge session open", metadata: ["bridge": "\(configuration.bridge)"])
+            loop.logger.info("bridge session open", metadata: ["bridge": "\(configuration.bridge)"])
             self.outbound = outbound
-            eventSink.yield(.connected)
+            loop.report(.connected)
             defer {
                 self.outbound = nil
-                eventSink.yield(.disconnected)
+                loop.report(.disconnected)
             }
             do {
                 while let line = try await lines.next() {
                     switch BridgeIncoming(jsonLine: line) {
-                    case .reply(let reply): eventSink.yield(.reply(reply))
-                    case .event(let event): eventSink.yield(.event(event))
-                    case nil: logger.warning("unreadable line from Habitat", metadata: ["line": "\(line)"])
+                    case .reply(let reply): loop.report(.reply(reply))
+                    case .event(let event): loop.report(.event(event))
+                    case nil: loop.logger.warning("unreadable line from Habitat", metadata: ["line": "\(line)"])
                     }
                 }
             } catch {
-                if !Task.isCancelled { logger.info("Habitat connection failed", metadata: ["error": "\(error)"]) }
+                if !Task.isCancelled { loop.logger.info("Habitat connection failed", metadata: ["error": "\(error)"]) }
             }
             return true
         }

@@ -1,9 +1,10 @@
+import LineFraming
 import NIOCore
 import NIOPosix
 import NIOSSL
 
-/// Opens TCP connections, over TLS when given a context, that read text lines (see ``LineDecoder``) and
-/// write raw bytes.
+/// Opens TCP connections, over TLS when given a context, that read text lines and write raw bytes. The lines are
+/// ``LineFrameDecoder/text(maximumLength:)``'s: a too-long one is skipped.
 public enum LineConnection {
     public static func connect(
         host: String, port: Int, maximumLineLength: Int, group: any EventLoopGroup, tls: NIOSSLContext? = nil,
@@ -21,7 +22,8 @@ public enum LineConnection {
                         let isAddress = (try? SocketAddress(ipAddress: host, port: 0)) != nil
                         try pipeline.addHandler(NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : host))
                     }
-                    try pipeline.addHandler(ByteToMessageHandler(LineDecoder(maximumLength: maximumLineLength)))
+                    let lines = LineFrameDecoder.text(maximumLength: maximumLineLength)
+                    try pipeline.addHandler(ByteToMessageHandler(lines))
                     try configure(pipeline)
                     return try NIOAsyncChannel<String, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }

@@ -13,13 +13,9 @@ import NIOPosix
 /// for await event in client.events { ... }        // .registered, .message(IRCMessage), ...
 /// await client.send([.privmsg("#smiths", "hello")])  // queued, flood-controlled
 /// ```
-public actor IRCClient {
+public actor IRCClient: ReportingClient {
     public nonisolated let configuration: Configuration
-    /// Everything that happens, in order; finishes when ``run()`` returns. Meant for one reader.
-    public nonisolated let events: AsyncStream<Event>
-    private let eventSink: AsyncStream<Event>.Continuation
-    private let clock: any BridgeClock
-    private let logger: Logger
+    private nonisolated let loop: ConnectionLoop<Event>
     private let group: any EventLoopGroup
     private var queue: OutgoingQueue
     private var wake: AsyncStream<Void>.Continuation?
@@ -30,18 +26,19 @@ public actor IRCClient {
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) {
         self.configuration = configuration
-        (events, eventSink) = AsyncStream.makeStream()
-        self.clock = clock
-        self.logger = logger
-        self.group = eventLoopGroup
-        self.queue = OutgoingQueue(flood: configuration.flood)
+        loop = ConnectionLoop(clock: clock, logger: logger)
+        group = eventLoopGroup
+        queue = OutgoingQueue(flood: configuration.flood)
     }
+
+    /// Everything that happens, in order; finishes when ``run()`` returns. Meant for one reader.
+    public nonisolated var events: AsyncStream<Event> { loop.events }
 
     /// Connects, and reconnects after every disconnection, until the task is cancelled; then sends QUIT.
     public func run() async {
-        var reconnector = Reconnector(backoff: configuration.backoff, clock: clock, logger: logger)
-        await reconnector.run("IRC \(configuration.host):\(configuration.port)") { try await self.connectOnce() }
-        eventSink.finish()
+        await loop.run("IRC \(configuration.host):\(configuration.port)", backoff: configuration.backoff) {
+            try await self.connectOnce()
+        }
     }
 
     /// Queues chat lines. They go out once registered, at the flood-control pace, each target's in order and the
@@ -69,7 +66,7 @@ public actor IRCClient {
         self.wake = wake
         defer {
             self.wake = nil
-            eventSink.yield(.disconnected)
+            loop.report(.disconnected)
         }
         try await connection.executeThenClose { inbound, outbound in
             try await withThrowingDiscardingTaskGroup { group in
@@ -79,10 +76,10 @@ public actor IRCClient {
                     for try await line in inbound {
                         guard let message = IRCMessage(line: line) else { continue }
                         perform(session.receive(message))
-                        eventSink.yield(.message(message))
+                        loop.report(.message(message))
                     }
                 } catch {
-                    if !Task.isCancelled { logger.info("IRC connection failed", metadata: ["error": "\(error)"]) }
+                    if !Task.isCancelled { loop.logger.info("IRC connection failed", metadata: ["error": "\(error)"]) }
                 }
                 if Task.isCancelled {
                     let quit = IRCMessage(command: "QUIT", parameters: ["Habitat bridge stopping"])
@@ -100,19 +97,21 @@ public actor IRCClient {
             case .send(let message):
                 queue.push(message.line, isProtocol: true)
             case .registered(let nick):
-                logger.info("registered on IRC", metadata: ["nick": "\(nick)"])
+                loop.logger.info("registered on IRC", metadata: ["nick": "\(nick)"])
                 queue.chatOpen = true
-                eventSink.yield(.registered(nick: nick))
+                loop.report(.registered(nick: nick))
             case .renamed(let nick):
-                eventSink.yield(.renamed(nick: nick))
+                loop.report(.renamed(nick: nick))
             case .saslFailed(let reason):
-                logger.warning("not logged in to the IRC account; going on without it", metadata: ["reason": "\(reason)"])
+                loop.logger.warning(
+                    "not logged in to the IRC account; going on without it", metadata: ["reason": "\(reason)"])
             case .nickRefused(let nick, let reason):
-                logger.error(
+                loop.logger.error(
                     "the IRC server refused the nick; choose another with --nick (shorter, or other characters)",
                     metadata: ["nick": "\(nick)", "reason": "\(reason)"])
             case .joinFailed(let channel, let reason):
-                logger.warning("could not join the channel", metadata: ["channel": "\(channel)", "reason": "\(reason)"])
+                loop.logger.warning(
+                    "could not join the channel", metadata: ["channel": "\(channel)", "reason": "\(reason)"])
             }
         }
         wake?.yield()
@@ -122,11 +121,11 @@ public actor IRCClient {
     private func drain(_ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, wakeups: AsyncStream<Void>) async throws {
         var wakeups = wakeups.makeAsyncIterator()
         while !Task.isCancelled {
-            switch queue.next(now: clock.now) {
+            switch queue.next(now: loop.clock.now) {
             case .send(let line):
                 try await outbound.write(ByteBuffer(string: line + "\r\n"))
             case .wait(let deadline):
-                try await clock.sleep(until: deadline)
+                try await loop.clock.sleep(until: deadline)
             case .idle:
                 guard await wakeups.next(isolation: self) != nil else { return }
             }

@@ -4,35 +4,36 @@ import Logging
 /// The bot's side of the homeserver: it logs in (with the saved access token when it still works, so a restart is
 /// the same device) and long-polls `/sync`, reporting each answer in order, again with ``Backoff`` after failures,
 /// until its task is cancelled.
-actor MatrixConnection {
-    enum Report: Sendable {
+public actor MatrixConnection: ReportingClient {
+    /// What the connection reports: a login (with the bot's display name), then each sync.
+    public enum Report: Sendable {
         case loggedIn(MatrixClient.Login, displayName: String?)
         case synced(MatrixSync)
     }
 
     let client: MatrixClient
     let configuration: MatrixBridgeService.Configuration
-    private let report: @Sendable (Report) -> Void
-    private let logger: Logger
+    private nonisolated let loop: ConnectionLoop<Report>
     private var saved: MatrixBridgeState
     private var since: String?
     private var loggedIn = false
 
     init(
         client: MatrixClient, configuration: MatrixBridgeService.Configuration, saved: MatrixBridgeState,
-        logger: Logger, report: @escaping @Sendable (Report) -> Void
+        clock: any BridgeClock, logger: Logger
     ) {
         self.client = client
         self.configuration = configuration
         self.saved = saved
         self.since = saved.nextBatch
-        self.logger = logger
-        self.report = report
+        loop = ConnectionLoop(clock: clock, logger: logger)
     }
 
-    func run(clock: any BridgeClock) async {
-        var reconnector = Reconnector(backoff: configuration.backoff, clock: clock, logger: logger)
-        await reconnector.run("Matrix \(configuration.homeserver)") { try await self.session() }
+    /// Logins and syncs, in order; finishes when ``run()`` returns.
+    public nonisolated var events: AsyncStream<Report> { loop.events }
+
+    public func run() async {
+        await loop.run("Matrix \(configuration.homeserver)", backoff: configuration.backoff) { try await self.session() }
     }
 
     /// Logs in if needed, then syncs until something fails. Returns whether a sync got through.
@@ -50,7 +51,7 @@ actor MatrixConnection {
             }
             since = sync.nextBatch
             synced = true
-            report(.synced(sync))
+            loop.report(.synced(sync))
         }
         return synced
     }
@@ -81,9 +82,9 @@ actor MatrixConnection {
         saved.deviceID = login.deviceID ?? saved.deviceID
         saved.userID = login.userID
         loggedIn = true
-        logger.info("logged in to Matrix", metadata: ["user": "\(login.userID)", "device": "\(saved.deviceID ?? "-")"])
+        loop.logger.info("logged in to Matrix", metadata: ["user": "\(login.userID)", "device": "\(saved.deviceID ?? "-")"])
         let name = try? await client.displayName(of: login.userID)
-        report(
+        loop.report(
             .loggedIn(
                 MatrixClient.Login(userID: login.userID, accessToken: token, deviceID: saved.deviceID),
                 displayName: name))

@@ -1,94 +1,21 @@
 import NIOCore
 
-/// One framed line, or the news that a line was too long and was dropped.
-public enum LineFrame: Sendable, Equatable {
-    /// The line without its `\n` or `\r\n`.
-    case line(ByteBuffer)
-    /// A line passed the length limit; its bytes were discarded up to the next `\n`. `firstByte` is its first
-    /// byte after any leading spaces and tabs (`nil` if there was none within the limit), enough to tell what
-    /// kind of line it was (a JSON request starts with `{`).
-    case tooLong(firstByte: UInt8?)
-}
-
-/// Cuts a byte stream into lines ending in LF (a CR before it is dropped), never holding more than
-/// `maximumLength` bytes of a line: a longer line is reported once as ``LineFrame/tooLong`` and its
-/// bytes are skipped up to the next LF. The one framing rule of the server, the IRC bridge and the
-/// load generator.
-public struct LineFramer: Sendable {
-    public let maximumLength: Int
-    private var discarding = false
-    private var scanned = 0
-
-    public init(maximumLength: Int) {
-        self.maximumLength = maximumLength
-    }
-
-    /// The next frame taken from `buffer`, or `nil` when it needs more bytes.
-    public mutating func next(from buffer: inout ByteBuffer) -> LineFrame? {
-        while true {
-            let view = buffer.readableBytesView
-            guard let newline = view[(view.startIndex + scanned)...].firstIndex(of: UInt8(ascii: "\n")) else {
-                scanned = view.count
-                // A CR at the end may be the start of the line's CRLF, whose LF is still on its way.
-                let ending = view.last == UInt8(ascii: "\r") ? 1 : 0
-                if view.count > maximumLength + ending {
-                    let firstByte = discarding ? nil : firstByteWithinLimit(of: view)
-                    buffer.moveReaderIndex(forwardBy: view.count)
-                    scanned = 0
-                    if !discarding {
-                        discarding = true
-                        return .tooLong(firstByte: firstByte)
-                    }
-                }
-                return nil
-            }
-            let length = newline - view.startIndex
-            scanned = 0
-            if discarding {
-                // The end of a line already reported as too long.
-                discarding = false
-                buffer.moveReaderIndex(forwardBy: length + 1)
-                continue
-            }
-            var line = buffer.readSlice(length: length)!
-            buffer.moveReaderIndex(forwardBy: 1)
-            if line.readableBytesView.last == UInt8(ascii: "\r") { line.moveWriterIndex(to: line.writerIndex - 1) }
-            return line.readableBytes > maximumLength ? .tooLong(firstByte: firstByteWithinLimit(of: line.readableBytesView)) : .line(line)
-        }
-    }
-
-    /// A too-long line's first byte that is not a space or a tab, among its first `maximumLength` bytes: the same
-    /// however the line arrived.
-    private func firstByteWithinLimit(of bytes: ByteBufferView) -> UInt8? {
-        Self.firstByte(of: bytes.prefix(maximumLength))
-    }
-
-    /// The first byte of `bytes` that is not a space or a tab.
-    public static func firstByte(of bytes: ByteBufferView) -> UInt8? {
-        bytes.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-    }
-
-    /// At the end of the stream: a last line without its LF (unless it was too long). Empties `buffer`.
-    public mutating func remainder(from buffer: inout ByteBuffer) -> ByteBuffer? {
-        defer { buffer.moveReaderIndex(to: buffer.writerIndex) }
-        guard buffer.readableBytes > 0, !discarding else { return nil }
-        return buffer.readSlice(length: buffer.readableBytes)
-    }
-}
-
-/// ``LineFramer`` as a channel handler's decoder: emits ``LineFrame``s.
-public struct LineFrameDecoder: ByteToMessageDecoder {
-    public typealias InboundOut = LineFrame
+/// ``LineFramer`` as a channel handler's decoder, for every reader of lines: each frame is emitted as what `read`
+/// makes of it, or not at all when it makes nothing. ``init(maximumLength:)`` emits the frames themselves.
+public struct LineFrameDecoder<Line>: ByteToMessageDecoder {
+    public typealias InboundOut = Line
 
     private var framer: LineFramer
+    private let read: (LineFrame) -> Line?
 
-    public init(maximumLength: Int) {
+    public init(maximumLength: Int, reading read: @escaping (LineFrame) -> Line?) {
         framer = LineFramer(maximumLength: maximumLength)
+        self.read = read
     }
 
     public mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
         guard let frame = framer.next(from: &buffer) else { return .needMoreData }
-        context.fireChannelRead(Self.wrapInboundOut(frame))
+        if let line = read(frame) { context.fireChannelRead(Self.wrapInboundOut(line)) }
         return .continue
     }
 
@@ -96,7 +23,16 @@ public struct LineFrameDecoder: ByteToMessageDecoder {
         context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool
     ) throws -> DecodingState {
         if try decode(context: context, buffer: &buffer) == .continue { return .continue }
-        if let line = framer.remainder(from: &buffer) { context.fireChannelRead(Self.wrapInboundOut(.line(line))) }
+        if let rest = framer.remainder(from: &buffer), let line = read(.line(rest)) {
+            context.fireChannelRead(Self.wrapInboundOut(line))
+        }
         return .needMoreData
+    }
+}
+
+extension LineFrameDecoder where Line == LineFrame {
+    /// Every frame, a too-long line included: the server answers it with an error.
+    public init(maximumLength: Int) {
+        self.init(maximumLength: maximumLength) { $0 }
     }
 }

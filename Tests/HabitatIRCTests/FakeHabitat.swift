@@ -1,4 +1,5 @@
 import Foundation
+import LineFraming
 import NIOCore
 import NIOPosix
 import NIOConcurrencyHelpers
@@ -29,7 +30,7 @@ final class FakeHabitat: Sendable {
             .bind(host: "127.0.0.1", port: 0) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
-                        ByteToMessageHandler(LineDecoder(maximumLength: 1 << 20)))
+                        ByteToMessageHandler(LineFrameDecoder.text(maximumLength: 1 << 20)))
                     return try NIOAsyncChannel<String, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }

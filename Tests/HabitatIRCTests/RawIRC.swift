@@ -1,4 +1,5 @@
 import BridgeTestSupport
+import LineFraming
 import NIOCore
 import NIOPosix
 
@@ -24,7 +25,7 @@ actor RawIRC {
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
-                        ByteToMessageHandler(LineDecoder(maximumLength: 8703)))
+                        ByteToMessageHandler(LineFrameDecoder.text(maximumLength: 8703)))
                     try channel.pipeline.syncOperations.addHandler(LineSink(continuation: continuation))
                 }
             }

@@ -1,7 +1,7 @@
 import Foundation
 import HabitatBridgeKit
 
-extension MatrixBridgeService {
+extension MatrixChat {
     /// How the bot logs in: with its password, or with an access token made elsewhere.
     public enum Credential: Sendable, Equatable {
         case password(String)
@@ -9,7 +9,7 @@ extension MatrixBridgeService {
     }
 
     /// Both ends of the bridge: the Habitat server with the bridge's credentials, and the homeserver with the bot's.
-    public struct Configuration: Sendable {
+    public struct Configuration: BridgeConfiguration {
         public var habitat: HabitatClient.Configuration
         /// The homeserver's client API, e.g. `http://127.0.0.1:8008`.
         public var homeserver: String

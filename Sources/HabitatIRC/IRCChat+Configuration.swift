@@ -1,9 +1,9 @@
 import HabitatBridgeKit
 import NIOSSL
 
-extension IRCBridgeService {
+extension IRCChat {
     /// Both ends of the bridge: the Habitat server with the bridge's credentials, and the IRC server and channels.
-    public struct Configuration: Sendable {
+    public struct Configuration: BridgeConfiguration {
         public var habitat: HabitatClient.Configuration
         public var irc: IRCClient.Configuration
         /// Channel lines starting with this are commands (`!did dishes`); `nil` turns it off.
