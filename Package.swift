@@ -189,7 +189,7 @@ let package = Package(
         .testTarget(
             name: "HabitatIRCTests",
             dependencies: [
-                "HabitatIRC", "HabitatBridgeKit", "BridgeTestSupport", "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatCommands",
+                "HabitatIRC", "HabitatBridgeKit", "BridgeTestSupport", "LineFraming", "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatCommands",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -199,7 +199,10 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
-        .testTarget(name: "HabitatBridgeKitTests", dependencies: ["HabitatBridgeKit"]),
+        .testTarget(
+            name: "HabitatBridgeKitTests",
+            dependencies: ["HabitatBridgeKit", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(
             name: "HabitatMatrixTests",
             dependencies: [

@@ -52,24 +52,6 @@ enum BenchError: Error, CustomStringConvertible {
     }
 }
 
-/// Splits the byte stream into lines (``LineFramer``'s rules, no length limit).
-struct LineDecoder: ByteToMessageDecoder {
-    typealias InboundOut = ByteBuffer
-    private var framer = LineFramer(maximumLength: .max)
-
-    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
-        guard case .line(let line)? = framer.next(from: &buffer) else { return .needMoreData }
-        context.fireChannelRead(Self.wrapInboundOut(line))
-        return .continue
-    }
-
-    mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
-        while try decode(context: context, buffer: &buffer) == .continue {}
-        buffer.moveReaderIndex(to: buffer.writerIndex)
-        return .needMoreData
-    }
-}
-
 /// What a JSON reply line says, found by byte search (no JSON parsing).
 enum ReplyScan {
     private static let okTrue = Array(#""ok":true"#.utf8)
@@ -192,7 +174,7 @@ final class Connection: @unchecked Sendable {
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         connection.channel = channel
-                        try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineDecoder()))
+                        try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder<ByteBuffer>.bytes))
                         try channel.pipeline.syncOperations.addHandler(ReplyHandler(connection: connection))
                     }
                 }

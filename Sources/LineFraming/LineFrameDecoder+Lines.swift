@@ -10,3 +10,13 @@ extension LineFrameDecoder where Line == String {
         }
     }
 }
+
+extension LineFrameDecoder where Line == ByteBuffer {
+    /// Each line's bytes, however long, for a reader that scans them itself (the load generator).
+    public static var bytes: Self {
+        LineFrameDecoder(maximumLength: .max) { frame in
+            guard case .line(let line) = frame else { return nil }
+            return line
+        }
+    }
+}
