@@ -163,7 +163,9 @@ let package = Package(
             path: "Fuzz/Lines"),
         .executableTarget(name: "fuzz-parser", dependencies: ["FuzzSupport", "HabitatCommands", "HabitatEngine"], path: "Fuzz/Parser"),
         .executableTarget(name: "fuzz-engine", dependencies: ["FuzzSupport", "HabitatEngine"], path: "Fuzz/Engine"),
-        .testTarget(name: "HabitatEngineTests", dependencies: ["HabitatEngine"]),
+        // What the tests of the pure targets share, Foundation only (no NIO): the seeded generator.
+        .target(name: "SeededRandom", path: "Tests/SeededRandom"),
+        .testTarget(name: "HabitatEngineTests", dependencies: ["HabitatEngine", "SeededRandom"]),
         .testTarget(name: "HabitatHouseholdTests", dependencies: ["HabitatHousehold", "HabitatEngine"]),
         .testTarget(
             name: "LineFramingTests",
@@ -217,11 +219,12 @@ let package = Package(
         .testTarget(
             name: "HabitatStorageTests",
             dependencies: [
-                "HabitatStorage", "HabitatHousehold", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                "HabitatStorage", "HabitatHousehold", "SeededRandom",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
-        .testTarget(name: "HabitatCommandsTests", dependencies: ["HabitatCommands", "HabitatHousehold"]),
+        .testTarget(name: "HabitatCommandsTests", dependencies: ["HabitatCommands", "HabitatHousehold", "SeededRandom"]),
         .testTarget(
             name: "HabitatAppTests",
             dependencies: ["HabitatApp", "HabitatCommands", "HabitatEngine", "HabitatHousehold", "HabitatStorage"],
