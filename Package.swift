@@ -175,23 +175,25 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
-        // What the bridges' end-to-end tests share: a real Habitat server on a free port, loopback ports, waiting.
+        // What the tests of the server and the bridges share: a real Habitat server on a free port and a client of
+        // its line protocol, the test certificate, loopback ports, processes awaited, waiting.
         .target(
-            name: "BridgeTestSupport",
+            name: "TestSupport",
             dependencies: [
-                "HabitatServer", "HabitatApp", "HabitatStorage",
+                "HabitatServer", "HabitatApp", "HabitatStorage", "LineFraming",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
-            path: "Tests/BridgeTestSupport"
+            path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "HabitatIRCTests",
             dependencies: [
-                "HabitatIRC", "HabitatBridgeKit", "BridgeTestSupport", "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatCommands",
+                "HabitatIRC", "HabitatBridgeKit", "TestSupport", "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatCommands",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -205,7 +207,7 @@ let package = Package(
         .testTarget(
             name: "HabitatMatrixTests",
             dependencies: [
-                "HabitatMatrix", "HabitatBridgeKit", "BridgeTestSupport", "HabitatServer", "HabitatApp", "HabitatStorage",
+                "HabitatMatrix", "HabitatBridgeKit", "TestSupport", "HabitatServer", "HabitatApp", "HabitatStorage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -235,7 +237,7 @@ let package = Package(
             name: "HabitatServerTests",
             dependencies: [
                 "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatCommands", "LineFraming",
-                "BridgeTestSupport",
+                "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

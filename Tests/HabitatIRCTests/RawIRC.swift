@@ -1,6 +1,6 @@
-import BridgeTestSupport
 import NIOCore
 import NIOPosix
+import TestSupport
 
 @testable import HabitatIRC
 import HabitatBridgeKit
