@@ -163,7 +163,9 @@ let package = Package(
             path: "Fuzz/Lines"),
         .executableTarget(name: "fuzz-parser", dependencies: ["FuzzSupport", "HabitatCommands", "HabitatEngine"], path: "Fuzz/Parser"),
         .executableTarget(name: "fuzz-engine", dependencies: ["FuzzSupport", "HabitatEngine"], path: "Fuzz/Engine"),
-        .testTarget(name: "HabitatEngineTests", dependencies: ["HabitatEngine"]),
+        // What the tests of the pure targets share, Foundation only (no NIO): the seeded generator.
+        .target(name: "SeededRandom", path: "Tests/SeededRandom"),
+        .testTarget(name: "HabitatEngineTests", dependencies: ["HabitatEngine", "SeededRandom"]),
         .testTarget(name: "HabitatHouseholdTests", dependencies: ["HabitatHousehold", "HabitatEngine"]),
         .testTarget(
             name: "LineFramingTests",
@@ -173,23 +175,25 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
-        // What the bridges' end-to-end tests share: a real Habitat server on a free port, loopback ports, waiting.
+        // What the tests of the server and the bridges share: a real Habitat server on a free port and a client of
+        // its line protocol, the test certificate, loopback ports, processes awaited, waiting.
         .target(
-            name: "BridgeTestSupport",
+            name: "TestSupport",
             dependencies: [
-                "HabitatServer", "HabitatApp", "HabitatStorage",
+                "HabitatServer", "HabitatApp", "HabitatStorage", "LineFraming",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
-            path: "Tests/BridgeTestSupport"
+            path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "HabitatIRCTests",
             dependencies: [
-                "HabitatIRC", "HabitatBridgeKit", "BridgeTestSupport", "LineFraming", "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatCommands",
+                "HabitatIRC", "HabitatBridgeKit", "TestSupport", "LineFraming", "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatCommands",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -206,7 +210,7 @@ let package = Package(
         .testTarget(
             name: "HabitatMatrixTests",
             dependencies: [
-                "HabitatMatrix", "HabitatBridgeKit", "BridgeTestSupport", "HabitatServer", "HabitatApp", "HabitatStorage",
+                "HabitatMatrix", "HabitatBridgeKit", "TestSupport", "HabitatServer", "HabitatApp", "HabitatStorage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -220,11 +224,12 @@ let package = Package(
         .testTarget(
             name: "HabitatStorageTests",
             dependencies: [
-                "HabitatStorage", "HabitatHousehold", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                "HabitatStorage", "HabitatHousehold", "SeededRandom",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
-        .testTarget(name: "HabitatCommandsTests", dependencies: ["HabitatCommands", "HabitatHousehold"]),
+        .testTarget(name: "HabitatCommandsTests", dependencies: ["HabitatCommands", "HabitatHousehold", "SeededRandom"]),
         .testTarget(
             name: "HabitatAppTests",
             dependencies: ["HabitatApp", "HabitatCommands", "HabitatEngine", "HabitatHousehold", "HabitatStorage", "LineFraming"],
@@ -235,7 +240,7 @@ let package = Package(
             name: "HabitatServerTests",
             dependencies: [
                 "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatCommands", "LineFraming",
-                "BridgeTestSupport",
+                "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

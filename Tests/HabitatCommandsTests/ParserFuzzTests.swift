@@ -1,4 +1,5 @@
 import HabitatEngine
+import SeededRandom
 import Testing
 
 @testable import HabitatCommands
@@ -16,7 +17,7 @@ import Testing
     static let lines = 6_000
 
     @Test func generatedLinesParseOrAreRefusedWithAnError() async {
-        var rng = FuzzRandom(seed: 0x4861_6269_7461_7421)
+        var rng = SplitMix64(seed: 0x4861_6269_7461_7421)
         var commands = 0
         var errors = 0
         for index in 0..<Self.lines {
@@ -45,7 +46,7 @@ import Testing
 
     /// Every command the table names, followed by hostile words: each spec's parser sees them all.
     @Test func everyTriggerFollowedByHostileWords() async {
-        var rng = FuzzRandom(seed: 7)
+        var rng = SplitMix64(seed: 7)
         for spec in CommandTable.all {
             for trigger in spec.triggers {
                 await Task.yield()
@@ -146,7 +147,7 @@ import Testing
         String(repeating: "👨‍👩‍👧", count: 30), String(repeating: "x", count: 50) + "3",
     ] + numbers
 
-    static func word(using rng: inout FuzzRandom) -> String {
+    static func word(using rng: inout SplitMix64) -> String {
         switch rng.below(10) {
         case 0, 1: return keywords[rng.below(keywords.count)]
         case 2, 3: return options[rng.below(options.count)]
@@ -172,11 +173,11 @@ import Testing
         }
     }
 
-    static func words(_ count: Int, using rng: inout FuzzRandom) -> [String] {
+    static func words(_ count: Int, using rng: inout SplitMix64) -> [String] {
         (0..<count).map { _ in word(using: &rng) }
     }
 
-    static func line(using rng: inout FuzzRandom) -> String {
+    static func line(using rng: inout SplitMix64) -> String {
         var words: [String] = []
         // Most lines start with a command's trigger, as typed.
         if rng.below(5) != 0 {
@@ -195,23 +196,7 @@ import Testing
     }
 }
 
-/// SplitMix64: a small, seedable generator, so every run reads the same lines.
-struct FuzzRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound`.
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
+extension SplitMix64 {
     /// A Unicode scalar, not NUL: mostly ASCII and Latin, sometimes anywhere in the planes in use.
     mutating func scalar() -> Unicode.Scalar {
         let ranges: [ClosedRange<UInt32>] = [0x01...0x7F, 0x80...0x2FF, 0x300...0x36F, 0x590...0x6FF, 0x2000...0x206F, 0x1F300...0x1FAFF, 0x01...0x10FFFF]

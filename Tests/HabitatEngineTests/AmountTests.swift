@@ -1,5 +1,6 @@
 import Foundation
 import HabitatEngine
+import SeededRandom
 import Testing
 
 /// Habits counted in an amount: a target a day earns once, a limit a day costs only beyond it, and undo is exact.

@@ -1,5 +1,6 @@
 import Foundation
 import HabitatEngine
+import SeededRandom
 import Testing
 
 /// Random names (accents precomposed and not, case, emoji sequences, combining marks, right-to-left letters,
@@ -251,9 +252,4 @@ import Testing
         }
         return String(characters)
     }
-}
-
-extension SplitMix64 {
-    /// A number in `0..<bound`.
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

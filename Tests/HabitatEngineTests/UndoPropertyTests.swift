@@ -1,5 +1,6 @@
 import Foundation
 import HabitatEngine
+import SeededRandom
 import Testing
 
 /// Any sequence of N recorded actions followed by N undos leaves the state exactly as before.

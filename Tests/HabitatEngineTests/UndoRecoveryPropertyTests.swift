@@ -1,5 +1,6 @@
 import Foundation
 import HabitatEngine
+import SeededRandom
 import Testing
 
 /// The undo invariant with every kind of recorded action: completions, slips, purchases, routines, and the

@@ -1,13 +1,12 @@
-import BridgeTestSupport
 import Foundation
 import HabitatBridgeKit
 import HabitatIRC
 import HabitatApp
 import HabitatServer
 import HabitatStorage
-import Logging
 import NIOSSL
 import ServiceLifecycle
+import TestSupport
 import Testing
 
 /// The whole loop: a real ngircd, a real Habitat server, the IRC bridge between them, and two
@@ -15,16 +14,6 @@ import Testing
 @Suite("IRC bridge end to end against ngircd and a Habitat server", .serialized)
 struct EndToEndTests {
     static let token = "hbt_end_to_end_0123456789abcdef"
-    static let quiet = Logger(label: "e2e", factory: { _ in SwiftLogNoOpLogHandler() })
-
-    /// The test certificate for `localhost` and 127.0.0.1 and its key (see Tests/Fixtures/README.md).
-    static let certificate = fixture("localhost-cert.pem")
-    static let key = fixture("localhost-key.pem")
-
-    static func fixture(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/tls/\(name)").path
-    }
 
     /// Runs `body` with ngircd, a Habitat server (with bridge `irc`) and the bridge running; with `tls`, the
     /// bridge reaches both servers over TLS, trusting only the test certificate. With `startingAt`, the Habitat
@@ -32,21 +21,19 @@ struct EndToEndTests {
     func withEverything(
         tls: Bool = false, startingAt start: Date? = nil, _ body: @Sendable (_ ircPort: Int) async throws -> Void
     ) async throws {
-        let ngircd = try await Ngircd.start(tls: tls ? (Self.certificate, Self.key) : nil)
+        let files = tls ? TestCertificate.files : nil
+        let ngircd = try await Ngircd.start(tls: files.map { ($0.certificateChain, $0.privateKey) })
         defer { ngircd.stop() }
-        var client = TLSConfiguration.makeClientConfiguration()
-        client.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(Self.certificate))
-        let trusting = tls ? try NIOSSLContext(configuration: client) : nil
+        let trusting = tls ? try TestCertificate.clientContext() : nil
         let started = Date()
         let clock = start.map { start in { @Sendable in start.addingTimeInterval(Date().timeIntervalSince(started)) } }
-        let files = tls ? TLSFiles(certificateChain: Self.certificate, privateKey: Self.key) : nil
         try await HabitatTestServer.run(bridge: "irc", token: Self.token, tls: files, clock: clock) { habitatPort in
             let bridge = IRCBridgeService(
                 configuration: .init(
                     habitatHost: "127.0.0.1", habitatPort: habitatPort, bridge: "irc", token: Self.token, ircHost: "127.0.0.1",
                     ircPort: ngircd.tlsPort ?? ngircd.port, nick: "habitat", channels: ["#smiths"], habitatTLS: trusting,
                     ircTLS: trusting),
-                logger: Self.quiet)
+                logger: quietLogger)
             let bridgeTask = Task { try await bridge.run() }
             defer { bridgeTask.cancel() }
             try await body(ngircd.port)

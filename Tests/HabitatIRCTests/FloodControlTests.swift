@@ -1,5 +1,5 @@
-import Logging
 import NIOConcurrencyHelpers
+import TestSupport
 import Testing
 
 @testable import HabitatIRC

@@ -1,5 +1,5 @@
 import Foundation
-import BridgeTestSupport
+import TestSupport
 
 /// Debian's `ngircd`, started on a free loopback port with a temporary configuration, for integration tests.
 final class Ngircd: Sendable {

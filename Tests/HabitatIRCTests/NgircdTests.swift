@@ -1,6 +1,6 @@
-import BridgeTestSupport
 import HabitatBridgeKit
 import HabitatIRC
+import TestSupport
 import Testing
 
 /// Integration tests against a real IRC server (Debian's ngircd) on loopback.

@@ -1,7 +1,7 @@
-import BridgeTestSupport
 import LineFraming
 import NIOCore
 import NIOPosix
+import TestSupport
 
 @testable import HabitatIRC
 import HabitatBridgeKit

@@ -1,5 +1,5 @@
-import BridgeTestSupport
 import NIOConcurrencyHelpers
+import TestSupport
 
 /// Everything an async stream delivers, collected in the background so a test can wait for what it needs.
 final class Recording<Element: Sendable>: Sendable {

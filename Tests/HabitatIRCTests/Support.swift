@@ -1,6 +1,5 @@
 import HabitatBridgeKit
 import HabitatIRC
-import Logging
 import NIOConcurrencyHelpers
 
 /// A clock that never really sleeps: `sleep(until:)` records the deadline and moves time there at once.
@@ -25,9 +24,6 @@ final class TestClock: BridgeClock {
         }
     }
 }
-
-/// A logger that keeps test output clean.
-let quietLogger = Logger(label: "habitat-irc-test", factory: { _ in SwiftLogNoOpLogHandler() })
 
 /// A message as the server relays it: `said("alice", "#smiths", "habitat: did dishes", account: "al")`.
 func said(_ nick: String, _ target: String, _ text: String, account: String? = nil) -> IRCMessage {

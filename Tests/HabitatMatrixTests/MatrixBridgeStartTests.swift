@@ -1,11 +1,8 @@
-import BridgeTestSupport
 import Foundation
 import HabitatBridgeKit
 import HabitatMatrix
-import Logging
-import NIOCore
 import NIOHTTP1
-import NIOPosix
+import TestSupport
 import Testing
 
 /// A restarted bridge's first sync brings what was said while it was away: the bridge reads Matrix only once its
@@ -13,7 +10,6 @@ import Testing
 @Suite("The Matrix bridge reads Matrix once its Habitat session is open")
 struct MatrixBridgeStartTests {
     static let token = "hbt_matrix_start_0123456789abcdef"
-    static let quiet = Logger(label: "matrix-start", factory: { _ in SwiftLogNoOpLogHandler() })
     /// A login, then syncs with nothing in them.
     static let answers: [(status: HTTPResponseStatus, json: String)] = [
         (.ok, #"{"user_id":"@habitat:localhost","access_token":"token","device_id":"DEVICE"}"#),
@@ -26,16 +22,13 @@ struct MatrixBridgeStartTests {
                 habitat: HabitatClient.Configuration(port: habitatPort, bridge: "matrix", token: Self.token),
                 homeserver: homeserver.address, userID: "@habitat:localhost", credential: .password("bot-password-1"),
                 syncTimeout: .seconds(1)),
-            logger: Self.quiet)
+            logger: quietLogger)
     }
 
     @Test func nothingIsReadFromMatrixWhileHabitatCannotBeReached() async throws {
         let homeserver = try await FakeHomeserver(answers: Self.answers)
         // A port nothing listens on: taken, then let go.
-        let taken = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(host: "127.0.0.1", port: 0).get()
-        let port = try #require(taken.localAddress?.port)
-        try await taken.close()
+        let port = try await Loopback.freePort()
         let service = bridge(homeserver: homeserver, habitatPort: port)
         let running = Task { try await service.run() }
         try await Task.sleep(for: .seconds(2))

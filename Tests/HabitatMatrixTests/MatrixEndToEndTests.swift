@@ -1,9 +1,8 @@
-import BridgeTestSupport
 import Foundation
 import HabitatBridgeKit
 import HabitatMatrix
-import Logging
 import NIOConcurrencyHelpers
+import TestSupport
 import Testing
 
 /// The whole loop: a real Synapse, a real Habitat server, the Matrix bridge between them, and two people in a
@@ -11,7 +10,6 @@ import Testing
 @Suite("Matrix bridge end to end against Synapse and a Habitat server", .serialized)
 struct MatrixEndToEndTests {
     static let token = "hbt_matrix_end_to_end_0123456789ab"
-    static let quiet = Logger(label: "e2e", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// The Habitat server's clock: the real one, moved on by hand to end timers at once.
     final class GameClock: Sendable {
@@ -43,7 +41,7 @@ struct MatrixEndToEndTests {
                 homeserver: synapse.address, userID: bot, credential: .password("bot-password-1"),
                 stateDirectory: state, syncTimeout: .seconds(2))
             let startBridge = {
-                Task { try await MatrixBridgeService(configuration: configuration, logger: Self.quiet).run() }
+                Task { try await MatrixBridgeService(configuration: configuration, logger: quietLogger).run() }
             }
             var bridge = startBridge()
             defer { bridge.cancel() }

@@ -1,9 +1,9 @@
 import AsyncHTTPClient
-import BridgeTestSupport
 import Foundation
 import HabitatMatrix
 import NIOCore
 import NIOFoundationCompat
+import TestSupport
 
 /// Someone using Matrix in a test, as Element would for them: registered on the homeserver, making rooms, inviting,
 /// saying things and reading what the bot says. Speaks through the bridge's own ``MatrixClient``.

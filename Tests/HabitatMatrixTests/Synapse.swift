@@ -1,5 +1,5 @@
 import Foundation
-import BridgeTestSupport
+import TestSupport
 
 /// A real Synapse homeserver (PyPI's `matrix-synapse`, in the virtual environment `.ci/run` makes) on a free loopback
 /// port, with a throwaway configuration and database, for end-to-end tests. Registration is open (no verification),

@@ -1,6 +1,7 @@
 import Foundation
 import HabitatApp
 import NIOCore
+import TestSupport
 import Testing
 
 @testable import HabitatServer
@@ -44,8 +45,7 @@ struct AddressLimitTests {
     @Test func aConnectionToldWelcomeNoLongerWaitsTheMomentItIsTold() async throws {
         try await TestServer.with(configure: { $0.maxUnauthenticatedPerAddress = 1 }) { server in
             for number in 1...15 {
-                let client = try await server.connect(from: "127.0.0.2")
-                try await client.expectReply(to: "register w\(number) correct-horse", startsWith: "✅ Welcome to Habitat, w\(number)!")
+                _ = try await server.user("w\(number)", from: "127.0.0.2")
             }
             let last = try await server.connect(from: "127.0.0.2")
             try await last.expectReply(to: "help", startsWith: "ℹ️ Habitat commands")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `habitat-bench` against a real server: what it reports is what the server did.

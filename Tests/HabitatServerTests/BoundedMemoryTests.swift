@@ -2,6 +2,7 @@ import Foundation
 import HabitatEngine
 import HabitatHousehold
 import HabitatStorage
+import TestSupport
 import Testing
 
 @testable import HabitatApp
@@ -15,7 +16,7 @@ struct BoundedMemoryTests {
         let directory = try DirectoryDatabase(directory: data, durability: .normal)
         let users = UserDatabases(directory: data, durability: .normal)
         let household = Households(
-            directory: directory, users: users, presence: Presence(directory: directory), logger: TestServer.quietLogger,
+            directory: directory, users: users, presence: Presence(directory: directory), logger: quietLogger,
             cached: 4)
         let now = Date(timeIntervalSince1970: 1_795_176_000)
         let owner = try await directory.createAccount(name: "ann", passwordHash: nil, at: now)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `habitat bridge add|list|remove`, run as the operator would, against a real server.

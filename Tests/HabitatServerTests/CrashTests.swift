@@ -1,7 +1,7 @@
-import BridgeTestSupport
 import Foundation
 import HabitatStorage
 import NIOConcurrencyHelpers
+import TestSupport
 import Testing
 
 /// The servers a test starts, so that when the test fails it shows what each of them logged.
@@ -236,8 +236,7 @@ struct CrashTests {
                     // A client that stops before it is warmed up (its connection gone, on a very slow machine) counts as
                     // ready all the same: the kill must not wait for it forever. What it acknowledged is checked below.
                     defer { if acked < 20 { warmedUp.increment() } }
-                    let client = try await LineClient.connect(port: first.port)
-                    try await client.expectReply(to: "register \(name) correct-horse", startsWith: "✅")
+                    let client = try await LineClient.registered(name, port: first.port)
                     try await client.expectReply(to: "add habit Run", startsWith: "✅")
                     try await client.send("mode json")
                     _ = try await client.readReply()
@@ -290,8 +289,7 @@ struct CrashTests {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         let server = try await ServerProcess(data: data)
-        let client = try await LineClient.connect(port: server.port)
-        try await client.expectReply(to: "register nora correct-horse", startsWith: "✅")
+        let client = try await LineClient.registered("nora", port: server.port)
         try await client.expectReply(to: "add habit Stretch", startsWith: "✅")
         try await client.expectReply(to: "did stretch", startsWith: "✅")
         #expect(await server.terminate() == 0)
@@ -325,8 +323,7 @@ struct CrashTests {
         let names = (1...8).map { "piper\($0)" }
         let server = try await ServerProcess(data: data)
         for name in names {
-            let client = try await LineClient.connect(port: server.port)
-            try await client.expectReply(to: "register \(name) correct-horse", startsWith: "✅")
+            let client = try await LineClient.registered(name, port: server.port)
             try await client.expectReply(to: "add habit Run", startsWith: "✅")
             await client.close()
         }
@@ -383,8 +380,7 @@ struct EventLoopsTests {
         // More connections than loops, each with its own user and a change in hand.
         var clients: [LineClient] = []
         for index in 0..<6 {
-            let client = try await LineClient.connect(port: server.port)
-            try await client.expectReply(to: "register loop\(index) correct-horse", startsWith: "✅")
+            let client = try await LineClient.registered("loop\(index)", port: server.port)
             try await client.expectReply(to: "add habit Stretch", startsWith: "✅")
             clients.append(client)
         }

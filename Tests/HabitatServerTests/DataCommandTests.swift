@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HabitatStorage
+import TestSupport
 import Testing
 
 /// `habitat export` and `habitat backup`, run as the operator would while a real server runs.
@@ -11,8 +12,7 @@ struct DataCommandTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let data = root.appendingPathComponent("data")
         let server = try await ServerProcess(data: data)
-        let client = try await LineClient.connect(port: server.port)
-        try await client.expectReply(to: "register alice correct-horse", startsWith: "✅")
+        let client = try await LineClient.registered("alice", port: server.port)
         try await client.expectReply(to: "add habit Dishes", startsWith: "✅")
         try await client.expectReply(to: "did dishes", startsWith: "✅ Dishes completed! +10 XP, +5 coins")
         try await client.expectReply(to: "did dishes: pots, too", startsWith: "✅ Dishes completed!")
@@ -87,8 +87,7 @@ struct DataCommandTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let data = root.appendingPathComponent("data")
         var server = try await ServerProcess(data: data)
-        var client = try await LineClient.connect(port: server.port)
-        try await client.expectReply(to: "register ann pass-word-1", startsWith: "✅")
+        var client = try await LineClient.registered("ann", password: "pass-word-1", port: server.port)
         try await client.expectReply(to: "logout", startsWith: "👋")
         try await client.expectReply(to: "register bob pass-word-2", startsWith: "✅")
         try await client.expectReply(to: "add habit Dishes", startsWith: "✅")
@@ -155,8 +154,7 @@ struct DataCommandTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let data = root.appendingPathComponent("data")
         let server = try await ServerProcess(data: data)
-        let client = try await LineClient.connect(port: server.port)
-        try await client.expectReply(to: "register ann pass-word-1", startsWith: "✅")
+        let client = try await LineClient.registered("ann", password: "pass-word-1", port: server.port)
         try await client.expectReply(to: "add habit Dishes", startsWith: "✅")
         try await client.expectReply(to: "did dishes", startsWith: "✅ Dishes completed!")
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A real server, started at a chosen instant with `faketime`, ends a user's day on its own at midnight on their clock,
@@ -14,14 +15,12 @@ struct DayEndClockTests {
         // Saturday 7 March: the habit is added; it bites from Sunday. ny and bo share a room whose Dishes rotates; ny
         // does them on Saturday.
         let first = try await ServerProcess(data: data, startingAt: "2026-03-07 17:00:00")
-        let setup = try await LineClient.connect(port: first.port)
-        try await setup.expectReply(to: "register ny correct-horse", startsWith: "✅")
+        let setup = try await LineClient.registered("ny", port: first.port)
         try await setup.expectReply(to: "config timezone America/New_York", startsWith: "✅")
         try await setup.expectReply(to: "add habit Floss every day 5 life if missed", startsWith: "✅ Added habit Floss")
         let created = try await setup.expectReply(to: "room create Flat", startsWith: "🏠 Room Flat created")
         let code = try #require(created[0].firstMatch(of: /room join flat ([A-Z0-9-]+)/)?.1)
-        let bo = try await LineClient.connect(port: first.port)
-        try await bo.expectReply(to: "register bo correct-horse", startsWith: "✅")
+        let bo = try await LineClient.registered("bo", port: first.port)
         try await bo.expectReply(to: "config timezone America/New_York", startsWith: "✅")
         try await bo.expectReply(to: "room join flat \(code)", startsWith: "🏠 Welcome to Flat!")
         #expect(try await setup.readReply() == ["🏠 bo joined Flat"])

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// A `yes` deletes what its question named, or nothing: never another item a shorter name would find.

@@ -1,6 +1,7 @@
 import Foundation
 import HabitatApp
 import HabitatStorage
+import TestSupport
 import Testing
 
 /// A server whose descriptor limit leaves less room than its users' open files would take, two descriptors each:

@@ -3,6 +3,7 @@ import Glibc
 import GRDB
 import HabitatEngine
 import HabitatHousehold
+import TestSupport
 import Testing
 
 @testable import HabitatApp

@@ -1,5 +1,5 @@
-import BridgeTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// Every input the fuzzers keep as seeds (the transcripts' lines, hostile streams, and every input that ever broke
@@ -7,8 +7,7 @@ import Testing
 /// `fuzz-engine` (scripts/fuzz builds them with libFuzzer).
 @Suite("The fuzzers' corpora, replayed")
 struct FuzzCorpusTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus")
+    static let corpus = SourceTree.url("Fuzz/Corpus")
 
     @Test(arguments: ["lines", "parser", "engine"])
     func everySeedPassesTheFuzzersChecks(fuzzer: String) async throws {

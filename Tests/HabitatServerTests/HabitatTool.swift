@@ -1,5 +1,5 @@
-import BridgeTestSupport
 import Foundation
+import TestSupport
 
 /// Runs the real `habitat <arguments>` as an operator would, and returns its exit status and what it
 /// printed (standard output and error together).

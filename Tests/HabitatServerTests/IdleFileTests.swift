@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A user who stays logged in but quiet keeps a connection, not an open file.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Views of a game in memory (`status`, `habits`, …) are answered as soon as their line arrives, on the

@@ -1,10 +1,10 @@
-import BridgeTestSupport
 import Foundation
 import HabitatApp
 @testable import HabitatServer
 import HabitatStorage
 import NIOPosix
 import NIOConcurrencyHelpers
+import TestSupport
 import Testing
 
 @Suite("Limits and bad input: the connection survives and nothing is lost")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The line protocol's rules for lines that are blank, unreadable or JSON, against a real server.

@@ -1,5 +1,5 @@
-import BridgeTestSupport
 import Foundation
+import TestSupport
 
 /// Debian's `redis-server` on a free loopback port, without persistence: what `habitat-bench` compares Habitat with.
 final class RedisProcess: Sendable {
@@ -26,7 +26,7 @@ final class RedisProcess: Sendable {
                 return
             }
         }
-        throw BridgeTestSupport.TestFailure("redis-server did not start in three tries")
+        throw TestFailure("redis-server did not start in three tries")
     }
 
     /// Killed (it keeps nothing), its directory removed.

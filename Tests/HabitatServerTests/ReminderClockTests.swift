@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A real server, started at chosen instants with `faketime`, says reminders on its own at their minute on the user's
@@ -16,13 +17,11 @@ struct ReminderClockTests {
 
     /// ann, in Berlin, makes the room Flat with a chore that rotates, Dishes, every day; bo joins it.
     static func flat(on port: Int) async throws -> (ann: LineClient, bo: LineClient) {
-        let ann = try await LineClient.connect(port: port)
-        try await ann.expectReply(to: "register ann correct-horse", startsWith: "✅")
+        let ann = try await LineClient.registered("ann", port: port)
         try await ann.expectReply(to: "config timezone Europe/Berlin", startsWith: "✅")
         let created = try await ann.expectReply(to: "room create Flat", startsWith: "🏠 Room Flat created")
         let code = try #require(created[0].firstMatch(of: /room join flat ([A-Z0-9-]+)/)?.1)
-        let bo = try await LineClient.connect(port: port)
-        try await bo.expectReply(to: "register bo correct-horse", startsWith: "✅")
+        let bo = try await LineClient.registered("bo", port: port)
         try await bo.expectReply(to: "room join flat \(code)", startsWith: "🏠 Welcome to Flat!")
         #expect(try await ann.readReply() == ["🏠 bo joined Flat"])
         try await ann.expectReply(to: "room add habit Dishes every day rotate", startsWith: "🏠 Added Dishes to Flat")
@@ -39,8 +38,7 @@ struct ReminderClockTests {
             // Thursday 26 November, 20:58:30 in Berlin.
             let first = logs.keep(try await ServerProcess(data: data, startingAt: "2026-11-26 19:58:30"))
             let started = Date()
-            let bo = try await LineClient.connect(port: first.port)
-            try await bo.expectReply(to: "register bo correct-horse", startsWith: "✅")
+            let bo = try await LineClient.registered("bo", port: first.port)
             try await bo.expectReply(to: "config timezone Europe/Berlin", startsWith: "✅")
             try await bo.expectReply(to: "add habit Stretch", startsWith: "✅")
             #expect(
@@ -49,8 +47,7 @@ struct ReminderClockTests {
                 ])
             await bo.close()
 
-            let ann = try await LineClient.connect(port: first.port)
-            try await ann.expectReply(to: "register ann correct-horse", startsWith: "✅")
+            let ann = try await LineClient.registered("ann", port: first.port)
             try await ann.expectReply(to: "config timezone Europe/Berlin", startsWith: "✅")
             try await ann.expectReply(to: "add habit Floss", startsWith: "✅")
             try await ann.expectReply(to: "add habit Read", startsWith: "✅")

@@ -1,5 +1,6 @@
 import Foundation
 import HabitatStorage
+import TestSupport
 import Testing
 
 /// A shared completion touches the member's file and the room's log. The server is made to die
@@ -9,13 +10,11 @@ struct RoomCrashTests {
     /// alice owns Smiths with a shared Dishes habit; bob is a member.
     func household(in data: URL) async throws {
         let server = try await ServerProcess(data: data)
-        let alice = try await LineClient.connect(port: server.port)
-        try await alice.expectReply(to: "register alice correct-horse", startsWith: "✅")
+        let alice = try await LineClient.registered("alice", port: server.port)
         let created = try await alice.json("{\"text\": \"room create Smiths\"}")
         let code = try #require(created.data?["invite"] as? String)
         try await alice.expectReply(to: "room add habit Dishes 10 xp", startsWith: "🏠 Added Dishes")
-        let bob = try await LineClient.connect(port: server.port)
-        try await bob.expectReply(to: "register bob correct-horse", startsWith: "✅")
+        let bob = try await LineClient.registered("bob", port: server.port)
         try await bob.expectReply(to: "room join smiths \(code)", startsWith: "🏠 Welcome to Smiths!")
         #expect(await server.terminate() == 0)
     }

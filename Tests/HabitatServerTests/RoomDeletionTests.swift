@@ -3,6 +3,7 @@ import HabitatHousehold
 import HabitatApp
 import HabitatServer
 import HabitatStorage
+import TestSupport
 import Testing
 
 @Suite("Rooms: deleting a shared habit")

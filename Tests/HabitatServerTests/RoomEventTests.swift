@@ -2,6 +2,7 @@ import Foundation
 import HabitatApp
 import HabitatServer
 import HabitatStorage
+import TestSupport
 import Testing
 
 @Suite("Rooms: each member sees exactly the events meant for them")

@@ -2,6 +2,7 @@ import Foundation
 import HabitatEngine
 import HabitatHousehold
 import HabitatStorage
+import TestSupport
 import Testing
 
 @testable import HabitatApp

@@ -3,29 +3,15 @@ import NIOCore
 import NIOSSL
 import HabitatApp
 import HabitatServer
+import TestSupport
 import Testing
 
 /// `--tls-cert` and `--tls-key`: the line protocol over TLS, so passwords need not cross a network in clear.
 @Suite("TLS on the listening port")
 struct TLSTests {
-    /// The test certificate for `localhost` and 127.0.0.1 and its key (see Tests/Fixtures/README.md).
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/tls")
-    static let files = TLSFiles(
-        certificateChain: fixtures.appendingPathComponent("localhost-cert.pem").path,
-        privateKey: fixtures.appendingPathComponent("localhost-key.pem").path)
-
-    /// A client context that trusts only the test certificate.
-    static func clientContext() throws -> NIOSSLContext {
-        var configuration = TLSConfiguration.makeClientConfiguration()
-        configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(files.certificateChain))
-        return try NIOSSLContext(configuration: configuration)
-    }
-
     @Test func aUserRegistersAndPlaysOverTLS() async throws {
-        try await TestServer.with(configure: { $0.tls = Self.files }) { server in
-            let client = try await LineClient.connect(port: server.port, tls: Self.clientContext())
-            try await client.expectReply(to: "register tess correct-horse", startsWith: "✅ Welcome to Habitat, tess!")
+        try await TestServer.with(configure: { $0.tls = TestCertificate.files }) { server in
+            let client = try await LineClient.registered("tess", port: server.port, tls: TestCertificate.clientContext())
             try await client.expectReply(to: "add habit Exercise", startsWith: "✅")
             try await client.expectReply(to: "did exercise", startsWith: "✅ Exercise completed! +10 XP, +5 coins")
             await client.close()
@@ -33,7 +19,7 @@ struct TLSTests {
     }
 
     @Test func aPlainConnectionToTheTLSPortGetsNoGameAndTheServerKeepsServing() async throws {
-        try await TestServer.with(configure: { $0.tls = Self.files }) { server in
+        try await TestServer.with(configure: { $0.tls = TestCertificate.files }) { server in
             let plain = try await LineClient.connect(port: server.port, readGreeting: false)
             try await plain.send("register eve correct-horse")
             // The server's TLS handshake fails on a plain line: at most a TLS alert comes back, never a
@@ -42,8 +28,7 @@ struct TLSTests {
             while let line = try await plain.readLine() { received.append(line) }
             #expect(!received.contains { $0.contains("Habitat") || $0.contains("Welcome") })
             #expect(received.count <= 1)
-            let client = try await LineClient.connect(port: server.port, tls: Self.clientContext())
-            try await client.expectReply(to: "register tess correct-horse", startsWith: "✅ Welcome to Habitat, tess!")
+            let client = try await LineClient.registered("tess", port: server.port, tls: TestCertificate.clientContext())
             await client.close()
         }
     }
@@ -51,12 +36,12 @@ struct TLSTests {
     @Test func tls12IsTheOldestVersionTheServerSpeaks() async throws {
         @Sendable func client(_ newest: TLSVersion) throws -> NIOSSLContext {
             var configuration = TLSConfiguration.makeClientConfiguration()
-            configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(Self.files.certificateChain))
+            configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(TestCertificate.files.certificateChain))
             configuration.minimumTLSVersion = .tlsv1
             configuration.maximumTLSVersion = newest
             return try NIOSSLContext(configuration: configuration)
         }
-        try await TestServer.with(configure: { $0.tls = Self.files }) { server in
+        try await TestServer.with(configure: { $0.tls = TestCertificate.files }) { server in
             await #expect(throws: (any Error).self) {
                 _ = try await LineClient.connect(port: server.port, tls: try client(.tlsv11))
             }
@@ -67,8 +52,8 @@ struct TLSTests {
     }
 
     @Test func missingOrMismatchedFilesAreRefusedAtStartWithTheirName() async throws {
-        let files = Self.files
-        let missing = TLSFiles(certificateChain: Self.fixtures.appendingPathComponent("none.pem").path, privateKey: files.privateKey)
+        let files = TestCertificate.files
+        let missing = TLSFiles(certificateChain: TestCertificate.folder.appendingPathComponent("none.pem").path, privateKey: files.privateKey)
         await #expect(throws: TLSSetupError.self) {
             try await TestServer.with(configure: { $0.tls = missing }) { _ in }
         }

@@ -2,6 +2,7 @@ import Foundation
 import HabitatStorage
 import Logging
 import NIOConcurrencyHelpers
+import TestSupport
 import Testing
 
 @testable import HabitatApp

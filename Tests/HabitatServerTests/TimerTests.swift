@@ -1,5 +1,6 @@
 import Foundation
 import HabitatStorage
+import TestSupport
 import Testing
 
 @Suite("Timers and offline delivery")

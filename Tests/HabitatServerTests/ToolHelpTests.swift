@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `habitat --help` and each command's help document every flag, and the README's table of the server's
@@ -51,8 +52,7 @@ struct ToolHelpTests {
     }
 
     @Test func theReadmeTableOfServerFlagsIsTheServersOwnList() async throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let readme = SourceTree.url("README.md")
         let rows = try String(contentsOf: readme, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("| `--") }
         let documented = rows.reduce(into: Set<String>()) { $0.formUnion(Self.flags(in: $1.split(separator: "|")[0])) }
         let help = try await habitat(["serve", "--help"])

@@ -2,6 +2,7 @@ import Foundation
 import HabitatApp
 import HabitatServer
 import HabitatStorage
+import TestSupport
 import Testing
 
 /// A conversation in `protocols/transcripts/*.txt`, replayed against a real server.
@@ -28,8 +29,7 @@ struct Transcript: Sendable, CustomStringConvertible {
     var description: String { name }
 
     static var directory: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("protocols/transcripts")
+        SourceTree.url("protocols/transcripts")
     }
 
     static func all() -> [Transcript] {

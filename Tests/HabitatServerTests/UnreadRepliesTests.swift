@@ -1,7 +1,7 @@
-import BridgeTestSupport
 import Foundation
 import NIOCore
 import NIOEmbedded
+import TestSupport
 import Testing
 
 @testable import HabitatApp

@@ -1,5 +1,6 @@
 import Foundation
 import HabitatEngine
+import SeededRandom
 import Testing
 
 @testable import HabitatStorage
@@ -8,17 +9,6 @@ import Testing
 /// undos leaves the state (status, areas, streaks) exactly as before, in memory and on disk.
 @Suite("Undo through storage")
 struct UndoThroughStorageTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let start = Date(timeIntervalSince1970: 1_795_176_000)
 
     /// A user with areas, good and bad habits, a routine and a reward, some history behind them.
@@ -43,7 +33,7 @@ struct UndoThroughStorageTests {
         return database
     }
 
-    func randomAction(using rng: inout Generator) -> Action {
+    func randomAction(using rng: inout SplitMix64) -> Action {
         switch Int.random(in: 0..<12, using: &rng) {
         case 0...2: .record(Recording(habit: ["exercise", "read", "stretch"].randomElement(using: &rng)!, times: Int.random(in: 1...3, using: &rng)))
         case 3: .record(Recording(habit: "morning"))
@@ -58,7 +48,7 @@ struct UndoThroughStorageTests {
 
     @Test(arguments: 1...12)
     func anySequenceOfActionsThenAsManyUndosRestoresEverything(seed: UInt64) async throws {
-        var rng = Generator(state: seed)
+        var rng = SplitMix64(seed: seed)
         let database = try await seededDatabase()
         let before = try await database.state()
         let ledgerBefore = try await database.read { try $0.recent(limit: 1000) }

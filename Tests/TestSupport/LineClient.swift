@@ -1,6 +1,4 @@
 import Foundation
-import HabitatApp
-import HabitatServer
 import LineFraming
 import NIOConcurrencyHelpers
 import NIOCore
@@ -8,8 +6,8 @@ import NIOPosix
 import NIOSSL
 
 /// A test client of the line protocol over real TCP: send lines, read lines and whole replies.
-actor LineClient {
-    let channel: any Channel
+public actor LineClient {
+    public let channel: any Channel
     private var lines: AsyncStream<String>.AsyncIterator
     private let collector: LineCollector
     /// Lines this client has read.
@@ -27,7 +25,9 @@ actor LineClient {
 
     /// Connects (over TLS with `tls`, checking the certificate is for `localhost`), from the loopback address `from`
     /// when given (Linux routes all of 127.0.0.0/8 to loopback: each is an address of its own to the server).
-    static func connect(port: Int, readGreeting: Bool = true, tls: NIOSSLContext? = nil, from: String? = nil) async throws -> LineClient {
+    public static func connect(
+        port: Int, readGreeting: Bool = true, tls: NIOSSLContext? = nil, from: String? = nil
+    ) async throws -> LineClient {
         let (stream, continuation) = AsyncStream<String>.makeStream()
         let collector = LineCollector(continuation: continuation)
         var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -50,18 +50,27 @@ actor LineClient {
         return client
     }
 
-    func send(_ line: String) async throws {
+    /// Connects (over TLS with `tls`, from `from` when given), registers `name`, and returns the logged-in client.
+    public static func registered(
+        _ name: String, password: String = "correct-horse", port: Int, tls: NIOSSLContext? = nil, from: String? = nil
+    ) async throws -> LineClient {
+        let client = try await connect(port: port, tls: tls, from: from)
+        try await client.expectReply(to: "register \(name) \(password)", startsWith: "✅ Welcome to Habitat, \(name)!")
+        return client
+    }
+
+    public func send(_ line: String) async throws {
         lastSent = line
         try await sendRaw(Array((line + "\n").utf8))
     }
 
-    func sendRaw(_ bytes: [UInt8]) async throws {
+    public func sendRaw(_ bytes: [UInt8]) async throws {
         try await channel.writeAndFlush(ByteBuffer(bytes: bytes))
     }
 
     /// The next line, or `nil` when the server closed the connection. A silent server fails the test
     /// after a while (the connection is closed) instead of hanging it.
-    func readLine() async throws -> String? {
+    public func readLine() async throws -> String? {
         let channel = self.channel
         let (collector, read, silenced) = (self.collector, self.read, self.silenced)
         // Closed when the server said nothing: not when its line came and this task waited for a turn to read it (a
@@ -81,7 +90,7 @@ actor LineClient {
     }
 
     /// One reply: a JSON line, or text lines up to the empty line that ends them (not included).
-    func readReply() async throws -> [String] {
+    public func readReply() async throws -> [String] {
         guard let first = try await readLine() else {
             let why = silenced.withLockedValue { $0 } ? "nothing came for \(Self.timeout.nanoseconds / 1_000_000_000) s" : "the server closed it"
             throw TestFailure("connection closed before a reply (\(why); last sent: \(lastSent.map { "'\($0)'" } ?? "nothing"))")
@@ -93,19 +102,19 @@ actor LineClient {
     }
 
     /// Sends a line and returns its reply.
-    func reply(to line: String) async throws -> [String] {
+    public func reply(to line: String) async throws -> [String] {
         try await send(line)
         return try await readReply()
     }
 
     /// Sends a line and returns its reply as JSON.
-    func json(_ line: String) async throws -> JSONReply {
+    public func json(_ line: String) async throws -> JSONReply {
         let reply = try await self.reply(to: line)
         return try JSONReply(reply[0])
     }
 
     @discardableResult
-    func expectReply(to line: String, startsWith prefix: String) async throws -> [String] {
+    public func expectReply(to line: String, startsWith prefix: String) async throws -> [String] {
         let reply = try await self.reply(to: line)
         guard reply.first?.hasPrefix(prefix) == true else {
             throw TestFailure("'\(line)' answered \(reply), expected it to start with \(prefix)")
@@ -113,17 +122,17 @@ actor LineClient {
         return reply
     }
 
-    func close() async {
+    public func close() async {
         try? await channel.close()
     }
 }
 
 /// A JSON reply line, parsed with Foundation so the server's encoder is checked by someone else's decoder.
-struct JSONReply: @unchecked Sendable {
-    let line: String
-    let object: [String: Any]
+public struct JSONReply: @unchecked Sendable {
+    public let line: String
+    public let object: [String: Any]
 
-    init(_ line: String) throws {
+    public init(_ line: String) throws {
         self.line = line
         guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
             throw TestFailure("not a JSON object: \(line)")
@@ -131,12 +140,12 @@ struct JSONReply: @unchecked Sendable {
         self.object = object
     }
 
-    var ok: Bool? { object["ok"] as? Bool }
-    var code: String? { object["code"] as? String }
-    var text: String? { object["text"] as? String }
-    var type: String? { object["type"] as? String }
-    var data: [String: Any]? { object["data"] as? [String: Any] }
-    func int(_ key: String) -> Int? { (data?[key] as? NSNumber)?.intValue }
+    public var ok: Bool? { object["ok"] as? Bool }
+    public var code: String? { object["code"] as? String }
+    public var text: String? { object["text"] as? String }
+    public var type: String? { object["type"] as? String }
+    public var data: [String: Any]? { object["data"] as? [String: Any] }
+    public func int(_ key: String) -> Int? { (data?[key] as? NSNumber)?.intValue }
 }
 
 final class LineCollector: ChannelInboundHandler, Sendable {

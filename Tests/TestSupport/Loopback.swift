@@ -7,8 +7,9 @@ public enum Loopback {
     public static func freePort() async throws -> Int {
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .bind(host: "127.0.0.1", port: 0).get()
-        let port = channel.localAddress?.port ?? 0
+        let port = channel.localAddress?.port
         try await channel.close()
+        guard let port else { throw TestFailure("no port was bound on 127.0.0.1") }
         return port
     }
 
