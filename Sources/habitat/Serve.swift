@@ -17,39 +17,39 @@ struct Serve: AsyncParsableCommand {
     )
 
     @Option(help: "Address to listen on. Listening beyond this machine is an explicit choice.")
-    var host = "127.0.0.1"
+    var host = ServeSettings.standard.host
 
     @Option(help: "TCP port to listen on (0 picks a free one).")
-    var port = 7878
+    var port = ServeSettings.standard.port
 
     @Option(help: "Directory for the directory database and every user's own SQLite file.")
-    var data = "./habitat-data"
+    var data = ServeSettings.standard.data
 
     @Option(help: "normal: nothing is lost if the process dies. full: nothing is lost if the power fails (slower).")
-    var durability = Durability.normal
+    var durability = ServeSettings.standard.durability
 
     @Option(help: "Most simultaneous connections; the next one is told the server is busy.")
-    var maxConnections = 10_000
+    var maxConnections = ServeSettings.standard.maxConnections
 
     @Option(help: ArgumentHelp(
         "Most simultaneous connections from one address (0 = no limit).",
         discussion: "IPv6 addresses count per /64. A household behind one router, with a bridge or two, stays far below it."))
-    var maxPerAddress = 100
+    var maxPerAddress = ServeSettings.standard.maxPerAddress
 
     @Option(help: "Of those, most that have not logged in yet (0 = no limit).")
-    var maxUnauthenticatedPerAddress = 20
+    var maxUnauthenticatedPerAddress = ServeSettings.standard.maxUnauthenticatedPerAddress
 
     @Option(help: "Commands per second per connection (0 = no limit).")
-    var rateLimit = 1000
+    var rateLimit = ServeSettings.standard.rateLimit
 
     @Option(help: "Longest request line, in bytes.")
-    var maxLine = 4096
+    var maxLine = ServeSettings.standard.maxLine
 
     @Option(help: "Seconds a connection may stay open without logging in.")
-    var loginTimeout = 120
+    var loginTimeout = ServeSettings.standard.loginTimeout
 
     @Option(help: "Seconds a client may leave its replies unread before it is disconnected.")
-    var unreadTimeout = 60
+    var unreadTimeout = ServeSettings.standard.unreadTimeout
 
     @Option(help: ArgumentHelp(
         "How many users' files stay open at once. (default: as many as a quarter of the memory holds)",
@@ -57,7 +57,7 @@ struct Serve: AsyncParsableCommand {
     var openFiles: Int?
 
     @Option(help: "Seconds a user's file stays open after its last command (0 = until --open-files needs room).")
-    var idleFiles = 300
+    var idleFiles = ServeSettings.standard.idleFiles
 
     @Option(help: ArgumentHelp(
         "Threads that serve connections. (default: one fewer than the cores, at least one)",

@@ -93,3 +93,14 @@ import Testing
         #expect(settings.eventLoops(cores: 2) == 3)
     }
 }
+
+extension SizingTests {
+    @Test func theFlagsDefaultsAreTheConfigurationsOwn() {
+        let standard = ServeSettings.standard
+        #expect((standard.host, standard.port, standard.data) == ("127.0.0.1", 7878, "./habitat-data"))
+        #expect((standard.maxConnections, standard.maxPerAddress, standard.maxUnauthenticatedPerAddress) == (10_000, 100, 20))
+        #expect((standard.rateLimit, standard.maxLine, standard.loginTimeout, standard.unreadTimeout) == (1000, 4096, 120, 60))
+        #expect(standard.idleFiles == 300)
+        #expect(standard.openFiles == nil)
+    }
+}

@@ -5,20 +5,25 @@ import HabitatStorage
 /// What `habitat serve` is told (its flags, as values), checked, and turned into the server's configuration for the
 /// machine it runs on. The command line only fills it in: every rule about the settings is here, where tests reach it.
 public struct ServeSettings: Sendable {
-    public var host = "127.0.0.1"
-    public var port = 7878
+    /// The settings when no flag is given; `serve`'s flags show them as their defaults.
+    public static let standard = ServeSettings()
+    /// The configuration's own defaults, which the settings' follow.
+    private static let configured = ServerConfiguration()
+
+    public var host = configured.host
+    public var port = configured.port
     public var data = "./habitat-data"
-    public var durability = Durability.normal
-    public var maxConnections = 10_000
-    public var maxPerAddress = 100
-    public var maxUnauthenticatedPerAddress = 20
-    public var rateLimit = 1000
-    public var maxLine = 4096
-    public var loginTimeout = 120
-    public var unreadTimeout = 60
+    public var durability = configured.durability
+    public var maxConnections = configured.maxConnections
+    public var maxPerAddress = configured.maxConnectionsPerAddress
+    public var maxUnauthenticatedPerAddress = configured.maxUnauthenticatedPerAddress
+    public var rateLimit = configured.rateLimit
+    public var maxLine = configured.maxLineLength
+    public var loginTimeout = Int(configured.unauthenticatedTimeout)
+    public var unreadTimeout = Int(configured.unreadRepliesTimeout)
     /// `nil`: sized from the machine (``MachineSize/defaultOpenFiles``).
     public var openFiles: Int?
-    public var idleFiles = 300
+    public var idleFiles = Int(configured.idleFileTimeout)
     /// `nil`: one fewer than the cores, at least one.
     public var eventLoops: Int?
     public var tlsCert: String?
