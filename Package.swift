@@ -57,6 +57,8 @@ let package = Package(
             dependencies: [
                 "HabitatEngine", "HabitatHousehold", "HabitatStorage", "HabitatCommands", "LineFraming",
                 .product(name: "Logging", package: "swift-log"),
+                // A connection's conversation runs on its event loop.
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -232,7 +234,11 @@ let package = Package(
         .testTarget(name: "HabitatCommandsTests", dependencies: ["HabitatCommands", "HabitatHousehold", "SeededRandom"]),
         .testTarget(
             name: "HabitatAppTests",
-            dependencies: ["HabitatApp", "HabitatCommands", "HabitatEngine", "HabitatHousehold", "HabitatStorage", "LineFraming"],
+            dependencies: [
+                "HabitatApp", "HabitatCommands", "HabitatEngine", "HabitatHousehold", "HabitatStorage", "LineFraming",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             // Read from the source tree by the test itself.
             exclude: ["everyday-lines.txt", "everyday-lines-heldout.txt"]
         ),

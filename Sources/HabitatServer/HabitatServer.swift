@@ -111,7 +111,7 @@ public final class HabitatServer: Service, Sendable {
         // last handshake packet then finds the queue full is gone on the server's side while its client, waiting for
         // the greeting, sees it open. So the queue is as long as the system allows (`net.core.somaxconn` caps it,
         // 4096 by default), the server takes up to `acceptsAtOnce` connections each time the socket is ready, and
-        // keeps taking them while the loop below starts their tasks.
+        // keeps taking them while the loop below takes them in.
         let server = try await ServerBootstrap(group: eventLoopGroup)
             .serverChannelOption(.backlog, value: Int32(Self.acceptQueue))
             .serverChannelOption(.maxMessagesPerRead, value: UInt(Self.acceptsAtOnce))
@@ -128,21 +128,15 @@ public final class HabitatServer: Service, Sendable {
             .bind(
                 host: configuration.host, port: configuration.port,
                 serverBackPressureStrategy: .init(lowWatermark: Self.acceptsAtOnce, highWatermark: Self.acceptQueue)
-            ) { [tls, application] channel in
+            ) { [self, tls, application] channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
                     try channel.pipeline.syncOperations.addHandler(
                         ByteToMessageHandler(LineFrameDecoder(maximumLength: maxLine)))
-                    let link = ConnectionLink(conversation: application.conversation(), eventLoop: channel.eventLoop)
-                    try channel.pipeline.syncOperations.addHandler(ImmediateRepliesHandler(link: link, maxLine: maxLine))
-                    // After the handler that answers most lines, so that their reads and replies do not pass it.
+                    let conversation = application.conversation(on: channel.eventLoop)
+                    try channel.pipeline.syncOperations.addHandler(
+                        ConnectionHandler(server: self, conversation: conversation, maxLine: maxLine))
                     try channel.pipeline.syncOperations.addHandler(UnreadRepliesHandler(timeout: unreadTimeout))
-                    let connection = try NIOAsyncChannel<TaskLine, ByteBuffer>(
-                        wrappingChannelSynchronously: channel,
-                        configuration: .init(
-                            backPressureStrategy: .init(lowWatermark: 4, highWatermark: 64),
-                            isOutboundHalfClosureEnabled: true))
-                    return Connection(link: link, channel: connection)
                 }
             }
         let port = server.channel.localAddress?.port ?? configuration.port
@@ -168,15 +162,12 @@ public final class HabitatServer: Service, Sendable {
         await onServerRunning(port)
 
         try await withGracefulShutdownHandler {
-            try await withThrowingDiscardingTaskGroup { group in
-                try await server.executeThenClose { inbound in
-                    for try await connection in inbound {
-                        // The connection's task runs on its channel's event loop: no thread hop between them, and
-                        // the session it shares with the channel's handlers stays on that loop.
-                        group.addTask(executorPreference: connection.link.executor) { await self.serve(connection) }
-                    }
-                }
+            // Each connection runs on its own, on its channel's event loop; this takes them in, and then waits for the
+            // last to close.
+            try await server.executeThenClose { inbound in
+                for try await _ in inbound {}
             }
+            await connections.waitUntilEmpty()
         } onGracefulShutdown: {
             self.logger.info("shutting down: finishing commands in progress")
             server.channel.close(promise: nil)

@@ -120,6 +120,7 @@ protocol ReplySink: AnyObject {
 
 /// One TCP connection to the server (a Habitat server, or a Redis server for comparison). All its state lives on its
 /// channel's event loop: methods that say so must be called there; the async ones hop there themselves.
+/// Unchecked `Sendable`: its state is touched only on its channel's event loop.
 final class Connection: @unchecked Sendable {
     private struct Pending {
         var sentAt: UInt64
@@ -372,6 +373,7 @@ struct SetUpReply {
 }
 
 /// Many lines on one connection with a bounded window (set-up work such as filling a ledger).
+/// Unchecked `Sendable`: its state is touched only on its connection's event loop.
 final class Burst: ReplySink, @unchecked Sendable {
     struct Result: Sendable {
         var ok = 0

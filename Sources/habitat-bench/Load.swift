@@ -134,6 +134,7 @@ func makeHistogram() -> Histogram<UInt64> {
 /// so one worker can spread its requests over many users), the next sent as soon as a reply arrives.
 /// Its connections' ``Target`` reads the replies; the rest is the same for a Habitat and a Redis server.
 /// Lives on one event loop; everything but `progress` is touched only there.
+/// Unchecked `Sendable`: its state is touched only on its event loop, and `progress` is a `Counter`, safe anywhere.
 final class Worker: ReplySink, @unchecked Sendable {
     let eventLoop: any EventLoop
     let connections: [Connection]

@@ -50,15 +50,14 @@ struct EverydayLinesTests {
 
     /// A player on `application` named `name`, set up as ``setup`` says.
     final class Player {
-        let conversation: Conversation
+        let conversation: TestConnection
         let name: String
         let application: Application
 
         init(_ name: String, on application: Application) async throws {
             self.name = name
             self.application = application
-            conversation = application.conversation()
-            conversation.begin(connection: 1)
+            conversation = try await TestConnection(application)
             _ = try await ConversationTests.say("register \(name) correct-horse", to: conversation)
             for line in EverydayLinesTests.setup { _ = try await ConversationTests.say(line, to: conversation) }
         }
@@ -70,7 +69,7 @@ struct EverydayLinesTests {
 
         var state: GameState {
             get async throws {
-                let fileID = try #require(conversation.session.account?.fileID)
+                let fileID = try #require(try await conversation.session.account?.fileID)
                 return try await application.pipeline.users.with(fileID) { try await $0.state() }
             }
         }
@@ -86,9 +85,9 @@ struct EverydayLinesTests {
     }
 
     /// The plan of `line` on `player`'s connection as it stands, without running it.
-    static func plan(of line: IncomingLine, on player: Player) -> Plan? {
+    static func plan(of line: IncomingLine, on player: Player) async throws -> Plan? {
         guard case .request(var request) = Reading(line) else { return nil }
-        var session = player.conversation.session
+        var session = try await player.conversation.session
         return Plan.make(for: &request, session: &session, now: player.application.configuration.clock(), facts: player.application.pipeline)
     }
 
@@ -126,14 +125,14 @@ struct EverydayLinesTests {
                     player = try await Player("t\(index)", on: application)
                     spareUndid = false
                 }
-                var planned = Self.plan(of: .text(test.typed), on: player)
+                var planned = try await Self.plan(of: .text(test.typed), on: player)
                 if spareUndid, case .run(.history)? = planned {
                     player = try await Player("t\(index)", on: application)
                     spareUndid = false
-                    planned = Self.plan(of: .text(test.typed), on: player)
+                    planned = try await Self.plan(of: .text(test.typed), on: player)
                 }
                 // The same line from a JSON client means the same thing: it is planned the same.
-                if Self.plan(of: .text(try Self.json(test.typed)), on: player) != planned {
+                if try await Self.plan(of: .text(try Self.json(test.typed)), on: player) != planned {
                     wrong.append("\(test): as a JSON request it is planned otherwise")
                 }
                 let before = try await player.state

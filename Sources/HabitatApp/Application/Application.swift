@@ -1,6 +1,7 @@
 import Foundation
 import HabitatStorage
 import Logging
+import NIOCore
 
 /// One Habitat server without its sockets: the data directory, accounts, households, timers, the events users are
 /// told, and the request pipeline. The transport (`HabitatServer`) brings it connections and their lines; tests
@@ -104,9 +105,9 @@ public final class Application: Sendable {
         return closed + 1
     }
 
-    /// A new connection's side of the conversation.
-    public func conversation() -> Conversation {
-        Conversation(pipeline: pipeline)
+    /// A new connection's conversation, run on the connection's event loop.
+    public func conversation(on eventLoop: any EventLoop) -> Conversation {
+        Conversation(pipeline: pipeline, eventLoop: eventLoop)
     }
 
     /// Closes users' files left unused for `idleFileTimeout`, looking a few times per timeout (at most once

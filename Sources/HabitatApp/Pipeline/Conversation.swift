@@ -1,20 +1,48 @@
 import Foundation
 import HabitatCommands
 import HabitatEngine
+import HabitatStorage
 import LineFraming
+import NIOCore
 
-/// One connection's side of the conversation with the server: its session, the events meant for it, and whose
-/// they are (the account it is logged in as, or the bridge it speaks for).
+/// What a ``Conversation`` needs of its connection. Called on the connection's event loop only.
+public protocol ConversationTransport: AnyObject {
+    /// Writes `bytes` (a reply, an event); sent with the next ``flush()``, or at the end of the read that brought the
+    /// line answered.
+    func write(_ bytes: [UInt8])
+    /// Sends what was written.
+    func flush()
+    /// Whether the client takes what is written: while it does not, lines wait unanswered.
+    var isWritable: Bool { get }
+    /// The connection logged in, or speaks for a bridge: said before the reply that says so is written (a client told
+    /// "Welcome" may open another connection at once).
+    func identified()
+    /// Every line received is answered or in hand: reading may go on.
+    func caughtUp()
+    /// The conversation is over (`quit`, no login in time, or the input ended and every line was answered): the
+    /// connection closes once what was written is sent.
+    func ended()
+}
+
+/// One connection's conversation with the server: its session, its lines, the events meant for it, and whose they
+/// are (the account it is logged in as, or the bridge it speaks for).
 ///
-/// The transport gives it the connection's lines and writes what it says. It is used on the connection's own
-/// thread only: the transport's handler reads and plans a line (``Pipeline/start(_:session:)``) only while the
-/// connection's task has none in hand, and the task answers lines (``answer(_:planned:write:)``) one at a time,
-/// so the two never overlap. Plain stored properties rather than a checked box: the task passes `session` as
-/// `inout` across its awaits, which keeps the task's stack (kept for the life of the connection) free of copies.
-public final class Conversation: @unchecked Sendable {
+/// Every line is a job (``Pipeline/Job``), and the conversation runs its jobs one at a time, in the order the lines
+/// came: a reply computed at once, a change whose commit calls back from a storage thread, and work awaited in a task
+/// of its own all end in the same ``finish(_:)``, which writes the reply, then the events held while the job ran,
+/// then takes the next line. Everything here runs on the connection's event loop (a callback or a task hops back to
+/// it before it touches anything), so a `status` is answered without a thread hop, a `did` goes to its file and back
+/// once, and the awaited work runs on that loop too (``EventLoopTaskExecutor``).
+///
+/// Not `Sendable`: it belongs to its event loop, and what crosses to another thread holds it in an `NIOLoopBound`.
+public final class Conversation {
     public let pipeline: Pipeline
-    public var session: Session
-    /// The events meant for this connection, held while a line is answered.
+    public private(set) var session: Session
+    let eventLoop: any EventLoop
+    private let executor: EventLoopTaskExecutor
+    /// The connection, which owns this conversation.
+    private weak var transport: (any ConversationTransport)?
+    /// The events meant for this connection, written between jobs.
     let outbox = Outbox()
     private var connection = 0
     /// The account whose events this connection receives, once logged in.
@@ -24,17 +52,36 @@ public final class Conversation: @unchecked Sendable {
     /// What this connection adds to the metrics' gauges now: `nil` before it began and after it ended.
     private var counted: ConnectionFigures?
 
-    init(pipeline: Pipeline) {
+    /// A job is in hand: later lines wait, and events are held for after its reply.
+    private var busy = false
+    /// Lines received while a job was in hand or the client was not taking replies, oldest first.
+    private var waiting = CircularBuffer<IncomingLine>(initialCapacity: 2)
+    /// No more lines come: once the last is answered, the conversation ends.
+    private var inputEnded = false
+    /// The login timeout passed while a job was in hand, after so many seconds: unless that job logs in, the
+    /// conversation ends once it is answered.
+    private var loginTimedOut: Int?
+    private var over = false
+
+    init(pipeline: Pipeline, eventLoop: any EventLoop) {
         self.pipeline = pipeline
-        // The session is set when the connection is counted (``begin(connection:)``): its name needs the number.
+        self.eventLoop = eventLoop
+        self.executor = EventLoopTaskExecutor(eventLoop)
+        // The session is set when the connection is counted (``begin(connection:transport:)``): its name needs the number.
         self.session = Session(id: "", rateLimit: pipeline.configuration.rateLimit, now: pipeline.configuration.clock())
     }
 
-    /// The connection was counted as the server's `connection`th: its session starts now.
-    public func begin(connection: Int) {
+    /// The connection was counted as the server's `connection`th: its session starts now, and the greeting is written.
+    public func begin(connection: Int, transport: any ConversationTransport) {
+        eventLoop.assertInEventLoop()
         self.connection = connection
+        self.transport = transport
         session = Session(id: "c\(connection)", rateLimit: pipeline.configuration.rateLimit, now: pipeline.configuration.clock())
         recount()
+        let me = NIOLoopBound(self, eventLoop: eventLoop)
+        outbox.wakeWith { me.eventLoop.execute { me.value.writeWaitingEvents() } }
+        transport.write(Array(Pipeline.greeting.text(plain: false).utf8))
+        transport.flush()
     }
 
     /// Moves this connection in the metrics' gauges to where its session stands (or out of them, once `ended`).
@@ -48,37 +95,100 @@ public final class Conversation: @unchecked Sendable {
         counted = now
     }
 
-    /// What the server says first.
-    public var greeting: [UInt8] { Array(Pipeline.greeting.text(plain: false).utf8) }
-
     /// Whether the connection is someone's yet: logged in, or a bridge. Until then it may be closed for not logging in.
-    /// True as soon as the line that logs in is answered, before its reply is written: a client told "Welcome" may open
-    /// another connection at once.
     public var identified: Bool { attached != nil || bridge != nil || session.account != nil || session.bridge != nil }
 
-    /// What the server says before it closes a connection that did not log in within `seconds`, in the connection's
-    /// mode.
-    public func loginTimeoutNotice(after seconds: Int) -> [UInt8] {
-        let closing = Event(
-            kind: "closing",
-            toasts: [Toast(.error, "No login within \(seconds) seconds, so this connection is closing. Connect again when you're ready.")])
-        return Array(closing.rendered(mode: session.mode, plain: session.plain).utf8)
+    /// Whether lines wait behind a job in hand (reading pauses then, so a client that sends one line at a time keeps
+    /// its socket in the event loop's interest).
+    public var hasWaitingLines: Bool { !waiting.isEmpty }
+
+    // MARK: - Lines
+
+    /// A line arrived: it is answered now, or started, or waits its turn.
+    public func receive(_ line: IncomingLine) {
+        eventLoop.assertInEventLoop()
+        guard !over else { return }
+        if busy || !waiting.isEmpty || transport?.isWritable == false {
+            waiting.append(line)
+        } else {
+            take(line)
+        }
     }
 
-    /// Answers a line the connection's task took, with its plan if it was planned as it arrived: its reply, then the
-    /// events held while it ran, then (when it logged in) what waited for the account. `write` writes each.
-    /// Returns whether the connection is to close (`quit`).
-    public func answer(_ line: IncomingLine, planned: Pipeline.Planned?, write: ([UInt8]) async throws -> Void) async throws -> Bool {
-        outbox.hold()
-        let reply = await pipeline.respond(to: line, planned: planned, session: &session)
+    /// No more lines come: the conversation ends after the last one received is answered.
+    public func endOfInput() {
+        eventLoop.assertInEventLoop()
+        inputEnded = true
+        if !busy, waiting.isEmpty { end() }
+    }
+
+    /// The client takes replies again: the lines that waited for it are taken.
+    public func writable() {
+        eventLoop.assertInEventLoop()
+        guard !busy else { return }
+        takeWaiting()
+        transport?.flush()
+    }
+
+    /// No login within `seconds`: said now, in the connection's mode, and the conversation ends; or, with a job in
+    /// hand (a login on a slow machine, say), after its reply unless it logged in.
+    public func loginTimeout(after seconds: Int) {
+        eventLoop.assertInEventLoop()
+        guard !over, !identified else { return }
+        guard !busy else {
+            loginTimedOut = seconds
+            return
+        }
+        transport?.write(loginTimeoutNotice(after: seconds))
+        end()
+    }
+
+    /// Starts the job of `line`, and finishes it at once when it needs nothing more.
+    private func take(_ line: IncomingLine) {
+        switch pipeline.take(line, session: &session) {
+        case .done(let reply):
+            finish(reply)
+        case .change(let change):
+            busy = true
+            let me = NIOLoopBound(self, eventLoop: eventLoop)
+            pipeline.perform(change) { result in
+                me.eventLoop.execute {
+                    let me = me.value
+                    me.finishAsync(me.pipeline.finish(change, result, session: me.session))
+                }
+            }
+        case .task(let work):
+            busy = true
+            let me = NIOLoopBound(self, eventLoop: eventLoop)
+            let (pipeline, session) = (pipeline, session)
+            // A task of its own for each: a task keeps the memory its deepest call ever needed until it ends.
+            Task(executorPreference: executor) {
+                let (reply, session) = await pipeline.run(work, session: session)
+                me.onLoop { me in
+                    me.session = session
+                    me.finishAsync(reply)
+                }
+            }
+        }
+    }
+
+    /// The job in hand ended with `reply`, away from the read that brought its line: written, and sent.
+    private func finishAsync(_ reply: [UInt8]?) {
+        finish(reply)
+        transport?.flush()
+    }
+
+    /// Every job ends here: its reply, then the events held while it ran, then (when it logged in) what waited for
+    /// the account, which is a job of its own; then the next line.
+    private func finish(_ reply: [UInt8]?) {
+        guard !over else { return }
         recount()
-        if let reply { try await write(reply) }
-        let events = outbox.release(mode: session.mode, plain: session.plain)
+        if identified { transport?.identified() }
+        if let reply { transport?.write(reply) }
         // The events of an account this line logged out of (or whose login lapsed) are not its.
         let loggedOut = attached != nil && session.account == nil
-        if !loggedOut {
-            for event in events { try await write(Array(event.utf8)) }
-        }
+        let events = outbox.take()
+        if !loggedOut { writeEvents(events) }
         if bridge == nil, let name = session.bridge {
             bridge = name
             pipeline.presence.attachBridge(outbox, connection: connection, name: name)
@@ -86,39 +196,106 @@ public final class Conversation: @unchecked Sendable {
         if session.account?.id != attached {
             if let old = attached { pipeline.presence.detach(connection: connection, from: old) }
             attached = session.account?.id
-            if let new = attached {
+            if let new = attached, let account = session.account {
                 pipeline.presence.attach(outbox, connection: connection, to: new)
-                // What waited while they were away comes right after the login reply.
-                if let kept = try? await pipeline.presence.offlineDelivery(for: new) {
-                    try await write(Array(kept.rendered(mode: session.mode, plain: session.plain).utf8))
-                }
-                // Then today's reminders that reached no one, if any still hold.
-                if let account = session.account, let missed = try? await pipeline.missedReminders(for: account, now: pipeline.configuration.clock()) {
-                    try await write(Array(missed.rendered(mode: session.mode, plain: session.plain).utf8))
-                }
+                return arrive(account)
             }
         }
-        return session.closing
+        next()
     }
 
-    /// Wakes the connection's event writer when events wait and no line is being answered.
-    public var eventsWaiting: AsyncStream<Void> { outbox.wakes }
-
-    /// The events waiting while no line is being answered, rendered in the connection's mode; none for a login that
-    /// lapsed when its password was changed on another connection. Called between lines, when the session is free.
-    public func waitingEvents() -> [String] {
-        let events = outbox.takeIfIdle()
-        guard !events.isEmpty, pipeline.loginHolds(&session) else { return [] }
-        return events
+    /// What waited for an account that just logged in, as a job of its own: what came while they were away, then
+    /// today's reminders that reached no one, if any still hold.
+    private func arrive(_ account: Account) {
+        busy = true
+        let me = NIOLoopBound(self, eventLoop: eventLoop)
+        let pipeline = pipeline
+        Task(executorPreference: executor) {
+            let kept = try? await pipeline.presence.offlineDelivery(for: account.id)
+            let missed = try? await pipeline.missedReminders(for: account, now: pipeline.configuration.clock())
+            me.onLoop { me in
+                guard !me.over else { return }
+                for event in [kept, missed].compactMap(\.self) {
+                    me.transport?.write(Array(event.rendered(mode: me.session.mode, plain: me.session.plain).utf8))
+                }
+                me.next()
+                me.transport?.flush()
+            }
+        }
     }
 
-    /// The connection is closing: no more events wake its writer.
-    public func stopEvents() { outbox.finish() }
+    /// The job in hand is done: the conversation ends if it is to, or takes the lines that waited.
+    private func next() {
+        busy = false
+        if session.closing { return end() }
+        if let seconds = loginTimedOut, !identified {
+            transport?.write(loginTimeoutNotice(after: seconds))
+            return end()
+        }
+        takeWaiting()
+    }
 
-    /// The connection ended: no event is sent to it any more.
-    public func end() {
+    /// Takes the lines that waited, in order, until one is in hand or the client stops taking replies.
+    private func takeWaiting() {
+        while !busy, !over, transport?.isWritable != false, let line = waiting.popFirst() { take(line) }
+        guard !busy, !over, waiting.isEmpty else { return }
+        if inputEnded { return end() }
+        transport?.caughtUp()
+    }
+
+    private func end() {
+        guard !over else { return }
+        over = true
+        waiting.removeAll()
+        transport?.ended()
+    }
+
+    // MARK: - Events
+
+    /// Writes the events that wait, unless a job is in hand (its ``finish(_:)`` writes them after its reply).
+    private func writeWaitingEvents() {
+        guard !busy, !over else { return }
+        let events = outbox.take()
+        guard !events.isEmpty, pipeline.loginHolds(&session) else { return }
+        writeEvents(events)
+        transport?.flush()
+    }
+
+    private func writeEvents(_ events: [Event]) {
+        for event in events {
+            transport?.write(Array(event.rendered(mode: session.mode, plain: session.plain).utf8))
+        }
+    }
+
+    /// What the server says before it closes a connection that did not log in within `seconds`, in the connection's
+    /// mode.
+    func loginTimeoutNotice(after seconds: Int) -> [UInt8] {
+        let closing = Event(
+            kind: "closing",
+            toasts: [Toast(.error, "No login within \(seconds) seconds, so this connection is closing. Connect again when you're ready.")])
+        return Array(closing.rendered(mode: session.mode, plain: session.plain).utf8)
+    }
+
+    /// The connection ended: nothing more is written, and no event is sent to it any more.
+    public func close() {
+        eventLoop.assertInEventLoop()
+        over = true
+        waiting.removeAll()
+        outbox.stopWaking()
         recount(ended: true)
         if let attached { pipeline.presence.detach(connection: connection, from: attached) }
         if let bridge { pipeline.presence.detachBridge(connection: connection, name: bridge) }
+    }
+}
+
+extension NIOLoopBound {
+    /// Runs `body` with the value on its event loop: now when this is that loop's thread (awaited work resumes there),
+    /// else as soon as the loop gets to it.
+    func onLoop(_ body: @escaping @Sendable (Value) -> Void) {
+        if eventLoop.inEventLoop {
+            body(value)
+        } else {
+            eventLoop.execute { body(self.value) }
+        }
     }
 }

@@ -8,10 +8,11 @@ import Logging
 /// The request pipeline of one server: a line is read (``Reading``), planned once (``Plan``), run, and its reply
 /// rendered as the request and the session want it.
 ///
-/// There are two places a plan runs, and one way to run each. ``start(_:session:)`` is called as a line arrives,
-/// and runs there the plans that need only memory, or starts a change of the user's own file
-/// (``perform(_:completion:)``); ``respond(to:planned:session:)``, in the connection's task, runs any plan. It
-/// knows nothing of sockets: tests drive it with lines and sessions.
+/// Every line is one job (``Job``), made by ``take(_:session:)`` as the line arrives: answered there when its plan
+/// needs only memory, a change of the user's own file committed on its storage thread (``perform(_:completion:)``,
+/// then ``finish(_:_:session:)``), or anything else awaited in a task of its own (``run(_:session:)``). A
+/// connection's ``Conversation`` runs its jobs one at a time, in order. The pipeline knows nothing of sockets:
+/// tests drive it with lines and sessions.
 ///
 /// A class: each connection holds it (its handler and its conversation), by reference.
 public final class Pipeline: Sendable {
@@ -40,36 +41,22 @@ public final class Pipeline: Sendable {
     public static let greeting = Reply(
         .greeting, "Habitat \(version) — type 'help' for commands, or 'register <name> <password>' to begin.")
 
-    // MARK: - As a line arrives
+    // MARK: - A line's job
 
-    /// What ``start(_:session:)`` made of a line.
-    public enum Start: Sendable {
-        /// The reply, to be written now (UTF-8).
-        case reply([UInt8])
-        /// A change of the user's own game, to start now (``perform(_:completion:)``); its reply comes later.
+    /// What answering one line takes. Each ends in the line's reply, which the connection's ``Conversation`` writes
+    /// in the same step whichever way it came.
+    public enum Job: Sendable {
+        /// Answered already: the reply (UTF-8), or `nil` for a blank line, which gets none.
+        case done([UInt8]?)
+        /// A change of the user's own file, to start now (``perform(_:completion:)``); its reply is rendered when it
+        /// is committed (``finish(_:_:session:)``).
         case change(Change)
-        /// The line runs in the connection's task, with its plan when it has one already.
-        case later(Planned?)
+        /// Anything else (logging in, rooms, a view read from a file, a bridge's request), awaited in a task of its
+        /// own (``run(_:session:)``).
+        case task(Work)
     }
 
-    /// A line read and planned ahead, for the connection's task to run.
-    ///
-    /// A class: it travels through the connection's task, whose stack memory is kept as large as it ever was for
-    /// as long as the connection lives, so it is passed as a reference rather than copied.
-    public final class Planned: Sendable {
-        let request: Request
-        let plan: Plan
-        /// When the line was taken up, when requests are timed.
-        let since: ContinuousClock.Instant?
-
-        init(_ request: Request, _ plan: Plan, since: ContinuousClock.Instant?) {
-            self.request = request
-            self.plan = plan
-            self.since = since
-        }
-    }
-
-    /// A change of the user's own file, started at once; ``perform(_:completion:)`` runs it.
+    /// A change of the user's own file; ``perform(_:completion:)`` runs it.
     public struct Change: Sendable {
         let fileID: String
         let action: Action
@@ -78,35 +65,58 @@ public final class Pipeline: Sendable {
         let since: ContinuousClock.Instant?
     }
 
-    /// Reads and plans a line as it arrives, and runs its plan here when it needs only what is in memory: a
-    /// refusal, or a view of a game in memory. A change of the user's own file is handed back to be started.
-    /// Anything else goes to the connection's task with its plan. Called only while the task has no line in hand,
-    /// so the session is this line's to read and change.
-    public func start(_ line: IncomingLine, session: inout Session) -> Start {
-        // A bridge's lines, each a chat user's request, run in the task.
-        guard session.bridge == nil else { return .later(nil) }
+    /// A line read and planned, to be awaited in a task of its own.
+    ///
+    /// A class: it is passed into the task as a reference rather than copied onto the task's stack.
+    public final class Work: Sendable {
+        enum What: Sendable {
+            /// A player's request, with its plan.
+            case plan(Request, Plan)
+            /// A bridge's request (a chat user's), with the bridge's name.
+            case bridge(String, text: String)
+        }
+
+        let what: What
+        /// When the line was taken up, when requests are timed.
+        let since: ContinuousClock.Instant?
+
+        init(_ what: What, since: ContinuousClock.Instant?) {
+            self.what = what
+            self.since = since
+        }
+    }
+
+    /// Reads and plans a line as it arrives, and runs its plan right here when it needs only what is in memory: a
+    /// refusal, a command about the connection itself, or a view of a game in memory. A change of the user's own
+    /// file is handed back to be started; anything else to be awaited. Called only while no other line of the
+    /// connection is in hand, so the session is this line's to read and change.
+    public func take(_ line: IncomingLine, session: inout Session) -> Job {
         let since = metrics?.now
         var request: Request
-        switch Reading(line) {
-        case .blank: return .reply([])
-        case .unreadable(let request, let error): return .reply(render(Reply(error: error), to: request, session, since: since))
+        switch Reading(line, bridge: session.bridge != nil) {
+        case .blank: return .done(nil)
+        case .unreadable(let request, let error): return .done(render(Reply(error: error), to: request, session, since: since))
         case .request(let read): request = read
         }
+        // A bridge's lines, each a chat user's request, are read as the chat user's.
+        if let bridge = session.bridge { return .task(Work(.bridge(bridge, text: request.text), since: since)) }
         let now = configuration.clock()
         let plan = Plan.make(for: &request, session: &session, now: now, facts: self)
         switch plan {
         case .say(let reply):
-            return .reply(render(reply, to: request, session, since: since))
+            return .done(render(reply, to: request, session, since: since))
+        case .session(let command):
+            return .done(render(Self.sessionCommand(command, session: &session), to: request, session, since: since))
         case .show(let view):
             guard let fileID = session.account?.fileID, let state = users.cachedState(of: fileID) else { break }
-            return .reply(render(view.reply(of: state, now: now), to: request, session, since: since))
+            return .done(render(view.reply(of: state, now: now), to: request, session, since: since))
         case .change(let action):
             guard let fileID = session.account?.fileID else { break }
             return .change(Change(fileID: fileID, action: action, now: now, request: request, since: since))
         default:
             break
         }
-        return .later(Planned(request, plan, since: since))
+        return .task(Work(.plan(request, plan), since: since))
     }
 
     /// Runs `change`; `completion` gets the outcome on a storage thread, once the change is committed (or refused,
@@ -135,28 +145,16 @@ public final class Pipeline: Sendable {
         }
     }
 
-    // MARK: - In the connection's task
-
-    /// The reply (UTF-8) to a line in the connection's task, or `nil` when there is nothing to say (a blank line).
-    /// `planned` is the line's plan when ``start(_:session:)`` made it already.
-    public func respond(to line: IncomingLine, planned: Planned?, session: inout Session) async -> [UInt8]? {
-        if let planned {
-            let reply = await run(planned.plan, session: &session)
-            return render(reply, to: planned.request, session, since: planned.since)
-        }
-        let since = metrics?.now
-        switch Reading(line, bridge: session.bridge != nil) {
-        case .blank:
-            return nil
-        case .unreadable(let request, let error):
-            return render(Reply(error: error), to: request, session, since: since)
-        case .request(var request):
-            if let bridge = session.bridge {
-                return await respond(asBridge: bridge, to: request.text, session: &session, since: since)
-            }
-            let plan = Plan.make(for: &request, session: &session, now: configuration.clock(), facts: self)
+    /// Runs `work` for `session`: its reply (UTF-8), and the session as the work left it (logged in, say).
+    public func run(_ work: Work, session: Session) async -> (reply: [UInt8], session: Session) {
+        var session = session
+        switch work.what {
+        case .plan(let request, let plan):
             let reply = await run(plan, session: &session)
-            return render(reply, to: request, session, since: since)
+            return (render(reply, to: request, session, since: work.since), session)
+        case .bridge(let bridge, let text):
+            let reply = await respond(asBridge: bridge, to: text, session: &session, since: work.since)
+            return (reply, session)
         }
     }
 

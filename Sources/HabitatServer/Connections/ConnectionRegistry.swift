@@ -12,6 +12,8 @@ final class ConnectionRegistry: Sendable {
         var draining = false
         var refused = 0
         var refusalLogged: ContinuousClock.Instant?
+        /// Waiting for the last connection to close (``waitUntilEmpty()``).
+        var emptied: [CheckedContinuation<Void, Never>] = []
     }
 
     private struct Entry {
@@ -75,11 +77,27 @@ final class ConnectionRegistry: Sendable {
     }
 
     func remove(_ id: Int) {
-        state.withLockedValue { state in
-            guard let entry = state.open.removeValue(forKey: id), var held = state.held[entry.address] else { return }
+        let emptied = state.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
+            guard let entry = state.open.removeValue(forKey: id), var held = state.held[entry.address] else { return [] }
             held.connections -= 1
             if !entry.identified { held.waiting -= 1 }
             state.held[entry.address] = held.connections > 0 ? held : nil
+            guard state.open.isEmpty else { return [] }
+            defer { state.emptied.removeAll() }
+            return state.emptied
+        }
+        for waiter in emptied { waiter.resume() }
+    }
+
+    /// Returns once no connection is open: at shutdown, after ``drainAll()``, when the last one has closed.
+    func waitUntilEmpty() async {
+        await withCheckedContinuation { waiter in
+            let now = state.withLockedValue { state in
+                guard !state.open.isEmpty else { return true }
+                state.emptied.append(waiter)
+                return false
+            }
+            if now { waiter.resume() }
         }
     }
 

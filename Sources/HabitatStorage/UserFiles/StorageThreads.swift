@@ -9,6 +9,7 @@ import NIOConcurrencyHelpers
 /// write is handed over without waking a thread.
 /// A slow piece of work (opening a file, a checkpoint's sync) holds up only its own user while other
 /// threads are free.
+/// Unchecked `Sendable`: its mutable state (`ready`, `head`, `sleeping`) is touched only while `condition` is locked.
 final class StorageThreads: @unchecked Sendable {
     /// Twice the cores, at least four: the work is mostly CPU (SQLite, the game), but a commit now and
     /// then waits for the disk, and the others should not wait with it.

@@ -256,6 +256,7 @@ public final class UserDatabase: Sendable {
     }
 
     /// An open file: GRDB's connection, and the statements a change writes with.
+    /// Unchecked `Sendable`: `statements` is used only inside `queue`, on this handle's storage thread.
     private struct Connection: @unchecked Sendable {
         let queue: DatabaseQueue
         /// Used only inside `queue`, on this handle's storage thread.

@@ -193,6 +193,7 @@ public enum StorageError: Error {
 final class LRU: @unchecked Sendable {
     /// One open handle: its place in the list (guarded by the lock around the `LRU`) and its use count
     /// and last use (atomic, so a check-in needs no lock).
+    /// Unchecked `Sendable`: `newer` and `older` are touched only inside the lock around the `LRU`; the rest is atomic.
     final class Entry: @unchecked Sendable {
         let key: String
         let database: UserDatabase

@@ -1,6 +1,6 @@
 import NIOCore
 
-/// Runs a task's jobs on one event loop: given as a connection task's executor preference, the task
+/// Runs a task's jobs on one event loop: given as the executor preference of a connection's awaited work, the work
 /// and its socket share a thread, and work finished elsewhere (a database commit) resumes it there.
 final class EventLoopTaskExecutor: TaskExecutor {
     let eventLoop: any EventLoop
