@@ -4,7 +4,7 @@ import HabitatEngine
 import HabitatStorage
 import Logging
 
-/// Running a plan in the connection's task: any plan can run here.
+/// Running a plan awaited in a task of its own: any plan can run here.
 extension Pipeline {
     /// Runs `plan` for the session; `confirmed` is the delete a `yes` just confirmed, carried out without asking
     /// again. Never throws: what went wrong is the reply.

@@ -7,9 +7,10 @@ import HabitatStorage
 /// and the session: whether it may run at all (the rate limit, logging in, chat), what it touches, and so where it
 /// can run. Every rule about a request is decided here; running a plan only carries it out.
 ///
-/// A plan that needs nothing but memory (``say(_:)``, ``show(_:)`` of a game in memory) or nothing but the user's
-/// own file (``change(_:)``) is run by the connection as the line arrives; every other plan runs in the
-/// connection's task. Either way it is the same plan, carried out by the same code.
+/// A plan that needs nothing but memory (``say(_:)``, ``session(_:)``, ``show(_:)`` of a game in memory) is run as
+/// the line arrives, one that needs nothing but the user's own file (``change(_:)``) is started there; every other
+/// plan is awaited in a task of its own (``Pipeline/take(_:session:)``). Either way it is the same plan, carried out
+/// by the same code.
 public enum Plan: Sendable, Equatable {
     /// Answered as it is: refused (rate limited, not logged in, not from chat, not understood), or a nudge.
     case say(Reply)

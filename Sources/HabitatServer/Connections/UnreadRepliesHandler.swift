@@ -3,9 +3,9 @@ import NIOCore
 /// Closes a connection whose client has stopped reading its replies.
 ///
 /// Once the replies waiting to be sent pass the channel's high-water mark, the channel turns
-/// unwritable: the connection's task stops at its next write, and so stops reading requests
-/// (back-pressure). If the client still has not read after `timeout`, the connection is closed,
-/// so a client that never reads cannot hold a connection and its buffers for ever.
+/// unwritable: the connection's lines wait unanswered, and reading stops (back-pressure). If the
+/// client still has not read after `timeout`, the connection is closed, so a client that never
+/// reads cannot hold a connection and its buffers for ever.
 final class UnreadRepliesHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
