@@ -29,7 +29,7 @@ public protocol ConversationTransport: AnyObject {
 ///
 /// Every line is a job (``Pipeline/Job``), and the conversation runs its jobs one at a time, in the order the lines
 /// came: a reply computed at once, a change whose commit calls back from a storage thread, and work awaited in a task
-/// of its own all end in the same ``finish(_:)``, which writes the reply, then the events held while the job ran,
+/// of its own all end in the same ``finish(_:events:)``, which writes the reply, then the events held while the job ran,
 /// then takes the next line. Everything here runs on the connection's event loop (a callback or a task hops back to
 /// it before it touches anything), so a `status` is answered without a thread hop, a `did` goes to its file and back
 /// once, and the awaited work runs on that loop too (``EventLoopTaskExecutor``).
@@ -40,8 +40,10 @@ public final class Conversation {
     public private(set) var session: Session
     let eventLoop: any EventLoop
     private let executor: EventLoopTaskExecutor
-    /// The connection, which owns this conversation.
-    private weak var transport: (any ConversationTransport)?
+    /// The connection, which owns this conversation; let go when it closes (``close()``).
+    private var transport: (any ConversationTransport)?
+    /// The connection was told it is someone's (``ConversationTransport/identified()``).
+    private var toldIdentified = false
     /// The events meant for this connection, written between jobs.
     let outbox = Outbox()
     private var connection = 0
@@ -147,7 +149,8 @@ public final class Conversation {
     private func take(_ line: IncomingLine) {
         switch pipeline.take(line, session: &session) {
         case .done(let reply):
-            finish(reply)
+            // No event waits for this reply: one that arrived meanwhile is on its way (``writeWaitingEvents()``).
+            finish(reply, events: false)
         case .change(let change):
             busy = true
             let me = NIOLoopBound(self, eventLoop: eventLoop)
@@ -174,21 +177,27 @@ public final class Conversation {
 
     /// The job in hand ended with `reply`, away from the read that brought its line: written, and sent.
     private func finishAsync(_ reply: [UInt8]?) {
-        finish(reply)
+        finish(reply, events: true)
         transport?.flush()
     }
 
-    /// Every job ends here: its reply, then the events held while it ran, then (when it logged in) what waited for
-    /// the account, which is a job of its own; then the next line.
-    private func finish(_ reply: [UInt8]?) {
+    /// Every job ends here: its reply, then (with `events`, for a job that did not end as its line arrived) the events
+    /// held while it ran, then (when it logged in) what waited for the account, which is a job of its own; then the
+    /// next line.
+    private func finish(_ reply: [UInt8]?, events: Bool) {
         guard !over else { return }
         recount()
-        if identified { transport?.identified() }
+        if !toldIdentified, identified {
+            toldIdentified = true
+            transport?.identified()
+        }
         if let reply { transport?.write(reply) }
-        // The events of an account this line logged out of (or whose login lapsed) are not its.
-        let loggedOut = attached != nil && session.account == nil
-        let events = outbox.take()
-        if !loggedOut { writeEvents(events) }
+        if events || session.account?.id != attached {
+            // The events of an account this line logged out of (or whose login lapsed) are not its.
+            let loggedOut = attached != nil && session.account == nil
+            let held = outbox.take()
+            if !loggedOut { writeEvents(held) }
+        }
         if bridge == nil, let name = session.bridge {
             bridge = name
             pipeline.presence.attachBridge(outbox, connection: connection, name: name)
@@ -252,7 +261,7 @@ public final class Conversation {
 
     // MARK: - Events
 
-    /// Writes the events that wait, unless a job is in hand (its ``finish(_:)`` writes them after its reply).
+    /// Writes the events that wait, unless a job is in hand (its ``finish(_:events:)`` writes them after its reply).
     private func writeWaitingEvents() {
         guard !busy, !over else { return }
         let events = outbox.take()
@@ -280,6 +289,7 @@ public final class Conversation {
     public func close() {
         eventLoop.assertInEventLoop()
         over = true
+        transport = nil
         waiting.removeAll()
         outbox.stopWaking()
         recount(ended: true)
