@@ -240,7 +240,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             // Read from the source tree by the test itself.
-            exclude: ["everyday-lines.txt", "everyday-lines-heldout.txt"]
+            exclude: ["everyday-lines.txt", "everyday-lines-heldout.txt", "newcomers.txt", "newcomers-heldout.txt"]
         ),
         .testTarget(
             name: "HabitatServerTests",

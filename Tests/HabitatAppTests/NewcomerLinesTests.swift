@@ -1,0 +1,187 @@
+import Foundation
+import HabitatCommands
+import HabitatEngine
+import HabitatStorage
+import Testing
+
+@testable import HabitatApp
+
+/// What new people type with habits of their own (`newcomers.txt` and `newcomers-heldout.txt`, beside this file:
+/// four personas, each with the account its lines run on), run through the real parser, plan, engine and storage on
+/// a fresh server for every line. A measurement first: it runs when `HABITAT_NEWCOMERS` is set, and prints the share
+/// understood and the wrong actions; the held-out file's lines are counted, never printed, unless
+/// `HABITAT_NEWCOMERS=show`.
+@Suite("Newcomers' own words: understood, asked about, or refused with nothing changed")
+struct NewcomerLinesTests {
+    /// One line of the corpus, with its persona's account.
+    struct Case: CustomStringConvertible {
+        enum Meaning: Hashable {
+            /// The same change as these strict commands, one after another (the same reply too, for a view).
+            case commands([String])
+            /// These strict commands' change, done at once or after a question that `yes` answers.
+            case askThen([String])
+            /// Nothing changes, and the reply asks or refuses.
+            case asks
+            /// Nothing changes.
+            case nothing
+        }
+
+        let persona: String
+        let setup: [String]
+        let typed: String
+        let meaning: Meaning
+        let file: String
+        let number: Int
+
+        var description: String { "\(file):\(number) [\(persona)]: '\(typed)'" }
+    }
+
+    /// The cases of `file`: `== persona NAME`, its `setup:` lines, then `<typed>  =>  <meaning>` lines.
+    static func corpus(_ file: String) throws -> [Case] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(file)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var (persona, setup, cases) = ("", [String](), [Case]())
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            if trimmed.hasPrefix("== persona ") {
+                (persona, setup) = (String(trimmed.dropFirst("== persona ".count)), [])
+            } else if trimmed.hasPrefix("setup:") {
+                setup.append(trimmed.dropFirst("setup:".count).trimmingCharacters(in: .whitespaces))
+            } else if let arrow = line.range(of: "  =>  ") {
+                let meant = line[arrow.upperBound...].trimmingCharacters(in: .whitespaces)
+                func commands(_ text: some StringProtocol) -> [String] {
+                    text.components(separatedBy: " ; ").map { $0.trimmingCharacters(in: .whitespaces) }
+                }
+                let meaning: Case.Meaning =
+                    switch meant {
+                    case "(asks)": .asks
+                    case "(nothing)": .nothing
+                    case _ where meant.hasPrefix("ask:"): .askThen(commands(meant.dropFirst("ask:".count)))
+                    default: .commands(commands(meant))
+                    }
+                cases.append(Case(persona: persona, setup: setup, typed: String(line[..<arrow.lowerBound]), meaning: meaning, file: file, number: index + 1))
+            }
+        }
+        return cases
+    }
+
+    /// What a line did: the game after it, the reply, and whether it changed the game.
+    struct Effect: Equatable {
+        let state: GameState
+        let reply: String
+        let changed: Bool
+        var asked: Bool { reply.hasPrefix("❓") || reply.hasPrefix("❔") }
+        var refused: Bool { reply.hasPrefix("❌") }
+    }
+
+    /// A player named `name` on a server of its own (rooms' names are the server's), with `setup` done; `body` gets
+    /// a way to say lines and to read the game.
+    static func withPlayer<T>(
+        _ name: String, setup: [String], _ body: (_ say: (String) async throws -> String, _ state: () async throws -> GameState) async throws -> T
+    ) async throws -> T {
+        var result: T?
+        try await ConversationTests.withApplication(hasher: PasswordHasher(rounds: 2, blockSize: 1, parallelism: 1)) { application in
+            let connection = try await TestConnection(application)
+            _ = try await connection.say("register \(name) correct-horse")
+            for line in setup { _ = try await connection.say(line) }
+            func say(_ line: String) async throws -> String { try await connection.say(line).joined() }
+            func state() async throws -> GameState {
+                let fileID = try #require(try await connection.session.account?.fileID)
+                return try await application.pipeline.users.with(fileID) { try await $0.state() }
+            }
+            result = try await body(say, state)
+        }
+        return try #require(result)
+    }
+
+    /// The effect of the strict `commands` on a fresh player of `setup`.
+    static func strictEffect(_ commands: [String], setup: [String]) async throws -> Effect {
+        try await withPlayer("strict", setup: setup) { say, state in
+            let before = try await state()
+            var replies: [String] = []
+            for command in commands { replies.append(try await say(command)) }
+            let after = try await state()
+            return Effect(state: after, reply: replies.joined(), changed: after != before)
+        }
+    }
+
+    enum Verdict {
+        case understood
+        case misunderstood(String)
+        case wrong(String)
+    }
+
+    /// What `test` did, judged against what it means.
+    static func verdict(of test: Case, strict: inout [[String]: Effect]) async throws -> Verdict {
+        let wanted: [String]
+        switch test.meaning {
+        case .commands(let commands), .askThen(let commands): wanted = commands
+        case .asks, .nothing: wanted = []
+        }
+        var meant: Effect?
+        if !wanted.isEmpty {
+            if strict[test.setup + ["—"] + wanted] == nil {
+                strict[test.setup + ["—"] + wanted] = try await strictEffect(wanted, setup: test.setup)
+            }
+            meant = strict[test.setup + ["—"] + wanted]
+        }
+        return try await withPlayer("typed", setup: test.setup) { say, state in
+            let before = try await state()
+            let reply = try await say(test.typed)
+            var after = try await state()
+            switch test.meaning {
+            case .asks, .nothing:
+                if after != before { return .wrong("meant nothing, changed the game: \(reply)") }
+                if case .asks = test.meaning, !reply.hasPrefix("❓"), !reply.hasPrefix("❔"), !reply.hasPrefix("❌") {
+                    return .misunderstood("meant a question or a refusal, answered \(reply)")
+                }
+                return .understood
+            case .commands, .askThen:
+                let meant = try #require(meant)
+                var answered = reply
+                if case .askThen = test.meaning, after == before, reply.hasPrefix("❓") || reply.hasPrefix("❔") {
+                    answered += try await say("yes")
+                    after = try await state()
+                }
+                if after != before && after != meant.state {
+                    return .wrong("meant '\(wanted.joined(separator: " ; "))', changed the game otherwise: \(answered)")
+                }
+                if after == meant.state && (meant.changed || reply == meant.reply) { return .understood }
+                return .misunderstood("meant '\(wanted.joined(separator: " ; "))' (\(meant.reply)), answered \(answered)")
+            }
+        }
+    }
+
+    @Test(
+        .enabled(if: ProcessInfo.processInfo.environment["HABITAT_NEWCOMERS"] != nil),
+        arguments: ["newcomers.txt", "newcomers-heldout.txt"])
+    func newcomersLinesAreMeasured(file: String) async throws {
+        let cases = try Self.corpus(file)
+        let show = file == "newcomers.txt" || ProcessInfo.processInfo.environment["HABITAT_NEWCOMERS"] == "show"
+        var strict: [[String]: Effect] = [:]
+        var (understood, misunderstood, wrong) = (0, [String](), [String]())
+        var byPersona: [String: (understood: Int, all: Int)] = [:]
+        for test in cases {
+            let verdict = try await Self.verdict(of: test, strict: &strict)
+            byPersona[test.persona, default: (0, 0)].all += 1
+            switch verdict {
+            case .understood:
+                understood += 1
+                byPersona[test.persona, default: (0, 0)].understood += 1
+            case .misunderstood(let why): misunderstood.append("\(test): \(why)")
+            case .wrong(let why): wrong.append("\(test): \(why)")
+            }
+        }
+        let share = Double(understood) / Double(max(1, cases.count))
+        print("Newcomers' lines (\(file)): \(understood) of \(cases.count) understood (\(String(format: "%.1f", share * 100))%), \(wrong.count) wrong actions")
+        for (persona, figures) in byPersona.sorted(by: { $0.key < $1.key }) {
+            print("  \(persona): \(figures.understood) of \(figures.all)")
+        }
+        if show {
+            for line in wrong { print("  WRONG: \(line)") }
+            for line in misunderstood { print("  not understood: \(line)") }
+        }
+        #expect(cases.count >= 150)
+    }
+}
