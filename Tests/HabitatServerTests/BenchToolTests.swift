@@ -149,7 +149,7 @@ struct BenchToolTests {
     /// reaches 21:00 40 s after it starts (time to set them on a loaded machine): every one comes, once, and the
     /// `status` load beside them is answered. A reminder an earlier run left (rem-0's) is replaced, not doubled. Then
     /// six chat users' through a bridge. Counts only: no timings.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ServerProcess.faketime)))
+    @Test(.enabled(if: ServerProcess.canFakeTime))
     func remindersAtOneMinuteReachEveryConnectionOnce() async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }

@@ -4,7 +4,7 @@ import Testing
 
 /// A real server, started at a chosen instant with `faketime`, ends a user's day on its own at midnight on their clock,
 /// once: not again after a SIGKILL, and the days it was down for at its next start.
-@Suite("Day ends on the server's own clock", .serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: ServerProcess.faketime)))
+@Suite("Day ends on the server's own clock", .serialized, .enabled(if: ServerProcess.canFakeTime))
 struct DayEndClockTests {
     /// The user lives in New York, whose clocks went forward on Sunday 8 March 2026: that day has 23 hours, and it
     /// ends at 04:00 UTC on the 9th.

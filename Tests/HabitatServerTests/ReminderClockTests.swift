@@ -6,7 +6,7 @@ import Testing
 /// clock: to every connection of the user, in text and JSON; again after a snooze; once through a SIGKILL; told in
 /// one line at the next login when no one was connected (and caught up at start-up the same day); dropped the day
 /// after.
-@Suite("Reminders on the server's own clock", .serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: ServerProcess.faketime)))
+@Suite("Reminders on the server's own clock", .serialized, .enabled(if: ServerProcess.canFakeTime))
 struct ReminderClockTests {
     /// A server under faketime started `lead` seconds before a minute, at the real instant `started`: once set up (which
     /// takes long on a loaded machine, so the lead is generous), waits until the minute is a few seconds away.
