@@ -14,7 +14,7 @@ extension CommandTable {
     static func kind(of selection: Selection?) -> String {
         switch selection {
         case nil: unknownKind
-        case .command(let spec, _, _): spec.name
+        case .command(let spec, _, _): all[spec].name
         case .question(let command): questionKinds.first { $0.command == command }?.kind ?? unknownKind
         case .ownWords: "did"
         }

@@ -4,18 +4,33 @@ import HabitatEngine
 extension CommandTable {
     /// The longest trigger the line starts with; of equally long ones, the first in the table.
     static func match(_ tokens: [Token]) -> (spec: CommandSpec, trigger: [String])? {
-        guard let first = tokens.first, !first.quoted, let candidates = triggersByFirstWord[first.lower] else { return nil }
-        for candidate in candidates where candidate.trigger.count <= tokens.count {
+        lookUp(tokens).map { (all[$0.spec], $0.trigger) }
+    }
+
+    /// ``match(_:)`` with the command's index in ``all`` (no copy of it), and whether the line's first word is
+    /// ``FirstWord/plain``.
+    static func lookUp(_ tokens: [Token]) -> (spec: Int, trigger: [String], plain: Bool)? {
+        guard let first = tokens.first, !first.quoted, let word = triggersByFirstWord[first.lower] else { return nil }
+        for candidate in word.candidates where candidate.trigger.count <= tokens.count {
             if zip(candidate.trigger, tokens).allSatisfy({ $0 == $1.lower && !$1.quoted }) {
-                return (all[candidate.spec], candidate.trigger)
+                return (candidate.spec, candidate.trigger, word.plain)
             }
         }
         return nil
     }
 
-    /// Every trigger under its first word, longest first (table order among equals), so matching a
-    /// line looks at a handful of triggers instead of the whole table.
-    private static let triggersByFirstWord: [String: [(spec: Int, trigger: [String])]] = {
+    /// The triggers that start with one word, and what ``EverydayWords`` makes of a line starting with it.
+    struct FirstWord {
+        /// Longest first (table order among equals).
+        let candidates: [(spec: Int, trigger: [String])]
+        /// Neither a question's first word nor one ``EverydayWords/tidy(_:)`` sets aside at the start of a line: a
+        /// line starting with it whose last word is kept too (``EverydayWords/keepsEnd(_:)``) is read as typed.
+        let plain: Bool
+    }
+
+    /// Every trigger under its first word, so matching a line looks at a handful of triggers instead of the whole
+    /// table.
+    private static let triggersByFirstWord: [String: FirstWord] = {
         var table: [String: [(spec: Int, trigger: [String], order: Int)]] = [:]
         var order = 0
         for (index, spec) in all.enumerated() {
@@ -26,9 +41,12 @@ extension CommandTable {
             }
         }
         return table.mapValues { candidates in
-            candidates
-                .sorted { ($0.trigger.count, -$0.order) > ($1.trigger.count, -$1.order) }
-                .map { ($0.spec, $0.trigger) }
+            let word = candidates[0].trigger[0]
+            return FirstWord(
+                candidates: candidates
+                    .sorted { ($0.trigger.count, -$0.order) > ($1.trigger.count, -$1.order) }
+                    .map { ($0.spec, $0.trigger) },
+                plain: EverydayWords.keepsStart(word) && !EverydayWords.mayAsk(word))
         }
     }()
 

@@ -32,7 +32,7 @@ public enum CommandTable {
         case nil:
             return nil
         case .command(let spec, let trigger, let words):
-            return try spec.parse(trigger, Array(words.dropFirst(trigger.count)), line)
+            return try all[spec].parse(trigger, Array(words.dropFirst(trigger.count)), line)
         case .question(let command):
             return command
         case .ownWords(let tidied):
@@ -58,9 +58,9 @@ public enum CommandTable {
 
     /// What a line's words select, in the order ``parse(_:)`` reads them.
     enum Selection {
-        /// A command of the table, by `trigger`, in `words`: as typed for a command that keeps them verbatim, else
-        /// tidied.
-        case command(CommandSpec, trigger: [String], words: [Token])
+        /// A command of the table (its index in ``all``), by `trigger`, in `words`: as typed for a command that keeps
+        /// them verbatim, else tidied.
+        case command(Int, trigger: [String], words: [Token])
         /// A question (`how many coins do I have`) asking for `Command`.
         case question(Command)
         /// No command: the tidied words are the player's own (`exercise done`, `flossed`).
@@ -68,15 +68,19 @@ public enum CommandTable {
     }
 
     /// What the `typed` words select: a command that keeps its words as typed (`login`, `passwd`) by them; any other
-    /// line once tidied (``EverydayWords/tidy(_:)``), as a question first, then a command. `nil` for no words.
+    /// line once tidied (``EverydayWords/tidy(_:)``), as a question first, then a command. `nil` for no words. A line
+    /// that starts with a command's words and has nothing to tidy or ask (`status`, `did floss`) is the command at
+    /// the one look-up of its first word.
     static func selection(_ typed: [Token]) -> Selection? {
-        guard !typed.isEmpty else { return nil }
-        let typedMatch = match(typed)
-        if let (spec, trigger) = typedMatch, spec.verbatim { return .command(spec, trigger: trigger, words: typed) }
+        guard let last = typed.last else { return nil }
+        let typedMatch = lookUp(typed)
+        if let (spec, trigger, plain) = typedMatch, all[spec].verbatim || (plain && EverydayWords.keepsEnd(last)) {
+            // Most lines: nothing to tidy at either end, and no question, so the command is the one found.
+            return .command(spec, trigger: trigger, words: typed)
+        }
         let tokens = EverydayWords.tidy(typed)
         if let command = EverydayWords.question(tokens) { return .question(command) }
-        // Most lines have nothing to tidy: their command was found already.
-        if let (spec, trigger) = tokens == typed ? typedMatch : match(tokens) {
+        if let (spec, trigger, _) = tokens == typed ? typedMatch : lookUp(tokens) {
             return .command(spec, trigger: trigger, words: tokens)
         }
         return .ownWords(tokens)

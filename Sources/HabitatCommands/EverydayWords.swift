@@ -64,6 +64,18 @@ enum EverydayWords {
         return words
     }
 
+    /// Whether ``tidy(_:)`` keeps `last`, the last word of a line, as it is: quoted, or no mark at its end and no
+    /// word set aside after a command.
+    static func keepsEnd(_ last: Token) -> Bool {
+        last.quoted || (!endsInMark(last.text) && !trailingWords.contains(last.lower))
+    }
+
+    /// Whether ``tidy(_:)`` keeps `first`, the unquoted first word of a line (lowercased), as it is, with the words
+    /// after it: no mark at its end, no word set aside before a command, and not `yesterday`, which moves.
+    static func keepsStart(_ first: String) -> Bool {
+        !endsInMark(first) && !leadingWords.contains(first) && first != "yesterday"
+    }
+
     /// Whether `text` ends in a ``isTrailingMark(_:)``; a plain ASCII end is told by its byte.
     static func endsInMark(_ text: String) -> Bool {
         guard let byte = text.utf8.last else { return false }
@@ -122,11 +134,15 @@ enum EverydayWords {
     /// The command a whole line asks for as a question (`how many coins do I have`, `what's left today`), or a
     /// word that names one figure (`coins`, `level`). Apostrophes don't matter (`whats`, `what's`), nor case.
     static func question(_ tokens: [Token]) -> Command? {
-        guard tokens.count <= 8, let first = tokens.first, questionStarts.contains(withoutApostrophes(first.lower)),
-            !tokens.contains(where: \.quoted)
+        guard tokens.count <= 8, let first = tokens.first, mayAsk(first.lower), !tokens.contains(where: \.quoted)
         else { return nil }
         let key = tokens.map { withoutApostrophes($0.lower) }.joined(separator: " ")
         return questions[key]
+    }
+
+    /// Whether a line starting with `first` (lowercased) may be a question: it is one of ``questionStarts``.
+    static func mayAsk(_ first: String) -> Bool {
+        questionStarts.contains(withoutApostrophes(first))
     }
 
     /// `what's` → `whats`; a word without an apostrophe as it is, with nothing allocated.

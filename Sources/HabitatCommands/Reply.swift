@@ -112,10 +112,17 @@ extension Reply {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// A toast as `Toast.rendered(plain:)` has it, as a JSON string, escaped as it is written.
+    /// A toast as `Toast.rendered(plain:)` has it, as a JSON string, escaped as it is written. Its marker, message
+    /// and details are escaped; the space and line breaks between them are written as they are.
     static func writeText(_ toast: Toast, plain: Bool, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        toast.render(plain: plain) { JSON.writeEscaped($0, to: &out) }
+        JSON.writeEscaped(plain ? toast.symbol.word : toast.symbol.emoji, to: &out)
+        out.append(UInt8(ascii: " "))
+        JSON.writeEscaped(toast.message, to: &out)
+        for line in toast.details {
+            out.append(literal: #"\n  "#)
+            JSON.writeEscaped(line, to: &out)
+        }
         out.append(UInt8(ascii: "\""))
     }
 }

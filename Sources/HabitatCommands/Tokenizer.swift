@@ -16,10 +16,15 @@ public struct Token: Sendable, Equatable {
     }
 
     init(_ text: String, quoted: Bool, end: Int) {
+        self.init(text, lower: text.lowercased(), quoted: quoted, end: end)
+    }
+
+    /// A word whose lowercased form is known already.
+    init(_ text: String, lower: String, quoted: Bool, end: Int) {
         self.text = text
         self.quoted = quoted
         self.end = end
-        self.lower = text.lowercased()
+        self.lower = lower
     }
 
     public static func == (lhs: Token, rhs: Token) -> Bool { lhs.text == rhs.text && lhs.quoted == rhs.quoted }
@@ -74,6 +79,11 @@ private func tokenizeASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> [Token]? {
     guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
     let backslash = UInt8(ascii: "\\")
     func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+    /// The word typed at `range` as `text`, lowercased only when it holds a capital (most words hold none).
+    func token(_ text: String, at range: Range<Int>, quoted: Bool, end: Int) -> Token {
+        let capital = bytes[range].contains { $0 &- UInt8(ascii: "A") < 26 }
+        return Token(text, lower: capital ? text.lowercased() : text, quoted: quoted, end: end)
+    }
     /// A quoted run's text, its escapes taken out.
     func unescaped(_ range: Range<Int>, mark: UInt8) -> String {
         var out: [UInt8] = []
@@ -99,11 +109,11 @@ private func tokenizeASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> [Token]? {
                 index += 1
             } else if byte == open.mark {
                 let range = open.start..<index
-                tokens.append(Token(open.escaped ? unescaped(range, mark: open.mark) : text(range), quoted: true, end: index + 1))
+                tokens.append(token(open.escaped ? unescaped(range, mark: open.mark) : text(range), at: range, quoted: true, end: index + 1))
                 quote = nil
             }
         } else if byte == 0x20 || (0x09...0x0D).contains(byte) {
-            if let start = word { tokens.append(Token(text(start..<index), quoted: false, end: index)) }
+            if let start = word { tokens.append(token(text(start..<index), at: start..<index, quoted: false, end: index)) }
             word = nil
         } else if word == nil {
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
@@ -116,9 +126,9 @@ private func tokenizeASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> [Token]? {
     }
     if let open = quote {
         let range = open.start..<bytes.count
-        tokens.append(Token(open.escaped ? unescaped(range, mark: open.mark) : text(range), quoted: true, end: bytes.count))
+        tokens.append(token(open.escaped ? unescaped(range, mark: open.mark) : text(range), at: range, quoted: true, end: bytes.count))
     } else if let start = word {
-        tokens.append(Token(text(start..<bytes.count), quoted: false, end: bytes.count))
+        tokens.append(token(text(start..<bytes.count), at: start..<bytes.count, quoted: false, end: bytes.count))
     }
     return tokens
 }

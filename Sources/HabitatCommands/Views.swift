@@ -17,21 +17,22 @@ public enum Views {
         case .recovery:
             if let challenge = p.challenge { details.append("Recovery run: \(challenge.progressBar)") }
         }
-        var data = statusData(state)
+        var pairs = statusPairs(state, more: today == nil ? 0 : 1)
         if let today {
-            let all = state.allPausedThrough(on: today)
+            // No pause at all (most games): nothing paused, with no habit looked at.
+            let all = state.pauses.isEmpty ? nil : state.allPausedThrough(on: today)
             if let all { details.append("All habits paused through \(all.label) ('resume' ends it sooner)") }
-            let paused = state.activeHabits.compactMap { habit in
+            let paused = state.pauses.isEmpty ? [] : state.activeHabits.compactMap { habit in
                 state.pausedThrough(habit, on: today).flatMap { $0 == all ? nil : "\(habit.name) (through \($0.label))" }
             }
             if !paused.isEmpty { details.append("Paused: " + paused.joined(separator: ", ")) }
-            if case .object(var pairs) = data {
-                pairs.append(("paused_until", all.map { .string($0.description) } ?? .null))
-                data = .object(pairs)
-            }
+            pairs.append(("paused_until", all.map { .string($0.description) } ?? .null))
         }
-        let line = "Level \(p.progress.level) · \(p.progress.xp)/\(state.xpNeeded) XP · \(p.health)/\(p.maxHealth) health · \(GameState.coins(p.coins))"
-        return Reply(.info, line, details: details, data: data)
+        // Written byte by byte: an interpolated `String` costs hundreds of instructions a piece, on every `status`.
+        // The coins as `GameState.coins(_:)` says them, written in place.
+        let line = ByteText(
+            "Level \(p.progress.level) · \(p.progress.xp)/\(state.xpNeeded) XP · \(p.health)/\(p.maxHealth) health · \(p.coins)\(abs(p.coins) == 1 ? " coin" : " coins")")
+        return Reply(.info, line.string, details: details, data: .object(pairs))
     }
 
     /// One figure of `status`, as `level`, `coins`, `health` or `xp` asks for it; in JSON, all of `status`'s data.
@@ -49,11 +50,23 @@ public enum Views {
     }
 
     public static func statusData(_ state: GameState) -> JSON {
+        .object(statusPairs(state))
+    }
+
+    /// The fields of ``statusData(_:)``, with room for `more` after them (`status`'s `paused_until`): adding them
+    /// copies nothing.
+    static func statusPairs(_ state: GameState, more: Int = 0) -> [(String, JSON)] {
         let p = state.profile
-        var pairs: [(String, JSON)] = [
-            ("level", .int(p.progress.level)), ("xp", .int(p.progress.xp)), ("xp_needed", .int(state.xpNeeded)),
-            ("coins", .int(p.coins)), ("health", .int(p.health)), ("max_health", .int(p.maxHealth)),
-            ("state", .string(p.state.rawValue)),
+        var pairs: [(String, JSON)] = []
+        pairs.reserveCapacity(9 + more)
+        pairs.append(("level", .int(p.progress.level)))
+        pairs.append(("xp", .int(p.progress.xp)))
+        pairs.append(("xp_needed", .int(state.xpNeeded)))
+        pairs.append(("coins", .int(p.coins)))
+        pairs.append(("health", .int(p.health)))
+        pairs.append(("max_health", .int(p.maxHealth)))
+        pairs.append(("state", .string(p.state.rawValue)))
+        pairs.append(
             (
                 "areas",
                 .array(
@@ -63,8 +76,7 @@ public enum Views {
                             "xp_needed": .int(area.curve.need(at: area.progress.level)),
                         ]
                     })
-            ),
-        ]
+            ))
         if let challenge = p.challenge, p.state == .recovery {
             pairs.append(
                 (
@@ -75,7 +87,7 @@ public enum Views {
                     ]
                 ))
         }
-        return .object(pairs)
+        return pairs
     }
 
     /// `habits`: good ones with their rewards, streaks and strength, bad ones with their cost and clean days; `days`

@@ -32,36 +32,36 @@ extension Array where Element == UInt8 {
 }
 
 /// Text put together from literals, other text and numbers by copying their UTF-8 once, then made a `String` in one
-/// step: for the line every recording writes, where each piece of a `String` interpolation costs hundreds of
-/// instructions. `ByteText("\(name) completed! +\(xp) XP").string` is the same text as the interpolation.
-struct ByteText: ExpressibleByStringInterpolation {
-    let string: String
+/// step: for the lines every recording and every `status` write, where each piece of a `String` interpolation costs
+/// hundreds of instructions. `ByteText("\(name) completed! +\(xp) XP").string` is the same text as the interpolation.
+public struct ByteText: ExpressibleByStringInterpolation {
+    public let string: String
 
-    init(stringLiteral value: StaticString) {
+    public init(stringLiteral value: StaticString) {
         string = value.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
     }
 
-    init(stringInterpolation: Interpolation) {
+    public init(stringInterpolation: Interpolation) {
         string = String(decoding: stringInterpolation.bytes, as: UTF8.self)
     }
 
-    struct Interpolation: StringInterpolationProtocol {
+    public struct Interpolation: StringInterpolationProtocol {
         var bytes: [UInt8] = []
 
-        init(literalCapacity: Int, interpolationCount: Int) {
+        public init(literalCapacity: Int, interpolationCount: Int) {
             bytes.reserveCapacity(literalCapacity + 16 * interpolationCount)
         }
 
-        mutating func appendLiteral(_ literal: StaticString) {
+        public mutating func appendLiteral(_ literal: StaticString) {
             bytes.append(literal: literal)
         }
 
-        mutating func appendInterpolation(_ text: String) {
+        public mutating func appendInterpolation(_ text: String) {
             var text = text
             text.withUTF8 { bytes.append(contentsOf: $0) }
         }
 
-        mutating func appendInterpolation(_ number: Int) {
+        public mutating func appendInterpolation(_ number: Int) {
             bytes.appendDecimal(number)
         }
     }
