@@ -116,21 +116,9 @@ public enum JSON: Sendable, Equatable {
         }
     }
 
-    /// Whether any of `bytes` is a control character, `"` or `\`: a plain loop over the bytes, as every key and string
-    /// of every reply is asked.
-    private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard var byte = bytes.baseAddress else { return false }
-        let end = byte + bytes.count
-        while byte < end {
-            if byte.pointee < 0x20 || byte.pointee == UInt8(ascii: "\"") || byte.pointee == UInt8(ascii: "\\") { return true }
-            byte += 1
-        }
-        return false
-    }
-
     private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         // Most strings need no escaping: copy them whole.
-        guard needsEscaping(bytes) else {
+        guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
             out.append(contentsOf: bytes)
             return
         }

@@ -113,15 +113,15 @@ extension Reply {
     }
 
     /// A toast as `Toast.rendered(plain:)` has it, as a JSON string, escaped as it is written. Its marker, message
-    /// and details are escaped; the space and line breaks between them are written as they are.
+    /// and details are escaped; the space and line breaks between them are written as they are, already escaped.
     static func writeText(_ toast: Toast, plain: Bool, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        JSON.writeEscaped(plain ? toast.symbol.word : toast.symbol.emoji, to: &out)
-        out.append(UInt8(ascii: " "))
-        JSON.writeEscaped(toast.message, to: &out)
-        for line in toast.details {
-            out.append(literal: #"\n  "#)
-            JSON.writeEscaped(line, to: &out)
+        toast.render(plain: plain) { piece in
+            switch piece {
+            case .text(let text): JSON.writeEscaped(text, to: &out)
+            case .space: out.append(UInt8(ascii: " "))
+            case .detailBreak: out.append(literal: #"\n  "#)
+            }
         }
         out.append(UInt8(ascii: "\""))
     }

@@ -29,9 +29,8 @@ public enum Views {
             pairs.append(("paused_until", all.map { .string($0.description) } ?? .null))
         }
         // Written byte by byte: an interpolated `String` costs hundreds of instructions a piece, on every `status`.
-        // The coins as `GameState.coins(_:)` says them, written in place.
         let line = ByteText(
-            "Level \(p.progress.level) · \(p.progress.xp)/\(state.xpNeeded) XP · \(p.health)/\(p.maxHealth) health · \(p.coins)\(abs(p.coins) == 1 ? " coin" : " coins")")
+            "Level \(p.progress.level) · \(p.progress.xp)/\(state.xpNeeded) XP · \(p.health)/\(p.maxHealth) health · \(p.coins) \(GameState.coinWord(p.coins))")
         return Reply(.info, line.string, details: details, data: .object(pairs))
     }
 

@@ -382,7 +382,12 @@ extension GameState {
 
     /// `5 coins`, `1 coin`; `signed`, with the sign always written: `+5 coins`, `-1 coin`.
     public static func coins(_ count: Int, signed: Bool = false) -> String {
-        (signed && count >= 0 ? "+\(count)" : "\(count)") + (abs(count) == 1 ? " coin" : " coins")
+        (signed && count >= 0 ? "+\(count)" : "\(count)") + " " + coinWord(count)
+    }
+
+    /// `coin` for one (or minus one), `coins` otherwise.
+    public static func coinWord(_ count: Int) -> String {
+        abs(count) == 1 ? "coin" : "coins"
     }
 
     /// What a bad habit costs: `-10 life`, or `0 life` for one that costs nothing (never `-0`).

@@ -61,19 +61,34 @@ public struct Toast: Sendable, Equatable {
     /// The toast as text: marker (or plain word), message, then each detail line indented by two spaces.
     public func rendered(plain: Bool) -> String {
         var text = ""
-        render(plain: plain) { text += $0 }
+        render(plain: plain) { piece in
+            switch piece {
+            case .text(let words): text += words
+            case .space: text += " "
+            case .detailBreak: text += "\n  "
+            }
+        }
         return text
     }
 
-    /// `rendered(plain:)` in pieces, in order, for a writer that puts them somewhere other than a `String`
-    /// (a JSON reply escapes them straight into its bytes).
-    public func render(plain: Bool, _ piece: (String) -> Void) {
-        piece(plain ? symbol.word : symbol.emoji)
-        piece(" ")
-        piece(message)
+    /// A piece of ``rendered(plain:)``: text of the toast's own, or the layout between.
+    public enum Piece {
+        case text(String)
+        /// Between the marker and the message.
+        case space
+        /// Before each detail line: a line break and two spaces.
+        case detailBreak
+    }
+
+    /// ``rendered(plain:)`` in pieces, in order, for a writer that puts them somewhere other than a `String` (a JSON
+    /// reply escapes the text straight into its bytes, and writes the layout as it is).
+    public func render(plain: Bool, _ piece: (Piece) -> Void) {
+        piece(.text(plain ? symbol.word : symbol.emoji))
+        piece(.space)
+        piece(.text(message))
         for line in details {
-            piece("\n  ")
-            piece(line)
+            piece(.detailBreak)
+            piece(.text(line))
         }
     }
 }
