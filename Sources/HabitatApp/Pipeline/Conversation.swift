@@ -214,7 +214,7 @@ public final class Conversation {
     }
 
     /// What waited for an account that just logged in, as a job of its own: what came while they were away, then
-    /// today's reminders that reached no one, if any still hold.
+    /// today's reminders that reached no one, if any still hold, then the live events that came meanwhile.
     private func arrive(_ account: Account) {
         busy = true
         let me = NIOLoopBound(self, eventLoop: eventLoop)
@@ -227,6 +227,8 @@ public final class Conversation {
                 for event in [kept, missed].compactMap(\.self) {
                     me.transport?.write(Array(event.rendered(mode: me.session.mode, plain: me.session.plain).utf8))
                 }
+                // Held while this job was in hand: no later wake would write them.
+                me.writeEvents(me.outbox.take())
                 me.next()
                 me.transport?.flush()
             }
