@@ -163,7 +163,8 @@ let package = Package(
                 "FuzzSupport", "HabitatCommands", "LineFraming", .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Fuzz/Lines"),
-        .executableTarget(name: "fuzz-parser", dependencies: ["FuzzSupport", "HabitatCommands", "HabitatEngine"], path: "Fuzz/Parser"),
+        .executableTarget(
+            name: "fuzz-parser", dependencies: ["FuzzSupport", "HabitatApp", "HabitatCommands", "HabitatEngine"], path: "Fuzz/Parser"),
         .executableTarget(name: "fuzz-engine", dependencies: ["FuzzSupport", "HabitatEngine"], path: "Fuzz/Engine"),
         // What the tests of the pure targets share, Foundation only (no NIO): the seeded generator.
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
@@ -231,7 +232,7 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
-        .testTarget(name: "HabitatCommandsTests", dependencies: ["HabitatCommands", "HabitatHousehold", "SeededRandom"]),
+        .testTarget(name: "HabitatCommandsTests", dependencies: ["HabitatCommands", "HabitatApp", "HabitatHousehold", "SeededRandom"]),
         .testTarget(
             name: "HabitatAppTests",
             dependencies: [

@@ -6,29 +6,19 @@ extension CommandTable {
     ///
     /// A line in the player's own words (`flossed`, `exercise done`) is `did`: it is read as a recording, and is
     /// `unknown_command` only when none of their habits goes by those words, which only its reply can tell.
-    public static func kind(of line: String) -> String {
+    public func kind(of line: String) -> String {
         kind(of: selection(tokenize(line)))
     }
 
     /// The kind of a line that selected `selection`.
-    static func kind(of selection: Selection?) -> String {
+    func kind(of selection: Selection?) -> String {
         switch selection {
-        case nil: unknownKind
+        case nil: Self.unknownKind
         case .command(let spec, _, _): all[spec].name
-        case .question(let command): questionKinds.first { $0.command == command }?.kind ?? unknownKind
         case .ownWords: "did"
         }
     }
 
     /// The kind of a line that selects no command.
-    public static let unknownKind = "unknown"
-
-    /// Each command a question asks for, by the name of the command that asks for it in so many words.
-    static let questionKinds: [(command: Command, kind: String)] = {
-        var kinds: [(command: Command, kind: String)] = []
-        for command in EverydayWords.questions.values where !kinds.contains(where: { $0.command == command }) {
-            kinds.append((command, all.first { spec in (try? parse(spec.name)) == command }?.name ?? unknownKind))
-        }
-        return kinds
-    }()
+    public static var unknownKind: String { "unknown" }
 }

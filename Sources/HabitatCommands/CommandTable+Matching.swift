@@ -3,13 +3,13 @@ import HabitatEngine
 
 extension CommandTable {
     /// The longest trigger the line starts with; of equally long ones, the first in the table.
-    static func match(_ tokens: [Token]) -> (spec: CommandSpec, trigger: [String])? {
+    func match(_ tokens: [Token]) -> (spec: CommandSpec<Command>, trigger: [String])? {
         lookUp(tokens).map { (all[$0.spec], $0.trigger) }
     }
 
     /// ``match(_:)`` with the command's index in ``all`` (no copy of it), and whether the line's first word is
     /// ``FirstWord/plain``.
-    static func lookUp(_ tokens: [Token]) -> (spec: Int, trigger: [String], plain: Bool)? {
+    func lookUp(_ tokens: [Token]) -> (spec: Int, trigger: [String], plain: Bool)? {
         guard let first = tokens.first, !first.quoted, let word = triggersByFirstWord[first.lower] else { return nil }
         for candidate in word.candidates where candidate.trigger.count <= tokens.count {
             if zip(candidate.trigger, tokens).allSatisfy({ $0 == $1.lower && !$1.quoted }) {
@@ -30,7 +30,7 @@ extension CommandTable {
 
     /// Every trigger under its first word, so matching a line looks at a handful of triggers instead of the whole
     /// table.
-    private static let triggersByFirstWord: [String: FirstWord] = {
+    static func firstWords(_ all: [CommandSpec<Command>]) -> [String: FirstWord] {
         var table: [String: [(spec: Int, trigger: [String], order: Int)]] = [:]
         var order = 0
         for (index, spec) in all.enumerated() {
@@ -48,17 +48,11 @@ extension CommandTable {
                     .map { ($0.spec, $0.trigger) },
                 plain: EverydayWords.keepsStart(word) && !EverydayWords.mayAsk(word))
         }
-    }()
-
-    /// Every trigger as one phrase, with its number of words and of characters.
-    private static let phrases: [(phrase: String, words: Int, length: Int)] = all.flatMap(\.triggers).map {
-        let phrase = $0.joined(separator: " ")
-        return (phrase, $0.count, phrase.count)
     }
 
     /// The trigger of the same number of words that `typed` (a whole line, lowercased) most likely meant: one or two
     /// letters away (`list habit` → `list habits`), never the line itself.
-    static func closestTrigger(to typed: String) -> String? {
+    func closestTrigger(to typed: String) -> String? {
         let (words, length) = (typed.split(separator: " ").count, typed.count)
         var best: (phrase: String, distance: Int)?
         for (phrase, phraseWords, phraseLength) in phrases where phraseWords == words && abs(phraseLength - length) <= 2 {
@@ -73,10 +67,10 @@ extension CommandTable {
 
     /// `unknown_command`, with the command the words most likely meant: `add habbit` → 'add habit',
     /// a bare `add` → its completions.
-    static func unknown(_ tokens: [Token]) -> HabitatError { reading(tokens).unknown }
+    func unknown(_ tokens: [Token]) -> HabitatError { reading(tokens).unknown }
 
     /// ``unknown(_:)``, and whether it suggests a command.
-    static func reading(_ tokens: [Token]) -> (unknown: HabitatError, hinted: Bool) {
+    func reading(_ tokens: [Token]) -> (unknown: HabitatError, hinted: Bool) {
         let words = tokens.map(\.lower)
         // `room bogus`: the first word starts several commands, and the suggestion is one of them.
         let family = all.map(\.name).filter { $0.hasPrefix(words[0] + " ") }

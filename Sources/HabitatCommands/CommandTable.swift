@@ -1,13 +1,30 @@
 import Foundation
 import HabitatEngine
 
-/// Every command: the parser reads this table, and `help` is printed from it.
-public enum CommandTable {
-    /// Every command, family by family (`Commands/`), in the order `help` lists them; of two triggers alike, the
-    /// command first here wins.
-    public static let all: [CommandSpec] =
-        accounts + recording + figures + newHabits + rewards + habitChanges + answers + areas + days + routines +
-        timers + reminders + rooms + store + challenge + settings + undoing + conversation
+/// Every command, as typed: the parser reads this table, and `help` is printed from it. `Command` is what a line is
+/// read as; the application makes the table from its commands' ``CommandSpec``s.
+public struct CommandTable<Command: Sendable>: Sendable {
+    /// Every command, in the order `help` lists them; of two triggers alike, the command first here wins.
+    public let all: [CommandSpec<Command>]
+    /// The commands a chat user can use, for their `help`.
+    public let fromChat: [CommandSpec<Command>]
+    /// What a line in the player's own words is read as: a recording of whichever of their habits goes by them.
+    let ownWords: @Sendable (Recording) -> Command
+    /// Every trigger under its first word (``FirstWord``).
+    let triggersByFirstWord: [String: FirstWord]
+    /// Every trigger as one phrase, with its number of words and of characters.
+    let phrases: [(phrase: String, words: Int, length: Int)]
+
+    public init(_ all: [CommandSpec<Command>], ownWords: @escaping @Sendable (Recording) -> Command) {
+        self.all = all
+        self.fromChat = all.filter(\.availableFromChat)
+        self.ownWords = ownWords
+        self.triggersByFirstWord = Self.firstWords(all)
+        self.phrases = all.flatMap(\.triggers).map {
+            let phrase = $0.joined(separator: " ")
+            return (phrase, $0.count, phrase.count)
+        }
+    }
 
     /// Understands one line. `nil` for a blank line; ``HabitatError`` when it can't be understood.
     ///
@@ -16,25 +33,31 @@ public enum CommandTable {
     /// just`, `!`), then read as a question (`how many coins do I have`), a command, `<habit> done`, or last, in the
     /// user's own words: a recording (``Recording/loose``) of whichever of their habits goes by those words
     /// (`flossed`, `I meditated this morning`, a bare habit name), which is `unknown_command` when none does.
-    public static func parse(_ line: String) throws -> Command? {
+    public func parse(_ line: String) throws -> Command? {
         var kind: String?
         return try parse(line, kind: &kind)
     }
 
     /// Understands one line as ``parse(_:)`` does, and sets `kind` to the name of the command it asks for
     /// (``kind(of:)``), found on the way, before anything is thrown.
-    public static func parse(_ line: String, kind: inout String?) throws -> Command? {
+    public func parse(_ line: String, kind: inout String?) throws -> Command? {
         let typed = tokenize(line)
         let selected = selection(typed)
-        kind = Self.kind(of: selected)
+        kind = self.kind(of: selected)
         let tokens: [Token]
         switch selected {
         case nil:
             return nil
         case .command(let spec, let trigger, let words):
-            return try all[spec].parse(trigger, Array(words.dropFirst(trigger.count)), line)
-        case .question(let command):
-            return command
+            do {
+                return try all[spec].parse(trigger, Array(words.dropFirst(trigger.count)), line)
+            } catch let extra as TakesNothing {
+                // `list habit`, `show streak`: most likely a command a letter or two away.
+                let near = closestTrigger(to: extra.typed).map { " Did you mean '\($0)'?" } ?? ""
+                throw HabitatError(.invalidArgument, "'\(extra.name)' takes nothing after it.\(near)", symbol: near.isEmpty ? .error : .question)
+            } catch let words as NotACommand {
+                throw unknown(words.words)
+            }
         case .ownWords(let tidied):
             tokens = tidied
         }
@@ -44,16 +67,16 @@ public enum CommandTable {
             var words = tokens
             words.remove(at: done)
             // After `done` come when and how often, never more of the name: `read done book` is not "read book".
-            let command = try RecordingParser.parse(words, line: line)
-            guard case .record(let recording) = command, recording.habit == tokens[..<done].phrase else { throw unknown(tokens) }
-            return command
+            let recording = try RecordingParser.parse(words, line: line)
+            guard recording.habit == tokens[..<done].phrase else { throw unknown(tokens) }
+            return ownWords(recording)
         }
         let (unknown, hinted) = reading(tokens)
-        guard case .record(var recording)? = try? RecordingParser.parse(tokens, line: line) else { throw unknown }
+        guard var recording = try? RecordingParser.parse(tokens, line: line) else { throw unknown }
         // A habit may be named with a word that is set aside elsewhere (Just dance): its whole name is looked for first.
         let asTyped = typed.count > tokens.count ? typed.phrase.trimmingCharacters(in: CharacterSet(charactersIn: ".!?")) : nil
         recording.loose = LooseReading(unknown: unknown, suggestsHabit: !hinted, asTyped: asTyped)
-        return .record(recording)
+        return ownWords(recording)
     }
 
     /// What a line's words select, in the order ``parse(_:)`` reads them.
@@ -61,8 +84,6 @@ public enum CommandTable {
         /// A command of the table (its index in ``all``), by `trigger`, in `words`: as typed for a command that keeps
         /// them verbatim, else tidied.
         case command(Int, trigger: [String], words: [Token])
-        /// A question (`how many coins do I have`) asking for `Command`.
-        case question(Command)
         /// No command: the tidied words are the player's own (`exercise done`, `flossed`).
         case ownWords([Token])
     }
@@ -71,7 +92,7 @@ public enum CommandTable {
     /// line once tidied (``EverydayWords/tidy(_:)``), as a question first, then a command. `nil` for no words. A line
     /// that starts with a command's words and has nothing to tidy or ask (`status`, `did floss`) is the command at
     /// the one look-up of its first word.
-    static func selection(_ typed: [Token]) -> Selection? {
+    func selection(_ typed: [Token]) -> Selection? {
         guard let last = typed.last else { return nil }
         let typedMatch = lookUp(typed)
         if let (spec, trigger, plain) = typedMatch, all[spec].verbatim || (plain && EverydayWords.keepsEnd(last)) {
@@ -79,7 +100,10 @@ public enum CommandTable {
             return .command(spec, trigger: trigger, words: typed)
         }
         let tokens = EverydayWords.tidy(typed)
-        if let command = EverydayWords.question(tokens) { return .question(command) }
+        // A question is the command it asks for, as its own words say it (`how many coins do I have` is `coins`).
+        if let asked = EverydayWords.question(tokens), let (spec, trigger, _) = lookUp([Token(asked)]) {
+            return .command(spec, trigger: trigger, words: [Token(asked)])
+        }
         if let (spec, trigger, _) = tokens == typed ? typedMatch : lookUp(tokens) {
             return .command(spec, trigger: trigger, words: tokens)
         }
@@ -87,33 +111,33 @@ public enum CommandTable {
     }
 
     /// Whether `line` asks for a command that needs a logged-in user, however the rest of it is typed.
-    public static func needsLogin(_ line: String) -> Bool {
+    public func needsLogin(_ line: String) -> Bool {
         guard let spec = match(tokenize(line))?.spec else { return false }
         return !spec.beforeLogin
     }
 
     /// Whether `line` asks for a command a chat user may not use (`login`, `mode`, …), however the rest of it is typed.
-    public static func refusedFromChat(_ line: String) -> Bool {
+    public func refusedFromChat(_ line: String) -> Bool {
         guard let spec = match(tokenize(line))?.spec else { return false }
         return !spec.availableFromChat
     }
 
     /// The name of the command `line` asks for (`login`, `did`), however the rest of it is typed.
-    public static func commandName(_ line: String) -> String? {
+    public func commandName(_ line: String) -> String? {
         match(tokenize(line))?.spec.name
     }
 
     /// What `help <topic>` shows.
     public enum HelpTopic {
         /// One command: named, or typed any way that selects it.
-        case command(CommandSpec)
+        case command(CommandSpec<Command>)
         /// The commands whose names start with the topic's words (`help room`, `help add`).
-        case commands(String, [CommandSpec])
+        case commands(String, [CommandSpec<Command>])
     }
 
     /// A command by its name; else the commands whose names start with the topic (one alone is shown itself);
     /// else the command the topic selects when typed (`help stats`, `help did exercise`).
-    public static func helpTopic(_ topic: String) -> HelpTopic? {
+    public func helpTopic(_ topic: String) -> HelpTopic? {
         let words = tokenize(topic).map(\.lower).joined(separator: " ")
         if let named = all.first(where: { $0.name == words }) { return .command(named) }
         let family = all.filter { $0.name.hasPrefix(words + " ") }
@@ -121,24 +145,4 @@ public enum CommandTable {
         if let spec = family.first ?? match(tokenize(topic))?.spec { return .command(spec) }
         return nil
     }
-
-    /// The two words of `register`, `login` and `passwd`. More than two are most likely a password with
-    /// spaces, which goes in quotes.
-    static func pair(_ rest: [Token], usage: String) throws -> (String, String) {
-        guard rest.count == 2 else {
-            throw HabitatError.usage(usage, rest.count > 2 ? #"A password with spaces goes in quotes ("correct horse battery staple")."# : nil)
-        }
-        return (rest[0].text, rest[1].text)
-    }
-
-    /// The old and new names of `rename … <old> to <new>`: split at the last unquoted `to`.
-    static func renaming(_ rest: [Token], usage: String) throws -> (String, String) {
-        guard let to = rest.lastIndex(where: { $0.lower == "to" && !$0.quoted }), to > 0, to < rest.count - 1 else {
-            throw HabitatError.usage(usage)
-        }
-        return (rest[..<to].phrase, rest[(to + 1)...].phrase)
-    }
-
-    /// The commands a chat user can use, for their `help`.
-    public static let fromChat = all.filter(\.availableFromChat)
 }

@@ -131,9 +131,9 @@ enum EverydayWords {
 
     // MARK: - Questions
 
-    /// The command a whole line asks for as a question (`how many coins do I have`, `what's left today`), or a
+    /// The command a whole line asks for as a question (`how many coins do I have`, `what's left today`), as that command is typed (`coins`), or a
     /// word that names one figure (`coins`, `level`). Apostrophes don't matter (`whats`, `what's`), nor case.
-    static func question(_ tokens: [Token]) -> Command? {
+    static func question(_ tokens: [Token]) -> String? {
         guard tokens.count <= 8, let first = tokens.first, mayAsk(first.lower), !tokens.contains(where: \.quoted)
         else { return nil }
         let key = tokens.map { withoutApostrophes($0.lower) }.joined(separator: " ")
@@ -152,35 +152,36 @@ enum EverydayWords {
         return word.filter { $0 != "'" && $0 != "’" }
     }
 
-    static let questions: [String: Command] = {
-        var table: [String: Command] = [:]
-        func add(_ command: Command, _ phrasings: [String]) {
+    /// Each question, by the command it asks for as that command is typed.
+    static let questions: [String: String] = {
+        var table: [String: String] = [:]
+        func add(_ command: String, _ phrasings: [String]) {
             for phrasing in phrasings { table[phrasing] = command }
         }
-        add(.status, [
+        add("status", [
             "how am i doing", "how am i", "hows it going", "how is it going", "how is my game", "whats my status",
             "what is my status", "my status", "my stats", "show my stats", "show me my stats", "show my status",
             "show status", "show stats",
         ])
-        add(.figure(.coins), [
+        add("coins", [
             "how many coins", "how many coins do i have", "how many coins i have", "hows my balance", "how much money i have",
             "how much gold i have", "how many coins have i",
             "how many coins have i got", "how much money do i have", "how much gold do i have", "whats my balance",
             "what is my balance", "how rich am i",
         ])
-        add(.figure(.level), [
+        add("level", [
             "whats my level", "hows my level", "what level i am", "what level i am on", "what is my level", "what level am i", "what level am i on",
             "which level am i", "which level am i on",
         ])
-        add(.figure(.health), [
+        add("health", [
             "whats my health", "hows my health", "how is my health", "how much health i have", "how much life i have", "what is my health",
             "how much health do i have", "how much life do i have", "how much hp do i have", "how healthy am i",
         ])
-        add(.figure(.xp), [
+        add("xp", [
             "whats my xp", "how much xp i have", "hows my xp", "what is my xp", "how much xp do i have",
             "how much experience do i have",
         ])
-        add(.today, [
+        add("today", [
             "what did i do today", "what have i done today", "whats left", "whats left today", "what is left",
             "what is left today", "what do i have left", "what do i have left today", "what do i still have to do",
             "what do i still need to do", "what do i still need to do today", "what do i still have to do today",
@@ -188,28 +189,28 @@ enum EverydayWords {
             "my day", "what should i do", "what should i do today", "what now", "whats next", "what is next",
             "whats on today", "whats today", "what is today", "show today", "show me today", "my today",
         ])
-        add(.store, [
+        add("store", [
             "what can i buy", "what can i get", "what can i afford", "whats for sale", "what is for sale",
             "whats in the store", "what is in the store", "whats in the shop", "show me the store", "show me the shop",
             "show the store", "show the shop", "the store", "the shop",
         ])
-        add(.help(topic: nil), [
+        add("help", [
             "what can you do", "what can i do", "what can i say", "what do you understand", "what do you know",
             "how does this work", "how do i use this", "how do i use you", "what are the commands", "show commands",
             "list commands", "show me the commands", "i need help", "help me",
         ])
-        add(.whoami, ["who am i", "whats my name", "what is my name", "am i logged in", "which account is this"])
-        add(.habits, [
+        add("whoami", ["who am i", "whats my name", "what is my name", "am i logged in", "which account is this"])
+        add("habits", [
             "what are my habits", "what habits do i have", "which habits do i have", "show me my habits",
             "show me habits", "list my habits", "my habit list", "show my habit",
         ])
-        add(.streaks, [
+        add("streaks", [
             "whats my streak", "what is my streak", "what are my streaks", "how long is my streak", "how are my streaks",
             "show me my streaks", "list my streaks",
         ])
-        add(.history(nil), ["what did i do", "what have i done", "what did i do lately", "show me my history"])
-        add(.undo, ["undo it", "undo the last one", "take that back", "take it back", "scratch that"])
-        add(.hello, ["hi there", "hello there", "hey there", "good morning", "good evening", "good afternoon", "howdy"])
+        add("history", ["what did i do", "what have i done", "what did i do lately", "show me my history"])
+        add("undo", ["undo it", "undo the last one", "take that back", "take it back", "scratch that"])
+        add("hello", ["hi there", "hello there", "hey there", "good morning", "good evening", "good afternoon", "howdy"])
         return table
     }()
 

@@ -2,9 +2,9 @@ import HabitatEngine
 
 /// `add habit <name> [N xp] [N coins] [N life] [in <area>] [track time] [schedule]`, options in any order, the schedule
 /// last (``Schedule/init(words:)``).
-enum HabitDraftParser {
+public enum HabitDraftParser {
     /// `room`: a shared habit (`room add habit`), which never tracks time; errors show the room command's usage.
-    static func parse(_ words: [Token], kind: HabitKind, room: Bool = false) throws -> HabitDraft {
+    public static func parse(_ words: [Token], kind: HabitKind, room: Bool = false) throws -> HabitDraft {
         let usage = usage(kind, room: room)
         var words = words
         // `add a habit called Yoga`
@@ -65,7 +65,7 @@ enum HabitDraftParser {
 
     /// A name that ends in an amount a day (`Water 8 glasses a day`, `Pushups 50 a day`, `Floss twice a day`,
     /// `Steps 10000 steps daily`): the name before it, and the amount; `nil` when it doesn't. The name keeps a word.
-    static func splitDailyAmount(_ words: [Token]) -> ([Token], DailyAmount)? {
+    public static func splitDailyAmount(_ words: [Token]) -> ([Token], DailyAmount)? {
         var end = words.count
         guard end >= 2, !words[(end - 1)...].contains(where: \.quoted) else { return nil }
         // `a day`, `per day`, `each day`, `every day`, `daily`
@@ -89,7 +89,7 @@ enum HabitDraftParser {
 
     /// A name that ends in a schedule (`Gym 3 times a week`, `Read 20 pages every day`): the name before it, and the
     /// schedule, from the first word where the rest reads as one; `nil` when none does. The name keeps a word.
-    static func splitSchedule(_ words: [Token]) -> ([Token], Schedule)? {
+    public static func splitSchedule(_ words: [Token]) -> ([Token], Schedule)? {
         for start in stride(from: max(1, words.count - Schedule.mostWords), to: words.count, by: 1)
         where !words[start...].contains(where: \.quoted) {
             if let schedule = Schedule(words: words[start...].map(\.lower)) { return (Array(words[..<start]), schedule) }
@@ -98,7 +98,7 @@ enum HabitDraftParser {
     }
 
     /// The usage line of `add habit`, `add bad habit` and their `room` forms.
-    static func usage(_ kind: HabitKind, room: Bool) -> String {
+    public static func usage(_ kind: HabitKind, room: Bool) -> String {
         switch (kind, room) {
         case (.good, false):
             "add habit <name> [N xp] [N coins] [in <area>] [track time] [target N <unit>] [N life if missed] [every day | on mon wed fri | every 3 days | 3 times a week]"
@@ -110,7 +110,7 @@ enum HabitDraftParser {
 
     /// A name, then options in any order; `tracksTime` is `nil` when the line says nothing of time tracking,
     /// false for `no track time`.
-    static func nameAndOptions(_ words: [Token], usage: String) throws -> ([Token], HabitDraft, tracksTime: Bool?) {
+    public static func nameAndOptions(_ words: [Token], usage: String) throws -> ([Token], HabitDraft, tracksTime: Bool?) {
         var draft = HabitDraft(name: "")
         var tracksTime: Bool?
         var index = 0

@@ -2,10 +2,10 @@ import HabitatEngine
 
 /// `pause 7 days`, `pause for 2 weeks`, `pause until 2026-12-24`, `pause floss 3 days`, `pause floss until tomorrow`,
 /// `pause today`: a habit's name (or none, for all) and how long.
-enum PauseParser {
-    static let usage = "pause [habit] <N days | N weeks | until YYYY-MM-DD>"
+public enum PauseParser {
+    public static let usage = "pause [habit] <N days | N weeks | until YYYY-MM-DD>"
 
-    static func parse(_ rest: [Token]) throws -> Command {
+    public static func parse(_ rest: [Token]) throws -> (habit: String?, length: PauseLength) {
         let words = rest.map(\.lower)
         guard let (length, taken) = try length(of: words) else {
             let name = rest.isEmpty ? nil : rest.phrase
@@ -14,7 +14,7 @@ enum PauseParser {
             throw HabitatError(.invalidArgument, "For how long? Say \(example).")
         }
         let name = rest.dropLast(taken)
-        return .pause(name.isEmpty ? nil : name.phrase, length)
+        return (name.isEmpty ? nil : name.phrase, length)
     }
 
     /// How long the line's last words say, and how many words that took.

@@ -1,8 +1,8 @@
 import HabitatEngine
 
 /// `buy [N] <item> [xN]`.
-enum PurchaseParser {
-    static func parse(_ words: [Token]) throws -> Command {
+public enum PurchaseParser {
+    public static func parse(_ words: [Token]) throws -> (item: String, quantity: Int) {
         var words = words
         var quantity = 1
         if let first = words.first, let count = EverydayWords.count(first), words.count > 1 {
@@ -15,6 +15,6 @@ enum PurchaseParser {
             words.removeLast()
         }
         guard !words.isEmpty else { throw HabitatError.usage("buy [N] <item>", "What would you like to buy?") }
-        return .buy(item: words.phrase, quantity: quantity)
+        return (words.phrase, quantity)
     }
 }

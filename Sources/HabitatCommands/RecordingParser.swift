@@ -2,15 +2,15 @@ import Foundation
 import HabitatEngine
 
 /// `did <habit> [x3] [yesterday | N days ago | on DATE] [at 6:45am] [: note]`, options in any order.
-enum RecordingParser {
-    static let usage = "did <habit> [x3] [yesterday | N days ago | on YYYY-MM-DD] [at 6:45am] [: note]"
+public enum RecordingParser {
+    public static let usage = "did <habit> [x3] [yesterday | N days ago | on YYYY-MM-DD] [at 6:45am] [: note]"
 
     /// `room did <habit> …`: the same options, for a room's shared habit.
-    static let roomUsage = "room " + usage
+    public static let roomUsage = "room " + usage
 
     /// `slipped`: the line said `slipped <habit>`, which only a bad habit can be. `usage` is the command's own,
     /// shown when the line can't be read.
-    static func parse(_ words: [Token], line: String, slipped: Bool = false, usage: String = usage) throws -> Command {
+    public static func parse(_ words: [Token], line: String, slipped: Bool = false, usage: String = usage) throws -> Recording {
         var (words, note) = try splitNote(words, line: line)
         var recording = Recording(habit: "", note: note, slipped: slipped)
         var times: Int?
@@ -72,7 +72,7 @@ enum RecordingParser {
         recording.habit = EverydayWords.withoutArticle(words).phrase
         recording.times = times ?? 1
         recording.when = when ?? .today
-        return .record(recording)
+        return recording
     }
 
     /// `this morning`, `tonight`, `earlier`, `just now` at the end of `words` (with more before them): how many

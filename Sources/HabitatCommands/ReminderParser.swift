@@ -2,10 +2,10 @@ import HabitatEngine
 
 /// `remind me to floss at 21:00`, `remind me to stretch at 9pm every day`, `remind me at 8:00` (the digest);
 /// `snooze`, `snooze 10 min`, `later`.
-enum ReminderParser {
-    static let usage = "remind me [to <habit>] at <time>"
+public enum ReminderParser {
+    public static let usage = "remind me [to <habit>] at <time>"
 
-    static func parse(_ rest: [Token]) throws -> Command {
+    public static func parse(_ rest: [Token]) throws -> (habit: String?, minute: Int) {
         var words = rest
         // `every day`, `daily`, `each day`: a reminder is every day the habit is due anyway.
         for tail in [["every", "day"], ["each", "day"], ["daily"], ["every", "morning"], ["every", "evening"], ["every", "night"]] {
@@ -21,27 +21,27 @@ enum ReminderParser {
         }
         words.removeLast(taken)
         if words.first?.lower == "to", words.count > 1 { words.removeFirst() }
-        return .remind(habit: words.isEmpty ? nil : words.phrase, minute: minute)
+        return (words.isEmpty ? nil : words.phrase, minute)
     }
 
     /// `snooze`, `snooze 10 min`, `snooze for an hour`, `later`.
-    static func snooze(_ rest: [Token]) throws -> Command {
+    public static func snooze(_ rest: [Token]) throws -> Int? {
         var words = rest
         if words.first?.lower == "for" { words.removeFirst() }
-        guard !words.isEmpty else { return .snooze(minutes: nil) }
+        guard !words.isEmpty else { return nil }
         if words.count == 2, ["a", "an"].contains(words[0].lower) { words[0] = Token("1") }
-        guard case .startTimer(_, let minutes)? = try? TimerParser.parse([Token("snooze")] + words) else {
+        guard let minutes = (try? TimerParser.parse([Token("snooze")] + words))?.minutes else {
             throw HabitatError.usage("snooze [N min]", "For how long? Say 'snooze 10 min' or 'snooze 1 hour'.")
         }
         guard Reminder.snoozeRange.contains(minutes) else {
             throw HabitatError(.invalidArgument, "A snooze is from 1 minute to 12 hours.")
         }
-        return .snooze(minutes: minutes)
+        return minutes
     }
 
     /// `room remind at 8:00`, `room remind every day at 8am`, `room remind off`.
-    static func roomRemind(_ rest: [Token]) throws -> Command {
-        if rest.map(\.lower) == ["off"] { return .room(.stopPosts([.chores])) }
+    public static func roomRemind(_ rest: [Token]) throws -> PostSaid {
+        if rest.map(\.lower) == ["off"] { return .off }
         var words = rest
         for tail in [["every", "day"], ["each", "day"], ["daily"], ["every", "morning"]] {
             if words.count > tail.count, Array(words.suffix(tail.count).map(\.lower)) == tail { words.removeLast(tail.count) }
@@ -50,13 +50,13 @@ enum ReminderParser {
         guard let (minute, taken) = RecordingParser.timeOfDay(words), taken == words.count else {
             throw HabitatError.usage("room remind at <time>", "At what time? Say 'room remind at 8:00'.")
         }
-        return .room(.post(.chores, weekday: nil, minute: minute))
+        return .at(weekday: nil, minute: minute)
     }
 
     /// `room report`, `room report on sunday at 19:00`, `room report sundays at 7pm`, `room report off`.
-    static func roomReport(_ rest: [Token]) throws -> Command {
-        if rest.isEmpty { return .room(.report) }
-        if rest.map(\.lower) == ["off"] { return .room(.stopPosts([.report])) }
+    public static func roomReport(_ rest: [Token]) throws -> PostSaid? {
+        if rest.isEmpty { return nil }
+        if rest.map(\.lower) == ["off"] { return .off }
         var words = rest
         let usage = "room report on <weekday> at <time>"
         guard let (minute, taken) = RecordingParser.timeOfDay(words) else {
@@ -67,6 +67,13 @@ enum ReminderParser {
         guard words.count == 1, let weekday = Schedule.weekday(words[0].lower) else {
             throw HabitatError.usage(usage, "On which day of the week? Say 'room report on sunday at 19:00'.")
         }
-        return .room(.post(.report, weekday: weekday, minute: minute))
+        return .at(weekday: weekday, minute: minute)
     }
+}
+
+/// What `room remind` and `room report` say of the room's own posts: none any more, or at a time of a day.
+public enum PostSaid: Sendable, Equatable {
+    case off
+    /// `weekday` (0 Monday … 6 Sunday) for the weekly report; `nil` for every day.
+    case at(weekday: Int?, minute: Int)
 }

@@ -1,10 +1,10 @@
 import HabitatEngine
 
 /// `add reward <name> <price> [coins]`.
-enum RewardParser {
-    static let usage = "add reward <name> <price> coins"
+public enum RewardParser {
+    public static let usage = "add reward <name> <price> coins"
 
-    static func parse(_ words: [Token]) throws -> Command {
+    public static func parse(_ words: [Token]) throws -> (name: String, price: Int) {
         var words = words
         var price: Int?
         // `2.5 coins`, or a bare `2.5`: a price, but not one that can be used.
@@ -33,6 +33,6 @@ enum RewardParser {
         if words.count > 1, let last = words.last, !last.quoted, ["for", "at", "costing"].contains(last.lower) { words.removeLast() }
         if words.count > 1, !words[0].quoted, ["called", "named"].contains(words[0].lower) { words.removeFirst() }
         guard !words.isEmpty else { throw HabitatError.usage(usage, "Give the reward a name.") }
-        return .addReward(name: words.phrase, price: price)
+        return (words.phrase, price)
     }
 }

@@ -1,11 +1,11 @@
 import HabitatEngine
 
 /// `config …`: show all settings, or change one (`config area Fitness curve flat` for an area).
-enum SettingsParser {
-    static let usage = "config [area <name>] curve linear|exponential|flat | multiplier N | xp per level N | running target N km | timezone <Area/City> | day start H | week start monday|sunday"
+public enum SettingsParser {
+    public static let usage = "config [area <name>] curve linear|exponential|flat | multiplier N | xp per level N | running target N km | timezone <Area/City> | day start H | week start monday|sunday"
 
-    static func parse(_ words: [Token]) throws -> Command {
-        guard !words.isEmpty else { return .showConfig }
+    public static func parse(_ words: [Token]) throws -> (setting: Setting, area: String?)? {
+        guard !words.isEmpty else { return nil }
         var words = words
         var area: String?
         if words[0].lower == "area" {
@@ -27,38 +27,38 @@ enum SettingsParser {
             guard let kind = LevelCurve.Kind(rawValue: name) else {
                 throw HabitatError(.invalidArgument, "The curve is linear, exponential or flat.")
             }
-            return .configure(.curve(kind), area: area)
+            return (.curve(kind), area)
         case "multiplier":
             guard let number = TypedNumber.value(Substring(try value(after: 1))) else {
                 throw HabitatError(.invalidArgument, "The multiplier is a number, e.g. 'config multiplier 2'.")
             }
-            return .configure(.multiplier(number), area: area)
+            return (.multiplier(number), area)
         case "xp" where lower.starts(with: ["xp", "per", "level"]):
             guard let number = Int(try value(after: 3)) else {
                 throw HabitatError(.invalidArgument, "XP per level is a whole number, e.g. 'config xp per level 200'.")
             }
-            return .configure(.xpPerLevel(number), area: area)
+            return (.xpPerLevel(number), area)
         case "running" where area == nil && lower.starts(with: ["running", "target"]):
             let rest = Array(words.dropFirst(2))
             guard let km = Distance.kilometres(rest) else {
                 throw HabitatError(.invalidArgument, "The running target is a distance, e.g. 'config running target 3 km'.")
             }
-            return .configure(.runningTarget(km: km), area: nil)
+            return (.runningTarget(km: km), nil)
         case "timezone" where area == nil:
-            return .configure(.timeZone(try value(after: 1)), area: nil)
+            return (.timeZone(try value(after: 1)), nil)
         case "time" where area == nil && lower.starts(with: ["time", "zone"]):
-            return .configure(.timeZone(try value(after: 2)), area: nil)
+            return (.timeZone(try value(after: 2)), nil)
         case "day" where area == nil && lower.starts(with: ["day", "start"]):
             var text = try value(after: 2)
             if text.hasSuffix(":00") { text.removeLast(3) }
             guard let hour = Int(text) else {
                 throw HabitatError(.invalidArgument, "The day start is an hour from 0 to 23, e.g. 'config day start 4'.")
             }
-            return .configure(.dayStart(hour: hour), area: nil)
+            return (.dayStart(hour: hour), nil)
         case "week" where area == nil && lower.starts(with: ["week", "start"]) || lower.starts(with: ["week", "starts"]):
             switch lower.dropFirst(2).filter({ $0 != "on" }) {
-            case ["monday"], ["mon"]: return .configure(.weekStart(0), area: nil)
-            case ["sunday"], ["sun"]: return .configure(.weekStart(6), area: nil)
+            case ["monday"], ["mon"]: return (.weekStart(0), nil)
+            case ["sunday"], ["sun"]: return (.weekStart(6), nil)
             default: throw HabitatError(.invalidArgument, "A week starts on monday or sunday, e.g. 'config week start sunday'.")
             }
         default:
@@ -68,8 +68,8 @@ enum SettingsParser {
 }
 
 /// Distances as typed: `2.5 km`, `2.5km`, `2500 m`, `5k`, `3 miles`, or a bare number of km.
-enum Distance {
-    static func kilometres(_ words: [Token]) -> Double? {
+public enum Distance {
+    public static func kilometres(_ words: [Token]) -> Double? {
         let text = words.map(\.lower).joined()
         let units: [(String, Double)] = [
             ("kilometres", 1), ("kilometers", 1), ("km", 1), ("k", 1), ("metres", 0.001), ("meters", 0.001),

@@ -2,11 +2,11 @@ import HabitatEngine
 
 /// `start timer <habit> <N> min`: `10 min`, `10m`, `1 hour`, `1.5 hours`, a bare `90` (minutes), after an
 /// optional `for`.
-enum TimerParser {
-    static let usage = "start timer <habit> <N> min"
+public enum TimerParser {
+    public static let usage = "start timer <habit> <N> min"
     static let units: [String: Int] = ["m": 1, "min": 1, "mins": 1, "minute": 1, "minutes": 1, "h": 60, "hour": 60, "hours": 60]
 
-    static func parse(_ rest: [Token]) throws -> Command {
+    public static func parse(_ rest: [Token]) throws -> (habit: String, minutes: Int) {
         guard rest.count >= 2 else { throw HabitatError.usage(usage) }
         var words = rest
         var minutes: Int?
@@ -24,7 +24,7 @@ enum TimerParser {
         }
         if words.count > 1, let last = words.last, !last.quoted, last.lower == "for" { words.removeLast() }
         guard let minutes, !words.isEmpty else { throw HabitatError.usage(usage, "Which habit, and for how long?") }
-        return .startTimer(habit: words.phrase, minutes: minutes)
+        return (words.phrase, minutes)
     }
 
     /// `count` of a unit `factor` minutes long, in minutes; `nil` when `count` is no number. A fraction is fine

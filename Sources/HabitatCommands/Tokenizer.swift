@@ -135,7 +135,7 @@ private func tokenizeASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> [Token]? {
 
 extension Collection where Element == Token {
     /// The words joined with single spaces.
-    var phrase: String {
+    public var phrase: String {
         if count == 1, let only = first { return only.text }
         return map(\.text).joined(separator: " ")
     }

@@ -168,14 +168,14 @@ public enum Views {
 
     /// `help`: every command with its usage; `help <command>`: usage, other phrasings and examples; `help room`:
     /// the commands that start with that word. For a chat user (`fromChat`) the lists leave out what chat can't use.
-    public static func help(topic: String?, fromChat: Bool = false) -> Reply {
+    public static func help<Command>(topic: String?, fromChat: Bool = false, in table: CommandTable<Command>) -> Reply {
         guard let topic else {
-            var reply = helpList(fromChat ? CommandTable.fromChat : CommandTable.all, title: "Habitat commands — 'help <command>' shows examples:")
+            var reply = helpList(fromChat ? table.fromChat : table.all, title: "Habitat commands — 'help <command>' shows examples:")
             reply.toasts.append(Toast(.info, "Or say it your way: 'flossed', 'how many coins do I have?', 'what's left today?'. 'help words' says more."))
             return reply
         }
         if ["words", "everyday", "everyday words", "talk"].contains(topic) { return everydayWords }
-        switch CommandTable.helpTopic(topic) {
+        switch table.helpTopic(topic) {
         case .command(let spec)?:
             let data: JSON = [
                 "name": .string(spec.name), "usage": .string(spec.usage), "summary": .string(spec.summary),
@@ -205,7 +205,7 @@ public enum Views {
         data: ["topic": "words"])
 
     /// Commands with their synopses and summaries, the summaries in one column.
-    static func helpList(_ specs: [CommandSpec], title: String) -> Reply {
+    static func helpList<Command>(_ specs: [CommandSpec<Command>], title: String) -> Reply {
         let width = specs.map(\.synopsis.count).max() ?? 0
         let lines = specs.map { $0.synopsis.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.summary }
         let data: JSON = [
@@ -218,4 +218,9 @@ public enum Views {
     public static func plural(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
+}
+
+/// One figure of a player's game, as `level`, `coins`, `health` or `xp` asks for it.
+public enum Figure: String, Sendable, Equatable, CaseIterable {
+    case level, coins, health, xp
 }

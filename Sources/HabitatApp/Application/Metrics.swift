@@ -107,7 +107,7 @@ public final class Metrics: Sendable {
         let outcome = reply.code?.rawValue ?? (reply.ok ? "ok" : "error")
         // A line read in the player's own words that named none of their habits was not understood after all.
         let command =
-            reply.code == .unknownCommand ? CommandTable.unknownKind : request.kind ?? CommandTable.kind(of: request.text)
+            reply.code == .unknownCommand ? Commands.unknownKind : request.kind ?? Commands.table.kind(of: request.text)
         let (requests, duration) = perCommand.withLockedValue { made in
             let key = RequestKey(command: command, outcome: outcome)
             let requests = made.requests[key] ?? Counter(

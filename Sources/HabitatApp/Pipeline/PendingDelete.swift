@@ -11,12 +11,12 @@ public enum PendingDelete: Sendable, Equatable {
     case sharedHabit(SharedHabit, room: Room)
 
     /// The command that carries it out once confirmed.
-    var command: Command {
+    var command: any HabitatCommand {
         switch self {
-        case .habit(let name): .delete(name)
-        case .area(let name): .deleteArea(name)
-        case .reward(let name): .deleteReward(name)
-        case .sharedHabit(let habit, _): .room(.deleteHabit(habit.name))
+        case .habit(let name): DeleteHabit(name)
+        case .area(let name): DeleteArea(name)
+        case .reward(let name): DeleteReward(name)
+        case .sharedHabit(let habit, _): RoomDeleteHabit(habit.name)
         }
     }
 

@@ -6,15 +6,6 @@ import Logging
 
 /// `register`, `login` and `bridge`: what makes a connection someone's.
 extension Pipeline {
-    func account(_ command: Command, session: inout Session) async throws -> Reply {
-        switch command {
-        case .bridge(let name, let token): try await connectBridge(name, token: token, session: &session)
-        case .register(let name, let password): try await register(name, password: password, session: &session)
-        case .login(let name, let password): try await login(name, password: password, session: &session)
-        default: throw HabitatError(.internal, "Unhandled command.")
-        }
-    }
-
     func register(_ name: String, password: String, session: inout Session) async throws -> Reply {
         if let current = session.account { throw Plan.alreadyLoggedIn(current) }
         let account = try await accounts.register(

@@ -35,7 +35,7 @@ extension Pipeline {
 
     /// Whether a chat line is `link …`, which runs before the speaker joins the channel's room.
     static func isLink(_ text: String) -> Bool {
-        if case .link? = try? CommandTable.parse(text) { return true }
+        if ((try? Commands.parse(text)) ?? nil) is Link { return true }
         return false
     }
 

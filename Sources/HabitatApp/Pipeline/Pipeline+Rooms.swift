@@ -6,87 +6,6 @@ import HabitatStorage
 
 /// `room …`, `did` in rooms, and what a chat user's channel makes them: a member of its room.
 extension Pipeline {
-    /// A room command; `confirmed` is the `room delete habit` a `yes` just confirmed.
-    func room(
-        _ command: RoomCommand, session: inout Session, account: Account, now: Date, confirmed: PendingDelete? = nil
-    ) async throws -> Reply {
-        switch command {
-        case .create(let name):
-            let (reply, room) = try await households.create(name, by: account, now: now)
-            session.room = room.id
-            return reply
-        case .join(let name, let code):
-            let (reply, room) = try await households.join(name, code: code, by: account, now: now)
-            session.room = room.id
-            return reply
-        case .use(let name):
-            let room = try await households.memberRoom(named: name, for: account)
-            session.room = room.id
-            // A chat user has no connection of their own: what they say in a channel goes to its room anyway.
-            return Reply(
-                .room, session.chatUser == nil
-                    ? "Room commands on this connection now go to \(room.displayName)."
-                    : "Your room commands go to \(room.displayName) now; said in a channel, they go to its room.")
-        case .leave(let name):
-            let room: Room
-            if let name {
-                room = try await households.memberRoom(named: name, for: account)
-            } else {
-                room = try await households.requireRoom(of: account, chosen: session.room)
-            }
-            if session.room == room.id { session.room = nil }
-            return try await households.leave(room, by: account, now: now)
-        case .deleteHabit(let name):
-            return try await deleteSharedHabit(name, session: &session, account: account, now: now, confirmed: confirmed)
-        default:
-            break
-        }
-        let room = try await households.requireRoom(of: account, chosen: session.room)
-        let state = try await users.with(account.fileID) { try await $0.state() }
-        let today = state.settings.day(of: now)
-        switch command {
-        case .invite: return try await households.invite(to: room, by: account, now: now)
-        case .kick(let name): return try await households.kick(name, from: room, by: account, now: now)
-        case .addHabit(let draft): return try await households.addHabit(draft, to: room, by: account, now: now)
-        case .status: return try await households.status(of: room, today: today)
-        case .log: return try await households.log(of: room, settings: state.settings)
-        case .fairness: return try await households.fairness(of: room, today: today)
-        case .today: return try await households.chores(of: room, today: today)
-        case .report: return try await households.report(of: room, today: today)
-        case .posts: return Views.roomPosts(try await directory.roomPosts(of: room.id), of: room)
-        case .post(let kind, let weekday, let minute):
-            try await households.household(room).requireOwner(account.id, to: "set when the room hears from me")
-            var post = RoomPost(
-                id: 0, roomID: room.id, kind: kind, minute: minute, weekday: weekday, timeZone: state.settings.timeZone,
-                dayStartHour: state.settings.dayStartHour)
-            post = try await directory.setRoomPost(post, due: post.next(after: now))
-            let time = GameState.clock(minute)
-            switch kind {
-            case .chores:
-                return Reply(.room, "Each day at \(time) (\(post.timeZone)), \(room.displayName) hears the chores due and whose turn each is.")
-            case .report:
-                return Reply(.room, "\(RoomPost.weekdays[weekday ?? 6])s at \(time) (\(post.timeZone)), \(room.displayName) hears the week's report.")
-            }
-        case .stopPosts(let kinds):
-            try await households.household(room).requireOwner(account.id, to: "change when the room hears from me")
-            let removed = try await directory.removeRoomPosts(of: room.id, kinds: kinds)
-            guard removed > 0 else { return Reply(.info, "\(room.displayName) had no such reminder; 'room reminders' lists them.") }
-            return Reply(.room, kinds == [.report] ? "No more weekly reports in \(room.displayName)." : kinds == [.chores] ? "No more daily chores posts in \(room.displayName)." : "\(room.displayName) hears nothing from me on its own any more.")
-        case .record(let recording):
-            let habit: SharedHabit
-            do {
-                habit = try await households.requireSharedHabit(recording.habit, in: room)
-            } catch {
-                // `room did dishes tomorrow`: the option is at fault, not the name.
-                throw Self.explained(error, recording)
-            }
-            return try await users.with(account.fileID) {
-                try await households.record(habit, in: room, recording: recording, for: account, on: $0, now: now)
-            }
-        case .create, .join, .use, .leave, .deleteHabit: throw HabitatError(.internal, "Unhandled room command.")
-        }
-    }
-
     /// `did <habit>` of a user in rooms (``Plan/record(_:)``): a shared habit of the current room, else their own
     /// habit or routine; when both match, `ambiguous`, saying how to choose (`did my …` or `room did …`).
     func record(_ recording: Recording, session: Session, account: Account, now: Date) async throws -> Reply {
@@ -155,10 +74,9 @@ extension Pipeline {
         let removed = HabitatError(
             .forbidden,
             "You were removed from \(room.displayName). To come back, ask its owner for an invite code and say 'room join \(room.displayName) <code>'.")
-        switch command {
-        case .leave:
+        if command is RoomLeave {
             throw departure == .removed ? removed : HabitatError(.forbidden, "You already left \(room.displayName).")
-        default:
+        } else {
             if departure == .removed { throw removed }
             try await directory.rejoin(account.id, room: room.id, at: now)
             households.forget([account.id])
@@ -174,33 +92,14 @@ extension Pipeline {
 
     /// The room command `text` is, if it is about the channel's room (`isChannelRoom` tells its names): any but
     /// `room join`, `room create`, and `room use` or `room leave` naming another room.
-    static func roomCommand(_ text: String, about isChannelRoom: (String) -> Bool) -> RoomCommand? {
-        guard case .room(let command)? = try? CommandTable.parse(text) else { return nil }
+    static func roomCommand(_ text: String, about isChannelRoom: (String) -> Bool) -> (any HabitatCommand)? {
+        guard let command = (try? Commands.parse(text)) ?? nil, command is any RoomCommand else { return nil }
         switch command {
-        case .join, .create: return nil
-        case .use(let name), .leave(.some(let name)): return isChannelRoom(name) ? command : nil
+        case is RoomJoin, is RoomCreate: return nil
+        case let use as RoomUse: return isChannelRoom(use.name) ? command : nil
+        case let leave as RoomLeave: return leave.name.map(isChannelRoom) ?? true ? command : nil
         default: return command
         }
-    }
-
-    /// `room delete habit`: the room's owner is asked first, about the current room; `yes` (`confirmed`) deletes
-    /// the habit asked about from the room the question was about, whichever room is current by then.
-    func deleteSharedHabit(
-        _ name: String, session: inout Session, account: Account, now: Date, confirmed: PendingDelete?
-    ) async throws -> Reply {
-        if case .sharedHabit(let habit, let asked)? = confirmed {
-            guard let room = try await households.rooms(of: account.id).first(where: { $0.id == asked.id }) else {
-                throw HabitatError(.forbidden, "You're no longer in \(asked.displayName), so nothing was deleted.")
-            }
-            return try await households.deleteHabit(habit, from: room, by: account, now: now)
-        }
-        let room = try await households.requireRoom(of: account, chosen: session.room)
-        let habit = try await households.habitToDelete(name, in: room, by: account)
-        session.pendingDelete = .sharedHabit(habit, room: room)
-        return Reply(
-            .ask,
-            "Delete \(habit.name) from \(room.displayName) for good? Past entries stay in the room's log and in everyone's history. "
-                + "Type 'yes' to confirm; anything else cancels.")
     }
 
     /// `did <habit>` in several rooms with none chosen: a name that is a shared habit in some of them is

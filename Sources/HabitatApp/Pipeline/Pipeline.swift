@@ -106,10 +106,10 @@ public final class Pipeline: Sendable {
         case .say(let reply):
             return .done(render(reply, to: request, session, since: since))
         case .session(let command):
-            return .done(render(Self.sessionCommand(command, session: &session), to: request, session, since: since))
-        case .show(let view):
+            return .done(render(command.answer(&session), to: request, session, since: since))
+        case .show(let command):
             guard let fileID = session.account?.fileID, let state = users.cachedState(of: fileID) else { break }
-            return .done(render(view.reply(of: state, now: now), to: request, session, since: since))
+            return .done(render(command.view(of: state, now: now), to: request, session, since: since))
         case .change(let action):
             guard let fileID = session.account?.fileID else { break }
             return .change(Change(fileID: fileID, action: action, now: now, request: request, since: since))

@@ -1,0 +1,82 @@
+import Foundation
+import HabitatCommands
+import HabitatEngine
+
+/// `add area Fitness`: a life area with its own level.
+struct AddArea: HabitatCommand {
+    static let spec = Spec(
+        "add area", usage: "add area <name>", summary: "add a life area with its own level (Fitness, Mind, Home)",
+        examples: ["add area Fitness"],
+        triggers: [["add", "area"], ["new", "area"], ["add", "an", "area"], ["add", "a", "new", "area"], ["add", "new", "area"], ["create", "area"]]
+    ) { rest in
+        guard !rest.isEmpty else { throw HabitatError.usage("add area <name>", "Give the area a name.") }
+        return AddArea(rest.phrase)
+    }
+
+    let name: String
+
+    init(_ name: String) {
+        self.name = name
+    }
+
+    var touches: Touches { .change(.addArea(name)) }
+}
+
+/// `areas`: the areas with their levels.
+struct ListAreas: HabitatCommand {
+    static let spec = Spec("areas", summary: "your areas with their levels", triggers: Spec.asked("areas"), command: ListAreas())
+
+    var touches: Touches { .view }
+
+    func view(of state: GameState, now: Date) -> Reply { Views.areas(state) }
+}
+
+/// `rename area Fitness to Health`.
+struct RenameArea: HabitatCommand {
+    static let spec = Spec(
+        "rename area", usage: "rename area <area> to <new name>", summary: "rename an area; its level, XP and habits come along",
+        examples: ["rename area Fitness to Health"], triggers: [["rename", "area"]]
+    ) { rest in
+        let (name, newName) = try rest.renaming(usage: "rename area <area> to <new name>")
+        return RenameArea(name, to: newName)
+    }
+
+    let name: String
+    let newName: String
+
+    init(_ name: String, to newName: String) {
+        (self.name, self.newName) = (name, newName)
+    }
+
+    var touches: Touches { .change(.renameArea(name, to: newName)) }
+}
+
+/// `delete area Fitness`: asks first; its habits stay, with no area.
+struct DeleteArea: HabitatCommand {
+    static let spec = Spec(
+        "delete area", usage: "delete area <area>", summary: "delete an area (asks for 'yes' first); its habits stay, with no area",
+        examples: ["delete area Fitness"], triggers: [["delete", "area"], ["remove", "area"]]
+    ) { rest in
+        guard !rest.isEmpty else { throw HabitatError.usage("delete area <area>", "Which area?") }
+        return DeleteArea(rest.phrase)
+    }
+
+    let name: String
+
+    init(_ name: String) {
+        self.name = name
+    }
+
+    /// It asks first.
+    var touches: Touches { .run }
+
+    func run(_ context: inout CommandContext) async throws -> Reply {
+        guard let confirmed = context.confirmed else {
+            let state = try await context.state()
+            let area = try state.area(named: name)
+            context.session.pendingDelete = .area(area.name)
+            return Reply(.ask, state.deleteAreaQuestion(area))
+        }
+        return try await context.applyConfirmed(.deleteArea(name), confirmed)
+    }
+}
