@@ -126,7 +126,7 @@ struct EverydayLinesTests {
                     spareUndid = false
                 }
                 var planned = try await Self.plan(of: .text(test.typed), on: player)
-                if spareUndid, case .run(.history)? = planned {
+                if spareUndid, case .run(let command)? = planned, command is History {
                     player = try await Player("t\(index)", on: application)
                     spareUndid = false
                     planned = try await Self.plan(of: .text(test.typed), on: player)

@@ -2,11 +2,13 @@ import HabitatCommands
 import HabitatEngine
 import Testing
 
+@testable import HabitatApp
+
 @Suite("Changing habits and areas")
 struct ChangingParserTests {
     @Test(arguments: ["edit wake up track time", "edit wake up tracks time", "edit wake up timed", "edit wake up track time on"])
     func editTurnsTimeTrackingOn(line: String) throws {
-        #expect(try parse(line) == .edit("wake up", HabitEdit(tracksTime: true)))
+        #expect(try parse(line) == EditHabit("wake up", HabitEdit(tracksTime: true)))
     }
 
     @Test(arguments: [
@@ -15,17 +17,17 @@ struct ChangingParserTests {
         "EDIT wake up NO TRACK TIME",
     ])
     func editTurnsTimeTrackingOff(line: String) throws {
-        #expect(try parse(line) == .edit("wake up", HabitEdit(tracksTime: false)))
+        #expect(try parse(line) == EditHabit("wake up", HabitEdit(tracksTime: false)))
     }
 
     @Test func editLeavesTimeTrackingAloneUnlessTold() throws {
-        #expect(try parse("edit wake up 20 xp") == .edit("wake up", HabitEdit(xp: 20)))
-        #expect(try parse("edit wake up 20 xp no track time") == .edit("wake up", HabitEdit(xp: 20, tracksTime: false)))
+        #expect(try parse("edit wake up 20 xp") == EditHabit("wake up", HabitEdit(xp: 20)))
+        #expect(try parse("edit wake up 20 xp no track time") == EditHabit("wake up", HabitEdit(xp: 20, tracksTime: false)))
     }
 
     @Test func aNewHabitTracksNoTimeWhenToldNotTo() throws {
-        #expect(try parse("add habit Wake up no track time") == .addHabit(HabitDraft(name: "Wake up")))
-        #expect(try parse(#"add habit "No track" 5 xp"#) == .addHabit(HabitDraft(name: "No track", xp: 5)))
+        #expect(try parse("add habit Wake up no track time") == AddHabit(HabitDraft(name: "Wake up")))
+        #expect(try parse(#"add habit "No track" 5 xp"#) == AddHabit(HabitDraft(name: "No track", xp: 5)))
     }
 
     @Test func editsUsageShowsBothWays() {
@@ -34,32 +36,32 @@ struct ChangingParserTests {
 
     @Test(arguments: ["rename area Fitness to Health", "RENAME AREA Fitness TO Health", #"rename area "Fitness" to "Health""#])
     func renameArea(line: String) throws {
-        #expect(try parse(line) == .renameArea("Fitness", to: "Health"))
+        #expect(try parse(line) == RenameArea("Fitness", to: "Health"))
     }
 
     @Test func anAreaNamedWithToIsQuoted() throws {
-        #expect(try parse(#"rename area "Back to school" to School"#) == .renameArea("Back to school", to: "School"))
+        #expect(try parse(#"rename area "Back to school" to School"#) == RenameArea("Back to school", to: "School"))
     }
 
     @Test(arguments: ["delete area Fitness", "remove area Fitness", "Delete Area Fitness"])
     func deleteArea(line: String) throws {
-        #expect(try parse(line) == .deleteArea("Fitness"))
+        #expect(try parse(line) == DeleteArea("Fitness"))
     }
 
     @Test func aHabitIsStillDeletedAndRenamedAsBefore() throws {
-        #expect(try parse("delete fitness") == .delete("fitness"))
-        #expect(try parse("delete habit area 51") == .delete("area 51"))
-        #expect(try parse("rename exercise to Workout") == .rename("exercise", to: "Workout"))
+        #expect(try parse("delete fitness") == DeleteHabit("fitness"))
+        #expect(try parse("delete habit area 51") == DeleteHabit("area 51"))
+        #expect(try parse("rename exercise to Workout") == RenameHabit("exercise", to: "Workout"))
     }
 
     @Test(arguments: ["delete reward Movie night", "remove reward Movie night", "DELETE REWARD Movie night", #"delete reward "Movie night""#])
     func deleteReward(line: String) throws {
-        #expect(try parse(line) == .deleteReward("Movie night"))
+        #expect(try parse(line) == DeleteReward("Movie night"))
     }
 
     @Test(arguments: ["room delete habit Dishes", "ROOM DELETE HABIT Dishes", "room delete bad habit Dishes", #"room delete habit "Dishes""#])
     func roomDeleteHabit(line: String) throws {
-        #expect(try parse(line) == .room(.deleteHabit("Dishes")))
+        #expect(try parse(line) == RoomDeleteHabit("Dishes"))
     }
 
     @Test func deletesSayWhatTheyNeed() {

@@ -3,6 +3,8 @@ import HabitatCommands
 import HabitatEngine
 import Testing
 
+@testable import HabitatApp
+
 @Suite("One coin, no life")
 struct CoinWordingViewTests {
     static let penny = Habit(id: 5, name: "Penny", kind: .good, xp: 10, coins: 1, life: 0, created: Sample.today - 1)

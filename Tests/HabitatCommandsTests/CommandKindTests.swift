@@ -1,43 +1,46 @@
 @testable import HabitatCommands
 import Testing
 
+@testable import HabitatApp
+
 /// What a line is counted as in the server's metrics: a few names, never the line's own words.
 @Suite struct CommandKindTests {
     @Test func aCommandIsCountedByItsName() {
-        #expect(CommandTable.kind(of: "did exercise yesterday") == "did")
-        #expect(CommandTable.kind(of: "room did dishes") == "room did")
-        #expect(CommandTable.kind(of: "add bad habit smoking 10 life") == "add bad habit")
-        #expect(CommandTable.kind(of: "login alice hunter2!") == "login")
+        #expect(Commands.table.kind(of: "did exercise yesterday") == "did")
+        #expect(Commands.table.kind(of: "room did dishes") == "room did")
+        #expect(Commands.table.kind(of: "add bad habit smoking 10 life") == "add bad habit")
+        #expect(Commands.table.kind(of: "login alice hunter2!") == "login")
     }
 
     @Test func everydayWordsAroundACommandLeaveItsName() {
-        #expect(CommandTable.kind(of: "ok please status!") == "status")
-        #expect(CommandTable.kind(of: "how many coins do I have?") == "coins")
-        #expect(CommandTable.kind(of: "how am I doing") == "status")
+        #expect(Commands.table.kind(of: "ok please status!") == "status")
+        #expect(Commands.table.kind(of: "how many coins do I have?") == "coins")
+        #expect(Commands.table.kind(of: "how am I doing") == "status")
     }
 
     @Test func aLineInThePlayersOwnWordsIsARecording() {
-        #expect(CommandTable.kind(of: "exercise done") == "did")
-        #expect(CommandTable.kind(of: "I flossed") == "did")
+        #expect(Commands.table.kind(of: "exercise done") == "did")
+        #expect(Commands.table.kind(of: "I flossed") == "did")
     }
 
     @Test func aLineWithNothingToReadIsUnknown() {
-        #expect(CommandTable.kind(of: "") == "unknown")
-        #expect(CommandTable.kind(of: "  ") == "unknown")
+        #expect(Commands.table.kind(of: "") == "unknown")
+        #expect(Commands.table.kind(of: "  ") == "unknown")
     }
 
     @Test func everyExampleOfACommandIsCountedAsThatCommand() {
-        for spec in CommandTable.all {
-            for example in spec.examples where (try? CommandTable.parse(example)) != nil {
-                #expect(CommandTable.kind(of: example) == spec.name, "\(example)")
+        for spec in Commands.all {
+            for example in spec.examples where (try? Commands.table.parse(example)) != nil {
+                #expect(Commands.table.kind(of: example) == spec.name, "\(example)")
             }
         }
     }
 
     @Test func everyQuestionIsCountedAsTheCommandItAsksFor() {
-        #expect(!CommandTable.questionKinds.isEmpty)
-        for (command, kind) in CommandTable.questionKinds {
-            #expect(kind != CommandTable.unknownKind, "\(command)")
+        #expect(!EverydayWords.questions.isEmpty)
+        for (question, command) in EverydayWords.questions {
+            #expect(Commands.table.kind(of: question) == Commands.table.kind(of: command), "\(question)")
+            #expect(Commands.table.kind(of: command) != Commands.unknownKind, "\(command)")
         }
     }
 }

@@ -2,16 +2,18 @@ import HabitatCommands
 import HabitatEngine
 import Testing
 
+@testable import HabitatApp
+
 /// The words people put around a command, the questions they ask, and their own words for their habits.
 @Suite("Everyday words")
 struct EverydayWordsTests {
-    static func record(_ habit: String, times: Int = 1, when: Recording.When = .today) -> Command {
-        .record(Recording(habit: habit, times: times, when: when))
+    static func record(_ habit: String, times: Int = 1, when: Recording.When = .today) -> Did {
+        Did(Recording(habit: habit, times: times, when: when))
     }
 
     /// A recording in the player's own words, without its answer for when no habit goes by them.
     static func loosely(_ line: String) throws -> Recording? {
-        guard case .record(var recording)? = try CommandTable.parse(line), recording.loose != nil else { return nil }
+        guard var recording = (try Commands.parse(line) as? Did)?.recording, recording.loose != nil else { return nil }
         recording.loose = nil
         return recording
     }
@@ -52,13 +54,13 @@ struct EverydayWordsTests {
     }
 
     @Test func aLooseLineKeepsItsWordsAsTypedWhenSomeWereSetAside() throws {
-        guard case .record(let recording)? = try CommandTable.parse("Just dance!") else {
+        guard let recording = (try Commands.parse("Just dance!") as? Did)?.recording else {
             Issue.record("not a recording")
             return
         }
         #expect(recording.habit == "dance")
         #expect(recording.loose?.asTyped == "Just dance")
-        guard case .record(let plain)? = try CommandTable.parse("floss") else {
+        guard let plain = (try Commands.parse("floss") as? Did)?.recording else {
             Issue.record("not a recording")
             return
         }
@@ -67,42 +69,42 @@ struct EverydayWordsTests {
 
     /// Before a line can be the player's words for a habit, it is a command: `status` is the view, never a habit.
     @Test func aCommandIsNeverReadAsAHabit() throws {
-        #expect(try parse("status") == .status)
-        #expect(try parse("today") == .today)
-        #expect(try parse("undo") == .undo)
+        #expect(try parse("status") == Status())
+        #expect(try parse("today") == Today())
+        #expect(try parse("undo") == Undo())
         #expect(try Self.loosely("status") == nil)
     }
 
     @Test(arguments: [
-        ("how am I doing?", Command.status), ("How many coins do I have?", .figure(.coins)), ("what's my level", .figure(.level)),
-        ("What’s my level?", .figure(.level)), ("whats left today", .today), ("what did I do today", .today),
-        ("what can I buy?", .store), ("what can you do", .help(topic: nil)), ("who am I?", .whoami), ("level", .figure(.level)),
-        ("coins", .figure(.coins)), ("gold", .figure(.coins)), ("health", .figure(.health)), ("HP", .figure(.health)),
-        ("xp", .figure(.xp)), ("my xp", .figure(.xp)), ("Can you tell me how many coins I have please", .figure(.coins)),
-        ("I'd like to see the store please", .store), ("hi there", .hello), ("thank you so much", .thanks), ("whoami", .whoami),
-        ("undo that", .undo), ("oops!", .undo), ("take that back", .undo), ("show me my history", .history(nil)),
+        ("how am I doing?", Status() as any HabitatCommand), ("How many coins do I have?", OneFigure(.coins)), ("what's my level", OneFigure(.level)),
+        ("What’s my level?", OneFigure(.level)), ("whats left today", Today()), ("what did I do today", Today()),
+        ("what can I buy?", ShowStore()), ("what can you do", Help(topic: nil)), ("who am I?", WhoAmI()), ("level", OneFigure(.level)),
+        ("coins", OneFigure(.coins)), ("gold", OneFigure(.coins)), ("health", OneFigure(.health)), ("HP", OneFigure(.health)),
+        ("xp", OneFigure(.xp)), ("my xp", OneFigure(.xp)), ("Can you tell me how many coins I have please", OneFigure(.coins)),
+        ("I'd like to see the store please", ShowStore()), ("hi there", Hello()), ("thank you so much", Thanks()), ("whoami", WhoAmI()),
+        ("undo that", Undo()), ("oops!", Undo()), ("take that back", Undo()), ("show me my history", History(nil)),
     ])
-    func questionsAreAnsweredWithTheirView(line: String, command: Command) throws {
+    func questionsAreAnsweredWithTheirView(line: String, command: any HabitatCommand) throws {
         #expect(try parse(line) == command, "\(line)")
     }
 
     @Test func secretsAndCodesAreReadAsTyped() throws {
-        #expect(try parse("login alice hunter2!") == .login(name: "alice", password: "hunter2!"))
-        #expect(try parse("register alice please") == .register(name: "alice", password: "please"))
-        #expect(try parse("passwd old. new!") == .passwd(old: "old.", new: "new!"))
-        #expect(try parse("link 4KQ-7ZD.") == .link("4KQ-7ZD."))
-        #expect(try parse("?") == .help(topic: nil))
+        #expect(try parse("login alice hunter2!") == Login(name: "alice", password: "hunter2!"))
+        #expect(try parse("register alice please") == Register(name: "alice", password: "please"))
+        #expect(try parse("passwd old. new!") == Passwd(old: "old.", new: "new!"))
+        #expect(try parse("link 4KQ-7ZD.") == Link(code: "4KQ-7ZD."))
+        #expect(try parse("?") == Help(topic: nil))
     }
 
     @Test func creatingAsPeopleSayIt() throws {
-        #expect(try parse("add a habit called Yoga") == .addHabit(HabitDraft(name: "Yoga")))
-        #expect(try parse("new habit Yoga!") == .addHabit(HabitDraft(name: "Yoga")))
-        #expect(try parse("create a new habit Yoga 15 xp") == .addHabit(HabitDraft(name: "Yoga", xp: 15)))
-        #expect(try parse("add a bad habit called Vaping") == .addHabit(HabitDraft(name: "Vaping", kind: .bad)))
-        #expect(try parse("add a reward called Pizza for 50 coins") == .addReward(name: "Pizza", price: 50))
-        #expect(try parse("buy a potion") == .buy(item: "potion", quantity: 1))
-        #expect(try parse("buy two potions please") == .buy(item: "potions", quantity: 2))
-        #expect(try parse("redeem movie night") == .buy(item: "movie night", quantity: 1))
+        #expect(try parse("add a habit called Yoga") == AddHabit(HabitDraft(name: "Yoga")))
+        #expect(try parse("new habit Yoga!") == AddHabit(HabitDraft(name: "Yoga")))
+        #expect(try parse("create a new habit Yoga 15 xp") == AddHabit(HabitDraft(name: "Yoga", xp: 15)))
+        #expect(try parse("add a bad habit called Vaping") == AddHabit(HabitDraft(name: "Vaping", kind: .bad)))
+        #expect(try parse("add a reward called Pizza for 50 coins") == AddReward(name: "Pizza", price: 50))
+        #expect(try parse("buy a potion") == Buy(item: "potion", quantity: 1))
+        #expect(try parse("buy two potions please") == Buy(item: "potions", quantity: 2))
+        #expect(try parse("redeem movie night") == Buy(item: "movie night", quantity: 1))
     }
 
     @Test(arguments: [
@@ -124,12 +126,12 @@ struct EverydayWordsTests {
         ),
     ])
     func aScheduleIsReadFromTheWordsPeopleUse(line: String, draft: HabitDraft) throws {
-        #expect(try parse(line) == .addHabit(draft), "\(line)")
+        #expect(try parse(line) == AddHabit(draft), "\(line)")
     }
 
     @Test func aScheduleIsChangedWithEdit() throws {
-        #expect(try parse("edit gym 4 times a week") == .edit("gym", HabitEdit(schedule: .quota(4, .week))))
-        #expect(try parse("edit read 20 pages every day") == .edit("read 20 pages", HabitEdit(schedule: .daily)))
+        #expect(try parse("edit gym 4 times a week") == EditHabit("gym", HabitEdit(schedule: .quota(4, .week))))
+        #expect(try parse("edit read 20 pages every day") == EditHabit("read 20 pages", HabitEdit(schedule: .daily)))
     }
 
     @Test(arguments: [
@@ -144,11 +146,11 @@ struct EverydayWordsTests {
     }
 
     @Test func aQuotedNameKeepsItsWordsAndANameWithNumbersIsJustAName() throws {
-        #expect(try parse(#"add habit "Gym 3 times a week""#) == .addHabit(HabitDraft(name: "Gym 3 times a week")))
-        #expect(try parse("add habit Read 20 pages") == .addHabit(HabitDraft(name: "Read 20 pages")))
-        #expect(try parse("add habit Drink 8 glasses of water") == .addHabit(HabitDraft(name: "Drink 8 glasses of water")))
+        #expect(try parse(#"add habit "Gym 3 times a week""#) == AddHabit(HabitDraft(name: "Gym 3 times a week")))
+        #expect(try parse("add habit Read 20 pages") == AddHabit(HabitDraft(name: "Read 20 pages")))
+        #expect(try parse("add habit Drink 8 glasses of water") == AddHabit(HabitDraft(name: "Drink 8 glasses of water")))
         #expect(parseError("add habit Walk the dog every morning")?.message.hasPrefix("Did you mean a habit 'Walk the dog' (every morning)?") == true)
-        #expect(try parse("room add habit Dishes every day") == .room(.addHabit(HabitDraft(name: "Dishes", schedule: .daily))))
+        #expect(try parse("room add habit Dishes every day") == RoomAddHabit(HabitDraft(name: "Dishes", schedule: .daily)))
         #expect(parseError("room add habit Dishes every morning")?.message.hasPrefix("Did you mean a habit 'Dishes' (every morning)? Shared habits can't have a schedule or an amount yet") == true)
     }
 }
@@ -156,14 +158,14 @@ struct EverydayWordsTests {
 @Suite("help words")
 struct EverydayWordsHelpTests {
     @Test func theCommandListEndsWithWhereToLearnTheEverydayWords() {
-        let toasts = Views.help(topic: nil).toasts
+        let toasts = Views.help(topic: nil, in: Commands.table).toasts
         #expect(toasts.count == 2)
         #expect(toasts.last == Toast(.info, "Or say it your way: 'flossed', 'how many coins do I have?', 'what's left today?'. 'help words' says more."))
     }
 
     @Test(arguments: ["words", "everyday"])
     func helpWordsListsWhatIsUnderstoodWithExamples(topic: String) {
-        let toast = Views.help(topic: topic).toasts[0]
+        let toast = Views.help(topic: topic, in: Commands.table).toasts[0]
         #expect(toast.message == "Say it your way. Beyond the commands, I understand:")
         #expect(toast.details.count == 7)
         #expect(toast.details[0] == "your own words for your habits: 'exercised', 'I meditated this morning', 'smoked', or a habit's name alone")

@@ -2,111 +2,111 @@ import HabitatCommands
 import HabitatEngine
 import Testing
 
+@testable import HabitatApp
+
 /// The `help` entry a parsed command belongs to.
-private func specName(of command: Command) -> String {
+private func specName(of command: any HabitatCommand) -> String {
     switch command {
-    case .help: "help"
-    case .register: "register"
-    case .login: "login"
-    case .logout: "logout"
-    case .passwd: "passwd"
-    case .mode: "mode"
-    case .plain: "plain"
-    case .quit: "quit"
-    case .hello: "hello"
-    case .thanks: "thanks"
-    case .whoami: "whoami"
-    case .figure(let figure): figure.rawValue
-    case .status: "status"
-    case .habits: "habits"
-    case .store: "store"
-    case .addHabit(let draft): draft.kind == .bad ? "add bad habit" : "add habit"
-    case .addReward: "add reward"
-    case .deleteReward: "delete reward"
-    case .record: "did"
-    case .buy: "buy"
-    case .undo: "undo"
-    case .addArea: "add area"
-    case .renameArea: "rename area"
-    case .deleteArea: "delete area"
-    case .areas: "areas"
-    case .showConfig, .configure: "config"
-    case .startChallenge: "start challenge"
-    case .ran: "ran"
-    case .archive: "archive"
-    case .unarchive: "unarchive"
-    case .edit: "edit"
-    case .rename: "rename"
-    case .delete: "delete habit"
-    case .confirm: "yes"
-    case .cancel: "no"
-    case .today: "today"
-    case .history: "history"
-    case .streaks: "streaks"
-    case .heatmap: "heatmap"
-    case .addRoutine: "add routine"
-    case .routines: "routines"
-    case .deleteRoutine: "delete routine"
-    case .templates: "templates"
-    case .useTemplate: "use template"
-    case .startTimer: "start timer"
-    case .timers: "timers"
-    case .stopTimer: "stop timer"
-    case .rooms: "rooms"
-    case .bridge: "bridge"
-    case .link: "link"
-    case .pause: "pause"
-    case .resume: "resume"
-    case .remind: "remind me"
-    case .reminders: "reminders"
-    case .stopReminding(let name): name == nil ? "no more reminders" : "stop reminding"
-    case .snooze: "snooze"
-    case .room(let command):
-        switch command {
-        case .create: "room create"
-        case .invite: "room invite"
-        case .join: "room join"
-        case .leave: "room leave"
-        case .kick: "room kick"
-        case .use: "room use"
-        case .addHabit(let draft): draft.kind == .bad ? "room add bad habit" : "room add habit"
-        case .deleteHabit: "room delete habit"
-        case .status: "room status"
-        case .log: "room log"
-        case .fairness: "room fairness"
-        case .today: "room today"
-        case .record: "room did"
-        case .report, .post(.report, _, _), .stopPosts([.report]): "room report"
-        case .post(.chores, _, _), .stopPosts([.chores]): "room remind"
-        case .posts: "room reminders"
-        case .stopPosts: "room no more reminders"
-        }
+    case is Help: "help"
+    case is Register: "register"
+    case is Login: "login"
+    case is Logout: "logout"
+    case is Passwd: "passwd"
+    case is Mode: "mode"
+    case is Plain: "plain"
+    case is Quit: "quit"
+    case is Hello: "hello"
+    case is Thanks: "thanks"
+    case is WhoAmI: "whoami"
+    case let figure as OneFigure: figure.figure.rawValue
+    case is Status: "status"
+    case is ListHabits: "habits"
+    case is ShowStore: "store"
+    case let add as AddHabit: add.draft.kind == .bad ? "add bad habit" : "add habit"
+    case is AddReward: "add reward"
+    case is DeleteReward: "delete reward"
+    case is Did: "did"
+    case is Buy: "buy"
+    case is Undo: "undo"
+    case is AddArea: "add area"
+    case is RenameArea: "rename area"
+    case is DeleteArea: "delete area"
+    case is ListAreas: "areas"
+    case is Config: "config"
+    case is StartChallenge: "start challenge"
+    case is Ran: "ran"
+    case is Archive: "archive"
+    case is Unarchive: "unarchive"
+    case is EditHabit: "edit"
+    case is RenameHabit: "rename"
+    case is DeleteHabit: "delete habit"
+    case is Yes: "yes"
+    case is No: "no"
+    case is Today: "today"
+    case is History: "history"
+    case is ShowStreaks: "streaks"
+    case is Heatmap: "heatmap"
+    case is AddRoutine: "add routine"
+    case is ListRoutines: "routines"
+    case is DeleteRoutine: "delete routine"
+    case is ListTemplates: "templates"
+    case is UseTemplate: "use template"
+    case is StartTimer: "start timer"
+    case is ListTimers: "timers"
+    case is StopTimer: "stop timer"
+    case is ListRooms: "rooms"
+    case is BridgeLogin: "bridge"
+    case is Link: "link"
+    case is PauseHabits: "pause"
+    case is Resume: "resume"
+    case is Remind: "remind me"
+    case is ListReminders: "reminders"
+    case let stop as StopReminding: stop.reminder == nil ? "no more reminders" : "stop reminding"
+    case is Snooze: "snooze"
+    case is RoomCreate: "room create"
+    case is RoomInvite: "room invite"
+    case is RoomJoin: "room join"
+    case is RoomLeave: "room leave"
+    case is RoomKick: "room kick"
+    case is RoomUse: "room use"
+    case let add as RoomAddHabit: add.draft.kind == .bad ? "room add bad habit" : "room add habit"
+    case is RoomDeleteHabit: "room delete habit"
+    case is RoomStatus: "room status"
+    case is RoomLog: "room log"
+    case is RoomFairness: "room fairness"
+    case is RoomToday: "room today"
+    case is RoomDid: "room did"
+    case let post as RoomSchedulePost: post.kind == .report ? "room report" : "room remind"
+    case let stop as RoomStopPosts: stop.kinds == [.report] ? "room report" : stop.kinds == [.chores] ? "room remind" : "room no more reminders"
+    case is RoomReport: "room report"
+    case is RoomPosts: "room reminders"
+    default: "?"
     }
 }
 
 @Suite("help")
 struct HelpListTests {
     @Test func listsEveryCommandOfTheTable() {
-        let reply = Views.help(topic: nil)
+        let reply = Views.help(topic: nil, in: Commands.table)
         #expect(reply.ok)
         #expect(reply.type == .info)
         let toast = reply.toasts[0]
         #expect(toast.message == "Habitat commands — 'help <command>' shows examples:")
-        #expect(toast.details.count == CommandTable.all.count)
-        for (line, spec) in zip(toast.details, CommandTable.all) {
+        #expect(toast.details.count == Commands.all.count)
+        for (line, spec) in zip(toast.details, Commands.all) {
             #expect(line.hasPrefix(spec.synopsis))
             #expect(line.hasSuffix("  " + spec.summary))
         }
     }
 
     @Test func summariesStartInOneColumn() {
-        let toast = Views.help(topic: nil).toasts[0]
-        let columns = Set(zip(toast.details, CommandTable.all).map { $0.count - $1.summary.count })
+        let toast = Views.help(topic: nil, in: Commands.table).toasts[0]
+        let columns = Set(zip(toast.details, Commands.all).map { $0.count - $1.summary.count })
         #expect(columns.count == 1)
     }
 
     @Test func longUsagesAreShortenedToOptions() {
-        let synopses = Dictionary(uniqueKeysWithValues: CommandTable.all.map { ($0.name, $0.synopsis) })
+        let synopses = Dictionary(uniqueKeysWithValues: Commands.all.map { ($0.name, $0.synopsis) })
         #expect(synopses["did"] == "did <habit> [options]")
         #expect(synopses["add habit"] == "add habit <name> [options]")
         #expect(synopses["room add bad habit"] == "room add bad habit <name> [N life]")
@@ -116,19 +116,19 @@ struct HelpListTests {
     }
 
     @Test func dataListsEveryCommandWithUsageAndSummary() {
-        let commands = elements(Views.help(topic: nil).data?["commands"])
-        #expect(commands.map { $0["name"]?.stringValue } == CommandTable.all.map(\.name))
-        #expect(commands.map { $0["usage"]?.stringValue } == CommandTable.all.map(\.usage))
-        #expect(commands.map { $0["summary"]?.stringValue } == CommandTable.all.map(\.summary))
+        let commands = elements(Views.help(topic: nil, in: Commands.table).data?["commands"])
+        #expect(commands.map { $0["name"]?.stringValue } == Commands.all.map(\.name))
+        #expect(commands.map { $0["usage"]?.stringValue } == Commands.all.map(\.usage))
+        #expect(commands.map { $0["summary"]?.stringValue } == Commands.all.map(\.summary))
         #expect(commands.allSatisfy { keys($0) == ["name", "usage", "summary"] })
     }
 
     @Test func namesAreUnique() {
-        #expect(Set(CommandTable.all.map(\.name)).count == CommandTable.all.count)
+        #expect(Set(Commands.all.map(\.name)).count == Commands.all.count)
     }
 
     @Test func theCommandsOfTheSpecAreAllThere() {
-        let names = Set(CommandTable.all.map(\.name))
+        let names = Set(Commands.all.map(\.name))
         for name in [
             "register", "login", "logout", "passwd", "did", "status", "habits", "add habit", "add bad habit", "add reward",
             "store", "buy", "undo", "help", "mode", "plain", "quit",
@@ -137,9 +137,9 @@ struct HelpListTests {
         }
     }
 
-    @Test(arguments: CommandTable.all.map(\.name))
+    @Test(arguments: Commands.all.map(\.name))
     func everyExampleParsesToItsOwnCommand(name: String) throws {
-        let spec = try #require(CommandTable.all.first { $0.name == name })
+        let spec = try #require(Commands.all.first { $0.name == name })
         for example in spec.examples {
             let command = try #require(try parse(example), "example '\(example)'")
             #expect(specName(of: command) == name, "example '\(example)'")
@@ -147,12 +147,12 @@ struct HelpListTests {
     }
 
     @Test func aChatUsersHelpLeavesOutWhatChatCantUse() throws {
-        guard case .array(let commands)? = Views.help(topic: nil, fromChat: true).data?["commands"] else {
+        guard case .array(let commands)? = Views.help(topic: nil, fromChat: true, in: Commands.table).data?["commands"] else {
             Issue.record("help lists no commands")
             return
         }
         let listed = commands.compactMap { $0["name"]?.stringValue }
-        #expect(CommandTable.all.count - listed.count == 7)
+        #expect(Commands.all.count - listed.count == 7)
         for name in ["register", "login", "logout", "passwd", "mode", "quit", "bridge"] {
             #expect(!listed.contains(name), "\(name)")
         }
@@ -161,7 +161,7 @@ struct HelpListTests {
         }
     }
 
-    @Test(arguments: CommandTable.all.map(\.name))
+    @Test(arguments: Commands.all.map(\.name))
     func everyCommandIsFoundByItsName(name: String) {
         #expect(helpedCommand(name) == name)
     }
@@ -170,7 +170,7 @@ struct HelpListTests {
 @Suite("help <command>")
 struct HelpTopicTests {
     @Test func helpBuy() {
-        let reply = Views.help(topic: "buy")
+        let reply = Views.help(topic: "buy", in: Commands.table)
         #expect(
             reply.text(plain: false)
                 == "ℹ️ buy [N] <item> — buy a potion or one of your rewards\n  also: purchase, redeem\n  e.g. buy potion\n  e.g. buy 2 potions\n  e.g. buy movie night\n\n"
@@ -184,15 +184,15 @@ struct HelpTopicTests {
 
     @Test func helpBuyAsTyped() throws {
         let command = try #require(try parse("help buy"))
-        guard case .help(let topic) = command else {
+        guard let topic = (command as? Help)?.topic else {
             Issue.record("'help buy' parsed as \(command)")
             return
         }
-        #expect(Views.help(topic: topic) == Views.help(topic: "buy"))
+        #expect(Views.help(topic: topic, in: Commands.table) == Views.help(topic: "buy", in: Commands.table))
     }
 
     @Test func helpDidShowsTheFullUsage() {
-        let reply = Views.help(topic: "did")
+        let reply = Views.help(topic: "did", in: Commands.table)
         #expect(reply.toasts[0].message.hasPrefix("did <habit> [x3] [yesterday | N days ago | on YYYY-MM-DD] [at 6:45am] [: note] — "))
         #expect(reply.toasts[0].details.contains("e.g. did pushups x3"))
     }
@@ -204,21 +204,21 @@ struct HelpTopicTests {
     ])
     func aTopicMayBeAnyWayOfTypingTheCommand(topic: String, name: String) {
         #expect(helpedCommand(topic) == name)
-        #expect(Views.help(topic: topic).data?["name"]?.stringValue == name)
+        #expect(Views.help(topic: topic, in: Commands.table).data?["name"]?.stringValue == name)
     }
 
-    @Test(arguments: CommandTable.all.map(\.name))
+    @Test(arguments: Commands.all.map(\.name))
     func everyCommandHasAnExample(name: String) {
-        let reply = Views.help(topic: name)
+        let reply = Views.help(topic: name, in: Commands.table)
         #expect(reply.toasts[0].details.contains { $0.hasPrefix("e.g. ") })
         #expect(!elements(reply.data?["examples"]).isEmpty == true)
     }
 
     @Test func helpStatusShowsItsOtherPhrasingsAndAnExample() {
         #expect(
-            Views.help(topic: "status").text(plain: false)
+            Views.help(topic: "status", in: Commands.table).text(plain: false)
                 == "ℹ️ status — your level, XP, health and coins\n  also: stats, me\n  e.g. status\n\n")
-        #expect(Views.help(topic: "undo").text(plain: false) == "ℹ️ undo — take back your last recorded action (repeat to go further)\n  also: undo that, undo last, oops\n  e.g. undo\n\n")
+        #expect(Views.help(topic: "undo", in: Commands.table).text(plain: false) == "ℹ️ undo — take back your last recorded action (repeat to go further)\n  also: undo that, undo last, oops\n  e.g. undo\n\n")
     }
 
     @Test(arguments: [
@@ -231,7 +231,7 @@ struct HelpTopicTests {
         ]),
     ])
     func aWordThatStartsSeveralCommandsListsThem(word: String, names: [String]) {
-        let reply = Views.help(topic: word)
+        let reply = Views.help(topic: word, in: Commands.table)
         #expect(reply.ok)
         #expect(reply.toasts[0].message == "The \(word.lowercased()) commands — 'help <command>' shows examples:")
         #expect(elements(reply.data?["commands"]).map { $0["name"]?.stringValue } == names)
@@ -240,16 +240,16 @@ struct HelpTopicTests {
 
     @Test func helpStartListsItsTwoCommands() {
         #expect(
-            Views.help(topic: "start").text(plain: false)
+            Views.help(topic: "start", in: Commands.table).text(plain: false)
                 == "ℹ️ The start commands — 'help <command>' shows examples:\n  start timer <habit> <N> min  when the time is up, the habit is recorded and you're told\n  start challenge              after a game over: start the run back to health\n\n")
     }
 
     @Test func aWordThatStartsOneCommandShowsIt() {
-        #expect(Views.help(topic: "use").data?["name"] == "use template")
+        #expect(Views.help(topic: "use", in: Commands.table).data?["name"] == "use template")
     }
 
     @Test func anUnknownTopicIsNotFound() {
-        let reply = Views.help(topic: "juggle")
+        let reply = Views.help(topic: "juggle", in: Commands.table)
         #expect(!reply.ok)
         #expect(reply.code == .notFound)
         #expect(reply.type == .error)
@@ -259,13 +259,13 @@ struct HelpTopicTests {
 
     @Test(arguments: [#"help """#, #"help "  ""#, #"help ""#])
     func anEmptyTopicGetsTheWholeList(line: String) throws {
-        #expect(try CommandTable.parse(line) == .help(topic: nil))
-        #expect(Views.help(topic: "").ok == false)
+        #expect(try Commands.table.parse(line) == Help(topic: nil))
+        #expect(Views.help(topic: "", in: Commands.table).ok == false)
     }
 }
 
 /// The name of the one command `help <topic>` is about, if it is about one.
 func helpedCommand(_ topic: String) -> String? {
-    guard case .command(let spec)? = CommandTable.helpTopic(topic) else { return nil }
+    guard case .command(let spec)? = Commands.table.helpTopic(topic) else { return nil }
     return spec.name
 }

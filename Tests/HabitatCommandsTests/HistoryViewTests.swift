@@ -3,6 +3,8 @@ import HabitatCommands
 import HabitatEngine
 import Testing
 
+@testable import HabitatApp
+
 @Suite("history")
 struct HistoryViewTests {
     func entry(

@@ -1,6 +1,8 @@
 import HabitatCommands
 import Testing
 
+@testable import HabitatApp
+
 @Suite("Writing JSON")
 struct JSONSerializationTests {
     @Test func quotesAndBackslashesAreEscaped() {

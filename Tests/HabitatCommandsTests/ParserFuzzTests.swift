@@ -2,6 +2,8 @@ import HabitatEngine
 import SeededRandom
 import Testing
 
+@testable import HabitatApp
+
 @testable import HabitatCommands
 
 /// Many generated lines, the same every run: the command table's own words mixed with hostile ones (huge and
@@ -34,10 +36,10 @@ import Testing
                 Issue.record("line \(index) \(line.debugDescription) threw \(error), not a HabitatError")
             }
             // What the server asks of a line before it parses it, or after a name matched nothing.
-            _ = CommandTable.needsLogin(line)
-            _ = CommandTable.refusedFromChat(line)
-            _ = CommandTable.commandName(line)
-            _ = CommandTable.helpTopic(line)
+            _ = Commands.table.needsLogin(line)
+            _ = Commands.table.refusedFromChat(line)
+            _ = Commands.table.commandName(line)
+            _ = Commands.table.helpTopic(line)
         }
         // Both kinds of answer are well represented, so the lines reach past the first checks of each parser.
         #expect(commands > Self.lines / 10)
@@ -47,7 +49,7 @@ import Testing
     /// Every command the table names, followed by hostile words: each spec's parser sees them all.
     @Test func everyTriggerFollowedByHostileWords() async {
         var rng = SplitMix64(seed: 7)
-        for spec in CommandTable.all {
+        for spec in Commands.all {
             for trigger in spec.triggers {
                 await Task.yield()
                 for (index, piece) in Self.hostile.enumerated() {
@@ -88,7 +90,7 @@ import Testing
     }
 
     enum Outcome {
-        case command(Command)
+        case command(any HabitatCommand)
         case blank
         case error(HabitatError)
         case other(any Error)
@@ -98,10 +100,10 @@ import Testing
     /// nothing (`did exercise tomorrow`).
     static func outcome(of line: String) -> Outcome {
         do {
-            guard let command = try CommandTable.parse(line) else { return .blank }
-            if case .record(let recording) = command, let error = recording.unreadOption { return .error(error) }
-            if case .room(.record(let recording)) = command, let error = recording.unreadOption { return .error(error) }
-            if case .help(let topic?) = command { _ = CommandTable.helpTopic(topic) }
+            guard let command = try Commands.table.parse(line) else { return .blank }
+            if let did = command as? Did, let error = did.recording.unreadOption { return .error(error) }
+            if let did = command as? RoomDid, let error = did.recording.unreadOption { return .error(error) }
+            if let help = command as? Help, let topic = help.topic { _ = Commands.table.helpTopic(topic) }
             return .command(command)
         } catch let error as HabitatError {
             return .error(error)
@@ -113,7 +115,7 @@ import Testing
     // MARK: Generating lines
 
     /// The command table's own words, each trigger's words one by one.
-    static let keywords: [String] = Array(Set(CommandTable.all.flatMap { $0.triggers.flatMap { $0 } })).sorted()
+    static let keywords: [String] = Array(Set(Commands.all.flatMap { $0.triggers.flatMap { $0 } })).sorted()
 
     /// Words the parsers look for after the trigger.
     static let options = [
@@ -181,7 +183,7 @@ import Testing
         var words: [String] = []
         // Most lines start with a command's trigger, as typed.
         if rng.below(5) != 0 {
-            let spec = CommandTable.all[rng.below(CommandTable.all.count)]
+            let spec = Commands.all[rng.below(Commands.all.count)]
             let trigger = spec.triggers[rng.below(spec.triggers.count)]
             words += rng.below(4) == 0 ? trigger.map { $0.uppercased() } : trigger
         }

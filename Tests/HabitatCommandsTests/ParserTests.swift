@@ -2,6 +2,8 @@ import HabitatCommands
 import HabitatEngine
 import Testing
 
+@testable import HabitatApp
+
 @Suite("Recording a habit")
 struct RecordingPhrasingTests {
     @Test(
@@ -165,17 +167,17 @@ struct RecordingErrorTests {
 struct ListingTests {
     @Test(arguments: ["status", "stats", "me", "STATUS", "  Stats  "])
     func status(line: String) throws {
-        #expect(try parse(line) == .status)
+        #expect(try parse(line) == Status())
     }
 
     @Test(arguments: ["habits", "list", "my habits", "LIST"])
     func habits(line: String) throws {
-        #expect(try parse(line) == .habits)
+        #expect(try parse(line) == ListHabits())
     }
 
     @Test(arguments: ["store", "shop"])
     func store(line: String) throws {
-        #expect(try parse(line) == .store)
+        #expect(try parse(line) == ShowStore())
     }
 
     @Test func aCommandWithoutArgumentsRefusesExtraWords() {
@@ -196,12 +198,12 @@ struct ListingTests {
 @Suite("Adding habits")
 struct AddHabitTests {
     @Test func justAName() throws {
-        #expect(try parse("add habit Exercise") == .addHabit(HabitDraft(name: "Exercise")))
+        #expect(try parse("add habit Exercise") == AddHabit(HabitDraft(name: "Exercise")))
     }
 
     @Test(arguments: ["add good habit Exercise", "new habit Exercise", "create habit Exercise", "ADD HABIT Exercise"])
     func otherWaysToSayIt(line: String) throws {
-        #expect(try parse(line) == .addHabit(HabitDraft(name: "Exercise")))
+        #expect(try parse(line) == AddHabit(HabitDraft(name: "Exercise")))
     }
 
     @Test(arguments: [
@@ -213,15 +215,15 @@ struct AddHabitTests {
         "  add   habit   Exercise   15   xp   3   coins   in   Fitness  ",
     ])
     func rewardsAndAreaInAnyOrder(line: String) throws {
-        #expect(try parse(line) == .addHabit(HabitDraft(name: "Exercise", xp: 15, coins: 3, area: "Fitness")))
+        #expect(try parse(line) == AddHabit(HabitDraft(name: "Exercise", xp: 15, coins: 3, area: "Fitness")))
     }
 
     @Test func oneCoin() throws {
-        #expect(try parse("add habit Stretch 1 coin") == .addHabit(HabitDraft(name: "Stretch", coins: 1)))
+        #expect(try parse("add habit Stretch 1 coin") == AddHabit(HabitDraft(name: "Stretch", coins: 1)))
     }
 
     @Test func areasOfSeveralWords() throws {
-        #expect(try parse("add habit Yoga in Mind and Body 5 xp") == .addHabit(HabitDraft(name: "Yoga", xp: 5, area: "Mind and Body")))
+        #expect(try parse("add habit Yoga in Mind and Body 5 xp") == AddHabit(HabitDraft(name: "Yoga", xp: 5, area: "Mind and Body")))
     }
 
     @Test(arguments: [
@@ -229,34 +231,34 @@ struct AddHabitTests {
         "add habit Wake up timed",
     ])
     func trackingTime(line: String) throws {
-        #expect(try parse(line) == .addHabit(HabitDraft(name: "Wake up", tracksTime: true)))
+        #expect(try parse(line) == AddHabit(HabitDraft(name: "Wake up", tracksTime: true)))
     }
 
     @Test func everythingAtOnce() throws {
         #expect(
             try parse("add habit Wake up in Mornings track time 20 xp")
-                == .addHabit(HabitDraft(name: "Wake up", xp: 20, area: "Mornings", tracksTime: true)))
+                == AddHabit(HabitDraft(name: "Wake up", xp: 20, area: "Mornings", tracksTime: true)))
     }
 
     @Test func quotedName() throws {
-        #expect(try parse(#"add habit "Run 5k" 20 xp"#) == .addHabit(HabitDraft(name: "Run 5k", xp: 20)))
-        #expect(try parse("add habit 'Read in bed'") == .addHabit(HabitDraft(name: "Read in bed")))
-        #expect(try parse(#"add habit "15 xp""#) == .addHabit(HabitDraft(name: "15 xp")))
+        #expect(try parse(#"add habit "Run 5k" 20 xp"#) == AddHabit(HabitDraft(name: "Run 5k", xp: 20)))
+        #expect(try parse("add habit 'Read in bed'") == AddHabit(HabitDraft(name: "Read in bed")))
+        #expect(try parse(#"add habit "15 xp""#) == AddHabit(HabitDraft(name: "15 xp")))
     }
 
     @Test func badHabits() throws {
-        #expect(try parse("add bad habit Smoking") == .addHabit(HabitDraft(name: "Smoking", kind: .bad)))
-        #expect(try parse("add bad habit Smoking 25 life") == .addHabit(HabitDraft(name: "Smoking", kind: .bad, life: 25)))
-        #expect(try parse("add bad habit Smoking 25hp") == .addHabit(HabitDraft(name: "Smoking", kind: .bad, life: 25)))
-        #expect(try parse("new bad habit Late snacks 5 health") == .addHabit(HabitDraft(name: "Late snacks", kind: .bad, life: 5)))
+        #expect(try parse("add bad habit Smoking") == AddHabit(HabitDraft(name: "Smoking", kind: .bad)))
+        #expect(try parse("add bad habit Smoking 25 life") == AddHabit(HabitDraft(name: "Smoking", kind: .bad, life: 25)))
+        #expect(try parse("add bad habit Smoking 25hp") == AddHabit(HabitDraft(name: "Smoking", kind: .bad, life: 25)))
+        #expect(try parse("new bad habit Late snacks 5 health") == AddHabit(HabitDraft(name: "Late snacks", kind: .bad, life: 5)))
     }
 
     @Test func aBadHabitMayHaveAnArea() throws {
         #expect(
             try parse("add bad habit Junk food 15 life in Nutrition")
-                == .addHabit(HabitDraft(name: "Junk food", kind: .bad, life: 15, area: "Nutrition")))
-        #expect(try parse("add bad habit Junk food in Nutrition") == .addHabit(HabitDraft(name: "Junk food", kind: .bad, area: "Nutrition")))
-        #expect(Views.help(topic: "add bad habit").data?["usage"] == "add bad habit <name> [N life] [in <area>] [limit N <unit>]")
+                == AddHabit(HabitDraft(name: "Junk food", kind: .bad, life: 15, area: "Nutrition")))
+        #expect(try parse("add bad habit Junk food in Nutrition") == AddHabit(HabitDraft(name: "Junk food", kind: .bad, area: "Nutrition")))
+        #expect(Views.help(topic: "add bad habit", in: Commands.table).data?["usage"] == "add bad habit <name> [N life] [in <area>] [limit N <unit>]")
     }
 
     @Test func goodHabitsDontCostLife() {
@@ -291,8 +293,8 @@ struct AddHabitTests {
     }
 
     @Test func aNumberWithoutAUnitStaysInTheName() throws {
-        #expect(try parse("add habit Read 2.5 chapters") == .addHabit(HabitDraft(name: "Read 2.5 chapters")))
-        #expect(try parse(#"add habit "Walk 1.5 xp""#) == .addHabit(HabitDraft(name: "Walk 1.5 xp")))
+        #expect(try parse("add habit Read 2.5 chapters") == AddHabit(HabitDraft(name: "Read 2.5 chapters")))
+        #expect(try parse(#"add habit "Walk 1.5 xp""#) == AddHabit(HabitDraft(name: "Walk 1.5 xp")))
     }
 
     @Test func leftoverWordsAreNamed() {
@@ -309,11 +311,11 @@ struct EconomyTests {
         #"add reward "Movie night" 100 coins"#, "new reward Movie night 100 coins",
     ])
     func addReward(line: String) throws {
-        #expect(try parse(line) == .addReward(name: "Movie night", price: 100))
+        #expect(try parse(line) == AddReward(name: "Movie night", price: 100))
     }
 
     @Test func addRewardWithTheUnitGlued() throws {
-        #expect(try parse("add reward Movie night 100coins") == .addReward(name: "Movie night", price: 100))
+        #expect(try parse("add reward Movie night 100coins") == AddReward(name: "Movie night", price: 100))
     }
 
     @Test func aRewardNeedsAPrice() {
@@ -340,19 +342,19 @@ struct EconomyTests {
     }
 
     @Test func buyPotion() throws {
-        #expect(try parse("buy potion") == .buy(item: "potion", quantity: 1))
-        #expect(try parse("purchase potion") == .buy(item: "potion", quantity: 1))
+        #expect(try parse("buy potion") == Buy(item: "potion", quantity: 1))
+        #expect(try parse("purchase potion") == Buy(item: "potion", quantity: 1))
     }
 
     @Test func buySeveral() throws {
-        #expect(try parse("buy 2 potions") == .buy(item: "potions", quantity: 2))
-        #expect(try parse("buy potion x2") == .buy(item: "potion", quantity: 2))
+        #expect(try parse("buy 2 potions") == Buy(item: "potions", quantity: 2))
+        #expect(try parse("buy potion x2") == Buy(item: "potion", quantity: 2))
     }
 
     @Test func buyAReward() throws {
-        #expect(try parse("buy movie night") == .buy(item: "movie night", quantity: 1))
-        #expect(try parse("BUY Movie Night") == .buy(item: "Movie Night", quantity: 1))
-        #expect(try parse(#"buy "2 for 1""#) == .buy(item: "2 for 1", quantity: 1))
+        #expect(try parse("buy movie night") == Buy(item: "movie night", quantity: 1))
+        #expect(try parse("BUY Movie Night") == Buy(item: "Movie Night", quantity: 1))
+        #expect(try parse(#"buy "2 for 1""#) == Buy(item: "2 for 1", quantity: 1))
     }
 
     @Test func buyNothing() {
@@ -365,19 +367,19 @@ struct EconomyTests {
 @Suite("Meta commands")
 struct MetaCommandTests {
     @Test func help() throws {
-        #expect(try parse("help") == .help(topic: nil))
-        #expect(try parse("?") == .help(topic: nil))
-        #expect(try parse("commands") == .help(topic: nil))
-        #expect(try parse("help buy") == .help(topic: "buy"))
-        #expect(try parse("HELP Add Habit") == .help(topic: "add habit"))
+        #expect(try parse("help") == Help(topic: nil))
+        #expect(try parse("?") == Help(topic: nil))
+        #expect(try parse("commands") == Help(topic: nil))
+        #expect(try parse("help buy") == Help(topic: "buy"))
+        #expect(try parse("HELP Add Habit") == Help(topic: "add habit"))
     }
 
     /// Every view as people ask for it.
     @Test(arguments: [
-        ("habits", Command.habits), ("areas", .areas), ("streaks", .streaks), ("routines", .routines),
-        ("templates", .templates), ("timers", .timers), ("rooms", .rooms), ("store", .store),
+        ("habits", ListHabits() as any HabitatCommand), ("areas", ListAreas()), ("streaks", ShowStreaks()), ("routines", ListRoutines()),
+        ("templates", ListTemplates()), ("timers", ListTimers()), ("rooms", ListRooms()), ("store", ShowStore()),
     ])
-    func aViewIsShownHoweverItIsAskedFor(name: String, view: Command) throws {
+    func aViewIsShownHoweverItIsAskedFor(name: String, view: any HabitatCommand) throws {
         for line in [
             name, "list \(name)", "show \(name)", "Show my \(name)", "my \(name)", "show me my \(name)", "list my \(name)",
             "show the \(name)", "see my \(name)", "show my \(name) please", "my \(name)?", "Show my \(name), thanks!",
@@ -388,21 +390,21 @@ struct MetaCommandTests {
     }
 
     @Test func undo() throws {
-        #expect(try parse("undo") == .undo)
-        #expect(try parse("UNDO") == .undo)
+        #expect(try parse("undo") == Undo())
+        #expect(try parse("UNDO") == Undo())
         // As people say it.
-        #expect(try parse("undo that") == .undo)
-        #expect(try parse("undo last") == .undo)
-        #expect(try parse("Oops") == .undo)
+        #expect(try parse("undo that") == Undo())
+        #expect(try parse("undo last") == Undo())
+        #expect(try parse("Oops") == Undo())
         // Nothing else after it: `undo dishes` would promise to undo something in particular.
         #expect(parseError("undo dishes")?.code == .invalidArgument)
     }
 
     @Test func plain() throws {
-        #expect(try parse("plain on") == .plain(true))
-        #expect(try parse("plain") == .plain(true))
-        #expect(try parse("plain off") == .plain(false))
-        #expect(try parse("PLAIN OFF") == .plain(false))
+        #expect(try parse("plain on") == Plain(on: true))
+        #expect(try parse("plain") == Plain(on: true))
+        #expect(try parse("plain off") == Plain(on: false))
+        #expect(try parse("PLAIN OFF") == Plain(on: false))
     }
 
     @Test func plainMaybe() {
@@ -412,9 +414,9 @@ struct MetaCommandTests {
     }
 
     @Test func mode() throws {
-        #expect(try parse("mode json") == .mode(.json))
-        #expect(try parse("mode text") == .mode(.text))
-        #expect(try parse("Mode JSON") == .mode(.json))
+        #expect(try parse("mode json") == Mode(mode: .json))
+        #expect(try parse("mode text") == Mode(mode: .text))
+        #expect(try parse("Mode JSON") == Mode(mode: .json))
     }
 
     @Test(arguments: ["mode xml", "mode", "mode json text"])
@@ -426,37 +428,37 @@ struct MetaCommandTests {
 
     @Test(arguments: ["quit", "exit", "bye", "QUIT"])
     func quit(line: String) throws {
-        #expect(try parse(line) == .quit)
+        #expect(try parse(line) == Quit())
     }
 }
 
 @Suite("Accounts")
 struct AccountCommandTests {
     @Test func register() throws {
-        #expect(try parse("register a b") == .register(name: "a", password: "b"))
-        #expect(try parse("signup a b") == .register(name: "a", password: "b"))
-        #expect(try parse("sign up a b") == .register(name: "a", password: "b"))
+        #expect(try parse("register a b") == Register(name: "a", password: "b"))
+        #expect(try parse("signup a b") == Register(name: "a", password: "b"))
+        #expect(try parse("sign up a b") == Register(name: "a", password: "b"))
     }
 
     @Test func passwordsKeepTheirCaseAndMayBeQuoted() throws {
-        #expect(try parse("REGISTER Alice S3cret-Pass") == .register(name: "Alice", password: "S3cret-Pass"))
-        #expect(try parse(#"register alice "correct horse battery""#) == .register(name: "alice", password: "correct horse battery"))
+        #expect(try parse("REGISTER Alice S3cret-Pass") == Register(name: "Alice", password: "S3cret-Pass"))
+        #expect(try parse(#"register alice "correct horse battery""#) == Register(name: "alice", password: "correct horse battery"))
     }
 
     @Test func login() throws {
-        #expect(try parse("login a b") == .login(name: "a", password: "b"))
-        #expect(try parse("log in a b") == .login(name: "a", password: "b"))
+        #expect(try parse("login a b") == Login(name: "a", password: "b"))
+        #expect(try parse("log in a b") == Login(name: "a", password: "b"))
     }
 
     @Test func logout() throws {
-        #expect(try parse("logout") == .logout)
-        #expect(try parse("log out") == .logout)
+        #expect(try parse("logout") == Logout())
+        #expect(try parse("log out") == Logout())
     }
 
     @Test func passwd() throws {
-        #expect(try parse("passwd a b") == .passwd(old: "a", new: "b"))
-        #expect(try parse("password a b") == .passwd(old: "a", new: "b"))
-        #expect(try parse(#"passwd "old one" 'new one'"#) == .passwd(old: "old one", new: "new one"))
+        #expect(try parse("passwd a b") == Passwd(old: "a", new: "b"))
+        #expect(try parse("password a b") == Passwd(old: "a", new: "b"))
+        #expect(try parse(#"passwd "old one" 'new one'"#) == Passwd(old: "old one", new: "new one"))
     }
 
     @Test(arguments: [
@@ -476,12 +478,12 @@ struct AccountCommandTests {
 
     @Test(arguments: ["help", "register a b", "login a b", "mode json", "plain on", "quit"])
     func allowedBeforeLogin(line: String) throws {
-        #expect(try parse(line)?.allowedBeforeLogin == true)
+        #expect(try parse(line).map { type(of: $0).beforeLogin } == true)
     }
 
     @Test(arguments: ["status", "did exercise", "buy potion", "undo", "logout", "passwd a b", "add habit X", "store"])
     func needsLogin(line: String) throws {
-        #expect(try parse(line)?.allowedBeforeLogin == false)
+        #expect(try parse(line).map { type(of: $0).beforeLogin } == false)
     }
 }
 
@@ -545,7 +547,7 @@ struct TimerParsingTests {
         (#"start timer "for" 5 min"#, "for", 5),
     ])
     func aTimersLength(line: String, habit: String, minutes: Int) throws {
-        #expect(try parse(line) == .startTimer(habit: habit, minutes: minutes))
+        #expect(try parse(line) == StartTimer(habit: habit, minutes: minutes))
     }
 
     @Test(arguments: [("start timer reading 2.5 min", "2.5 min"), ("start timer reading 0.01h", "0.01h")])
@@ -563,7 +565,7 @@ struct TimerParsingTests {
         ("start timer reading -1.5 hours", -90),
     ])
     func aLengthFarOutOfRangeIsLeftForTheServerToRefuse(line: String, minutes: Int) throws {
-        #expect(try parse(line) == .startTimer(habit: "reading", minutes: minutes))
+        #expect(try parse(line) == StartTimer(habit: "reading", minutes: minutes))
     }
 
     @Test(arguments: ["start timer reading", "start timer 10 min"])
@@ -577,13 +579,13 @@ struct TimerParsingTests {
 @Suite("Numbers with a decimal comma")
 struct DecimalCommaTests {
     @Test(arguments: [
-        ("ran 2,5 km", Command.ran(km: 2.5)), ("ran 2,5km", .ran(km: 2.5)), ("ran 5,2", .ran(km: 5.2)),
-        ("ran 1,000 m", .ran(km: 1)), ("ran 1,500.5 m", .ran(km: 1.5005)), ("ran 3,1 miles", .ran(km: 3.1 * 1.609344)),
-        ("config running target 3,5 km", .configure(.runningTarget(km: 3.5), area: nil)),
-        ("config multiplier 1,5", .configure(.multiplier(1.5), area: nil)),
-        ("start timer reading 1,5 hours", .startTimer(habit: "reading", minutes: 90)),
+        ("ran 2,5 km", Ran(km: 2.5) as any HabitatCommand), ("ran 2,5km", Ran(km: 2.5)), ("ran 5,2", Ran(km: 5.2)),
+        ("ran 1,000 m", Ran(km: 1)), ("ran 1,500.5 m", Ran(km: 1.5005)), ("ran 3,1 miles", Ran(km: 3.1 * 1.609344)),
+        ("config running target 3,5 km", Config(.runningTarget(km: 3.5), area: nil)),
+        ("config multiplier 1,5", Config(.multiplier(1.5), area: nil)),
+        ("start timer reading 1,5 hours", StartTimer(habit: "reading", minutes: 90)),
     ])
-    func isReadAsMeant(line: String, command: Command) throws {
+    func isReadAsMeant(line: String, command: any HabitatCommand) throws {
         #expect(try parse(line) == command)
     }
 

@@ -2,29 +2,31 @@ import HabitatCommands
 import HabitatEngine
 import Testing
 
+@testable import HabitatApp
+
 /// The words of reminders: when, of what, stopping them, and a snooze.
 @Suite struct ReminderParserTests {
-    static func parse(_ line: String) throws -> Command? { try CommandTable.parse(line) }
+    static func parse(_ line: String) throws -> (any HabitatCommand)? { try Commands.parse(line) }
 
-    static let lines: [(String, Command)] = [
-        ("remind me to floss at 21:00", Command.remind(habit: "floss", minute: 21 * 60)),
-        ("remind me to floss at 9pm", .remind(habit: "floss", minute: 21 * 60)),
-        ("remind me to floss at 9 pm", .remind(habit: "floss", minute: 21 * 60)),
-        ("remind me to go running at 6:45am every day", .remind(habit: "go running", minute: 6 * 60 + 45)),
-        ("please remind me to floss at 21:00", .remind(habit: "floss", minute: 21 * 60)),
-        ("remind me floss at 21:30", .remind(habit: "floss", minute: 21 * 60 + 30)),
-        ("remind me at 8:00", .remind(habit: nil, minute: 8 * 60)),
-        ("remind me at 8", .remind(habit: nil, minute: 8 * 60)),
-        ("remind me at 12am", .remind(habit: nil, minute: 0)),
-        ("reminders", .reminders), ("show my reminders", .reminders),
-        ("stop reminding floss", .stopReminding("floss")), ("stop reminding me to floss", .stopReminding("floss")),
-        ("stop reminding 2", .stopReminding("2")), ("no more reminders", .stopReminding(nil)),
-        ("snooze", .snooze(minutes: nil)), ("later", .snooze(minutes: nil)), ("remind me later", .snooze(minutes: nil)),
-        ("snooze 10 min", .snooze(minutes: 10)), ("snooze for an hour", .snooze(minutes: 60)), ("snooze 45", .snooze(minutes: 45)),
+    static let lines: [(String, any HabitatCommand)] = [
+        ("remind me to floss at 21:00", Remind(habit: "floss", minute: 21 * 60)),
+        ("remind me to floss at 9pm", Remind(habit: "floss", minute: 21 * 60)),
+        ("remind me to floss at 9 pm", Remind(habit: "floss", minute: 21 * 60)),
+        ("remind me to go running at 6:45am every day", Remind(habit: "go running", minute: 6 * 60 + 45)),
+        ("please remind me to floss at 21:00", Remind(habit: "floss", minute: 21 * 60)),
+        ("remind me floss at 21:30", Remind(habit: "floss", minute: 21 * 60 + 30)),
+        ("remind me at 8:00", Remind(habit: nil, minute: 8 * 60)),
+        ("remind me at 8", Remind(habit: nil, minute: 8 * 60)),
+        ("remind me at 12am", Remind(habit: nil, minute: 0)),
+        ("reminders", ListReminders()), ("show my reminders", ListReminders()),
+        ("stop reminding floss", StopReminding("floss")), ("stop reminding me to floss", StopReminding("floss")),
+        ("stop reminding 2", StopReminding("2")), ("no more reminders", StopReminding(nil)),
+        ("snooze", Snooze(minutes: nil)), ("later", Snooze(minutes: nil)), ("remind me later", Snooze(minutes: nil)),
+        ("snooze 10 min", Snooze(minutes: 10)), ("snooze for an hour", Snooze(minutes: 60)), ("snooze 45", Snooze(minutes: 45)),
     ]
 
     @Test(arguments: lines)
-    func understood(_ line: String, _ command: Command) throws {
+    func understood(_ line: String, _ command: any HabitatCommand) throws {
         #expect(try Self.parse(line) == command)
     }
 

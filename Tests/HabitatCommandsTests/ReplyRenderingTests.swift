@@ -2,6 +2,8 @@ import HabitatCommands
 import HabitatEngine
 import Testing
 
+@testable import HabitatApp
+
 private let completed = Toast(.success, "Exercise completed! +10 XP, +5 coins")
 private let levelUp = Toast(.celebration, "Level up! You reached level 2")
 private let slipped = Toast(.warning, "Smoking recorded. -10 life")

@@ -3,6 +3,8 @@ import HabitatEngine
 import HabitatHousehold
 import Testing
 
+@testable import HabitatApp
+
 @Suite("Room commands show their own usage")
 struct RoomUsageTests {
     @Test(arguments: ["room did", "room did yesterday", "room done x3"])

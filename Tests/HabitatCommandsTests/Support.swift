@@ -3,9 +3,20 @@ import HabitatCommands
 import HabitatEngine
 import Testing
 
+@testable import HabitatApp
+
 /// What the server understands from one typed line.
-func parse(_ line: String) throws -> Command? {
-    try CommandTable.parse(line)
+func parse(_ line: String) throws -> (any HabitatCommand)? {
+    try Commands.parse(line)
+}
+
+/// Whether a line was read as `expected`: a command of its type, with the same values.
+func == <C: HabitatCommand>(read: (any HabitatCommand)?, expected: C) -> Bool {
+    (read as? C) == expected
+}
+
+func != <C: HabitatCommand>(read: (any HabitatCommand)?, expected: C) -> Bool {
+    !(read == expected)
 }
 
 /// The error a typed line is answered with, or `nil` when it parses.
@@ -14,7 +25,7 @@ func parse(_ line: String) throws -> Command? {
 /// those words: what a player without habits is told.
 func parseError(_ line: String) -> HabitatError? {
     do {
-        if case .record(let recording)? = try CommandTable.parse(line), let loose = recording.loose { return loose.unknown }
+        if let did = try Commands.parse(line) as? Did, let loose = did.recording.loose { return loose.unknown }
         return nil
     } catch let error as HabitatError {
         return error
@@ -28,8 +39,8 @@ func parseError(_ line: String) -> HabitatError? {
 func record(
     _ habit: String, times: Int = 1, when: Recording.When = .today, note: String? = nil, at minutes: Int? = nil,
     slipped: Bool = false
-) -> Command {
-    .record(Recording(habit: habit, times: times, when: when, note: note, timeOfDay: minutes, slipped: slipped))
+) -> Did {
+    Did(Recording(habit: habit, times: times, when: when, note: note, timeOfDay: minutes, slipped: slipped))
 }
 
 /// A `YYYY-MM-DD` day known to be valid.
@@ -88,4 +99,9 @@ enum Sample {
         profile.challenge = challenge
         return GameState(profile: profile, habits: habits, areas: areas, rewards: rewards)
     }
+}
+
+/// Whether a line was read as `expected`, whichever command it is.
+func == (read: (any HabitatCommand)?, expected: any HabitatCommand) -> Bool {
+    read.map(expected.isSame) ?? false
 }

@@ -3,6 +3,8 @@ import HabitatCommands
 import HabitatEngine
 import Testing
 
+@testable import HabitatApp
+
 @Suite("today")
 struct TodayViewTests {
     let state = Sample.state(habits: [Sample.wakeUp], areas: [])

@@ -1,6 +1,8 @@
 import HabitatCommands
 import Testing
 
+@testable import HabitatApp
+
 @Suite("Splitting a line into words")
 struct TokenizerTests {
     @Test func wordsAreSplitOnWhiteSpace() {

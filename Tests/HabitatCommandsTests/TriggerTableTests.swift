@@ -1,5 +1,7 @@
 import Testing
 
+@testable import HabitatApp
+
 @testable import HabitatCommands
 
 /// The trigger table finds commands the way a walk over every spec would: the longest trigger the
@@ -9,7 +11,7 @@ import Testing
     func walk(_ tokens: [Token]) -> (name: String, length: Int)? {
         guard let first = tokens.first, !first.quoted else { return nil }
         var best: (name: String, length: Int)?
-        for spec in CommandTable.all {
+        for spec in Commands.all {
             for trigger in spec.triggers where trigger.count <= tokens.count && trigger.count > (best?.length ?? 0) {
                 if zip(trigger, tokens).allSatisfy({ $0 == $1.lower && !$1.quoted }) { best = (spec.name, trigger.count) }
             }
@@ -18,7 +20,7 @@ import Testing
     }
 
     @Test func everyTriggerAndItsLongerLinesMatchAsTheWalkWould() {
-        let lines = CommandTable.all.flatMap(\.triggers).flatMap { trigger -> [String] in
+        let lines = Commands.all.flatMap(\.triggers).flatMap { trigger -> [String] in
             let words = trigger.joined(separator: " ")
             return [words, words + " exercise", words.uppercased() + " 2 times", "\"\(words)\"", words + " habit dishes"]
         }
@@ -26,7 +28,7 @@ import Testing
         var mismatches: [String] = []
         for line in lines {
             let tokens = tokenize(line)
-            let table = CommandTable.match(tokens).map { ($0.spec.name, $0.trigger.count) }
+            let table = Commands.table.match(tokens).map { ($0.spec.name, $0.trigger.count) }
             let expected = walk(tokens)
             if table?.0 != expected?.name || table?.1 != expected?.length { mismatches.append(line) }
         }
@@ -34,7 +36,7 @@ import Testing
     }
 
     @Test func unknownFirstWordsMatchNothing() {
-        #expect(CommandTable.match(tokenize("flibber exercise")) == nil)
-        #expect(CommandTable.match(tokenize("\"did\" exercise")) == nil)
+        #expect(Commands.table.match(tokenize("flibber exercise")) == nil)
+        #expect(Commands.table.match(tokenize("\"did\" exercise")) == nil)
     }
 }

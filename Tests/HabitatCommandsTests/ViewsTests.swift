@@ -2,6 +2,8 @@ import HabitatCommands
 import HabitatEngine
 import Testing
 
+@testable import HabitatApp
+
 @Suite("status")
 struct StatusViewTests {
     @Test func dataFieldsAreNamedAsTheProtocolSays() {
@@ -141,7 +143,7 @@ struct OutcomeViewTests {
         ], areas: [], rewards: [])
 
     mutating func answer(_ line: String) throws -> Reply {
-        guard case .record(let recording)? = try parse(line) else {
+        guard let recording = (try parse(line) as? Did)?.recording else {
             Issue.record("'\(line)' is not a recording")
             return Reply(toasts: [])
         }

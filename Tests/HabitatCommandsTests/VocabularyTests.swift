@@ -3,6 +3,8 @@ import HabitatEngine
 import HabitatHousehold
 import Testing
 
+@testable import HabitatApp
+
 /// The line protocol's words: every error code and toast marker a client can see, the game's and the server's.
 @Suite struct VocabularyTests {
     @Test func errorCodesIncludeEveryStableCodeOfTheSpec() {

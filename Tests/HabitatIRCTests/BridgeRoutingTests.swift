@@ -3,6 +3,8 @@ import HabitatCommands
 import HabitatBridgeKit
 import Testing
 
+@testable import HabitatApp
+
 @Test func aChannelReplyGoesToTheChannelAfterTheSpeakersNick() {
     var bridge = IRCBridge(nick: "habitat")
     let request = bridge.request(for: said("alice", "#smiths", "habitat: did dishes"))!
@@ -57,7 +59,7 @@ import Testing
 }
 
 @Test func theWordsTakenForHelpAreTheOnesHabitatKnows() throws {
-    let help = try #require(CommandTable.all.first { $0.name == "help" })
+    let help = try #require(Commands.all.first { $0.name == "help" })
     #expect(IRCBridge.helpWords == Set([help.name] + help.phrasings))
 }
 
