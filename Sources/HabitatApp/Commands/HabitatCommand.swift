@@ -28,6 +28,8 @@ public protocol HabitatCommand: Sendable, Equatable {
 
 /// What a command touches, and so where it runs.
 public enum Touches: Sendable, Equatable {
+    /// Nothing: its reply is this, whatever the session holds (`yes` with no question waiting).
+    case say(Reply)
     /// The connection alone (`help`, `mode json`, `quit`): ``HabitatCommand/answer(_:)``, as the line arrives.
     case session
     /// The user's game, only to show it (`status`, `store`): ``HabitatCommand/view(of:now:)``, as the line arrives

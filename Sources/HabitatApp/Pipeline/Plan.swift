@@ -71,6 +71,8 @@ public enum Plan: Sendable {
         if session.chatUser != nil && !type.fromChat { return .say(Reply(error: notFromChat)) }
         let touches = command.touches
         switch touches {
+        case .say(let reply) where type.beforeLogin || session.account != nil:
+            return .say(reply)
         case .session where type.beforeLogin || session.account != nil:
             return .session(command)
         // A line in someone's own words is about their habits: before login it was just not understood.
@@ -89,7 +91,7 @@ public enum Plan: Sendable {
             return mine || facts.inNoRoom(accountID) ? .change(.record(own)) : .record(own)
         case .view: return .show(command)
         case .change(let action): return .change(action)
-        case .session, .account, .run: return .run(command)
+        case .say, .session, .account, .run: return .run(command)
         }
     }
 

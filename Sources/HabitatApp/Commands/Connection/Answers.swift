@@ -6,9 +6,7 @@ import HabitatEngine
 struct Yes: HabitatCommand {
     static let spec = Spec("yes", summary: "confirm what was just asked (a delete)", triggers: [["yes"], ["y"]], command: Yes())
 
-    var touches: Touches { .session }
-
-    func answer(_ session: inout Session) -> Reply { Reply(error: Self.noQuestion) }
+    var touches: Touches { .say(Reply(error: Self.noQuestion)) }
 
     static let noQuestion = HabitatError(.notFound, "There's no question waiting for an answer.")
 }
@@ -17,7 +15,5 @@ struct Yes: HabitatCommand {
 struct No: HabitatCommand {
     static let spec = Spec("no", summary: "decline what was just asked", triggers: [["no"], ["n"], ["cancel"], ["nope"]], command: No())
 
-    var touches: Touches { .session }
-
-    func answer(_ session: inout Session) -> Reply { Reply(error: Yes.noQuestion) }
+    var touches: Touches { .say(Reply(error: Yes.noQuestion)) }
 }
