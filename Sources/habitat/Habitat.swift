@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HabitatApp
 
 @main
 struct Habitat: AsyncParsableCommand {
@@ -9,7 +10,7 @@ struct Habitat: AsyncParsableCommand {
         discussion: """
             Start a server with 'habitat serve', then talk to it with 'nc 127.0.0.1 7878' and type 'help'.
             """,
-        version: "0.1.0",
+        version: Pipeline.version,
         subcommands: [Serve.self, BridgeCommand.self, IRCBridgeCommand.self, MatrixBridgeCommand.self, Export.self, Backup.self, Check.self]
     )
 

@@ -18,8 +18,9 @@ public protocol HabitatCommand: Sendable, Equatable {
     static var fromChat: Bool { get }
     /// What it touches.
     var touches: Touches { get }
-    /// The reply of a command that touches only the ``Touches/session`` (and may change it).
-    func answer(_ session: inout Session) -> Reply
+    /// The reply of a command that touches only the ``Touches/session`` (and may change it); `server` for what the
+    /// server knows of itself.
+    func answer(_ session: inout Session, server: Pipeline) -> Reply
     /// The reply of a command that only shows the user's game (``Touches/view``).
     func view(of state: GameState, now: Date) -> Reply
     /// Carries out a command that touches more (``Touches/run``, ``Touches/account``).
@@ -49,7 +50,7 @@ extension HabitatCommand {
     public static var beforeLogin: Bool { false }
     public static var fromChat: Bool { true }
 
-    public func answer(_ session: inout Session) -> Reply { Reply(error: Self.unhandled) }
+    public func answer(_ session: inout Session, server: Pipeline) -> Reply { Reply(error: Self.unhandled) }
     public func view(of state: GameState, now: Date) -> Reply { Reply(error: Self.unhandled) }
     public func run(_ context: inout CommandContext) async throws -> Reply { throw Self.unhandled }
 

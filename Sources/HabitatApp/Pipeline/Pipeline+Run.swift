@@ -14,7 +14,7 @@ extension Pipeline {
             case .say(let reply):
                 return reply
             case .session(let command):
-                return command.answer(&session)
+                return command.answer(&session, server: self)
             case .show(let command):
                 let account = try Self.account(of: session)
                 return command.view(of: try await users.with(account.fileID) { try await $0.state() }, now: configuration.clock())

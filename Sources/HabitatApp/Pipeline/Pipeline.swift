@@ -27,6 +27,8 @@ public final class Pipeline: Sendable {
     let metrics: Metrics?
     /// `accounts.changes`, held apart: every line reads it, and reading it through `accounts` copies all of that.
     let passwordChanges: PasswordChanges
+    /// When the server started, on its clock.
+    let started: Date
 
     init(
         accounts: Accounts, users: UserDatabases, directory: DirectoryDatabase, households: Households, presence: Presence,
@@ -35,6 +37,7 @@ public final class Pipeline: Sendable {
         (self.accounts, self.users, self.directory, self.households) = (accounts, users, directory, households)
         (self.presence, self.configuration, self.logger, self.metrics) = (presence, configuration, logger, metrics)
         self.passwordChanges = accounts.changes
+        self.started = configuration.clock()
     }
 
     public static let version = "0.1.0"
@@ -106,7 +109,7 @@ public final class Pipeline: Sendable {
         case .say(let reply):
             return .done(render(reply, to: request, session, since: since))
         case .session(let command):
-            return .done(render(command.answer(&session), to: request, session, since: since))
+            return .done(render(command.answer(&session, server: self), to: request, session, since: since))
         case .show(let command):
             guard let fileID = session.account?.fileID, let state = users.cachedState(of: fileID) else { break }
             return .done(render(command.view(of: state, now: now), to: request, session, since: since))

@@ -10,7 +10,7 @@ struct Logout: HabitatCommand {
 
     var touches: Touches { .session }
 
-    func answer(_ session: inout Session) -> Reply {
+    func answer(_ session: inout Session, server: Pipeline) -> Reply {
         let name = session.account?.name ?? ""
         session.account = nil
         return Reply(.greeting, "Logged out. See you soon, \(name)!")

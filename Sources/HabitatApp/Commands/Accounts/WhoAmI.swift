@@ -10,7 +10,7 @@ struct WhoAmI: HabitatCommand {
 
     var touches: Touches { .session }
 
-    func answer(_ session: inout Session) -> Reply {
+    func answer(_ session: inout Session, server: Pipeline) -> Reply {
         guard let account = session.account else {
             return Reply(.info, "You're not logged in. Type 'login <name> <password>', or 'register <name> <password>' to begin.")
         }

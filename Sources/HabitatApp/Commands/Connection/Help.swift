@@ -17,7 +17,7 @@ struct Help: HabitatCommand {
 
     var touches: Touches { .session }
 
-    func answer(_ session: inout Session) -> Reply {
+    func answer(_ session: inout Session, server: Pipeline) -> Reply {
         Views.help(topic: topic, fromChat: session.chatUser != nil, in: Commands.table)
     }
 }

@@ -17,7 +17,7 @@ struct Mode: HabitatCommand {
 
     var touches: Touches { .session }
 
-    func answer(_ session: inout Session) -> Reply {
+    func answer(_ session: inout Session, server: Pipeline) -> Reply {
         session.mode = mode
         return mode == .json
             ? Reply(.info, "JSON mode: one JSON object per line from now on.") : Reply(.info, "Text mode: toasts from now on.")

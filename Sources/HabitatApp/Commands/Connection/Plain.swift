@@ -19,7 +19,7 @@ struct Plain: HabitatCommand {
 
     var touches: Touches { .session }
 
-    func answer(_ session: inout Session) -> Reply {
+    func answer(_ session: inout Session, server: Pipeline) -> Reply {
         session.plain = on
         return Reply(.info, on ? "Plain mode on: words instead of emoji." : "Plain mode off: emoji are back.")
     }

@@ -11,7 +11,7 @@ struct Quit: HabitatCommand {
 
     var touches: Touches { .session }
 
-    func answer(_ session: inout Session) -> Reply {
+    func answer(_ session: inout Session, server: Pipeline) -> Reply {
         session.closing = true
         return Reply(.greeting, "Bye! Keep the streak going.")
     }

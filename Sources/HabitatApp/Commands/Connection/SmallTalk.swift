@@ -10,7 +10,7 @@ struct Hello: HabitatCommand {
 
     var touches: Touches { .session }
 
-    func answer(_ session: inout Session) -> Reply {
+    func answer(_ session: inout Session, server: Pipeline) -> Reply {
         guard let account = session.account else {
             return Reply(.greeting, "Hi! To begin, type 'register <name> <password>', or 'login <name> <password>' if you have an account. 'help' lists everything.")
         }
@@ -30,7 +30,7 @@ struct Thanks: HabitatCommand {
 
     var touches: Touches { .session }
 
-    func answer(_ session: inout Session) -> Reply {
+    func answer(_ session: inout Session, server: Pipeline) -> Reply {
         Reply(.greeting, "You're welcome! Keep it going.")
     }
 }
