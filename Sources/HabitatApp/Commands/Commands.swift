@@ -35,6 +35,7 @@ public enum Commands {
         Undo.spec,
         // Connection/
         Help.spec, Mode.spec, Plain.spec, Link.spec, BridgeLogin.spec, Quit.spec, Hello.spec, Thanks.spec, WhoAmI.spec,
+        Version.spec,
     ]
 
     /// The table the parser reads: a line in the player's own words is a `did`.
