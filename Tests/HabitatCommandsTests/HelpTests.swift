@@ -18,6 +18,7 @@ private func specName(of command: any HabitatCommand) -> String {
     case is Hello: "hello"
     case is Thanks: "thanks"
     case is WhoAmI: "whoami"
+    case is Version: "version"
     case let figure as OneFigure: figure.figure.rawValue
     case is Status: "status"
     case is ListHabits: "habits"
