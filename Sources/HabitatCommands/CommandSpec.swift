@@ -24,7 +24,7 @@ public struct CommandSpec<Command: Sendable>: Sendable {
     public let availableFromChat: Bool
     /// Parses the words after the trigger, knowing which trigger it was (`slipped` as against `did`); the
     /// whole line comes along for text taken verbatim (a note).
-    let parse: @Sendable (_ trigger: [String], _ rest: [Token], _ line: String) throws -> Command
+    public let parse: @Sendable (_ trigger: [String], _ rest: [Token], _ line: String) throws -> Command
     /// Read as typed, never tidied of everyday words (``EverydayWords/tidy(_:)``): its words hold a secret or a code
     /// (`login alice hunter2!`), where a `!` or a `please` is part of what was meant.
     public let verbatim: Bool

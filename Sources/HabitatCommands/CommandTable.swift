@@ -2,28 +2,28 @@ import Foundation
 import HabitatEngine
 
 /// Every command, as typed: the parser reads this table, and `help` is printed from it. `Command` is what a line is
-/// read as; the application makes the table from its commands' ``CommandSpec``s.
+/// read as; the application makes the table from its commands' ``CommandSpec``s. Which command a line selects is the
+/// business of its ``CommandWords``, which are not generic; the table only calls the chosen command's parser.
 public struct CommandTable<Command: Sendable>: Sendable {
     /// Every command, in the order `help` lists them; of two triggers alike, the command first here wins.
     public let all: [CommandSpec<Command>]
     /// The commands a chat user can use, for their `help`.
     public let fromChat: [CommandSpec<Command>]
+    /// The words of every command.
+    public let words: CommandWords
+    /// Each command's parser, in the order of ``all``.
+    @usableFromInline
+    let parsers: [@Sendable (_ trigger: [String], _ rest: [Token], _ line: String) throws -> Command]
     /// What a line in the player's own words is read as: a recording of whichever of their habits goes by them.
+    @usableFromInline
     let ownWords: @Sendable (Recording) -> Command
-    /// Every trigger under its first word (``FirstWord``).
-    let triggersByFirstWord: [String: FirstWord]
-    /// Every trigger as one phrase, with its number of words and of characters.
-    let phrases: [(phrase: String, words: Int, length: Int)]
 
     public init(_ all: [CommandSpec<Command>], ownWords: @escaping @Sendable (Recording) -> Command) {
         self.all = all
         self.fromChat = all.filter(\.availableFromChat)
+        self.words = CommandWords(all)
+        self.parsers = all.map(\.parse)
         self.ownWords = ownWords
-        self.triggersByFirstWord = Self.firstWords(all)
-        self.phrases = all.flatMap(\.triggers).map {
-            let phrase = $0.joined(separator: " ")
-            return (phrase, $0.count, phrase.count)
-        }
     }
 
     /// Understands one line. `nil` for a blank line; ``HabitatError`` when it can't be understood.
@@ -39,92 +39,42 @@ public struct CommandTable<Command: Sendable>: Sendable {
     }
 
     /// Understands one line as ``parse(_:)`` does, and sets `kind` to the name of the command it asks for
-    /// (``kind(of:)``), found on the way, before anything is thrown.
+    /// (``CommandWords/kind(of:)``), found on the way, before anything is thrown. Inlinable, so the module that
+    /// makes the table runs it for its own `Command`.
+    @inlinable
     public func parse(_ line: String, kind: inout String?) throws -> Command? {
         let typed = tokenize(line)
-        let selected = selection(typed)
-        kind = self.kind(of: selected)
-        let tokens: [Token]
+        let selected = words.selection(typed)
+        kind = words.kind(of: selected)
         switch selected {
         case nil:
             return nil
-        case .command(let spec, let trigger, let words):
+        case .command(let index, let trigger, let tokens):
             do {
-                return try all[spec].parse(trigger, Array(words.dropFirst(trigger.count)), line)
-            } catch let extra as TakesNothing {
-                // `list habit`, `show streak`: most likely a command a letter or two away.
-                let near = closestTrigger(to: extra.typed).map { " Did you mean '\($0)'?" } ?? ""
-                throw HabitatError(.invalidArgument, "'\(extra.name)' takes nothing after it.\(near)", symbol: near.isEmpty ? .error : .question)
-            } catch let words as NotACommand {
-                throw unknown(words.words)
+                return try parsers[index](trigger, Array(tokens.dropFirst(trigger.count)), line)
+            } catch {
+                throw words.explained(error)
             }
-        case .ownWords(let tidied):
-            tokens = tidied
+        case .ownWords(let tokens):
+            return ownWords(try words.recording(ownWords: tokens, typed: typed, line: line))
         }
-        // "exercise done", "meditation completed yesterday" (a word of the note is just a word)
-        let beforeNote = tokens.firstIndex(where: RecordingParser.endsName) ?? tokens.endIndex
-        if let done = tokens[..<beforeNote].indices.dropFirst().first(where: { ["done", "completed", "finished"].contains(tokens[$0].lower) && !tokens[$0].quoted }) {
-            var words = tokens
-            words.remove(at: done)
-            // After `done` come when and how often, never more of the name: `read done book` is not "read book".
-            let recording = try RecordingParser.parse(words, line: line)
-            guard recording.habit == tokens[..<done].phrase else { throw unknown(tokens) }
-            return ownWords(recording)
-        }
-        let (unknown, hinted) = reading(tokens)
-        guard var recording = try? RecordingParser.parse(tokens, line: line) else { throw unknown }
-        // A habit may be named with a word that is set aside elsewhere (Just dance): its whole name is looked for first.
-        let asTyped = typed.count > tokens.count ? typed.phrase.trimmingCharacters(in: CharacterSet(charactersIn: ".!?")) : nil
-        recording.loose = LooseReading(unknown: unknown, suggestsHabit: !hinted, asTyped: asTyped)
-        return ownWords(recording)
-    }
-
-    /// What a line's words select, in the order ``parse(_:)`` reads them.
-    enum Selection {
-        /// A command of the table (its index in ``all``), by `trigger`, in `words`: as typed for a command that keeps
-        /// them verbatim, else tidied.
-        case command(Int, trigger: [String], words: [Token])
-        /// No command: the tidied words are the player's own (`exercise done`, `flossed`).
-        case ownWords([Token])
-    }
-
-    /// What the `typed` words select: a command that keeps its words as typed (`login`, `passwd`) by them; any other
-    /// line once tidied (``EverydayWords/tidy(_:)``), as a question first, then a command. `nil` for no words. A line
-    /// that starts with a command's words and has nothing to tidy or ask (`status`, `did floss`) is the command at
-    /// the one look-up of its first word.
-    func selection(_ typed: [Token]) -> Selection? {
-        guard let last = typed.last else { return nil }
-        let typedMatch = lookUp(typed)
-        if let (spec, trigger, plain) = typedMatch, all[spec].verbatim || (plain && EverydayWords.keepsEnd(last)) {
-            // Most lines: nothing to tidy at either end, and no question, so the command is the one found.
-            return .command(spec, trigger: trigger, words: typed)
-        }
-        let tokens = EverydayWords.tidy(typed)
-        // A question is the command it asks for, as its own words say it (`how many coins do I have` is `coins`).
-        if let asked = EverydayWords.question(tokens), let (spec, trigger, _) = lookUp([Token(asked)]) {
-            return .command(spec, trigger: trigger, words: [Token(asked)])
-        }
-        if let (spec, trigger, _) = tokens == typed ? typedMatch : lookUp(tokens) {
-            return .command(spec, trigger: trigger, words: tokens)
-        }
-        return .ownWords(tokens)
     }
 
     /// Whether `line` asks for a command that needs a logged-in user, however the rest of it is typed.
     public func needsLogin(_ line: String) -> Bool {
-        guard let spec = match(tokenize(line))?.spec else { return false }
-        return !spec.beforeLogin
+        guard let index = words.command(of: line) else { return false }
+        return !words.beforeLogin[index]
     }
 
     /// Whether `line` asks for a command a chat user may not use (`login`, `mode`, …), however the rest of it is typed.
     public func refusedFromChat(_ line: String) -> Bool {
-        guard let spec = match(tokenize(line))?.spec else { return false }
-        return !spec.availableFromChat
+        guard let index = words.command(of: line) else { return false }
+        return !words.availableFromChat[index]
     }
 
     /// The name of the command `line` asks for (`login`, `did`), however the rest of it is typed.
     public func commandName(_ line: String) -> String? {
-        match(tokenize(line))?.spec.name
+        words.command(of: line).map { words.names[$0] }
     }
 
     /// What `help <topic>` shows.
@@ -142,7 +92,20 @@ public struct CommandTable<Command: Sendable>: Sendable {
         if let named = all.first(where: { $0.name == words }) { return .command(named) }
         let family = all.filter { $0.name.hasPrefix(words + " ") }
         if family.count > 1 { return .commands(words, family) }
-        if let spec = family.first ?? match(tokenize(topic))?.spec { return .command(spec) }
+        if let spec = family.first ?? self.words.command(of: topic).map({ all[$0] }) { return .command(spec) }
         return nil
     }
+
+    /// The longest trigger the line starts with, and its command; of equally long ones, the first in the table.
+    func match(_ tokens: [Token]) -> (spec: CommandSpec<Command>, trigger: [String])? {
+        words.lookUp(tokens).map { (all[$0.spec], $0.trigger) }
+    }
+
+    /// What a line asks for, as one of a few names fit to count requests by (``CommandWords/kind(of:)``).
+    public func kind(of line: String) -> String {
+        words.kind(of: line)
+    }
+
+    /// The kind of a line that selects no command.
+    public static var unknownKind: String { CommandWords.unknownKind }
 }
