@@ -9,6 +9,11 @@ public enum HabitDraftParser {
         var words = words
         // `add a habit called Yoga`
         if words.count > 1, !words[0].quoted, ["called", "named"].contains(words[0].lower) { words.removeFirst() }
+        // `add a habit to journal`, `add a habit to do laundry`: the habit, not the words that lead to it
+        if words.count > 1, !words[0].quoted, words[0].lower == "to" {
+            words.removeFirst()
+            if words.count > 1, !words[0].quoted, words[0].lower == "do" { words.removeFirst() }
+        }
         var (nameWords, draft, tracksTime) = try nameAndOptions(words, usage: usage)
         let add = room ? "room add" : "add"
         if !room, draft.amount == nil, let (name, amount) = splitDailyAmount(nameWords) {
@@ -47,6 +52,10 @@ public enum HabitDraftParser {
 
         if kind == .bad, let schedule = draft.schedule, schedule != .daily {
             throw HabitatError(.invalidArgument, "A bad habit is avoided every day, so it has no schedule: \(add) bad habit \(nameWords.phrase)")
+        }
+        // `add habit Tea,`: a comma or a stop typed after the name is no part of it
+        if let last = nameWords.last, !last.quoted, last.text.count > 1, let mark = last.text.last, ",;:.".contains(mark) {
+            nameWords[nameWords.count - 1] = Token(String(last.text.dropLast()))
         }
         let name = nameWords.phrase
         if kind == .good, let life = draft.life {

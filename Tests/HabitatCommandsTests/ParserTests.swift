@@ -201,6 +201,20 @@ struct AddHabitTests {
         #expect(try parse("add habit Exercise") == AddHabit(HabitDraft(name: "Exercise")))
     }
 
+    /// The words that lead to a habit, and a mark typed after its name, are no part of the name.
+    @Test func aNameIsOnlyItsName() throws {
+        #expect(try parse("add a habit to journal") == AddHabit(HabitDraft(name: "journal")))
+        #expect(try parse("add a habit to Read more") == AddHabit(HabitDraft(name: "Read more")))
+        let weekly = try #require(try parse("add habit laundry every sunday"))
+        #expect(try parse("add a habit to do laundry every sunday") == weekly)
+        #expect(try parse("add habit Tea,") == AddHabit(HabitDraft(name: "Tea")))
+        #expect(try parse("add bad habit Doomscrolling. 15 life") == AddHabit(HabitDraft(name: "Doomscrolling", kind: .bad, life: 15)))
+        // As typed in quotes, or a name that is those words alone.
+        #expect(try parse(#"add habit "to do list""#) == AddHabit(HabitDraft(name: "to do list")))
+        #expect(try parse("add habit to") == AddHabit(HabitDraft(name: "to")))
+        #expect(try parse(#"add habit "Tea,""#) == AddHabit(HabitDraft(name: "Tea,")))
+    }
+
     @Test(arguments: ["add good habit Exercise", "new habit Exercise", "create habit Exercise", "ADD HABIT Exercise"])
     func otherWaysToSayIt(line: String) throws {
         #expect(try parse(line) == AddHabit(HabitDraft(name: "Exercise")))
