@@ -58,6 +58,15 @@ public enum HabitDraftParser {
             nameWords[nameWords.count - 1] = Token(String(last.text.dropLast()))
         }
         let name = nameWords.phrase
+        if let unread = unreadWord(in: nameWords) {
+            // A name is only a name: a number, a weekday or a schedule word it holds was meant as something else, or
+            // it is asked about. Quoted, it is kept as typed.
+            let command = room ? "room add" : "add"
+            throw HabitatError(
+                .invalidArgument,
+                "Is '\(unread)' part of the name? I couldn't read it as a schedule or an amount (say them like '3 times a week', 'on tue thu', '8 glasses a day'). To keep it in the name, put the name in quotes: \(command) \(kind == .bad ? "bad " : "")habit \"\(name)\"",
+                symbol: .question)
+        }
         if kind == .good, let life = draft.life {
             throw HabitatError(.invalidArgument, "Good habits don't cost life. For one that does: \(add) bad habit \(name) \(life) life")
         }
@@ -70,6 +79,20 @@ public enum HabitDraftParser {
         result.kind = kind
         result.tracksTime = tracksTime ?? false
         return result
+    }
+
+    /// The first word of an unquoted name, past its first, that says a number, a day or how often (`Academia 3 time
+    /// for week`, `Yoga tuesday thursday`), or `nil` when it has none.
+    static func unreadWord(in words: [Token]) -> String? {
+        let schedule: Set<String> = [
+            "every", "daily", "weekly", "monthly", "times", "per", "monday", "tuesday", "wednesday", "thursday",
+            "friday", "saturday", "sunday", "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
+            "weekdays", "weekends", "twice", "thrice",
+        ]
+        for word in words.dropFirst() where !word.quoted {
+            if word.text.contains(where: \.isNumber) || schedule.contains(word.lower) { return word.text }
+        }
+        return nil
     }
 
     /// A name that ends in an amount a day (`Water 8 glasses a day`, `Pushups 50 a day`, `Floss twice a day`,

@@ -145,10 +145,16 @@ struct EverydayWordsTests {
             symbol: .question))
     }
 
-    @Test func aQuotedNameKeepsItsWordsAndANameWithNumbersIsJustAName() throws {
+    @Test func aQuotedNameKeepsItsWordsAndANumberUnreadInANameIsAskedAbout() throws {
         #expect(try parse(#"add habit "Gym 3 times a week""#) == AddHabit(HabitDraft(name: "Gym 3 times a week")))
-        #expect(try parse("add habit Read 20 pages") == AddHabit(HabitDraft(name: "Read 20 pages")))
-        #expect(try parse("add habit Drink 8 glasses of water") == AddHabit(HabitDraft(name: "Drink 8 glasses of water")))
+        #expect(try parse(#"add habit "Read 20 pages""#) == AddHabit(HabitDraft(name: "Read 20 pages")))
+        #expect(parseError("add habit Read 20 pages") == HabitatError(
+            .invalidArgument,
+            #"Is '20' part of the name? I couldn't read it as a schedule or an amount (say them like '3 times a week', 'on tue thu', '8 glasses a day'). To keep it in the name, put the name in quotes: add habit "Read 20 pages""#,
+            symbol: .question))
+        #expect(parseError("add habit Drink 8 glasses of water")?.message.hasPrefix("Is '8' part of the name?") == true)
+        #expect(parseError("add habit Yoga tuesday thursday")?.message.hasPrefix("Is 'tuesday' part of the name?") == true)
+        #expect(parseError("new habit academia 3 time for week")?.message.hasPrefix("Is '3' part of the name?") == true)
         #expect(parseError("add habit Walk the dog every morning")?.message.hasPrefix("Did you mean a habit 'Walk the dog' (every morning)?") == true)
         #expect(try parse("room add habit Dishes every day") == RoomAddHabit(HabitDraft(name: "Dishes", schedule: .daily)))
         #expect(parseError("room add habit Dishes every morning")?.message.hasPrefix("Did you mean a habit 'Dishes' (every morning)? Shared habits can't have a schedule or an amount yet") == true)

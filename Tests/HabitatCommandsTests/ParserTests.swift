@@ -306,8 +306,9 @@ struct AddHabitTests {
         #expect(error?.message == "'\(typed)' isn't an amount I can use: XP, coins and life are whole numbers from 0 to 10000.")
     }
 
-    @Test func aNumberWithoutAUnitStaysInTheName() throws {
-        #expect(try parse("add habit Read 2.5 chapters") == AddHabit(HabitDraft(name: "Read 2.5 chapters")))
+    @Test func aNumberWithoutAUnitIsAskedAboutUnlessQuoted() throws {
+        #expect(parseError("add habit Read 2.5 chapters")?.message.hasPrefix("Is '2.5' part of the name?") == true)
+        #expect(try parse(#"add habit "Read 2.5 chapters""#) == AddHabit(HabitDraft(name: "Read 2.5 chapters")))
         #expect(try parse(#"add habit "Walk 1.5 xp""#) == AddHabit(HabitDraft(name: "Walk 1.5 xp")))
     }
 

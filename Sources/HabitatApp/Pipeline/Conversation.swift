@@ -157,20 +157,29 @@ public final class Conversation {
             pipeline.perform(change) { result in
                 me.eventLoop.execute {
                     let me = me.value
-                    me.finishAsync(me.pipeline.finish(change, result, session: me.session))
+                    switch me.pipeline.finish(change, result, session: me.session) {
+                    case .done(let reply): me.finishAsync(reply)
+                    case .task(let work): me.start(work)
+                    case .change: preconditionFailure("a change ends in a reply or in work")
+                    }
                 }
             }
         case .task(let work):
             busy = true
-            let me = NIOLoopBound(self, eventLoop: eventLoop)
-            let (pipeline, session) = (pipeline, session)
-            // A task of its own for each: a task keeps the memory its deepest call ever needed until it ends.
-            Task(executorPreference: executor) {
-                let (reply, session) = await pipeline.run(work, session: session)
-                me.onLoop { me in
-                    me.session = session
-                    me.finishAsync(reply)
-                }
+            start(work)
+        }
+    }
+
+    /// Awaits `work` in a task of its own, and finishes the job with its reply.
+    private func start(_ work: Pipeline.Work) {
+        let me = NIOLoopBound(self, eventLoop: eventLoop)
+        let (pipeline, session) = (pipeline, session)
+        // A task of its own for each: a task keeps the memory its deepest call ever needed until it ends.
+        Task(executorPreference: executor) {
+            let (reply, session) = await pipeline.run(work, session: session)
+            me.onLoop { me in
+                me.session = session
+                me.finishAsync(reply)
             }
         }
     }

@@ -85,7 +85,7 @@ extension Pipeline {
             (reply, kind) = await Households.$spokenIn.withValue(spokenIn?.id) {
                 var request = Request(text: text)
                 let plan = Plan.make(for: &request, session: &said, now: now, facts: self)
-                return (await run(plan, session: &said), request.kind)
+                return (await answer(request, plan, session: &said), request.kind)
             }
             chat = said
             if let kept = try? await presence.offlineDelivery(for: account.id) {

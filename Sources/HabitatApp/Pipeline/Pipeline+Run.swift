@@ -28,6 +28,8 @@ extension Pipeline {
                 return try await run(Did(recording), session: &session, confirmed: nil)
             case .answer(let pending, let text):
                 return await answer(deleting: pending, with: text, session: &session)
+            case .accept(let lines):
+                return await run(lines, session: &session)
             case .lapse:
                 session.account = nil
                 return Reply(error: HabitatError(

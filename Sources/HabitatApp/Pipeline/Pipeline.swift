@@ -66,6 +66,8 @@ public final class Pipeline: Sendable {
         let now: Date
         let request: Request
         let since: ContinuousClock.Instant?
+        /// Whether a refusal for want of a name is read again in everyday words (``Pipeline/everyday(_:_:_:)``).
+        var everyday = false
     }
 
     /// A line read and planned, to be awaited in a task of its own.
@@ -77,6 +79,9 @@ public final class Pipeline: Sendable {
             case plan(Request, Plan)
             /// A bridge's request (a chat user's), with the bridge's name.
             case bridge(String, text: String)
+            /// A person's line, read whole as a command that was refused for a name it did not find (`failed`): read
+            /// again in everyday words.
+            case reread(Request, failed: Reply)
         }
 
         let what: What
@@ -106,7 +111,7 @@ public final class Pipeline: Sendable {
         let now = configuration.clock()
         let plan = Plan.make(for: &request, session: &session, now: now, facts: self)
         switch plan {
-        case .say(let reply):
+        case .say(let reply) where !Self.readsAgain(reply, parsed: false) || !Self.everyday(request, plan, session):
             return .done(render(reply, to: request, session, since: since))
         case .session(let command):
             return .done(render(command.answer(&session, server: self), to: request, session, since: since))
@@ -115,7 +120,8 @@ public final class Pipeline: Sendable {
             return .done(render(command.view(of: state, now: now), to: request, session, since: since))
         case .change(let action):
             guard let fileID = session.account?.fileID else { break }
-            return .change(Change(fileID: fileID, action: action, now: now, request: request, since: since))
+            let everyday = Self.everyday(request, plan, session)
+            return .change(Change(fileID: fileID, action: action, now: now, request: request, since: since, everyday: everyday))
         default:
             break
         }
@@ -130,9 +136,14 @@ public final class Pipeline: Sendable {
         users.apply(change.action, to: change.fileID, at: change.now, completion: completion)
     }
 
-    /// The reply line (UTF-8) to a change ``perform(_:completion:)`` has finished, as the session wants it now.
-    public func finish(_ change: Change, _ result: Result<(outcome: Outcome, state: GameState), any Error>, session: Session) -> [UInt8] {
-        render(reply(to: change.action, result, session: session), to: change.request, session, since: change.since)
+    /// What is left of a change ``perform(_:completion:)`` has finished: its reply line (UTF-8), as the session wants
+    /// it now, or, for a line refused for want of a name, the work of reading it again in everyday words.
+    public func finish(_ change: Change, _ result: Result<(outcome: Outcome, state: GameState), any Error>, session: Session) -> Job {
+        let reply = reply(to: change.action, result, session: session)
+        if change.everyday, Self.readsAgain(reply, parsed: true) {
+            return .task(Work(.reread(change.request, failed: reply), since: change.since))
+        }
+        return .done(render(reply, to: change.request, session, since: change.since))
     }
 
     /// The reply to a change of the user's own game: what it did, or why it was refused.
@@ -153,11 +164,14 @@ public final class Pipeline: Sendable {
         var session = session
         switch work.what {
         case .plan(let request, let plan):
-            let reply = await run(plan, session: &session)
+            let reply = await answer(request, plan, session: &session)
             return (render(reply, to: request, session, since: work.since), session)
         case .bridge(let bridge, let text):
             let reply = await respond(asBridge: bridge, to: text, session: &session, since: work.since)
             return (reply, session)
+        case .reread(let request, let failed):
+            let reply = await understand(request, failed: failed, parsed: true, session: &session)
+            return (render(reply, to: request, session, since: work.since), session)
         }
     }
 

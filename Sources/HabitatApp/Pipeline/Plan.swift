@@ -25,6 +25,8 @@ public enum Plan: Sendable {
     case record(Recording)
     /// The line after a delete's question (`text`): `yes` deletes, anything else keeps it.
     case answer(PendingDelete, text: String)
+    /// `yes` to what a line in everyday words was asked about: these strict commands.
+    case accept([String])
     /// `register`, `login` or `bridge`: what makes a connection someone's.
     case account(any HabitatCommand)
     /// The user's password changed on another connection since they logged in here: logged out, and told why.
@@ -42,6 +44,13 @@ public enum Plan: Sendable {
         if let pending = session.pendingDelete {
             session.pendingDelete = nil
             return .answer(pending, text: request.text)
+        }
+        // A reading asked about (`Did you mean 'did yoga'?`) is done by `yes`, dropped by `no`, forgotten by anything else.
+        if let proposal = session.proposal {
+            session.proposal = nil
+            let answer = (try? Commands.parse(request.text)) ?? nil
+            if answer is Yes { return .accept(proposal) }
+            if answer is No { return .say(Reply(.info, "OK, nothing changed.")) }
         }
         return make(for: request.text, session: &session, facts: facts, kind: &request.kind)
     }
@@ -143,6 +152,7 @@ extension Plan: Equatable {
         case (.change(let a), .change(let b)): a == b
         case (.record(let a), .record(let b)): a == b
         case (.answer(let a, let x), .answer(let b, let y)): a == b && x == y
+        case (.accept(let a), .accept(let b)): a == b
         case (.lapse, .lapse): true
         default: false
         }

@@ -16,6 +16,8 @@ public struct Session: Sendable {
     public var closing = false
     /// What a delete (`delete habit`, `room delete habit`, …) asked about; the next line confirms (`yes`) or cancels.
     public var pendingDelete: PendingDelete?
+    /// What a line in everyday words was read as likely to mean, and asked about: the strict commands a `yes` runs.
+    public var proposal: [String]?
     /// The room chosen with `room use` on this connection.
     public var room: Int64?
     /// Set for a chat user speaking in a channel whose room they left or were removed from: what they

@@ -22,5 +22,33 @@ struct Ran: HabitatCommand {
 
     let km: Double
 
-    var touches: Touches { .change(.run(km: km)) }
+    var touches: Touches { .run }
+
+    /// A run in the game is the player's own running habit done (one named Running or Run): in km when it counts them,
+    /// once when it counts nothing. Otherwise it is the recovery challenge's (or, with none on, a nice run).
+    func run(_ context: inout CommandContext) async throws -> Reply {
+        let state = try await context.state()
+        if state.profile.state == .active, let line = Self.recording(in: state, km: km) {
+            return await context.pipeline.run([line], session: &context.session)
+        }
+        let (fileID, now) = (try context.account.fileID, context.now)
+        return try await context.users.with(fileID) { database in
+            let (outcome, state) = try await database.apply(.run(km: km), at: now)
+            return Views.outcome(outcome, state)
+        }
+    }
+
+    /// The `did` of the player's running habit for a run of `km`, if they have one it can record. A run of a part of a
+    /// km is recorded as said, which a habit counted in whole km refuses with the reason.
+    static func recording(in state: GameState, km: Double) -> String? {
+        let good = state.activeHabits.filter { $0.kind == .good }
+        for name in ["running", "run"] {
+            guard case .found(let habit) = NameMatch.resolve(name, among: good, loosely: true, name: \.name) else { continue }
+            let named = "did \"\(habit.name)\""
+            guard let amount = habit.amount else { return named }
+            guard amount.unit.flatMap(WordForms.unit) == "km" else { return nil }
+            return km == km.rounded() ? "\(named) \(Int(km))" : "\(named) \(km)"
+        }
+        return nil
+    }
 }

@@ -1,0 +1,120 @@
+import Foundation
+import HabitatCommands
+import HabitatEngine
+import HabitatHousehold
+
+/// A line a person typed that the strict reading could not take, read again in their own words
+/// (``EverydayReader``), with their own names: done when certain, asked about when likely (a `yes` does it), and
+/// otherwise answered as the strict reading answered it.
+extension Pipeline {
+    /// The refusals after which a line is read again in everyday words: it named nothing they have, or was no command,
+    /// or (not `parsed`, refused as it was read) could not be read as its command. A command read whole and refused by
+    /// a rule (`start challenge` while in the game) keeps its reason. None of them changed anything.
+    static func readsAgain(_ reply: Reply, parsed: Bool) -> Bool {
+        guard !reply.ok, let code = reply.code else { return false }
+        return code == .unknownHabit || code == .unknownCommand || code == .notFound || code == .unknownItem
+            || (!parsed && code == .invalidArgument)
+    }
+
+    /// Whether `request`, planned as `plan`, is read again in everyday words when its strict reading finds nothing:
+    /// a line a person typed (at a terminal, or in a chat through a bridge; not a program's JSON) once logged in, and a
+    /// plan made from the line alone (not the answer to a question).
+    static func everyday(_ request: Request, _ plan: Plan, _ session: Session) -> Bool {
+        guard session.account != nil, !request.inJSON(session) || session.chatUser != nil else { return false }
+        switch plan {
+        case .say, .show, .change, .record, .run: return true
+        case .session, .answer, .accept, .account, .lapse: return false
+        }
+    }
+
+    /// The reply to `request`, planned as `plan`: the plan run, and, when it found nothing of theirs or no command in
+    /// a person's line, the line read in their own words.
+    func answer(_ request: Request, _ plan: Plan, session: inout Session) async -> Reply {
+        let everyday = Self.everyday(request, plan, session)
+        let reply = await run(plan, session: &session)
+        let parsed: Bool
+        if case .say = plan { parsed = false } else { parsed = true }
+        guard everyday, Self.readsAgain(reply, parsed: parsed) else { return reply }
+        return await understand(request, failed: reply, parsed: parsed, session: &session)
+    }
+
+    /// The line of `request` read in everyday words for the session's user; `failed` is the strict reading's answer,
+    /// kept when the line still can't be read. A command read whole (`parsed`) and refused for a name it did not find
+    /// (`add routine Morning: exercise, floss`) is only ever read again as that same command: the everyday reading
+    /// may find the name, never turn it into another change.
+    func understand(_ request: Request, failed: Reply, parsed: Bool, session: inout Session) async -> Reply {
+        let text = request.text
+        guard let account = session.account else { return failed }
+        let now = configuration.clock()
+        let vocabulary: Vocabulary
+        do {
+            let state = try await users.with(account.fileID) { try await $0.state() }
+            var shared: [SharedHabit]?
+            if !session.roomless, let room = try await households.currentRoom(of: account, chosen: session.room) {
+                shared = try await households.sharedHabits(of: room.id)
+            }
+            vocabulary = Self.vocabulary(of: state, room: shared, now: now)
+        } catch {
+            return failed
+        }
+        guard let understood = EverydayReader.read(text, vocabulary) else {
+            return failed
+        }
+        // A command read whole keeps its kind; a recording (`did …`, or a line of the player's own words) may be read as
+        // anything.
+        let free = request.kind == nil || request.kind == "did" || request.kind == Commands.unknownKind
+        func fits(_ lines: [String]) -> Bool {
+            lines.allSatisfy { line in
+                var kind: String?
+                guard ((try? Commands.table.parse(line, kind: &kind)) ?? nil) != nil else { return false }
+                return !parsed || free || kind == request.kind
+            }
+        }
+        switch understood {
+        case .commands(let lines):
+            // Every line is read before any runs: a reading that does not parse does nothing at all.
+            guard fits(lines) else { return failed }
+            return await run(lines, session: &session)
+        case .ask(let question, let lines):
+            guard fits(lines) else { return failed }
+            session.proposal = lines
+            return Reply(ok: false, toasts: [Toast(.question, question)], code: failed.code ?? .ambiguous)
+        case .clarify(let question):
+            // A line the strict reading read and refused keeps its reason (`did floss tomorrow`, `stop reminding 9`).
+            if failed.code == .invalidArgument || (parsed && !free) { return failed }
+            return Reply(ok: false, toasts: [Toast(.question, question)], code: failed.code ?? .invalidArgument)
+        case .nothing(let answer):
+            // Nothing was done, and the line asks for nothing: said as a question, so the next line can say what was.
+            if failed.code == .invalidArgument || (parsed && !free) { return failed }
+            return Reply(ok: false, toasts: [Toast(.question, answer)], code: failed.code ?? .unknownCommand)
+        }
+    }
+
+    /// Runs the strict `lines` one after another, as if typed; their replies as one. One refused stops the rest.
+    func run(_ lines: [String], session: inout Session) async -> Reply {
+        var all = Reply(toasts: [])
+        for line in lines {
+            let reply = await run(Plan.make(for: line, session: &session, facts: self), session: &session)
+            all.toasts += reply.toasts
+            all.ok = all.ok && reply.ok
+            all.code = all.code ?? reply.code
+            if lines.count == 1 { all.data = reply.data }
+            if !reply.ok { break }
+        }
+        return all
+    }
+
+    /// What `state` holds for reading a line, with the shared habits of the user's `room` when they speak in one.
+    static func vocabulary(of state: GameState, room: [SharedHabit]?, now: Date) -> Vocabulary {
+        var habits: [Vocabulary.Habit] = state.activeHabits.map { habit in
+            var quota = false
+            if case .quota = habit.schedule { quota = true }
+            return Vocabulary.Habit(name: habit.name, amount: habit.amount, bad: habit.kind == .bad, quota: quota)
+        }
+        habits += state.routines.map { Vocabulary.Habit(name: $0.name) }
+        habits += (room ?? []).map { Vocabulary.Habit(name: $0.name, bad: $0.kind == .bad, shared: true) }
+        return Vocabulary(
+            habits: habits, rewards: state.rewards.map(\.name), areas: state.areas.map(\.name), inRoom: room != nil,
+            today: state.settings.day(of: now))
+    }
+}

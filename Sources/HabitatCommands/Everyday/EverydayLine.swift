@@ -1,0 +1,137 @@
+import HabitatEngine
+
+/// A line in someone's own words, as words: lower case, contractions opened (`didn't` is `did not`), numbers read
+/// (`two`, `2`, `2.5`, `+1`, `5k` is 5 and `k`), times of day (`6pm`, `21:30`), marks between clauses kept as stops
+/// (`,`, `;`, `:`, `and`, `then`), emoji dropped.
+struct EverydayLine {
+    struct Word: Equatable {
+        var text: String
+        /// The word as typed, in its case (`Lily`), for a name.
+        var typed: String
+        /// A number said (`3`, `three`, `2.5`).
+        var number: Double?
+        var plus = false
+        /// A time of day said (`6pm`, `21:30`, `7am`), in minutes after midnight.
+        var minute: Int?
+        /// A mark or a word that ends a clause.
+        var stop = false
+
+        init(_ text: String, number: Double? = nil, minute: Int? = nil, stop: Bool = false) {
+            self.text = text
+            self.typed = text
+            self.number = number
+            self.minute = minute
+            self.stop = stop
+        }
+
+        var isWhole: Bool { number.map { $0 == $0.rounded() } ?? false }
+    }
+
+    var words: [Word]
+    /// Whether the line ended in `?`.
+    var question: Bool
+
+    init(_ line: String, joiners: Set<String> = []) {
+        var words: [Word] = []
+        let text = line.replacingOccurrences(of: "’", with: "'")
+        question = text.trimmingCharacters(in: .whitespaces).hasSuffix("?")
+        for chunk in text.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            var chunk = String(chunk.filter { !Self.isEmoji($0) })
+            var trailing: [Word] = []
+            while let last = chunk.last, ",;:.!?…)\"".contains(last) {
+                chunk.removeLast()
+                // A decimal point inside a number is no stop (`1.5`), nor is a time's colon (`11:30`).
+                if last != ")" && last != "\"" { trailing.insert(Word(String(last), stop: true), at: 0) }
+            }
+            while let first = chunk.first, "(\"".contains(first) { chunk.removeFirst() }
+            guard !chunk.isEmpty else {
+                words += trailing
+                continue
+            }
+            var read = Self.read(chunk.lowercased(), joiners: joiners)
+            if read.count == 1, read[0].text == chunk.lowercased() { read[0].typed = chunk }
+            words += read
+            words += trailing
+        }
+        self.words = words
+    }
+
+    static func isEmoji(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first, scalar.value > 0xFF else { return false }
+        return scalar.properties.isEmoji || scalar.value == 0xFE0F || scalar.value == 0x200D
+    }
+
+    /// The words of one chunk between spaces.
+    static func read(_ chunk: String, joiners: Set<String>) -> [Word] {
+        if let opened = contractions[chunk] { return opened.split(separator: " ").map { Word(String($0)) } }
+        if chunk.hasSuffix("'s"), chunk.count > 2 {
+            // `laundry's done`, `holiday's over`, `sister's`: the word, and what `'s` stands for when it is `is`.
+            return [Word(String(chunk.dropLast(2))), Word("is")]
+        }
+        if chunk.hasSuffix("n't") { return [Word(String(chunk.dropLast(3))), Word("not")] }
+        if ["and", "then", "&", "plus", "e"].contains(chunk), !joiners.contains(chunk) { return [Word(chunk, stop: true)] }
+        if let number = Schedule.numbers[chunk] ?? extraNumbers[chunk] { return [Word(chunk, number: Double(number))] }
+        if chunk.first?.isNumber == true, chunk.contains(":") || chunk.hasSuffix("am") || chunk.hasSuffix("pm"),
+            let minute = RecordingParser.clock(chunk)
+        {
+            return [Word(chunk, minute: minute)]
+        }
+        var rest = Substring(chunk)
+        var plus = false
+        if rest.first == "+", rest.count > 1 {
+            plus = true
+            rest = rest.dropFirst()
+        }
+        if rest.first == "x" || rest.first == "×", let count = Int(rest.dropFirst()) {
+            return [Word("x"), Word(String(count), number: Double(count))]
+        }
+        let digits = rest.prefix { $0.isNumber || $0 == "." || $0 == "," }
+        guard !digits.isEmpty, digits.first!.isNumber, let value = Double(digits.replacingOccurrences(of: ",", with: ".")) else {
+            return [Word(chunk)]
+        }
+        var number = Word(String(digits), number: value)
+        number.plus = plus
+        let unit = rest.dropFirst(digits.count)
+        return unit.isEmpty ? [number] : [number, Word(String(unit))]
+    }
+
+    static let contractions: [String: String] = [
+        "i'm": "i am", "im": "i am", "i've": "i have", "ive": "i have", "i'd": "i would", "i'll": "i will",
+        "gonna": "going to", "wanna": "want to", "didnt": "did not", "dont": "do not", "havent": "have not",
+        "cant": "can not", "cannot": "can not", "wont": "will not", "won't": "will not", "can't": "can not", "isnt": "is not",
+        "whats": "what is", "hows": "how is", "whos": "who is", "wheres": "where is", "thats": "that is", "it's": "it is", "its": "it is",
+        "let's": "let us",
+    ]
+
+    static let extraNumbers: [String: Int] = [
+        "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "dozen": 12,
+        "hundred": 100,
+    ]
+
+    /// The words as clauses: the runs between stops.
+    var clauses: [Range<Int>] {
+        var clauses: [Range<Int>] = []
+        var start = 0
+        for (index, word) in words.enumerated() where word.stop {
+            if start < index { clauses.append(start..<index) }
+            start = index + 1
+        }
+        if start < words.count { clauses.append(start..<words.count) }
+        return clauses
+    }
+
+    func has(_ text: String) -> Bool { words.contains { $0.text == text } }
+
+    func has(_ texts: Set<String>) -> Bool { words.contains { texts.contains($0.text) } }
+
+    /// Whether the words `phrase` come one after another somewhere in the line.
+    func has(phrase: [String]) -> Bool {
+        guard phrase.count <= words.count else { return false }
+        return (0...(words.count - phrase.count)).contains { start in
+            phrase.indices.allSatisfy { words[start + $0].text == phrase[$0] }
+        }
+    }
+
+    /// The index of the first word that is `text`.
+    func index(of text: String) -> Int? { words.firstIndex { $0.text == text } }
+}

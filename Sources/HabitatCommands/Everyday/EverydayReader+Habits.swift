@@ -1,0 +1,262 @@
+import HabitatEngine
+
+/// New habits, changes to one, deleting one, questions, and what was done.
+extension Reader {
+    // MARK: - New habits and rewards
+
+    /// `I want to start stretching 10 min every day`, `new habit: gym 3x a week`, `track vitamins every day`, `add a bad
+    /// habit: skipping lectures`, `add long run every sunday`, `add a chore: clean the bathroom on saturdays`, `add a
+    /// reward: date night for 150 coins`.
+    func adding() -> Understanding? {
+        var index = 0
+        while index < words.count, ["i", "ok", "so", "please", "also", "now", "hey"].contains(words[index].text) { index += 1 }
+        let starts: [[String]] = [
+            ["add"], ["new"], ["create"], ["start", "tracking"], ["track"], ["want", "to", "start"], ["would", "like", "to", "start"],
+            ["am", "starting"], ["want", "to", "track"], ["adicionar"], ["novo"], ["nova"],
+        ]
+        guard let start = starts.first(where: { phrase in
+            index + phrase.count <= words.count && phrase.indices.allSatisfy { words[index + $0].text == phrase[$0] }
+        }) else { return nil }
+        index += start.count
+        var (bad, room, reward) = (false, false, false)
+        var sawKind = false
+        while index < words.count {
+            let word = words[index]
+            if word.stop || ["a", "an", "new", "my", "to", "do"].contains(word.text) && !sawKind && index + 1 < words.count {
+                if word.text == "to" || word.text == "do" {
+                    // `add a habit to do laundry`: the words after it are the habit.
+                    if !sawKind { break }
+                }
+                index += 1
+            } else if word.text == "bad" {
+                (bad, sawKind) = (true, true)
+                index += 1
+            } else if ["habit", "hábito", "habito"].contains(word.text) {
+                sawKind = true
+                index += 1
+            } else if ["chore", "family", "shared", "household", "room", "tarefa"].contains(word.text) {
+                (room, sawKind) = (true, true)
+                index += 1
+            } else if word.text == "reward" || word.text == "recompensa" {
+                (reward, sawKind) = (true, true)
+                index += 1
+            } else if ["called", "named", "chamado"].contains(word.text) {
+                index += 1
+            } else {
+                break
+            }
+        }
+        while index < words.count, ["to", "do", "doing"].contains(words[index].text) || words[index].stop { index += 1 }
+        guard index < words.count else { return nil }
+        var rest = Array(words[index...]).filter { !$0.stop || $0.text == "," }
+        rest.removeAll { $0.stop }
+        if room && !vocabulary.inRoom { return nil }
+        if reward { return addReward(rest) }
+        return addHabit(rest, bad: bad, room: room)
+    }
+
+    /// The options of a new habit as the strict command says them: `every sunday` is `on sun`, `3x a week` is `3 times
+    /// a week`, `10 min` is `10 minutes`, `to study` is `in Study` for an area of that name, `taking turns` is `rotate`.
+    func addHabit(_ rest: [Word], bad: Bool, room: Bool) -> Understanding? {
+        var said: [String] = []
+        var index = 0
+        var days: [String] = []
+        var area: String?
+        func weekday(_ text: String) -> String? {
+            var text = text
+            if text.hasSuffix("s"), Self.weekdays[String(text.dropLast())] != nil { text.removeLast() }
+            guard let day = Self.weekdays[text] else { return nil }
+            return Day.weekdayNames[day].lowercased()
+        }
+        while index < rest.count {
+            let word = rest[index]
+            let next = index + 1 < rest.count ? rest[index + 1].text : nil
+            if ["every", "each", "on"].contains(word.text), let next, let day = weekday(next) {
+                days.append(day)
+                index += 2
+                // `on tuesday and thursday`, `on mon, wed`
+                while index < rest.count, let more = weekday(rest[index].text) ?? (["and", "e"].contains(rest[index].text) ? "" : nil) {
+                    if !more.isEmpty { days.append(more) }
+                    index += 1
+                }
+                continue
+            }
+            if let day = weekday(word.text), word.text.hasSuffix("s") || (index > 0 && !days.isEmpty) {
+                days.append(day)
+                index += 1
+                continue
+            }
+            if let day = weekday(word.text), said.count > 0, index + 1 == rest.count || weekday(next ?? "") != nil {
+                // `add habit Yoga tue thu`
+                days.append(day)
+                index += 1
+                continue
+            }
+            if ["taking", "in", "by"].contains(word.text), next == "turns" {
+                said.append("rotate")
+                index += 2
+                continue
+            }
+            if ["to", "in", "into"].contains(word.text), let next, let named = vocabulary.areas.first(where: { $0.lowercased() == next }) {
+                area = "\"\(named)\""
+                index += 2
+                continue
+            }
+            if let number = word.number, word.isWhole {
+                // `3x a week`, `3 time for week`, `3 times per week`
+                var after = index + 1
+                if after < rest.count, ["x", "times", "time", "vezes", "vez"].contains(rest[after].text) {
+                    after += 1
+                    if after < rest.count, ["a", "per", "for", "each", "every", "por"].contains(rest[after].text) { after += 1 }
+                    if after < rest.count, ["week", "month", "semana", "mes", "mês"].contains(rest[after].text) {
+                        said += ["\(Int(number))", "times", "a", ["week", "semana"].contains(rest[after].text) ? "week" : "month"]
+                        index = after + 1
+                        continue
+                    }
+                }
+                said.append("\(Int(number))")
+                index += 1
+                if index < rest.count, let family = WordForms.unit(rest[index].text), family == "minute" || family == "hour" {
+                    said.append(family + "s")
+                    index += 1
+                }
+                // `10 minutes every day` is `10 minutes a day`
+                if index + 1 < rest.count, ["every", "each", "per"].contains(rest[index].text), rest[index + 1].text == "day" {
+                    said += ["a", "day"]
+                    index += 2
+                }
+                continue
+            }
+            if ["twice", "thrice", "once"].contains(word.text), let next, ["a", "per", "every"].contains(next), index + 2 < rest.count {
+                said += ["\(Schedule.times[word.text]!)", "times", "a", rest[index + 2].text]
+                index += 3
+                continue
+            }
+            if word.text == "every", next == "day", said.isEmpty == false, days.isEmpty, !room, index + 2 == rest.count, !bad {
+                // `Vitamins every day`: every day is what a habit is anyway.
+                index += 2
+                continue
+            }
+            said.append(word.typed)
+            index += 1
+        }
+        if !days.isEmpty { said += ["on"] + days }
+        // The schedule is read from the name's end, the area after it.
+        if let area { said += ["in", area] }
+        if room, said.contains("rotate"), !said.contains("every"), days.isEmpty {
+            let at = said.firstIndex(of: "rotate")!
+            said.insert(contentsOf: ["every", "day"], at: at)
+        }
+        let command = room ? (bad ? "room add bad habit" : "room add habit") : (bad ? "add bad habit" : "add habit")
+        let tokens = said.map { Token($0.hasPrefix("\"") ? String($0.dropFirst().dropLast()) : $0, quoted: $0.hasPrefix("\"")) }
+        do {
+            _ = try HabitDraftParser.parse(tokens, kind: bad ? .bad : .good, room: room)
+        } catch {
+            // Words it can't read stay out of a name: asked about, with the whole name kept as typed on `yes`.
+            let name = rest.map(\.typed).joined(separator: " ")
+            guard (error as? HabitatError)?.symbol == .question, !name.contains("\"") else { return nil }
+            return .ask("Add a habit named '\(name)', every word in its name? (yes)", ["\(command) \"\(name)\""])
+        }
+        // A name is only a name: no number, unit, weekday or schedule word it did not read.
+        return .commands(["\(command) \(said.joined(separator: " "))"])
+    }
+
+    /// `add a reward: date night for 150 coins`.
+    func addReward(_ rest: [Word]) -> Understanding? {
+        var said = rest.map(\.typed)
+        if let coins = said.firstIndex(where: { $0.lowercased() == "coins" || $0.lowercased() == "coin" }), coins >= 2,
+            said[coins - 2].lowercased() == "for"
+        {
+            said.remove(at: coins - 2)
+        }
+        return .commands(["add reward \(said.joined(separator: " "))"])
+    }
+
+    // MARK: - Changing and deleting a habit
+
+    /// `make reading 40 pages a day`, `make yoga 4 times a week`, `allow me 2 glasses of wine a day`, `refri limit 2 now`.
+    func editing() -> Understanding? {
+        guard line.has(["make", "allow", "limit", "target", "set", "raise", "lower", "increase"]), !line.question,
+            let mention = onlyMention() ?? slipped(in: 0..<words.count).flatMap({ prefixed($0) })
+        else { return nil }
+        let habit = vocabulary.habits[mention.habit]
+        guard !habit.shared else { return nil }
+        let numbers = words.indices.filter { words[$0].number != nil && !mention.range.contains($0) }
+        guard numbers.count == 1, let count = words[numbers[0]].number, words[numbers[0]].isWhole else { return nil }
+        let after = numbers[0] + 1 < words.count ? words[numbers[0] + 1].text : ""
+        if ["times", "x", "time"].contains(after) {
+            let period = line.has("month") ? "month" : "week"
+            return .commands(["edit \(name(mention)) \(Int(count)) times a \(period)"])
+        }
+        guard habit.amount != nil || !habit.quota else { return nil }
+        let unit = habit.amount?.unit.map { " \($0)" } ?? ""
+        if habit.bad { return .commands(["edit \(name(mention)) limit \(Int(count))\(unit)"]) }
+        return .commands(["edit \(name(mention)) target \(Int(count))\(unit)"])
+    }
+
+    /// `mention` when its words are the start of the habit's name (`refri` for Refrigerante), as a change names a
+    /// habit by the start of its name.
+    func prefixed(_ mention: Mention) -> Mention? {
+        let typed = mention.range.map { words[$0].text }.joined(separator: " ").withoutAccents
+        guard vocabulary.habits[mention.habit].name.lowercased().withoutAccents.hasPrefix(typed) else { return nil }
+        var certain = mention
+        certain.certain = true
+        return certain
+    }
+
+    /// `delete the energy drinks habit`, `remove yoga`: the delete asks before it deletes.
+    func deleting() -> Understanding? {
+        guard line.has(["delete", "remove", "excluir", "apagar"]) || line.has(phrase: ["get", "rid", "of"]), !line.question else { return nil }
+        guard let mention = onlyMention() else { return nil }
+        let habit = vocabulary.habits[mention.habit]
+        return .commands([habit.shared ? "room delete habit \(name(mention))" : "delete habit \(name(mention))"])
+    }
+
+    // MARK: - Questions
+
+    static let asks: Set<String> = [
+        "what", "how", "which", "who", "whose", "when", "where", "any", "anything", "show", "list", "see", "tell", "qual",
+        "quanto", "quantos", "quantas", "como",
+    ]
+
+    /// `how long is my yoga streak`, `yoga streak?`, `have I stretched today?`, `what did I do on monday`, `anything
+    /// left?`, `what does a potion cost`, `who's up for the bins`, `show the ranking`: the view that answers it.
+    func asking() -> Understanding? {
+        // A line ending in `?`, or starting with a word that only asks (`what`, `how`, `show`): `have I…` without
+        // its mark may be a statement (`haven't smoked in 3 days`), and `should I…?` is no view's question.
+        guard let first = words.first, line.question || Self.asks.contains(first.text), !line.has("should") else { return nil }
+        func view(_ command: String) -> Understanding { .commands([command]) }
+        if line.has(["streak", "streaks", "sequência"]) { return view("streaks") }
+        if line.has(["reminder", "reminders"]) { return view("reminders") }
+        if vocabulary.inRoom {
+            if line.has(["ranking", "leaderboard", "fair", "fairness", "weight", "winning", "most", "least"]) { return view("room fairness") }
+            if line.has(["everyone", "everybody", "family", "household"]) && line.has(["doing", "done", "been", "log", "activity"]) {
+                return view("room log")
+            }
+            if line.has(["who", "whose", "chores", "chore", "turn", "everyone", "family"]) { return view("room today") }
+        }
+        if line.has(["level", "nível", "nivel"]) {
+            if line.has(["area", "areas"]) || vocabulary.areas.contains(where: { line.has($0.lowercased()) }) { return view("areas") }
+            return view("level")
+        }
+        if line.has(["health", "life", "hp", "vida"]) { return view("health") }
+        if line.has(["coins", "gold", "money", "balance", "moedas"]) { return view("coins") }
+        if line.has(["xp", "experience"]) { return view("xp") }
+        if line.has(["cost", "costs", "price", "store", "shop", "custa", "preço", "loja"]) || line.has(phrase: ["how", "much", "is"])
+            || line.has(phrase: ["how", "much", "cost"])
+        {
+            return view("store")
+        }
+        if line.has(["habits", "hábitos", "habitos"]) { return view("habits") }
+        if line.has(["areas", "area"]) { return view("areas") }
+        if line.has(["history", "yesterday", "ontem", "week"]) || line.has(phrase: ["did", "i", "do"]) || line.has(phrase: ["i", "did"])
+            || words.contains(where: { Self.weekdays[$0.text] != nil })
+        {
+            return view("history")
+        }
+        if line.has(["left", "today", "due", "far", "many", "much", "remaining", "hoje", "falta", "next"]) || !mentions(in: 0..<words.count).isEmpty {
+            return view("today")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,198 @@
+import HabitatEngine
+
+/// What a line asks for, each reading in turn; the first that takes the line answers it.
+extension Reader {
+    // MARK: - Undo
+
+    /// `oops`, `scratch that`, `undo that`, `take back the last thing I logged`, `that was a mistake`.
+    func undo() -> Understanding? {
+        let said = line.has(["undo", "oops", "oopsie", "whoops", "desfazer"]) || line.has(phrase: ["scratch", "that"])
+            || line.has(phrase: ["take", "back"]) || line.has(phrase: ["take", "that", "back"]) || line.has(phrase: ["take", "it", "back"])
+            || line.has(phrase: ["was", "a", "mistake"]) || line.has(phrase: ["by", "mistake"]) || line.has(phrase: ["didn't", "mean"])
+            || line.has(phrase: ["did", "not", "mean", "that"])
+        guard said else { return nil }
+        // `undo the last three`: that many, newest first.
+        let count = words.first { $0.number != nil && $0.isWhole }?.number.map(Int.init) ?? 1
+        guard (1...10).contains(count) else { return .clarify("How many? 'undo' takes back the last thing you recorded; say it again for the one before.") }
+        return .commands(Array(repeating: "undo", count: count))
+    }
+
+    // MARK: - Reminders
+
+    /// `quit reminding me to stretch`, `no more reminders for yoga`, `which reminders are on`, `remind me ingles 7pm`,
+    /// `every evening at 21:30 remind me to stretch`, `ping me again in 20 minutes`, `remind the family at 7am`.
+    func reminder() -> Understanding? {
+        let about = line.has(["remind", "reminding", "reminder", "reminders", "lembrete", "lembretes", "lembrar"])
+            || line.has(phrase: ["ping", "me"]) || line.has(phrase: ["nudge", "me"])
+            || line.has(["summary", "digest", "rundown"]) && timeOfDay != nil
+        guard about else { return nil }
+        let mention = onlyMention()
+        let stop = line.has(["stop", "quit", "kill", "cancel", "delete", "remove", "disable", "off", "mute", "no", "not", "enough", "parar"])
+        if stop {
+            if let mention { return .commands(["stop reminding \(name(mention))"]) }
+            if line.has(["reminders", "all", "every", "any", "lembretes"]) { return .commands(["no more reminders"]) }
+            return .clarify("Which reminder? Type 'reminders' to see them, then 'stop reminding <habit>'.")
+        }
+        if line.has(["which", "what", "list", "show", "see", "my", "got", "are"]), line.has("reminders") || line.question, timeOfDay == nil {
+            return .commands(["reminders"])
+        }
+        if line.has(phrase: ["again", "in"]) || line.has("snooze") || (line.has("in") && line.has(["minutes", "min", "mins", "hour", "hours"])) {
+            guard let at = words.firstIndex(where: { $0.text == "in" }), at + 1 < words.count else { return nil }
+            var count = words[at + 1].number
+            var unit = at + 2 < words.count ? words[at + 2].text : ""
+            if ["a", "an", "one"].contains(words[at + 1].text) { (count, unit) = (1, unit) }
+            guard let count, let family = WordForms.unit(unit), family == "minute" || family == "hour" else { return nil }
+            return .commands(["snooze \(Int(count)) \(family == "hour" ? "hour" : "min")"])
+        }
+        guard let minute = timeOfDay else {
+            return .clarify("At what time? Say 'remind me to \(mention.map { vocabulary.habits[$0.habit].name.lowercased() } ?? "floss") at 21:00'.")
+        }
+        if vocabulary.inRoom, line.has(["family", "everyone", "household", "room", "house", "kids", "chores"]) {
+            return .commands(["room remind at \(Self.clock(minute))"])
+        }
+        if let mention { return .commands(["remind me to \(name(mention)) at \(Self.clock(minute))"]) }
+        if line.has(["summary", "due", "digest", "everything", "list", "day"]) || line.has(phrase: ["what", "is", "left"]) {
+            return .commands(["remind me at \(Self.clock(minute))"])
+        }
+        return .clarify("Remind you of which habit? Say 'remind me to <habit> at \(Self.clock(minute))', or 'remind me at \(Self.clock(minute))' for what's due.")
+    }
+
+    // MARK: - Pauses
+
+    /// `I'm back`, `holiday's over`, `unpause everything`, `yoga again, resume`.
+    func resume() -> Understanding? {
+        let said = line.has(["resume", "unpause", "unpaused", "resumed", "voltei"]) || line.has(phrase: ["i", "am", "back"])
+            || line.has(phrase: ["back", "from"]) && line.has(["holiday", "holidays", "vacation", "trip", "break", "leave"])
+            || line.has(["holiday", "holidays", "vacation", "break", "pause", "trip"]) && line.has("over")
+        guard said, !line.has("pause") || line.has("over") || line.has("unpause") else { return nil }
+        guard !line.question else { return nil }
+        let named = mentions(in: 0..<words.count)
+        if named.isEmpty { return .commands(["resume"]) }
+        return .commands(named.map { "resume \(name($0))" })
+    }
+
+    /// `on holiday until the 3rd`, `away till sunday`, `pause yoga until monday`, `taking a week off`, `taking a break
+    /// from cooking for 10 days`, `sick today, pause everything`.
+    func pause() -> Understanding? {
+        let said = line.has(["pause", "holiday", "holidays", "vacation", "away", "break", "off", "férias", "ferias", "sick"])
+        guard said, !line.question else { return nil }
+        guard line.has("pause") || line.has(["holiday", "holidays", "vacation", "away", "férias", "ferias"])
+            || line.has(phrase: ["a", "break"]) || line.has("off") && line.has(["week", "weeks", "days", "day", "taking", "take"])
+        else { return nil }
+        let named = mentions(in: 0..<words.count)
+        guard let length = pauseLength() else {
+            return .clarify("For how long? Say 'pause 7 days', 'pause until 2026-12-24' or 'pause \(named.first.map { vocabulary.habits[$0.habit].name.lowercased() } ?? "yoga") 3 days'.")
+        }
+        if line.has("sick") && !line.has("pause") && named.isEmpty && !line.has(["holiday", "away", "break", "off"]) { return nil }
+        if named.isEmpty || line.has(["everything", "all", "tudo"]) { return .commands(["pause \(length)"]) }
+        return .commands(named.map { "pause \(name($0)) \(length)" })
+    }
+
+    /// How long a pause is said to last: `7 days`, `until 2026-12-24`.
+    func pauseLength() -> String? {
+        for (index, word) in words.enumerated() where ["until", "till", "til", "through", "thru", "to", "até"].contains(word.text) {
+            if let day = date(after: index + 1) { return "until \(day)" }
+        }
+        for (index, word) in words.enumerated() {
+            let unit = index + 1 < words.count ? words[index + 1].text : ""
+            let days = ["day": 1, "days": 1, "week": 7, "weeks": 7, "dias": 1, "dia": 1, "semana": 7, "semanas": 7, "fortnight": 14][unit]
+            guard let days else { continue }
+            if let count = word.number, word.isWhole { return "\(Int(count) * days) days" }
+            if ["a", "an", "one", "uma", "um"].contains(word.text) { return "\(days) days" }
+        }
+        if line.has("today") || line.has("tonight") { return "1 days" }
+        if line.has("tomorrow") { return "until tomorrow" }
+        return nil
+    }
+
+    static let weekdays: [String: Int] = [
+        "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2, "thursday": 3, "thu": 3, "thurs": 3,
+        "friday": 4, "fri": 4, "saturday": 5, "sat": 5, "sunday": 6, "sun": 6,
+    ]
+
+    static let months: [String: Int] = [
+        "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5, "june": 6, "jun": 6,
+        "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10,
+        "november": 11, "nov": 11, "december": 12, "dec": 12,
+    ]
+
+    /// A day said from `start` on: `2026-12-24`, `tomorrow`, `sunday`, `the 3rd`, `the 6th of december`, `december 24`,
+    /// `24 dec`; as `YYYY-MM-DD` (`tomorrow` as it is), the next such day after today.
+    func date(after start: Int) -> String? {
+        var index = start
+        if index < words.count, ["the", "next", "this"].contains(words[index].text) { index += 1 }
+        guard index < words.count else { return nil }
+        let word = words[index].text
+        if Day(iso: word) != nil { return word }
+        if word == "tomorrow" { return "tomorrow" }
+        let today = vocabulary.today
+        if let weekday = Self.weekdays[word] {
+            let ahead = (weekday - today.weekday + 7) % 7
+            return (today + (ahead == 0 ? 7 : ahead)).description
+        }
+        func dayNumber(_ text: String) -> Int? {
+            let digits = text.prefix(while: \.isNumber)
+            guard let number = Int(digits), (1...31).contains(number) else { return nil }
+            let suffix = text.dropFirst(digits.count)
+            return ["", "st", "nd", "rd", "th"].contains(String(suffix)) ? number : nil
+        }
+        var (day, month): (Int?, Int?) = (nil, nil)
+        if let month0 = Self.months[word], index + 1 < words.count {
+            (day, month) = (dayNumber(words[index + 1].text + (index + 2 < words.count && ["st", "nd", "rd", "th"].contains(words[index + 2].text) ? words[index + 2].text : "")) ?? words[index + 1].number.map(Int.init), month0)
+        } else if let number = dayNumber(word) ?? words[index].number.map(Int.init), (1...31).contains(number) {
+            day = number
+            var next = index + 1
+            if next < words.count, ["st", "nd", "rd", "th"].contains(words[next].text) { next += 1 }
+            if next < words.count, words[next].text == "of" { next += 1 }
+            if next < words.count { month = Self.months[words[next].text] }
+            guard month != nil || word.contains(where: \.isLetter) || (next < words.count && ["st", "nd", "rd", "th"].contains(words[next - 1].text)) else {
+                return nil
+            }
+        }
+        guard let day else { return nil }
+        let (year, thisMonth, thisDay) = today.civil
+        func iso(_ year: Int, _ month: Int, _ day: Int) -> Day? {
+            Day(iso: "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)")
+        }
+        if let month {
+            guard let date = iso(year, month, day) ?? nil else { return nil }
+            return (date > today ? date : iso(year + 1, month, day))?.description
+        }
+        if day > thisDay, let date = iso(year, thisMonth, day) { return date.description }
+        let (nextYear, nextMonth) = thisMonth == 12 ? (year + 1, 1) : (year, thisMonth + 1)
+        return iso(nextYear, nextMonth, day)?.description
+    }
+
+    // MARK: - Timers
+
+    /// `start a 15 minute timer for stretching`, `plank timer 3 min`.
+    func timer() -> Understanding? {
+        guard line.has(["timer", "cronômetro", "cronometro"]), let mention = onlyMention() else { return nil }
+        for (index, word) in words.enumerated() {
+            guard let count = word.number, word.isWhole, index + 1 < words.count, let family = WordForms.unit(words[index + 1].text)
+            else { continue }
+            if family == "minute" { return .commands(["start timer \(name(mention)) \(Int(count)) min"]) }
+            if family == "hour" { return .commands(["start timer \(name(mention)) \(Int(count) * 60) min"]) }
+        }
+        return .clarify("For how long? Say 'start timer \(vocabulary.habits[mention.habit].name.lowercased()) 15 min'.")
+    }
+
+    // MARK: - Rooms
+
+    /// `I need a code to invite my husband`.
+    func inviting() -> Understanding? {
+        guard vocabulary.inRoom, line.has(["invite", "invitation", "convite"]) else { return nil }
+        return .commands(["room invite"])
+    }
+
+    // MARK: - The store
+
+    /// `buy the lie-in`, `i want buy potion`, `get me a potion`.
+    func buying() -> Understanding? {
+        guard let at = words.firstIndex(where: { ["buy", "comprar", "purchase"].contains($0.text) }), !line.question else { return nil }
+        var rest = Array(words[(at + 1)...]).filter { !$0.stop }
+        while let first = rest.first, Self.fillers.contains(first.text) { rest.removeFirst() }
+        guard !rest.isEmpty, !notDone || line.has(phrase: ["want", "to"]) || line.has("want") else { return nil }
+        return .commands(["buy \(rest.map(\.typed).joined(separator: " "))"])
+    }
+}

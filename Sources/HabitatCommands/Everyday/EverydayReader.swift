@@ -1,0 +1,193 @@
+import HabitatEngine
+
+/// Reads a line in someone's own words (`ran 5k`, `pause yoga until monday`, `quit reminding me to stretch`) as the
+/// strict commands it means, with their own names: what they did (any tense, irregular verbs included), how much, on
+/// which day, several habits in one line; pauses, reminders, undo, new habits, questions. A change is read only when
+/// the reading is certain; a likely one is asked about (`yes` runs it), a missing part is asked for, and a line that
+/// says something was *not* done changes nothing.
+///
+/// It is asked only about a line the strict reading could not take, so a command typed as the help says is never
+/// read twice.
+public enum EverydayReader {
+    public static func read(_ line: String, _ vocabulary: Vocabulary) -> Understanding? {
+        var joiners: Set<String> = []
+        for habit in vocabulary.habits {
+            for word in habit.name.lowercased().split(separator: " ") where ["and", "then", "e", "plus", "&"].contains(word) {
+                joiners.insert(String(word))
+            }
+        }
+        let reader = Reader(line: EverydayLine(line, joiners: joiners), vocabulary: vocabulary)
+        guard !reader.words.isEmpty else { return nil }
+        let readings: [(Reader) -> () -> Understanding?] = [
+            Reader.undo, Reader.reminder, Reader.resume, Reader.pause, Reader.timer, Reader.adding, Reader.editing,
+            Reader.deleting, Reader.buying, Reader.inviting, Reader.asking, Reader.recording,
+        ]
+        for reading in readings {
+            if let understood = reading(reader)() { return understood }
+        }
+        return nil
+    }
+}
+
+struct Reader {
+    typealias Word = EverydayLine.Word
+    let line: EverydayLine
+    let vocabulary: Vocabulary
+    var words: [Word] { line.words }
+
+    /// A habit's name said somewhere in the line.
+    struct Mention {
+        var habit: Int
+        var range: Range<Int>
+        /// Said as it is named, or in a form of its words; otherwise close to it (a slip of a letter).
+        var certain: Bool
+    }
+
+    static let fillers: Set<String> = ["the", "my", "a", "an", "some", "of", "to", "for", "our", "your", "da", "de", "do", "o"]
+
+    // MARK: - Names
+
+    /// The habits named in `range`, each once, the longest reading of overlapping words first.
+    func mentions(in range: Range<Int>) -> [Mention] {
+        var found: [Mention] = []
+        for (index, habit) in vocabulary.habits.enumerated() {
+            for name in [habit.name] + habit.words {
+                if let span = match(name, in: range) {
+                    found.append(Mention(habit: index, range: span, certain: true))
+                    break
+                }
+            }
+        }
+        found.sort { $0.range.count > $1.range.count }
+        var kept: [Mention] = []
+        for mention in found where !kept.contains(where: { $0.range.overlaps(mention.range) }) { kept.append(mention) }
+        return kept.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    static func letters(_ text: String) -> String { String(text.filter(\.isLetter)).withoutAccents }
+
+    /// Where `name` is said in `range`: its words in order (in some form of each; `the`, `my` between them don't
+    /// count), or its letters run together (`pushups`, `push ups` for Push-ups).
+    func match(_ name: String, in range: Range<Int>, slips: Int = 0) -> Range<Int>? {
+        let nameWords = name.lowercased().split(separator: " ").map(String.init)
+        let compact = Self.letters(name.lowercased())
+        guard !nameWords.isEmpty, !compact.isEmpty else { return nil }
+        for start in range where words[start].number == nil && words[start].minute == nil && !Self.fillers.contains(words[start].text) {
+            // Letters run together, over as many words as the name has and one more.
+            if nameWords.count > 1 || name.contains("-") {
+                for length in 1...min(nameWords.count + 1, range.upperBound - start) {
+                    let span = start..<(start + length)
+                    guard span.allSatisfy({ words[$0].number == nil }) else { break }
+                    let typed = span.map { Self.letters(words[$0].text) }.joined()
+                    if typed == compact || (slips == 0 ? WordForms.isForm(typed, of: compact) : Self.slip(typed, compact)) { return span }
+                }
+            }
+            var (typed, said, slipped) = (start, 0, 0)
+            var index = 0
+            while index < nameWords.count {
+                let wanted = nameWords[index]
+                if typed < range.upperBound, WordForms.isForm(words[typed].text, of: wanted) {
+                    typed += 1
+                    index += 1
+                    said += 1
+                } else if typed < range.upperBound, slipped < slips, Self.slip(words[typed].text, wanted) {
+                    typed += 1
+                    index += 1
+                    said += 1
+                    slipped += 1
+                } else if Self.fillers.contains(wanted) && index > 0 {
+                    index += 1
+                } else if index > 0, typed < range.upperBound, Self.fillers.contains(words[typed].text) {
+                    typed += 1
+                } else {
+                    break
+                }
+            }
+            if index == nameWords.count, said > 0, slipped == slips { return start..<typed }
+        }
+        return nil
+    }
+
+    /// Whether `typed` is `word` (or its `-ed`, `-ing`, `-s` form) with one letter wrong, missing, extra or swapped
+    /// (two, for a word of eight letters or more): `flashcrads`, `journeled`, `coffe`.
+    static func slip(_ typed: String, _ word: String) -> Bool {
+        let typed = typed.withoutAccents
+        let word = word.withoutAccents
+        guard typed.count >= 4, word.count >= 4, typed != word, typed.allSatisfy(\.isLetter) else { return false }
+        let tolerance = min(typed.count, word.count) >= 8 ? 2 : 1
+        for form in [word, word + "ed", word + "d", word + "ing", word + "s", word + "es"] where abs(form.count - typed.count) <= tolerance {
+            if editDistance(typed, form) <= tolerance { return true }
+        }
+        // `refri` for Refrigerante: the start of a long name.
+        return typed.count >= 4 && word.count >= typed.count + 3 && word.hasPrefix(typed)
+    }
+
+    /// A habit the words of `range` come close to, with a slip: one only, or `nil`.
+    func slipped(in range: Range<Int>) -> Mention? {
+        let explicit = range.contains { ["did", "done"].contains(words[$0].text) }
+        var found: [Mention] = []
+        for (index, habit) in vocabulary.habits.enumerated() {
+            guard let span = match(habit.name, in: range, slips: 1) else { continue }
+            let typed = span.map { words[$0].text }.joined()
+            guard explicit || typed.count >= 5 else { continue }
+            found.append(Mention(habit: index, range: span, certain: false))
+        }
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// The one habit the whole line names (certain), if it names exactly one.
+    func onlyMention() -> Mention? {
+        let all = mentions(in: 0..<words.count)
+        return all.count == 1 ? all[0] : nil
+    }
+
+    func name(_ mention: Mention) -> String { Self.quoted(vocabulary.habits[mention.habit].name) }
+
+    static func quoted(_ name: String) -> String { name.contains(" ") || name.contains("\"") ? "\"\(name)\"" : name }
+
+    // MARK: - Small words
+
+    static let negations: Set<String> = ["not", "never", "no", "skipped", "skip", "missed", "without", "nothing", "instead"]
+
+    /// Whether the line says something was not done, or is not done yet (`didn't`, `skipped`, `going to`, `should I`,
+    /// `tomorrow`): nothing of it is recorded.
+    var notDone: Bool {
+        line.has(Self.negations) || line.has(["should", "tomorrow", "later", "will", "plan", "planning", "might", "maybe", "tonight?"])
+            || line.has(phrase: ["going", "to"]) || line.has(phrase: ["want", "to"]) || line.has(phrase: ["need", "to"])
+            || line.has(phrase: ["have", "to"]) || line.has(phrase: ["about", "to"])
+    }
+
+    /// The day a line is about: `yesterday`, `last night`, `2 days ago`; today otherwise.
+    var day: String? {
+        if line.has("yesterday") || line.has("ontem") || line.has(phrase: ["last", "night"]) { return "yesterday" }
+        if let ago = line.index(of: "ago"), ago >= 2, let count = words[ago - 2].number, words[ago - 1].text.hasPrefix("day") {
+            return "\(Int(count)) days ago"
+        }
+        return nil
+    }
+
+    /// The words after which a clause only says when or why (`before the exam`, `after the run`): never a habit done.
+    static let context: Set<String> = ["before", "after", "during", "while", "because", "since", "but", "cause", "so", "depois", "antes"]
+
+    /// `range` up to its first word of context.
+    func withoutContext(_ range: Range<Int>) -> Range<Int> {
+        let end = range.first { Self.context.contains(words[$0].text) } ?? range.upperBound
+        return range.lowerBound..<end
+    }
+
+    /// A time of day said anywhere (`at 6pm`, `21:30`, `at 8`, `7 pm`): minutes after midnight.
+    var timeOfDay: Int? {
+        for (index, word) in words.enumerated() {
+            if let minute = word.minute { return minute }
+            if let number = word.number, word.isWhole, index + 1 < words.count, ["am", "pm"].contains(words[index + 1].text) {
+                return RecordingParser.clock("\(Int(number))\(words[index + 1].text)")
+            }
+            if word.text == "at", index + 1 < words.count, let number = words[index + 1].number, words[index + 1].isWhole, number < 24 {
+                return Int(number) * 60
+            }
+        }
+        return nil
+    }
+
+    static func clock(_ minute: Int) -> String { "\(minute / 60):\(minute % 60 < 10 ? "0" : "")\(minute % 60)" }
+}

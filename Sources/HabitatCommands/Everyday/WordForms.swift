@@ -1,0 +1,69 @@
+import HabitatEngine
+
+/// The forms a word takes: an irregular verb's base (`ran` is `run`, `wrote` is `write`, from WordNet's list of
+/// exceptions, ``irregularVerbs``), the endings ``NameMatch`` forgives (`-ed`, `-ing`, `-s`), and the short and long
+/// names of the units people count in (`k` and `km`, `min` and `minutes`).
+public enum WordForms {
+    /// `ran` → `run`: each irregular form's base (a form with two bases keeps the first).
+    static let bases: [String: String] = {
+        var table: [String: String] = [:]
+        for line in irregularVerbs.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            guard parts.count >= 2 else { continue }
+            let form = String(parts[0])
+            if table[form] == nil { table[form] = String(parts[1]) }
+        }
+        return table
+    }()
+
+    /// The base of an irregular verb's form (`drank` → `drink`), or `word` as it is.
+    public static func base(_ word: String) -> String { bases[word] ?? word }
+
+    /// Whether `typed` (a word as typed, lower case) is a form of `word` (lower case): the same word, an irregular
+    /// form of it (`ran`, `run`), or the two share a stem (`journaled`, `journal`; `squatted`, `squats`). Accents
+    /// don't count (`agua`, `água`).
+    public static func isForm(_ typed: String, of word: String) -> Bool {
+        if typed == word { return true }
+        let typed = typed.withoutAccents
+        let word = word.withoutAccents
+        if typed == word { return true }
+        let base = base(typed)
+        if base == word { return true }
+        let stems = NameMatch<String>.forms(of: word)
+        if stems.contains(base) || !stems.isDisjoint(with: NameMatch<String>.forms(of: base)) { return true }
+        return !stems.isDisjoint(with: NameMatch<String>.forms(of: typed))
+    }
+
+    /// Units said in more than one way, each family by its longest name: `k` and `kms` are `km`.
+    static let unitFamilies: [[String]] = [
+        ["km", "k", "kms", "kilometre", "kilometres", "kilometer", "kilometers", "klick", "klicks"],
+        ["mile", "miles", "mi"],
+        ["minute", "minutes", "min", "mins", "m", "minuto", "minutos"],
+        ["hour", "hours", "h", "hr", "hrs", "hora", "horas"],
+        ["page", "pages", "pg", "pgs", "p", "pagina", "paginas"],
+        ["glass", "glasses", "copo", "copos"],
+        ["cup", "cups", "xicara", "xicaras"],
+        ["litre", "litres", "liter", "liters", "l"],
+        ["can", "cans", "lata", "latas"],
+        ["step", "steps", "passo", "passos"],
+        ["second", "seconds", "sec", "secs", "s"],
+    ]
+
+    /// Units that measure rather than count: a habit counted in them is never recorded without its number.
+    static let measures: Set<String> = ["km", "mile", "minute", "hour", "page", "litre", "step", "second"]
+
+    /// The family name of a unit word (`kms` → `km`), or `nil` for a word that is no unit we know.
+    public static func unit(_ word: String) -> String? {
+        let word = word.withoutAccents
+        for family in unitFamilies where family.contains(word) { return family[0] }
+        return nil
+    }
+
+    /// Whether `typed` is `unit` (a habit's unit word, as it was set) in some form: `glasses` and `glass`, `k` and
+    /// `km`, `minutes` and `min`.
+    public static func isUnit(_ typed: String, _ unit: String) -> Bool {
+        let unit = unit.lowercased()
+        if let a = self.unit(typed), let b = self.unit(unit) { return a == b }
+        return isForm(typed, of: unit)
+    }
+}
