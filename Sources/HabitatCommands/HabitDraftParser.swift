@@ -92,6 +92,13 @@ public enum HabitDraftParser {
         for word in words.dropFirst() where !word.quoted {
             if word.text.contains(where: \.isNumber) || schedule.contains(word.lower) { return word.text }
         }
+        // `Knitting mon wed`, `Meal prep sun`: days at the end of a name (and only there: Sun salutations is a name).
+        let days: Set<String> = ["mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"]
+        if words.count > 1, let last = words.last, !last.quoted, days.contains(Schedule.word(last.lower)) { return last.text }
+        // Two or more days in short at its end, in German too (`Deutsch lesen mo mi fr`).
+        let short: Set<String> = days.union(["mo", "di", "mi", "do", "fr", "sa", "so"])
+        let trailing = words.dropFirst().reversed().prefix { !$0.quoted && short.contains(Schedule.word($0.lower)) }
+        if trailing.count >= 2, let first = trailing.last { return first.text }
         return nil
     }
 

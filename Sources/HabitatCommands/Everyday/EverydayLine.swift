@@ -28,11 +28,14 @@ struct EverydayLine {
     }
 
     var words: [Word]
-    /// Whether the line ended in `?`.
+    /// Whether the line ended in `?`, or starts as a question does (`have i …`, `did i …`).
     var question: Bool
+    /// The line as typed.
+    let original: String
 
     init(_ line: String, joiners: Set<String> = []) {
         var words: [Word] = []
+        original = line
         let text = line.replacingOccurrences(of: "’", with: "'")
         question = text.trimmingCharacters(in: .whitespaces).hasSuffix("?")
         for chunk in text.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
@@ -54,6 +57,11 @@ struct EverydayLine {
             words += trailing
         }
         self.words = words
+        // `have i meditated today`, `did i floss`: a question, with its mark or without.
+        let askers: Set<String> = ["have", "has", "did", "do", "does", "is", "are", "am", "was", "were", "can", "could", "should"]
+        if words.count > 2, askers.contains(words[0].text), ["i", "you", "we", "it", "my", "there"].contains(words[1].text) {
+            question = true
+        }
     }
 
     static func isEmoji(_ character: Character) -> Bool {
@@ -69,6 +77,7 @@ struct EverydayLine {
             return [Word(String(chunk.dropLast(2))), Word("is")]
         }
         if chunk.hasSuffix("n't") { return [Word(String(chunk.dropLast(3))), Word("not")] }
+        if chunk.hasSuffix("'re"), chunk.count > 3 { return [Word(String(chunk.dropLast(3))), Word("are")] }
         if ["and", "then", "&", "plus", "e"].contains(chunk), !joiners.contains(chunk) { return [Word(chunk, stop: true)] }
         if let number = Schedule.numbers[chunk] ?? extraNumbers[chunk] { return [Word(chunk, number: Double(number))] }
         if chunk.first?.isNumber == true, chunk.contains(":") || chunk.hasSuffix("am") || chunk.hasSuffix("pm"),

@@ -12,13 +12,14 @@ extension Reader {
         while index < words.count, ["i", "ok", "so", "please", "also", "now", "hey"].contains(words[index].text) { index += 1 }
         let starts: [[String]] = [
             ["add"], ["new"], ["create"], ["start", "tracking"], ["track"], ["want", "to", "start"], ["would", "like", "to", "start"],
-            ["am", "starting"], ["want", "to", "track"], ["adicionar"], ["novo"], ["nova"],
+            ["am", "starting"], ["want", "to", "track"], ["want", "a", "new"], ["need", "a", "new"], ["want", "a"], ["adicionar"],
+            ["novo"], ["nova"],
         ]
         guard let start = starts.first(where: { phrase in
             index + phrase.count <= words.count && phrase.indices.allSatisfy { words[index + $0].text == phrase[$0] }
         }) else { return nil }
         index += start.count
-        var (bad, room, reward) = (false, false, false)
+        var (bad, room, reward, area) = (false, false, false, false)
         var sawKind = false
         while index < words.count {
             let word = words[index]
@@ -40,6 +41,9 @@ extension Reader {
             } else if word.text == "reward" || word.text == "recompensa" {
                 (reward, sawKind) = (true, true)
                 index += 1
+            } else if word.text == "area" || word.text == "área" {
+                (area, sawKind) = (true, true)
+                index += 1
             } else if ["called", "named", "chamado"].contains(word.text) {
                 index += 1
             } else {
@@ -48,10 +52,13 @@ extension Reader {
         }
         while index < words.count, ["to", "do", "doing"].contains(words[index].text) || words[index].stop { index += 1 }
         guard index < words.count else { return nil }
-        var rest = Array(words[index...]).filter { !$0.stop || $0.text == "," }
-        rest.removeAll { $0.stop }
+        // A name keeps its `and` (Fish and chips); marks between its words go.
+        let rest = Array(words[index...]).filter { !$0.stop || $0.text.contains(where: \.isLetter) }
         if room && !vocabulary.inRoom { return nil }
         if reward { return addReward(rest) }
+        if area { return .commands(["add area \(rest.map(\.typed).joined(separator: " "))"]) }
+        // `want a …` says what is wanted only with the kind of thing it is.
+        if start == ["want", "a"] && !sawKind { return nil }
         return addHabit(rest, bad: bad, room: room)
     }
 
@@ -116,8 +123,8 @@ extension Reader {
                 }
                 said.append("\(Int(number))")
                 index += 1
-                if index < rest.count, let family = WordForms.unit(rest[index].text), family == "minute" || family == "hour" {
-                    said.append(family + "s")
+                if index < rest.count, WordForms.unit(rest[index].text) != nil {
+                    said.append(rest[index].typed)
                     index += 1
                 }
                 // `10 minutes every day` is `10 minutes a day`
@@ -152,10 +159,8 @@ extension Reader {
         do {
             _ = try HabitDraftParser.parse(tokens, kind: bad ? .bad : .good, room: room)
         } catch {
-            // Words it can't read stay out of a name: asked about, with the whole name kept as typed on `yes`.
-            let name = rest.map(\.typed).joined(separator: " ")
-            guard (error as? HabitatError)?.symbol == .question, !name.contains("\"") else { return nil }
-            return .ask("Add a habit named '\(name)', every word in its name? (yes)", ["\(command) \"\(name)\""])
+            // Words it can't read stay out of a name: the strict reading's question says how to keep them.
+            return nil
         }
         // A name is only a name: no number, unit, weekday or schedule word it did not read.
         return .commands(["\(command) \(said.joined(separator: " "))"])
@@ -176,14 +181,29 @@ extension Reader {
 
     /// `make reading 40 pages a day`, `make yoga 4 times a week`, `allow me 2 glasses of wine a day`, `refri limit 2 now`.
     func editing() -> Understanding? {
-        guard line.has(["make", "allow", "limit", "target", "set", "raise", "lower", "increase"]), !line.question,
+        let said = line.has(["make", "allow", "allowed", "limit", "target", "set", "raise", "lower", "increase", "goal"])
+            || line.has(phrase: ["let", "me", "have"]) || line.has(phrase: ["can", "have"]) || line.has(phrase: ["i", "want"])
+            && words.contains { $0.number != nil } && !line.has("buy")
+        guard said, !line.question,
             let mention = onlyMention() ?? slipped(in: 0..<words.count).flatMap({ prefixed($0) })
         else { return nil }
         let habit = vocabulary.habits[mention.habit]
         guard !habit.shared else { return nil }
+        // `make gym tuesday and thursday now`, `make yoga every day`: a new schedule.
+        let days = words.compactMap { Self.weekday($0.text) }
+        if !days.isEmpty, words.allSatisfy({ $0.number == nil }) {
+            let named = Array(Set(days)).sorted().map { Day.weekdayNames[$0].lowercased() }
+            return .commands(["edit \(name(mention)) on \(named.joined(separator: " "))"])
+        }
+        if line.has(phrase: ["every", "day"]) || line.has("daily") || line.has("everyday"), words.allSatisfy({ $0.number == nil }) {
+            return .commands(["edit \(name(mention)) every day"])
+        }
+        // `I want 8 hours of sleep, not 7`: the first number is the new one.
         let numbers = words.indices.filter { words[$0].number != nil && !mention.range.contains($0) }
-        guard numbers.count == 1, let count = words[numbers[0]].number, words[numbers[0]].isWhole else { return nil }
-        let after = numbers[0] + 1 < words.count ? words[numbers[0] + 1].text : ""
+        guard let first = numbers.first, numbers.count == 1 || line.has("not"), let count = words[first].number, words[first].isWhole
+        else { return nil }
+        let numbers0 = [first]
+        let after = numbers0[0] + 1 < words.count ? words[numbers0[0] + 1].text : ""
         if ["times", "x", "time"].contains(after) {
             let period = line.has("month") ? "month" : "week"
             return .commands(["edit \(name(mention)) \(Int(count)) times a \(period)"])
@@ -242,8 +262,11 @@ extension Reader {
         if line.has(["health", "life", "hp", "vida"]) { return view("health") }
         if line.has(["coins", "gold", "money", "balance", "moedas"]) { return view("coins") }
         if line.has(["xp", "experience"]) { return view("xp") }
+        let aReward = vocabulary.rewards.contains { reward in
+            reward.lowercased().split(separator: " ").contains { word in word.count > 3 && words.contains { WordForms.isForm($0.text, of: String(word)) } }
+        }
         if line.has(["cost", "costs", "price", "store", "shop", "custa", "preço", "loja"]) || line.has(phrase: ["how", "much", "is"])
-            || line.has(phrase: ["how", "much", "cost"])
+            || line.has(phrase: ["how", "much", "cost"]) || (line.has(phrase: ["how", "much"]) && aReward)
         {
             return view("store")
         }

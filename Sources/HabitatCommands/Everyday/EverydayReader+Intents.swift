@@ -9,7 +9,8 @@ extension Reader {
         let said = line.has(["undo", "oops", "oopsie", "whoops", "desfazer"]) || line.has(phrase: ["scratch", "that"])
             || line.has(phrase: ["take", "back"]) || line.has(phrase: ["take", "that", "back"]) || line.has(phrase: ["take", "it", "back"])
             || line.has(phrase: ["was", "a", "mistake"]) || line.has(phrase: ["by", "mistake"]) || line.has(phrase: ["didn't", "mean"])
-            || line.has(phrase: ["did", "not", "mean", "that"])
+            || line.has(phrase: ["did", "not", "mean", "that"]) || line.has(phrase: ["was", "wrong"]) || line.has(phrase: ["is", "wrong"])
+            || line.has(phrase: ["wrong", "one"])
         guard said else { return nil }
         // `undo the last three`: that many, newest first.
         let count = words.first { $0.number != nil && $0.isWhole }?.number.map(Int.init) ?? 1
@@ -61,12 +62,15 @@ extension Reader {
 
     /// `I'm back`, `holiday's over`, `unpause everything`, `yoga again, resume`.
     func resume() -> Understanding? {
-        let said = line.has(["resume", "unpause", "unpaused", "resumed", "voltei"]) || line.has(phrase: ["i", "am", "back"])
+        let named = mentions(in: 0..<words.count)
+        // `gym's back on`, `yoga's back`, `meditation can start again`: one of theirs, back.
+        let back = !named.isEmpty && (line.has(phrase: ["is", "back"]) || line.has(phrase: ["back", "on"])
+            || line.has(phrase: ["start", "again"]) || line.has(phrase: ["starts", "again"]) || line.has(phrase: ["starting", "again"]))
+        let said = back || line.has(["resume", "unpause", "unpaused", "resumed", "voltei"]) || line.has(phrase: ["i", "am", "back"])
             || line.has(phrase: ["back", "from"]) && line.has(["holiday", "holidays", "vacation", "trip", "break", "leave"])
             || line.has(["holiday", "holidays", "vacation", "break", "pause", "trip"]) && line.has("over")
         guard said, !line.has("pause") || line.has("over") || line.has("unpause") else { return nil }
         guard !line.question else { return nil }
-        let named = mentions(in: 0..<words.count)
         if named.isEmpty { return .commands(["resume"]) }
         return .commands(named.map { "resume \(name($0))" })
     }
@@ -77,7 +81,7 @@ extension Reader {
         let said = line.has(["pause", "holiday", "holidays", "vacation", "away", "break", "off", "férias", "ferias", "sick"])
         guard said, !line.question else { return nil }
         guard line.has("pause") || line.has(["holiday", "holidays", "vacation", "away", "férias", "ferias"])
-            || line.has(phrase: ["a", "break"]) || line.has("off") && line.has(["week", "weeks", "days", "day", "taking", "take"])
+            || line.has(phrase: ["a", "break"]) || line.has("off") && line.has(["week", "weeks", "days", "day", "taking", "take", "till", "until", "til"])
         else { return nil }
         let named = mentions(in: 0..<words.count)
         guard let length = pauseLength() else {
@@ -103,6 +107,11 @@ extension Reader {
         if line.has("today") || line.has("tonight") { return "1 days" }
         if line.has("tomorrow") { return "until tomorrow" }
         return nil
+    }
+
+    /// The weekday `word` names (`fri`, `friday`, `fridays`), Monday 0.
+    static func weekday(_ word: String) -> Int? {
+        weekdays[word] ?? (word.hasSuffix("s") ? weekdays[String(word.dropLast())] : nil)
     }
 
     static let weekdays: [String: Int] = [

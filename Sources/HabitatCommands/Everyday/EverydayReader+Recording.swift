@@ -1,7 +1,7 @@
 import HabitatEngine
 
 /// What was done: `ran 5k`, `did 20 squats`, `drank 2 more glasses of water`, `journaled, cooked and did 20 min of
-/// spanish`, `yesterday I did yoga and called mum`.
+/// spanish`, `yesterday I did yoga and called mum`, `5 more pages`, `swam yesterday: 30 lengths`.
 extension Reader {
     /// One habit done, as the line says it.
     struct Done {
@@ -23,59 +23,75 @@ extension Reader {
     }
 
     /// Words that say a clause was about something done, so one with no habit of theirs in it is not set aside.
-    static let doneWords: Set<String> = ["did", "done", "finished", "completed", "fiz", "feito", "went"]
+    static let doneWords: Set<String> = ["did", "done", "finished", "completed", "fiz", "feito"]
 
     /// Words that may follow a habit's name in a line about it without changing what was done (`gym done`, `yoga this
-    /// morning`, `the meal prep for the week`); any other word right after it might make it something else (`did
-    /// exercise bike`), so the line is asked about.
+    /// morning`, `the meal prep for the week`); any other word right after the name might make it something else
+    /// (`did exercise bike`), so the line is asked about.
     static let afterName: Set<String> = [
         "done", "ok", "okay", "all", "again", "today", "yesterday", "this", "last", "tonight", "morning", "evening",
         "afternoon", "night", "in", "at", "for", "with", "of", "on", "out", "up", "off", "and", "then", "my", "the", "a", "an",
-        "routine", "session", "too", "already", "now", "just", "finally", "earlier", "is", "was", "x", "times", "time",
-        "more", "upstairs", "downstairs", "outside", "inside", "first", "hoje", "ontem", "feito", "feita", "ja", "já",
-        "bem", "by", "from", "to", "around", "before", "after", "while", "during", "lol", "yay", "haha", "properly",
-        "together", "alone", "early", "late", "quickly", "twice", "once",
+        "routine", "session", "too", "already", "now", "just", "finally", "earlier", "is", "was", "are", "were", "been",
+        "both", "x", "times", "time", "more", "upstairs", "downstairs", "outside", "inside", "first", "hoje", "ontem",
+        "feito", "feita", "ja", "já", "bem", "by", "from", "to", "around", "before", "after", "while", "during", "lol",
+        "yay", "haha", "properly", "together", "alone", "early", "late", "quickly", "twice", "once", "as", "like", "over",
     ]
+
+    /// The line's note: what follows its first colon, when what comes before it names what was done (`swam yesterday:
+    /// 30 lengths`).
+    var note: (text: String, from: Int)? {
+        guard let colon = words.firstIndex(where: { $0.stop && $0.text == ":" }), colon > 0,
+            !mentions(in: 0..<colon).isEmpty, mentions(in: (colon + 1)..<words.count).isEmpty,
+            let mark = line.original.firstIndex(of: ":")
+        else { return nil }
+        let text = line.original[line.original.index(after: mark)...].trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? nil : (text, colon)
+    }
 
     func recording() -> Understanding? {
         var done: [Done] = []
-        var mentioned = false
-        for clause in line.clauses {
-            let range = withoutContext(clause)
+        let note = self.note
+        let end = note?.from ?? words.count
+        for clause in line.clauses where clause.lowerBound < end {
+            let clause = clause.lowerBound..<min(clause.upperBound, end)
+            let named = mentions(in: clause)
+            // What follows `after`, `before`, `because` only says when or why, unless it is part of a name (Snacks
+            // after midnight).
+            let aside = clause.first { index in Self.context.contains(words[index].text) && !named.contains { $0.range.contains(index) } }
+            let range = clause.lowerBound..<(aside ?? clause.upperBound)
             guard !range.isEmpty else { continue }
-            let named = mentions(in: range)
-            if named.count > 1 { return nil }
-            if let mention = named.first ?? slipped(in: range) {
-                mentioned = true
-                if clauseNotDone(clause) {
-                    return .nothing(line.question
-                        ? "That's up to you! When it's done, tell me ('did \(vocabulary.habits[mention.habit].name.lowercased())')."
-                        : "Nothing recorded: that doesn't sound done yet. When it is, tell me ('did \(vocabulary.habits[mention.habit].name.lowercased())').")
-                }
-                // A day said in words this reading doesn't take (`last friday`, `on monday`) is never taken for today.
-                if clause.contains(where: { Self.weekdays[words[$0].text] != nil || words[$0].text == "week" && words[$0 - 1 < 0 ? $0 : $0 - 1].text == "last" }) {
+            let mentioned = named.filter { $0.range.lowerBound < range.upperBound }
+            if mentioned.count > 1 { return nil }
+            guard let mention = mentioned.first ?? slipped(in: range) ?? counted(in: range) ?? likely(in: range) else {
+                // A clause with nothing of theirs in it: an aside (`forgot to log it yesterday`), unless it says something
+                // was done.
+                if range.contains(where: { Self.doneWords.contains(words[$0].text) || (words[$0].number != nil && !Self.isTime(words, $0)) }) {
                     return nil
-                }
-                switch reading(mention, in: range) {
-                case .done(var one):
-                    let next = mention.range.upperBound
-                    if next < range.upperBound, words[next].number == nil, !Self.afterName.contains(words[next].text),
-                        WordForms.unit(words[next].text) == nil, !words[next].text.allSatisfy({ !$0.isLetter })
-                    {
-                        one.likely = true
-                    }
-                    done.append(one)
-                case .missing(let question): return .clarify(question)
-                case .unread: return nil
                 }
                 continue
             }
-            // A clause with nothing of theirs in it: an aside (`forgot to log it yesterday`), unless it says it was done.
-            if range.contains(where: { Self.doneWords.contains(words[$0].text) || (words[$0].number != nil && !Self.isTime(words, $0)) }) {
+            if clauseNotDone(clause) {
+                let name = vocabulary.habits[mention.habit].name.lowercased()
+                return .nothing(line.question
+                    ? "That's up to you! When it's done, tell me ('did \(name)')."
+                    : "Nothing recorded: that doesn't sound done yet. When it is, tell me ('did \(name)').")
+            }
+            // A day said in words this reading doesn't take (`last friday`, `on mondays`), or a plan rather than a day
+            // (`3 a day`, `from now on`), is never taken for something done today.
+            let plans: [[String]] = [["a", "day"], ["per", "day"], ["a", "week"], ["per", "week"], ["from", "now"], ["last", "week"]]
+            if clause.contains(where: { Self.weekday(words[$0].text) != nil || words[$0].text == "daily" }) || plans.contains(where: { line.has(phrase: $0) }) {
                 return nil
             }
+            switch reading(mention, in: range) {
+            case .done(var one):
+                if suspicious(after: mention, in: range) { one.likely = true }
+                done.append(one)
+            case .missing(let question): return .clarify(question)
+            case .unread: return nil
+            }
         }
-        guard mentioned, !done.isEmpty else { return nil }
+        guard !done.isEmpty else { return nil }
+        if let note, done.count == 1 { done[0].command += ": \(note.text)" }
         if line.question {
             return .nothing("That's up to you! When it's done, tell me ('\(Self.shown(done[0].command))').")
         }
@@ -87,29 +103,32 @@ extension Reader {
         return .commands(commands)
     }
 
-    /// A command as the player would type it: `did "Feed the cat"` is `did feed the cat`.
-    static func shown(_ command: String) -> String {
-        command.replacingOccurrences(of: "\"", with: "").lowercased()
+    /// Whether the word right after a habit's name, typed as its name (`did exercise bike`), might make it something
+    /// else. After a verb of it (`cooked dinner`, `walked the dog`), a word is only what was done.
+    func suspicious(after mention: Mention, in range: Range<Int>) -> Bool {
+        let next = mention.range.upperBound
+        guard next < range.upperBound else { return false }
+        let word = words[next]
+        if word.number != nil || word.stop || Self.afterName.contains(word.text) || WordForms.unit(word.text) != nil { return false }
+        if !word.text.contains(where: \.isLetter) || word.text.hasSuffix("ed") || WordForms.bases[word.text] != nil { return false }
+        let typed = Self.letters(mention.range.map { words[$0].text }.joined())
+        let name = Self.letters(vocabulary.habits[mention.habit].name.lowercased())
+        return typed == name || typed == name + "s" || typed + "s" == name
     }
 
-    /// Whether `clause` says its habit was not done, or not simply done: `didn't`, `skipped`, `going to`, `should I`,
-    /// `tomorrow`, `forgot to floss`, `almost smoked`, `trying to quit`, `smoking is bad`, `time to floss`, `I exercise
-    /// every day`.
-    func clauseNotDone(_ clause: Range<Int>) -> Bool {
-        let said = Set(clause.map { words[$0].text })
-        let negations: Set<String> = [
-            "not", "never", "no", "skipped", "skip", "skipping", "missed", "without", "nothing", "instead", "should", "tomorrow",
-            "later", "will", "plan", "planning", "might", "maybe", "forgot", "forget", "almost", "nearly", "quit", "quitting",
-            "stop", "stopped", "trying", "try", "hate", "bad", "cut", "avoid", "avoided", "resisted", "craving", "want", "wanna",
-            "need", "must", "gotta", "supposed", "hope", "hoping", "pretty", "sure", "if", "unless", "wish", "amanhã", "amanha", "não", "nao",
-        ]
-        if !said.isDisjoint(with: negations) { return true }
-        let phrases: [[String]] = [["going", "to"], ["have", "to"], ["about", "to"], ["time", "to"], ["every", "day"], ["each", "day"]]
-        return phrases.contains { phrase in
-            clause.contains { start in
-                start + phrase.count <= clause.upperBound && phrase.indices.allSatisfy { words[start + $0].text == phrase[$0] }
+    /// The one habit counted in the unit a clause names, when no name is said (`5 more pages`, `1 more litre`).
+    func counted(in range: Range<Int>) -> Mention? {
+        var found: [Mention] = []
+        for index in range where words[index].number != nil && index + 1 < range.upperBound {
+            var next = index + 1
+            while next < range.upperBound, ["more", "extra"].contains(words[next].text) { next += 1 }
+            guard next < range.upperBound else { continue }
+            for (habit, candidate) in vocabulary.habits.enumerated() {
+                guard let unit = candidate.amount?.unit, WordForms.isUnit(words[next].text, unit) else { continue }
+                found.append(Mention(habit: habit, range: next..<(next + 1), certain: true))
             }
-        } || said.contains("everyday")
+        }
+        return found.count == 1 ? found[0] : nil
     }
 
     static func isTime(_ words: [Word], _ index: Int) -> Bool {
@@ -129,53 +148,97 @@ extension Reader {
         var numbers: [Said] = []
         for index in range where !mention.range.contains(index) {
             let word = words[index]
-            guard let value = word.number, word.minute == nil, !Self.isTime(words, index) else { continue }
-            if index + 1 < range.upperBound, ["days", "day"].contains(words[index + 1].text), index + 2 < words.count, words[index + 2].text == "ago" {
-                continue
+            var value = word.number
+            // `an hour`, `a litre`: one of a unit.
+            if value == nil, ["a", "an", "one", "um", "uma"].contains(word.text), index + 1 < range.upperBound,
+                WordForms.unit(words[index + 1].text) != nil, !mention.range.contains(index + 1)
+            {
+                value = 1
             }
+            guard let value, word.minute == nil, !Self.isTime(words, index) else { continue }
+            if index + 2 < words.count, ["days", "day"].contains(words[index + 1].text), words[index + 2].text == "ago" { continue }
             var next = index + 1
-            while next < range.upperBound, ["more", "extra", "mais", "whole", "full", "big", "small", "large"].contains(words[next].text) { next += 1 }
+            while next < range.upperBound, ["more", "extra", "mais", "whole", "full", "big", "small", "large", "new"].contains(words[next].text) {
+                next += 1
+            }
             let unit = next < range.upperBound && words[next].number == nil ? words[next].text : nil
             let ofName = mention.range.contains(next)
             let times = (index > 0 && ["x", "×"].contains(words[index - 1].text))
                 || ["times", "time", "x", "loads", "load", "rounds", "round", "sets", "set", "sessions", "session", "vezes"].contains(unit ?? "")
-            numbers.append(Said(value: value, whole: word.isWhole, unit: ofName ? nil : unit, times: times, ofName: ofName))
+            numbers.append(Said(value: value, whole: value == value.rounded(), unit: ofName ? nil : unit, times: times, ofName: ofName))
+        }
+        // `twice`, `three times` without a number before the name.
+        if numbers.isEmpty, let index = range.first(where: { Schedule.times[words[$0].text] != nil }) {
+            numbers.append(Said(value: Double(Schedule.times[words[index].text]!), whole: true, unit: nil, times: true, ofName: false))
         }
         let day = self.day.map { " \($0)" } ?? ""
         let name = self.name(mention)
         let likely = !mention.certain
         func done(_ amount: String = "") -> Reading { .done(Done(command: "did \(name)\(amount)\(day)", likely: likely)) }
-        let measured = habit.amount?.unit.flatMap(WordForms.unit).map(WordForms.measures.contains) ?? false
+        let family = habit.amount?.unit.flatMap(WordForms.unit)
+        let measured = family.map(WordForms.measures.contains) ?? false
         guard numbers.count <= 1 else { return .unread }
         guard let said = numbers.first else {
-            // Nothing said of how much.
-            guard let amount = habit.amount else { return done() }
-            let one = range.contains { ["a", "an", "one", "um", "uma"].contains(words[$0].text) }
-            if measured || (amount.count > 1 && !one && amount.unit == nil) {
-                return .missing("How much? Say it with the amount, e.g. 'did \(lower) \(amount.count)'.")
-            }
-            return done()
+            // Nothing said of how much: once, unless it is measured (`ran` for Running 5 km a day: how far?).
+            guard let amount = habit.amount, measured else { return done() }
+            return .missing("How much? Say it with the amount, e.g. 'did \(lower) \(amount.count)'.")
         }
-        guard said.whole, said.value >= 1 else {
-            return .missing("I record whole amounts only: how much, rounded? e.g. 'did \(lower) \(Int(said.value.rounded()))'.")
+        // A time said in the other unit of time (`an hour` of guitar counted in minutes, `420 minutes` of sleep in hours).
+        var value = said.value
+        if let unit = said.unit.flatMap(WordForms.unit), let family, unit != family {
+            if unit == "hour" && family == "minute" { value *= 60 } else if unit == "minute" && family == "hour" { value /= 60 }
         }
-        let count = Int(said.value)
+        guard value == value.rounded(), value >= 1 else {
+            return .missing("I record whole amounts only: how much, rounded? e.g. 'did \(lower) \(max(1, Int(value.rounded())))'.")
+        }
+        let count = Int(value)
         if let amount = habit.amount {
             if said.times && said.unit != nil && !["x", "times", "time"].contains(said.unit!) { return .unread }
+            if said.times && amount.unit == nil { return done(" \(count)") }
             guard let unit = said.unit, !said.ofName else { return done(" \(count)") }
             if let wanted = amount.unit, WordForms.isUnit(unit, wanted) { return done(" \(count)") }
-            if amount.unit.flatMap(WordForms.unit) == "minute", WordForms.unit(unit) == "hour" { return done(" \(count * 60)") }
+            if let family, WordForms.unit(unit) != nil, value != said.value || WordForms.unit(unit) == family { return done(" \(count)") }
             if WordForms.unit(unit) != nil { return .missing("\(habit.name) is counted in \(amount.unit ?? "times"): how many? e.g. 'did \(lower) \(amount.count)'.") }
             // A word of the habit's own (`3 glasses of water` for Water counted in glasses is above; `2 cups of coffee`).
             if amount.unit == nil || WordForms.isForm(unit, of: lower) { return done(" \(count)") }
             return .unread
         }
-        // A habit done or not: a time or a distance only says how long it took.
-        if let unit = said.unit, WordForms.unit(unit) != nil { return done() }
+        // A habit done or not: a time only says how long it took; another measure (`ran 5k` for Run, counted in times)
+        // may be meant for something else.
+        if let unit = said.unit.flatMap(WordForms.unit) {
+            if unit == "minute" || unit == "hour" { return done() }
+            return .done(Done(command: "did \(name)\(day)", likely: true))
+        }
         if said.times { return done(" x\(count)") }
         if said.ofName || said.unit == nil {
             return count == 1 ? done() : .done(Done(command: "did \(name) x\(count)\(day)", likely: true))
         }
         return .unread
+    }
+
+    /// A command as the player would type it: `did "Feed the cat"` is `did feed the cat`.
+    static func shown(_ command: String) -> String {
+        command.replacingOccurrences(of: "\"", with: "").lowercased()
+    }
+
+    /// Whether `clause` says its habit was not done, or not simply done: `didn't`, `skipped`, `going to`, `should I`,
+    /// `tomorrow`, `forgot to floss`, `almost smoked`, `trying to quit`, `smoking is bad`, `time to floss`, `I exercise
+    /// every day`.
+    func clauseNotDone(_ clause: Range<Int>) -> Bool {
+        let said = Set(clause.map { words[$0].text })
+        let negations: Set<String> = [
+            "not", "never", "no", "skipped", "skip", "skipping", "missed", "without", "nothing", "instead", "should", "tomorrow",
+            "later", "will", "plan", "planning", "might", "maybe", "forgot", "forget", "almost", "nearly", "quit", "quitting",
+            "stop", "stopped", "trying", "try", "hate", "bad", "cut", "avoid", "avoided", "resisted", "craving", "want", "wanna",
+            "need", "must", "gotta", "supposed", "hope", "hoping", "pretty", "sure", "if", "unless", "wish", "amanhã", "amanha",
+            "não", "nao", "nicht", "kein", "keine", "morgen",
+        ]
+        if !said.isDisjoint(with: negations) { return true }
+        let phrases: [[String]] = [["going", "to"], ["have", "to"], ["about", "to"], ["time", "to"], ["every", "day"], ["each", "day"]]
+        return phrases.contains { phrase in
+            clause.contains { start in
+                start + phrase.count <= clause.upperBound && phrase.indices.allSatisfy { words[start + $0].text == phrase[$0] }
+            }
+        } || said.contains("everyday")
     }
 }

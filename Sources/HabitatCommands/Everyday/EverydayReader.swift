@@ -64,7 +64,7 @@ struct Reader {
         return kept.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 
-    static func letters(_ text: String) -> String { String(text.filter(\.isLetter)).withoutAccents }
+    static func letters(_ text: String) -> String { WordForms.plain(String(text.filter(\.isLetter))) }
 
     /// Where `name` is said in `range`: its words in order (in some form of each; `the`, `my` between them don't
     /// count), or its letters run together (`pushups`, `push ups` for Push-ups).
@@ -105,7 +105,16 @@ struct Reader {
             }
             if index == nameWords.count, said > 0, slipped == slips { return start..<typed }
         }
-        return nil
+        // Its words in another order, close together (`walked the dog` for Dog walk).
+        let wanted = nameWords.filter { !Self.fillers.contains($0) }
+        guard slips == 0, wanted.count >= 2 else { return nil }
+        var at: [Int] = []
+        for word in wanted {
+            guard let index = range.first(where: { !at.contains($0) && WordForms.isForm(words[$0].text, of: word) }) else { return nil }
+            at.append(index)
+        }
+        let span = at.min()!..<(at.max()! + 1)
+        return span.count <= wanted.count + 2 ? span : nil
     }
 
     /// Whether `typed` is `word` (or its `-ed`, `-ing`, `-s` form) with one letter wrong, missing, extra or swapped
@@ -133,6 +142,36 @@ struct Reader {
             found.append(Mention(habit: index, range: span, certain: false))
         }
         return found.count == 1 ? found[0] : nil
+    }
+
+    /// A habit the words of `range` may mean by another word for what was done, from WordNet's senses of verbs
+    /// (`hoovered` for Vacuuming, `washed up` for Dishes, `rang Lily` for Call Lily, `napped` for Sleep): one only, and
+    /// never certain, so it is asked about.
+    func likely(in range: Range<Int>) -> Mention? {
+        var found: [Int: Mention] = [:]
+        for index in range where words[index].number == nil && words[index].text.count >= 3 {
+            var phrases = [(words[index].text, index..<(index + 1))]
+            if index + 1 < range.upperBound { phrases.insert(("\(words[index].text) \(words[index + 1].text)", index..<(index + 2)), at: 0) }
+            for (typed, span) in phrases {
+                let parts = typed.split(separator: " ").map(String.init)
+                let bases = parts.count == 2 ? WordForms.bases(of: parts[0]).map { "\($0) \(parts[1])" } : WordForms.bases(of: typed)
+                let related = bases.reduce(into: Set<String>()) { $0.formUnion(WordForms.related($1)) }
+                guard !related.isEmpty else { continue }
+                for (habit, candidate) in vocabulary.habits.enumerated() where found[habit] == nil {
+                    let nameWords = candidate.name.lowercased().split(separator: " ").map(String.init).filter { !Self.fillers.contains($0) }
+                    var byRelation = false
+                    let all = nameWords.allSatisfy { wanted in
+                        if related.contains(where: { WordForms.isForm($0, of: wanted) }) {
+                            byRelation = true
+                            return true
+                        }
+                        return range.contains { !span.contains($0) && WordForms.isForm(words[$0].text, of: wanted) }
+                    }
+                    if all && byRelation { found[habit] = Mention(habit: habit, range: span, certain: false) }
+                }
+            }
+        }
+        return found.count == 1 ? found.values.first : nil
     }
 
     /// The one habit the whole line names (certain), if it names exactly one.

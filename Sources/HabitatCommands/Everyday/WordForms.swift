@@ -24,14 +24,26 @@ public enum WordForms {
     /// don't count (`agua`, `água`).
     public static func isForm(_ typed: String, of word: String) -> Bool {
         if typed == word { return true }
-        let typed = typed.withoutAccents
-        let word = word.withoutAccents
+        let typed = plain(typed)
+        let word = plain(word)
         if typed == word { return true }
         let base = base(typed)
         if base == word { return true }
         let stems = NameMatch<String>.forms(of: word)
         if stems.contains(base) || !stems.isDisjoint(with: NameMatch<String>.forms(of: base)) { return true }
         return !stems.isDisjoint(with: NameMatch<String>.forms(of: typed))
+    }
+
+    /// `word` without accents, and German's letters as they are typed without them (`zaehne` and `zähne` are both
+    /// `zahne`, `strasse` and `straße` `strasse`).
+    static func plain(_ word: String) -> String {
+        var word = word
+        if word.contains("ß") { word = word.replacingOccurrences(of: "ß", with: "ss") }
+        word = word.withoutAccents
+        for (typed, meant) in [("ae", "a"), ("oe", "o"), ("ue", "u")] where word.contains(typed) {
+            word = word.replacingOccurrences(of: typed, with: meant)
+        }
+        return word
     }
 
     /// Units said in more than one way, each family by its longest name: `k` and `kms` are `km`.
@@ -65,5 +77,55 @@ public enum WordForms {
         let unit = unit.lowercased()
         if let a = self.unit(typed), let b = self.unit(unit) { return a == b }
         return isForm(typed, of: unit)
+    }
+}
+
+extension WordForms {
+    /// WordNet's senses of verbs (``verbSenses``), read once, when first asked.
+    struct Senses {
+        var words: [[String]] = []
+        var kinds: [[Int]] = []
+        var byWord: [String: [Int]] = [:]
+    }
+
+    static let senses: Senses = {
+        var senses = Senses()
+        for (index, line) in verbSenses.split(separator: "\n").enumerated() {
+            let parts = line.split(separator: "|", omittingEmptySubsequences: false)
+            let words = parts[0].split(separator: ",").map(String.init)
+            senses.words.append(words)
+            senses.kinds.append(parts.count > 1 ? parts[1].split(separator: " ").compactMap { Int($0) } : [])
+            for word in words { senses.byWord[word, default: []].append(index) }
+        }
+        return senses
+    }()
+
+    /// Verbs too common to say which habit was done (`had`, `did`, `got`).
+    static let plainVerbs: Set<String> = [
+        "be", "have", "do", "get", "go", "make", "take", "put", "come", "want", "need", "let", "give", "say", "tell", "know",
+        "think", "see", "feel", "use", "try", "keep", "start", "finish", "stop", "like", "love", "look", "find", "work",
+    ]
+
+    /// The words of every sense of the verb `base` (`hoover`: vacuum, vacuum-clean; `ring`: call, phone) and of the
+    /// senses each is a kind of (`nap`: sleep), each word of a phrase on its own too (`wash up`: do the dishes).
+    public static func related(_ base: String) -> Set<String> {
+        guard !plainVerbs.contains(base), let indices = senses.byWord[base] else { return [] }
+        var related: Set<String> = []
+        for index in indices {
+            for sense in [index] + senses.kinds[index] {
+                for word in senses.words[sense] where word != base {
+                    related.insert(word)
+                    if word.contains(" ") { related.formUnion(word.split(separator: " ").map(String.init)) }
+                }
+            }
+        }
+        return related
+    }
+
+    /// The bases a typed word may be a form of (`hoovered`: hoover; `rang`: ring; `napped`: nap).
+    static func bases(of word: String) -> [String] {
+        var found = [base(word)]
+        for stem in NameMatch<String>.forms(of: word) where stem != word && senses.byWord[stem] != nil { found.append(stem) }
+        return found
     }
 }

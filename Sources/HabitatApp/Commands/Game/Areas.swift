@@ -9,6 +9,9 @@ struct AddArea: HabitatCommand {
         examples: ["add area Fitness"],
         triggers: [["add", "area"], ["new", "area"], ["add", "an", "area"], ["add", "a", "new", "area"], ["add", "new", "area"], ["create", "area"]]
     ) { rest in
+        var rest = rest
+        // `add an area called Garden`
+        if rest.count > 1, !rest[0].quoted, ["called", "named"].contains(rest[0].lower) { rest.removeFirst() }
         guard !rest.isEmpty else { throw HabitatError.usage("add area <name>", "Give the area a name.") }
         return AddArea(rest.phrase)
     }

@@ -24,12 +24,17 @@ struct Ran: HabitatCommand {
 
     var touches: Touches { .run }
 
-    /// A run in the game is the player's own running habit done (one named Running or Run): in km when it counts them,
-    /// once when it counts nothing. Otherwise it is the recovery challenge's (or, with none on, a nice run).
+    /// A run in the game is the player's own running habit done (one named Running or Run): in km when it counts them;
+    /// one that counts nothing is asked about (`yes` records it once). Otherwise it is the recovery challenge's (or,
+    /// with none on, a nice run).
     func run(_ context: inout CommandContext) async throws -> Reply {
         let state = try await context.state()
-        if state.profile.state == .active, let line = Self.recording(in: state, km: km) {
-            return await context.pipeline.run([line], session: &context.session)
+        if state.profile.state == .active, let (line, certain) = Self.recording(in: state, km: km) {
+            if certain { return await context.pipeline.run([line], session: &context.session) }
+            // A habit that counts no distance: recorded once on `yes`.
+            context.session.proposal = [line]
+            let shown = line.replacingOccurrences(of: "\"", with: "").lowercased()
+            return Reply(ok: false, toasts: [Toast(.question, "Did you mean '\(shown)'? It counts times, not km. Type 'yes' to record it.")], code: .ambiguous)
         }
         let (fileID, now) = (try context.account.fileID, context.now)
         return try await context.users.with(fileID) { database in
@@ -40,14 +45,14 @@ struct Ran: HabitatCommand {
 
     /// The `did` of the player's running habit for a run of `km`, if they have one it can record. A run of a part of a
     /// km is recorded as said, which a habit counted in whole km refuses with the reason.
-    static func recording(in state: GameState, km: Double) -> String? {
+    static func recording(in state: GameState, km: Double) -> (line: String, certain: Bool)? {
         let good = state.activeHabits.filter { $0.kind == .good }
         for name in ["running", "run"] {
             guard case .found(let habit) = NameMatch.resolve(name, among: good, loosely: true, name: \.name) else { continue }
             let named = "did \"\(habit.name)\""
-            guard let amount = habit.amount else { return named }
+            guard let amount = habit.amount else { return (named, false) }
             guard amount.unit.flatMap(WordForms.unit) == "km" else { return nil }
-            return km == km.rounded() ? "\(named) \(Int(km))" : "\(named) \(km)"
+            return (km == km.rounded() ? "\(named) \(Int(km))" : "\(named) \(km)", true)
         }
         return nil
     }
