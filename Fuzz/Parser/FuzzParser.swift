@@ -31,7 +31,21 @@ func check(_ data: [UInt8]) {
     _ = Commands.table.needsLogin(line)
     _ = Commands.table.refusedFromChat(line)
     _ = Commands.table.commandName(line)
+    // The same line in a person's own words: no fault, and the same reading twice.
+    let reading = EverydayReader.read(line, vocabulary)
+    require(reading == EverydayReader.read(line, vocabulary), "\(line.debugDescription) read in everyday words two ways")
 }
+
+/// Someone's names, for reading lines in their own words: habits with and without amounts and units, names of several
+/// words (one with `after` in it), a bad habit with a limit, a shared chore, a German name, a reward and an area.
+let vocabulary = Vocabulary(
+    habits: [
+        .init(name: "Running", amount: DailyAmount(5, unit: "km")), .init(name: "Water", amount: DailyAmount(8, unit: "glasses")),
+        .init(name: "Push-ups", amount: DailyAmount(50)), .init(name: "Call mum"), .init(name: "Yoga", quota: true),
+        .init(name: "Coffee", amount: DailyAmount(2, unit: "cups"), bad: true), .init(name: "Snacks after midnight", bad: true),
+        .init(name: "Zähne putzen", amount: DailyAmount(2)), .init(name: "Dishes", shared: true),
+    ],
+    rewards: ["Bubble tea"], areas: ["Fitness"], inRoom: true, today: Day(iso: "2026-11-20")!)
 
 /// Whether `word` is a run of `line`'s scalars, letter case aside.
 func taken(_ word: String, from line: String) -> Bool {

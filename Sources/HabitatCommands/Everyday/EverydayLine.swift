@@ -59,7 +59,7 @@ struct EverydayLine {
         self.words = words
         // `have i meditated today`, `did i floss`: a question, with its mark or without.
         let askers: Set<String> = ["have", "has", "did", "do", "does", "is", "are", "am", "was", "were", "can", "could", "should"]
-        if words.count > 2, askers.contains(words[0].text), ["i", "you", "we", "it", "my", "there"].contains(words[1].text) {
+        if words.count > 2, askers.contains(words[0].text), ["i", "you", "we", "it", "there"].contains(words[1].text) {
             question = true
         }
     }

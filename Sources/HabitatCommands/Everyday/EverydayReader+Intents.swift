@@ -151,12 +151,15 @@ extension Reader {
         } else if let number = dayNumber(word) ?? words[index].number.map(Int.init), (1...31).contains(number) {
             day = number
             var next = index + 1
-            if next < words.count, ["st", "nd", "rd", "th"].contains(words[next].text) { next += 1 }
+            // `the 3rd`, `3rd`: a day of the month; a bare number is one only with its month (`24 december`).
+            var ordinal = word.contains(where: \.isLetter)
+            if next < words.count, ["st", "nd", "rd", "th"].contains(words[next].text) {
+                next += 1
+                ordinal = true
+            }
             if next < words.count, words[next].text == "of" { next += 1 }
             if next < words.count { month = Self.months[words[next].text] }
-            guard month != nil || word.contains(where: \.isLetter) || (next < words.count && ["st", "nd", "rd", "th"].contains(words[next - 1].text)) else {
-                return nil
-            }
+            guard month != nil || ordinal else { return nil }
         }
         guard let day else { return nil }
         let (year, thisMonth, thisDay) = today.civil

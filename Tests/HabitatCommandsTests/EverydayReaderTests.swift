@@ -1,0 +1,126 @@
+import HabitatCommands
+import HabitatEngine
+import Testing
+
+/// A line in someone's own words, read with their names as the strict commands it means: certain, asked about,
+/// asked for what is missing, or changing nothing.
+@Suite("Reading a person's own words")
+struct EverydayReaderTests {
+    /// A runner's and a household's names: amounts in km, glasses and minutes, a count, names of several words, a bad
+    /// habit with a limit, a routine, a shared chore, a German name, a reward and an area. Today is Friday 20 November 2026.
+    static let vocabulary = Vocabulary(
+        habits: [
+            .init(name: "Running", amount: DailyAmount(5, unit: "km")), .init(name: "Water", amount: DailyAmount(8, unit: "glasses")),
+            .init(name: "Push-ups", amount: DailyAmount(50)), .init(name: "Call mum"), .init(name: "Yoga", quota: true),
+            .init(name: "Coffee", amount: DailyAmount(2, unit: "cups"), bad: true), .init(name: "Snacks after midnight", bad: true),
+            .init(name: "Zähne putzen", amount: DailyAmount(2)), .init(name: "Guitar", amount: DailyAmount(30, unit: "min")),
+            .init(name: "Dishes", shared: true), .init(name: "Vacuuming", shared: true), .init(name: "Dog walk"),
+            .init(name: "Journal"), .init(name: "Exercise"),
+        ],
+        rewards: ["Bubble tea"], areas: ["Fitness"], inRoom: true, today: Day(iso: "2026-11-20")!)
+
+    static func read(_ line: String) -> Understanding? { EverydayReader.read(line, vocabulary) }
+
+    @Test(arguments: [
+        // Verbs in any tense, irregular ones from WordNet's list; numbers before or after; units short or long.
+        ("ran 5k", ["did Running 5"]), ("ran 3 km this morning", ["did Running 3"]), ("did 20 pushups", ["did Push-ups 20"]),
+        ("push ups 25", ["did Push-ups 25"]), ("drank 2 more glasses of water", ["did Water 2"]), ("had a glass of water", ["did Water 1"]),
+        ("+1 water", ["did Water 1"]), ("called mum", [#"did "Call mum""#]), ("wrote in my journal before bed", ["did Journal"]),
+        ("played guitar for an hour", ["did Guitar 60"]), ("guitar 1.5 hours", ["did Guitar 90"]),
+        // Several in one line, a day for all of them, a note after a colon.
+        ("ran 8 km and did 50 pushups", ["did Running 8", "did Push-ups 50"]),
+        ("yesterday I did yoga and called mum", ["did Yoga yesterday", #"did "Call mum" yesterday"#]),
+        ("did yoga yesterday: back feels better", ["did Yoga yesterday: back feels better"]),
+        // A unit only one habit counts in names it; words of a name in another order; German letters typed plain.
+        ("3 more glasses", ["did Water 3"]), ("walked the dog", [#"did "Dog walk""#]), ("Zaehne putzen", [#"did "Zähne putzen""#]),
+        // A name with `after` in it is a name; what follows `before`/`after` otherwise only says when.
+        ("snacks after midnight x2", [#"did "Snacks after midnight" x2"#]), ("did my yoga after the run", ["did Yoga"]),
+    ])
+    func whatWasDoneIsRecorded(line: String, commands: [String]) {
+        #expect(Self.read(line) == .commands(commands))
+    }
+
+    @Test func aSlipOfALetterOrAnotherWordForItIsAskedAbout() {
+        #expect(Self.read("did yogs") == .ask("Did you mean 'did yoga'? Type 'yes' to record it.", ["did Yoga"]))
+        #expect(Self.read("pushpus 30") == .ask("Did you mean 'did push-ups 30'? Type 'yes' to record it.", ["did Push-ups 30"]))
+        // WordNet: `hoover` is a sense of `vacuum`, `ring` of `call`.
+        #expect(Self.read("hoovered the living room") == .ask("Did you mean 'did vacuuming'? Type 'yes' to record it.", ["did Vacuuming"]))
+        #expect(Self.read("rang mum") == .ask("Did you mean 'did call mum'? Type 'yes' to record it.", [#"did "Call mum""#]))
+        // A word right after the name might make it something else.
+        #expect(Self.read("did exercise bike") == .ask("Did you mean 'did exercise'? Type 'yes' to record it.", ["did Exercise"]))
+    }
+
+    @Test func whatIsMissingIsAskedForAndNothingGuessed() {
+        #expect(Self.read("went for a run") == .clarify("How much? Say it with the amount, e.g. 'did running 5'."))
+        #expect(Self.read("drank 1.5 glasses of water") == .clarify("I record whole amounts only: how much, rounded? e.g. 'did water 2'."))
+        #expect(Self.read("ran 30 min") == .clarify("Running is counted in km: how many? e.g. 'did running 5'."))
+    }
+
+    @Test(arguments: [
+        "didn't run today", "skipped yoga", "no coffee today", "going to do yoga later", "forgot to call mum",
+        "trying to quit coffee", "should I do yoga tonight?",
+    ])
+    func aLineThatSaysItWasNotDoneChangesNothing(line: String) {
+        guard case .nothing? = Self.read(line) else {
+            Issue.record("'\(line)' read as \(String(describing: Self.read(line)))")
+            return
+        }
+    }
+
+    @Test func aDayThisReadingDoesNotTakeOrAPlanIsNeverToday() {
+        #expect(Self.read("did yoga last friday") == nil)
+        #expect(Self.read("yoga 3 times a week from now on") == nil)
+        #expect(Self.read("did the ironing") == nil)
+    }
+
+    @Test(arguments: [
+        ("on holiday until the 3rd", ["pause until 2026-12-03"]), ("away till sunday", ["pause until 2026-11-22"]),
+        ("pause yoga until monday", ["pause Yoga until 2026-11-23"]), ("taking a week off", ["pause 7 days"]),
+        ("staying with my sister till the 6th of december, pause everything", ["pause until 2026-12-06"]),
+        ("going home, pause all my habits until december 24", ["pause until 2026-12-24"]),
+        ("I'm back", ["resume"]), ("holiday's over", ["resume"]), ("yoga's back on", ["resume Yoga"]),
+    ])
+    func pausesInTheWordsOfAHoliday(line: String, commands: [String]) {
+        #expect(Self.read(line) == .commands(commands))
+    }
+
+    @Test(arguments: [
+        ("quit reminding me to call mum", [#"stop reminding "Call mum""#]), ("no more reminders for yoga", ["stop reminding Yoga"]),
+        ("kill all my reminders", ["no more reminders"]), ("which reminders are on?", ["reminders"]),
+        ("every evening at 21:30 remind me to do yoga", ["remind me to Yoga at 21:30"]),
+        ("add a reminder for yoga at 7pm", ["remind me to Yoga at 19:00"]), ("ping me again in 20 minutes", ["snooze 20 min"]),
+        ("remind the family about chores at 7am", ["room remind at 7:00"]),
+    ])
+    func remindersInEverydayWords(line: String, commands: [String]) {
+        #expect(Self.read(line) == .commands(commands))
+    }
+
+    @Test(arguments: [
+        ("how long is my yoga streak", "streaks"), ("what's left for today?", "today"), ("have i done yoga today", "today"),
+        ("what did I do on monday", "history"), ("how much is the bubble tea?", "store"), ("whose turn is it for the dishes?", "room today"),
+        ("show the ranking", "room fairness"), ("what level is my fitness area?", "areas"),
+    ])
+    func aQuestionIsAnsweredByItsView(line: String, view: String) {
+        #expect(Self.read(line) == .commands([view]))
+    }
+
+    @Test(arguments: [
+        ("oops", ["undo"]), ("scratch that", ["undo"]), ("undo the last three", ["undo", "undo", "undo"]), ("that was a mistake", ["undo"]),
+    ])
+    func undoInASentence(line: String, commands: [String]) {
+        #expect(Self.read(line) == .commands(commands))
+    }
+
+    @Test(arguments: [
+        ("add habit Yoga tue thu", ["add habit Yoga on tue thu"]), ("new habit: gym 3x a week", ["add habit gym 3 times a week"]),
+        ("I want to start stretching 10 min every day", ["add habit stretching 10 min a day"]),
+        ("add a habit to do laundry every sunday", ["add habit laundry on sun"]),
+        ("add a chore: clean the bathroom on saturdays", ["room add habit clean the bathroom on sat"]),
+        ("add a reward: fish and chips for 50 coins", ["add reward fish and chips 50 coins"]),
+        ("make yoga 4 times a week", ["edit Yoga 4 times a week"]), ("allow me 3 cups of coffee a day", ["edit Coffee limit 3 cups"]),
+        ("delete the dog walk habit", [#"delete habit "Dog walk""#]), ("buy the bubble tea", ["buy bubble tea"]),
+    ])
+    func habitsAddedAndChangedInEverydayWords(line: String, commands: [String]) {
+        #expect(Self.read(line) == .commands(commands))
+    }
+}
