@@ -76,6 +76,11 @@ struct Serve: AsyncParsableCommand {
         valueName: "address"))
     var metrics: String?
 
+    @Option(help: ArgumentHelp(
+        "Append the lines people typed that the server could not read to this file (without who typed them), to see what it misses.",
+        valueName: "file"))
+    var recordUnknown: String?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -88,6 +93,7 @@ struct Serve: AsyncParsableCommand {
         (settings.loginTimeout, settings.unreadTimeout) = (loginTimeout, unreadTimeout)
         (settings.openFiles, settings.idleFiles, settings.eventLoops) = (openFiles, idleFiles, eventLoops)
         (settings.tlsCert, settings.tlsKey, settings.metrics) = (tlsCert, tlsKey, metrics)
+        settings.recordUnknown = recordUnknown
         return settings
     }
 

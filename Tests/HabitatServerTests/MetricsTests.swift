@@ -48,6 +48,40 @@ struct MetricsTests {
         }
     }
 
+    /// People's lines the server could not simply do are counted by why (`--metrics`), and those it could not read are
+    /// kept without who typed them (`--record-unknown`), for an operator to grow the everyday words from.
+    @Test func aLineNotUnderstoodIsCountedByKindAndKeptWithoutItsAuthor() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("unknown-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await TestServer.with(configure: { configuration in
+            Self.withMetrics(&configuration)
+            configuration.unknownLines = file
+        }) { server in
+            let port = try #require(server.habitat.metricsPort)
+            let alice = try await server.user("alice")
+            try await alice.expectReply(to: "add habit exercise", startsWith: "✅")
+            try await alice.expectReply(to: "frobnicate the widgets", startsWith: "❓ I don't know 'frobnicate'")
+            try await alice.expectReply(to: "did tennis", startsWith: "❓ No habit 'tennis'")
+            try await alice.expectReply(to: "did exercize", startsWith: "❓ Did you mean 'did exercise'?")
+            try await alice.expectReply(to: "went for a long exercise", startsWith: "✅ exercise completed!")
+            let samples = try await HTTPScrape.get("/metrics", port: port).samples
+            #expect(samples[#"habitat_lines_not_understood_total{kind="unknown_command"}"#] == 1)
+            #expect(samples[#"habitat_lines_not_understood_total{kind="no_such_habit"}"#] == 1)
+            #expect(samples[#"habitat_lines_not_understood_total{kind="asked"}"#] == 1)
+            // Written away from the connection's thread: read once both lines are there.
+            let deadline = ContinuousClock.now + .seconds(30)
+            var kept = ""
+            while ContinuousClock.now < deadline {
+                kept = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+                if kept.filter({ $0 == "\n" }).count >= 2 { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(kept == "frobnicate the widgets\ndid tennis\n")
+            let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        }
+    }
+
     /// Too small an `--open-files` for the users active at once shows as files opened and closed to make room at
     /// about the rate of the commands.
     @Test func eachOpeningOfAUsersFileAndEachCloseToMakeRoomIsCounted() async throws {

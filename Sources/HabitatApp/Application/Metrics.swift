@@ -23,6 +23,7 @@ public final class Metrics: Sendable {
     private let connections: [ConnectionState: Meter]
     private let chatUsers: Meter
     private let perCommand = NIOLockedValueBox(PerCommand())
+    private let notUnderstood: [LineMissed: Counter]
 
     /// Made as each command and outcome first comes.
     private struct PerCommand {
@@ -49,6 +50,16 @@ public final class Metrics: Sendable {
                 label: "habitat_connections", dimensions: [("state", state.rawValue)], factory: factory)
         }
         self.connections = connections
+        var notUnderstood: [LineMissed: Counter] = [:]
+        for kind in LineMissed.allCases {
+            notUnderstood[kind] = Counter(label: "habitat_lines_not_understood_total", dimensions: [("kind", kind.rawValue)], factory: factory)
+        }
+        self.notUnderstood = notUnderstood
+    }
+
+    /// A person's line the server could not simply do: read as no command, naming no habit of theirs, or asked about.
+    func missed(_ kind: LineMissed) {
+        notUnderstood[kind]?.increment()
     }
 
     /// The histograms' buckets, in seconds, by name: requests and storage from 0.1 ms to 1 s, the scheduler's lag
@@ -96,6 +107,7 @@ public final class Metrics: Sendable {
         "habitat_storage_wait_seconds": "How long work handed to a user's file waited for a storage thread.",
         "habitat_checkpoint_duration_seconds": "Each copy of a user file's write-ahead log into the file.",
         "habitat_scheduler_lag_seconds": "How late the scheduler fired what came due (the oldest of each batch).",
+        "habitat_lines_not_understood_total": "People's lines not simply done, by kind: unknown_command (read as nothing), no_such_habit (naming no habit of theirs), asked (a reading asked about, or what was missing asked for).",
     ]
 
     /// The instant a request's time is counted from.
@@ -156,4 +168,11 @@ struct ConnectionFigures: Equatable {
             state = session.account == nil ? .unauthenticated : .loggedIn
         }
     }
+}
+
+/// Why a person's line was not simply done, as ``Metrics/missed(_:)`` counts it.
+enum LineMissed: String, CaseIterable {
+    case unknownCommand = "unknown_command"
+    case noSuchHabit = "no_such_habit"
+    case asked
 }

@@ -31,6 +31,9 @@ public struct ServerConfiguration: Sendable {
     public var tls: TLSFiles?
     /// Where the metrics are served over HTTP, for Prometheus (`GET /metrics`). `nil`: nowhere, and nothing is measured.
     public var metrics: ListenAddress?
+    /// Where people's lines the server could not read are appended (without who typed them), for growing the
+    /// everyday words from what people really type. `nil`: nowhere.
+    public var unknownLines: URL?
     /// The game's clock; tests pass a fixed one.
     public var clock: @Sendable () -> Date = { Date() }
     public var passwordHasher = PasswordHasher.standard

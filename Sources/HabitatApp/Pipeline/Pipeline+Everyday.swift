@@ -57,9 +57,14 @@ extension Pipeline {
         } catch {
             return failed
         }
-        guard let understood = EverydayReader.read(text, vocabulary) else {
+        /// The line was not read after all: counted, kept for the operator when they asked, and answered as the strict
+        /// reading answered it.
+        func unread() -> Reply {
+            metrics?.missed(failed.code == .unknownHabit ? .noSuchHabit : .unknownCommand)
+            unknownLines?.record(text)
             return failed
         }
+        guard let understood = EverydayReader.read(text, vocabulary) else { return unread() }
         // A command read whole keeps its kind; a recording (`did …`, or a line of the player's own words) may be read as
         // anything.
         let free = request.kind == nil || request.kind == "did" || request.kind == Commands.unknownKind
@@ -73,15 +78,17 @@ extension Pipeline {
         switch understood {
         case .commands(let lines):
             // Every line is read before any runs: a reading that does not parse does nothing at all.
-            guard fits(lines) else { return failed }
+            guard fits(lines) else { return unread() }
             return await run(lines, session: &session)
         case .ask(let question, let lines):
-            guard fits(lines) else { return failed }
+            guard fits(lines) else { return unread() }
             session.proposal = lines
+            metrics?.missed(.asked)
             return Reply(ok: false, toasts: [Toast(.question, question)], code: failed.code ?? .ambiguous)
         case .clarify(let question):
             // A line the strict reading read and refused keeps its reason (`did floss tomorrow`, `stop reminding 9`).
             if failed.code == .invalidArgument || (parsed && !free) { return failed }
+            metrics?.missed(.asked)
             return Reply(ok: false, toasts: [Toast(.question, question)], code: failed.code ?? .invalidArgument)
         case .nothing(let answer):
             // Nothing was done, and the line asks for nothing: said as a question, so the next line can say what was.

@@ -29,6 +29,8 @@ public final class Pipeline: Sendable {
     let passwordChanges: PasswordChanges
     /// When the server started, on its clock.
     let started: Date
+    /// Where lines it could not read are kept (`--record-unknown`), if anywhere.
+    let unknownLines: UnknownLines?
 
     init(
         accounts: Accounts, users: UserDatabases, directory: DirectoryDatabase, households: Households, presence: Presence,
@@ -38,6 +40,14 @@ public final class Pipeline: Sendable {
         (self.presence, self.configuration, self.logger, self.metrics) = (presence, configuration, logger, metrics)
         self.passwordChanges = accounts.changes
         self.started = configuration.clock()
+        self.unknownLines = configuration.unknownLines.flatMap { url in
+            do {
+                return try UnknownLines(url, logger: logger)
+            } catch {
+                logger.error("can't keep unread lines", metadata: ["file": "\(url.path)", "error": "\(error)"])
+                return nil
+            }
+        }
     }
 
     public static let version = "0.1.0"

@@ -29,6 +29,8 @@ public struct ServeSettings: Sendable {
     public var tlsCert: String?
     public var tlsKey: String?
     public var metrics: String?
+    /// A file to append the lines people typed that the server could not read.
+    public var recordUnknown: String?
 
     public init() {}
 
@@ -90,6 +92,7 @@ public struct ServeSettings: Sendable {
         configuration.idleFileTimeout = TimeInterval(idleFiles)
         if let tlsCert, let tlsKey { configuration.tls = TLSFiles(certificateChain: tlsCert, privateKey: tlsKey) }
         configuration.metrics = metrics.flatMap(ListenAddress.init)
+        configuration.unknownLines = recordUnknown.map { URL(fileURLWithPath: $0) }
         return configuration
     }
 }
