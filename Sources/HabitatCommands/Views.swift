@@ -199,8 +199,14 @@ public enum Views {
             "questions: 'how am I doing?', 'how many coins do I have?', 'what's my level?', 'what's left today?', 'what can I buy?', 'who am I?'",
             "a figure by its name: 'level', 'coins', 'health', 'xp'",
             "making and mending: 'add a habit called Yoga', 'new bad habit Vaping', 'oops', 'undo that'",
-            "Your words find a habit only by its whole name or a form of it (exercised, exercising), never by a guess.",
-            "When I read them so, the reply says what I took them for, and 'undo' takes it back. When I'm not sure, I ask.",
+            "what you did, as you'd say it: 'ran 5k', 'drank 2 more glasses of water', 'did yoga and called mum', 'yesterday I had 3 coffees'",
+            "holidays: 'on holiday until the 3rd', 'away till sunday', 'taking a week off', 'I'm back'",
+            "reminders: 'quit reminding me to stretch', 'every evening at 21:30 remind me to stretch', 'which reminders are on?'",
+            "more questions: 'how long is my yoga streak?', 'anything left?', 'who did the dishes?', 'what does a potion cost?'",
+            "new habits: 'I want to start stretching 10 min every day', 'add habit Yoga tue thu', 'make yoga 4 times a week'",
+            "Your words find a habit only by its whole name or a form of it (exercised, ran for Running), never by a guess.",
+            "When I read them so, the reply says what I took them for, and 'undo' takes it back. When I'm not sure, I ask: 'yes' does it.",
+            "'didn't', 'skipped', 'going to' and 'tomorrow' record nothing.",
         ],
         data: ["topic": "words"])
 
