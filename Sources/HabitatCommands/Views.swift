@@ -99,7 +99,8 @@ public enum Views {
             return Reply(.info, "No habits yet. Add one: 'add habit Exercise' or 'add bad habit Smoking'.", data: data)
         }
         let lines = zip(habits, kept).map { habit, keeping -> String in
-            let area = state.area(id: habit.areaID).map { " [\($0.name)]" } ?? ""
+            let area = (state.area(id: habit.areaID).map { " [\($0.name)]" } ?? "")
+                + (habit.words.isEmpty ? "" : " (also \(habit.words.map { "'\($0)'" }.joined(separator: ", ")))")
             let amountToday = days[habit.id ?? -1]?[today] ?? 0
             let counted = habit.amount.map { " · \(GameState.describe($0, of: habit.kind)) (\(amountToday) today)" } ?? ""
             let timed = (habit.schedule == .daily ? "" : " · \(habit.schedule.words)") + counted + (habit.tracksTime ? " · tracks time" : "")
@@ -141,6 +142,7 @@ public enum Views {
             ("amount_today", .int(days[habit.id ?? -1]?[today] ?? 0)),
             ("life_if_missed", .int(habit.bite)),
         ]
+        if !habit.words.isEmpty { row.append(("words", .array(habit.words.map(JSON.string)))) }
         if case .quota(let per, _) = habit.schedule, let inPeriod = keeping.inPeriod {
             row += [("done_this_period", .int(inPeriod)), ("per_period", .int(per))]
         }

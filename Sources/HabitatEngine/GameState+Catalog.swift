@@ -109,6 +109,7 @@ extension GameState {
         if habits.contains(where: { $0.id != habit.id && $0.name.isSameName(as: name) }) {
             throw HabitatError(.nameTaken, "You already have a habit called \(name).")
         }
+        try Self.notAWord(name, of: habits, except: habit.name)
         // `did <name>` would record the routine, never this habit.
         if let routine = routines.first(where: { $0.name.isSameName(as: name) }) {
             throw HabitatError(.nameTaken, "You already have a routine called \(routine.name).")
@@ -117,6 +118,51 @@ extension GameState {
         habits[index].name = name
         return Outcome(toasts: [Toast(.success, "Renamed \(habit.name) to \(name). Its history and streaks come along.")])
     }
+
+    /// The player's own word for a habit (`call exercise gym`): it finds the habit wherever its name would. It never
+    /// takes the place of a name: not one of another habit's, a routine's, or another habit's word (a word that is a
+    /// command is the line protocol's to refuse).
+    mutating func call(_ query: String, word rawWord: String) throws -> Outcome {
+        // Named whole or by its words' forms, never by the start of a word: `call mum tonight` is no word for Call mum.
+        guard case .found(let habit) = NameMatch.resolve(query, among: activeHabits, loosely: true, name: \.name) else {
+            throw HabitatError(.unknownHabit, "No habit '\(query)'. Name it whole: 'call exercise gym'.", symbol: .question)
+        }
+        let word = try Self.validName(rawWord, of: "word")
+        guard !Self.dayWords.contains(word.lowercased()) else {
+            throw HabitatError(.invalidArgument, "'\(word)' says when, so it can't name a habit: pick another word.")
+        }
+        if habit.name.isSameName(as: word) || habit.words.contains(where: { $0.isSameName(as: word) }) {
+            return Outcome(toasts: [Toast(.info, "'\(word)' is \(habit.name) already.")])
+        }
+        if let other = habits.first(where: { $0.name.isSameName(as: word) || $0.words.contains { $0.isSameName(as: word) } }) {
+            throw HabitatError(.nameTaken, "'\(word)' is \(other.name) already: a word names one habit.")
+        }
+        if let routine = routines.first(where: { $0.name.isSameName(as: word) }) {
+            throw HabitatError(.nameTaken, "'\(word)' is your routine \(routine.name): a word names one thing.")
+        }
+        guard habit.words.count < Self.maxWordsPerHabit else {
+            throw HabitatError(.limitReached, "\(habit.name) has \(Self.maxWordsPerHabit) words already. 'forget <word>' makes room.")
+        }
+        let index = habits.firstIndex { $0.id == habit.id }!
+        habits[index].words.append(word)
+        return Outcome(toasts: [Toast(.success, "Got it: '\(word)' is \(habit.name). 'did \(word.lowercased())' records it.")])
+    }
+
+    /// A word of the player's no longer names its habit (`forget gym`).
+    mutating func forget(word query: String) throws -> Outcome {
+        guard let index = habits.firstIndex(where: { $0.words.contains { $0.isSameName(as: query) } }) else {
+            throw HabitatError(.notFound, "No habit goes by '\(query)'. 'habits' lists your words with each habit.", symbol: .question)
+        }
+        let word = habits[index].words.first { $0.isSameName(as: query) }!
+        habits[index].words.removeAll { $0.isSameName(as: query) }
+        return Outcome(toasts: [Toast(.success, "Forgot '\(word)': it no longer means \(habits[index].name).")])
+    }
+
+    /// How many words of their own one habit may go by.
+    public static let maxWordsPerHabit = 10
+
+    /// Words that say when something was done, never what.
+    static let dayWords: Set<String> = ["today", "tonight", "tomorrow", "yesterday", "now", "later", "again", "done", "morning", "evening"]
 
     mutating func delete(_ query: String) throws -> Outcome {
         // An archived habit can go for good too, without coming back first.

@@ -53,6 +53,7 @@ extension GameState {
         if routines.contains(where: { $0.name.isSameName(as: name) }) {
             throw HabitatError(.nameTaken, "You already have a routine called \(name).")
         }
+        try Self.notAWord(name, of: habits)
         let areaID = try draft.area.map { areas[try areaIndex(named: $0)].id } ?? nil
         try Self.checkAmount(draft.amount, of: name, kind: draft.kind, schedule: draft.schedule ?? .daily, saidAs: draft.amountKeyword)
         try Self.checkBite(draft.bite, of: name, kind: draft.kind)
@@ -111,6 +112,10 @@ extension GameState {
         if let hit = NameMatch.wholeName(query, among: habits, where: { includingArchived || !$0.archived }, name: \.name) {
             return hit
         }
+        // A word of the player's own for a habit (`call exercise gym`), said whole.
+        if let hit = habits.first(where: { (includingArchived || !$0.archived) && $0.words.contains { $0.isSameName(as: query) } }) {
+            return hit
+        }
         switch NameMatch.resolve(query, among: includingArchived ? habits : activeHabits, loosely: loose != nil, name: \.name) {
         case .found(let habit):
             return habit
@@ -152,6 +157,14 @@ extension GameState {
             if let value, !(0...10_000).contains(value) {
                 throw HabitatError(.invalidArgument, "\(label) must be between 0 and 10000.")
             }
+        }
+    }
+
+    /// Refuses a new name that is a player's word for one of `habits` (`call exercise gym`, then `add habit Gym`):
+    /// `did gym` would find the other.
+    static func notAWord(_ name: String, of habits: [Habit], except renamed: String? = nil) throws {
+        if let other = habits.first(where: { $0.name != renamed && $0.words.contains { $0.isSameName(as: name) } }) {
+            throw HabitatError(.nameTaken, "'\(name)' is your word for \(other.name). 'forget \(name.lowercased())' frees it.")
         }
     }
 

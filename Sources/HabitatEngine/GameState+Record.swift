@@ -115,7 +115,9 @@ extension GameState {
             back = giveBack(habit.schedule.isQuota ? min(bitten, habit.bite * recording.times) : bitten, for: habit, keeps: keeps, entry: &entry)
         }
         updateStats(of: habit, on: day, times: recording.times, history: recording.history)
-        return Outcome(toasts: toasts + back + Self.readAs(recording.habit, habit.name), entry: entry)
+        // A word the player taught for it is said as they meant it.
+        let taught = habit.words.contains { $0.isSameName(as: recording.habit) }
+        return Outcome(toasts: toasts + back + (taught ? [] : Self.readAs(recording.habit, habit.name)), entry: entry)
     }
 
     /// When `typed` found the habit `name` by a form of its words (`exercised`, `smoked`) rather than as typed or as

@@ -67,6 +67,10 @@ public enum Action: Sendable, Equatable {
     case unarchive(String)
     case edit(String, HabitEdit)
     case rename(String, to: String)
+    /// `call exercise gym`: the player's own word for a habit.
+    case call(String, word: String)
+    /// `forget gym`: a word of theirs no longer names a habit.
+    case forget(word: String)
     case delete(String)
     case addRoutine(name: String, habits: [String])
     case deleteRoutine(String)
@@ -119,6 +123,8 @@ extension GameState {
         case .unarchive(let name): outcome = try next.unarchive(name)
         case .edit(let name, let edit): outcome = try next.edit(name, edit, at: now)
         case .rename(let name, let newName): outcome = try next.rename(name, to: newName)
+        case .call(let name, let word): outcome = try next.call(name, word: word)
+        case .forget(let word): outcome = try next.forget(word: word)
         case .delete(let name): outcome = try next.delete(name)
         case .addRoutine(let name, let habits): outcome = try next.addRoutine(name: name, habits: habits)
         case .deleteRoutine(let name): outcome = try next.deleteRoutine(name)

@@ -50,13 +50,16 @@ public struct Habit: Sendable, Equatable, Codable, Identifiable {
     public var bite: Int
     /// The first day it bites: the day after its bite was set (never the day it was set, or before).
     public var biteSince: Day?
+    /// The player's own words for it (`call exercise gym`): `did gym` is Exercise.
+    public var words: [String]
 
     public init(
         id: Int64? = nil, name: String, kind: HabitKind, xp: Int = defaultXP, coins: Int = defaultCoins,
         life: Int = defaultLife, areaID: Int64? = nil, archived: Bool = false, tracksTime: Bool = false,
         created: Day, stats: HabitStats = .zero, schedule: Schedule = .daily, amount: DailyAmount? = nil, bite: Int = 0,
-        biteSince: Day? = nil
+        biteSince: Day? = nil, words: [String] = []
     ) {
+        self.words = words
         self.bite = bite
         self.biteSince = biteSince
         self.amount = amount

@@ -8,6 +8,8 @@ import Testing
 private func specName(of command: any HabitatCommand) -> String {
     switch command {
     case is Help: "help"
+    case is CallHabit: "call"
+    case is ForgetWord: "forget"
     case is Register: "register"
     case is Login: "login"
     case is Logout: "logout"

@@ -32,7 +32,7 @@ struct ToolHelpTests {
             "--host", "--port", "--data", "--durability", "--max-connections", "--max-per-address",
             "--max-unauthenticated-per-address", "--rate-limit", "--max-line", "--login-timeout",
             "--unread-timeout", "--open-files", "--idle-files", "--event-loops", "--tls-cert", "--tls-key", "--metrics",
-            "--log-level",
+            "--record-unknown", "--log-level",
         ]),
         (["irc-bridge"], [
             "--habitat", "--bridge", "--token", "--irc", "--nick", "--channel", "--habitat-tls", "--irc-tls", "--tls-ca",

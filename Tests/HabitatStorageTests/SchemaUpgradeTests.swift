@@ -16,6 +16,7 @@ import Testing
         try db.execute(sql: "ALTER TABLE habit ADD COLUMN amount_unit TEXT")
         try db.execute(sql: "ALTER TABLE habit ADD COLUMN bite INTEGER NOT NULL DEFAULT 0")
         try db.execute(sql: "ALTER TABLE habit ADD COLUMN bite_since TEXT")
+        try db.execute(sql: "ALTER TABLE habit ADD COLUMN words TEXT NOT NULL DEFAULT ''")
     }
 
     static func withoutLaterColumns(_ db: Database) throws {
@@ -25,6 +26,7 @@ import Testing
         try db.execute(sql: "ALTER TABLE habit DROP COLUMN amount_unit")
         try db.execute(sql: "ALTER TABLE habit DROP COLUMN bite")
         try db.execute(sql: "ALTER TABLE habit DROP COLUMN bite_since")
+        try db.execute(sql: "ALTER TABLE habit DROP COLUMN words")
     }
 
     /// A user file at `path` as the release whose last migration was `version` left it, written by `write` with today's
@@ -40,8 +42,14 @@ import Testing
         defer { try? database.close() }
         try UserSchema.migrator.migrate(database, upTo: version)
         try database.write { db in
+            // A file from before v9 lacks the players' words of today's habits, whichever release it is of.
+            let words = !laterColumns && ["v7", "v8"].contains(version)
             if laterColumns { try Self.withLaterColumns(db) }
-            defer { if laterColumns { try? Self.withoutLaterColumns(db) } }
+            if words { try db.execute(sql: "ALTER TABLE habit ADD COLUMN words TEXT NOT NULL DEFAULT ''") }
+            defer {
+                if laterColumns { try? Self.withoutLaterColumns(db) }
+                if words { try? db.execute(sql: "ALTER TABLE habit DROP COLUMN words") }
+            }
             var state = try GameState.fetch(db)
             let ledger = Ledger(db: db)
             try write(db, ledger) { action in
@@ -76,15 +84,16 @@ import Testing
 
             let db = UserDatabase(path: path, durability: .normal)
             let state = try await db.state()
-            // Every row as it was; each habit gains the schedule every habit had then (v4), no amount (v6) and no bite (v7).
+            // Every row as it was; each habit gains the schedule every habit had then (v4), no amount (v6), no bite (v7)
+            // and no words of the player's (v9).
             var upgraded = before
             upgraded["habit"] = before["habit"]?.map {
-                String($0.dropLast()) + #" schedule:"every day" amount:NULL amount_unit:NULL bite:0 bite_since:NULL]"#
+                String($0.dropLast()) + #" schedule:"every day" amount:NULL amount_unit:NULL bite:0 bite_since:NULL words:""]"#
             }
             #expect(try dump(ofDatabaseAt: path) == upgraded)
             #expect(state.profile.coins == 15)  // exercise, the routine's two; the last exercise undone
             let migrations = try await rawDatabase(at: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
-            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
+            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"])
             // An older file keeps its 4 KB pages; its log is checkpointed at the same 4 MB.
             #expect(try await db.pragma("page_size") == 4096)
             #expect(try await db.pragma("wal_autocheckpoint") == 1024)
@@ -183,7 +192,7 @@ import Testing
             #expect(try await db.state().habits.map { "\($0.name) \($0.stats.total)" } == ["Exercise 4", "Smoking 4"])
             // Undo takes back the latest recording's amount, whatever the count when it was made.
             #expect(try await db.undo().state.habits.map(\.stats.total) == [3, 4])
-            #expect(try await db.pragma("user_version") == 8)
+            #expect(try await db.pragma("user_version") == 9)
         }
     }
 

@@ -59,6 +59,17 @@ import Testing
         }
     }
 
+    @Test func aPlayersWordsForAHabitAreKeptWithIt() async throws {
+        try await withUserDatabase { db in
+            try await db.add(Fixture.exercise)
+            _ = try await db.apply(.call("exercise", word: "gym"), at: Fixture.now)
+            _ = try await db.apply(.call("exercise", word: "workout"), at: Fixture.now)
+            let reloaded = try await db.reloaded()
+            #expect(reloaded.habits[0].words == ["gym", "workout"])
+            #expect(try await db.state() == reloaded)
+        }
+    }
+
     @Test func theStateReturnedByAddHabitEqualsTheStoredOne() async throws {
         try await withUserDatabase { db in
             let added = try await db.add(Fixture.exercise)

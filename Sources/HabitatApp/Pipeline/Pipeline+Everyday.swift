@@ -81,7 +81,8 @@ extension Pipeline {
             guard fits(lines) else { return unread() }
             return await run(lines, session: &session)
         case .ask(let question, let lines):
-            guard fits(lines) else { return unread() }
+            // A command said by its own word keeps its own answer over a guess at another (`call water status`).
+            guard fits(lines), free else { return unread() }
             session.proposal = lines
             metrics?.missed(.asked)
             return Reply(ok: false, toasts: [Toast(.question, question)], code: failed.code ?? .ambiguous)
@@ -116,7 +117,7 @@ extension Pipeline {
         var habits: [Vocabulary.Habit] = state.activeHabits.map { habit in
             var quota = false
             if case .quota = habit.schedule { quota = true }
-            return Vocabulary.Habit(name: habit.name, amount: habit.amount, bad: habit.kind == .bad, quota: quota)
+            return Vocabulary.Habit(name: habit.name, amount: habit.amount, bad: habit.kind == .bad, quota: quota, words: habit.words)
         }
         habits += state.routines.map { Vocabulary.Habit(name: $0.name) }
         habits += (room ?? []).map { Vocabulary.Habit(name: $0.name, bad: $0.kind == .bad, shared: true) }

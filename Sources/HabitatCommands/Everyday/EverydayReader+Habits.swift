@@ -214,6 +214,14 @@ extension Reader {
         return .commands(["edit \(name(mention)) target \(Int(count))\(unit)"])
     }
 
+    /// `gym means exercise`: the person's own word for a habit of theirs.
+    func naming() -> Understanding? {
+        guard let means = words.firstIndex(where: { $0.text == "means" }), means == 1, means + 1 < words.count else { return nil }
+        let named = mentions(in: (means + 1)..<words.count)
+        guard named.count == 1 else { return nil }
+        return .commands(["call \(name(named[0])) \(words[0].typed)"])
+    }
+
     /// `mention` when its words are the start of the habit's name (`refri` for Refrigerante), as a change names a
     /// habit by the start of its name.
     func prefixed(_ mention: Mention) -> Mention? {

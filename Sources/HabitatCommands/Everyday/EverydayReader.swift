@@ -19,7 +19,7 @@ public enum EverydayReader {
         let reader = Reader(line: EverydayLine(line, joiners: joiners), vocabulary: vocabulary)
         guard !reader.words.isEmpty else { return nil }
         let readings: [(Reader) -> () -> Understanding?] = [
-            Reader.undo, Reader.reminder, Reader.resume, Reader.pause, Reader.timer, Reader.adding, Reader.editing,
+            Reader.naming, Reader.undo, Reader.reminder, Reader.resume, Reader.pause, Reader.timer, Reader.adding, Reader.editing,
             Reader.deleting, Reader.buying, Reader.inviting, Reader.asking, Reader.recording,
         ]
         for reading in readings {

@@ -218,8 +218,11 @@ public struct UserExport: Sendable {
         /// The life a day due and not done costs, from `bites_from`.
         var life_if_missed: Int
         var bites_from: String?
+        /// The player's own words for it (`call exercise gym`).
+        var words: [String]
 
         init(_ habit: Habit, area: String?) {
+            words = habit.words
             schedule = habit.schedule.words
             target = habit.kind == .good ? habit.amount?.count : nil
             limit = habit.kind == .bad ? habit.amount?.count : nil

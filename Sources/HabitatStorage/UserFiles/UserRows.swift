@@ -69,7 +69,8 @@ extension Habit {
                 total: row["total"]),
             schedule: Schedule(words: (row["schedule"] as String? ?? "").split(separator: " ").map(String.init)) ?? .daily,
             amount: (row["amount"] as Int?).map { DailyAmount($0, unit: row["amount_unit"]) }, bite: row["bite"] ?? 0,
-            biteSince: (row["bite_since"] as String?).flatMap(Day.init(iso:)))
+            biteSince: (row["bite_since"] as String?).flatMap(Day.init(iso:)),
+            words: (row["words"] as String? ?? "").split(separator: "\n").map(String.init))
     }
 }
 
@@ -157,7 +158,7 @@ extension Habit: StoredRow {
     static let table = "habit"
     static let columns = [
         "name", "kind", "xp", "coins", "life", "area_id", "archived", "tracks_time", "created_day", "streak",
-        "best_streak", "last_day", "total", "schedule", "amount", "amount_unit", "bite", "bite_since",
+        "best_streak", "last_day", "total", "schedule", "amount", "amount_unit", "bite", "bite_since", "words",
     ]
     static let sql = StoredRowSQL(table: table, columns: columns)
     func bindValues(to statement: RawStatement) {
@@ -179,6 +180,7 @@ extension Habit: StoredRow {
         statement.bind(amount?.unit)
         statement.bind(bite)
         statement.bind(biteSince?.description)
+        statement.bind(words.joined(separator: "\n"))
     }
 }
 

@@ -207,6 +207,10 @@ enum UserSchema {
                     CREATE INDEX ledger_day_habit ON ledger(day, habit_id);
                     """)
         }
+        // The player's own words for a habit (`call exercise gym`), one a line.
+        migrator.registerMigration("v9") { db in
+            try db.execute(sql: "ALTER TABLE habit ADD COLUMN words TEXT NOT NULL DEFAULT ''")
+        }
         return migrator
     }
 }
