@@ -55,6 +55,8 @@ extension Reader {
         // A name keeps its `and` (Fish and chips); marks between its words go.
         let rest = Array(words[index...]).filter { !$0.stop || $0.text.contains(where: \.isLetter) }
         if room && !vocabulary.inRoom { return nil }
+        // `add 2 glasses to water` is no new habit, nor is one said not to be wanted.
+        if rest.first?.number != nil && !reward || line.has(["not", "never"]) { return nil }
         if reward { return addReward(rest) }
         if area { return .commands(["add area \(rest.map(\.typed).joined(separator: " "))"]) }
         // `want a …` says what is wanted only with the kind of thing it is.
@@ -188,7 +190,13 @@ extension Reader {
             let mention = onlyMention() ?? slipped(in: 0..<words.count).flatMap({ prefixed($0) })
         else { return nil }
         let habit = vocabulary.habits[mention.habit]
-        guard !habit.shared else { return nil }
+        guard !habit.shared, !line.has(["not", "never", "no"]) || line.has(phrase: ["i", "want"]) else { return nil }
+        // `make yoga 4 times a week`, not `make 2 cups of tea`: the habit is named before its new number.
+        if let number = words.firstIndex(where: { $0.number != nil }), number < mention.range.lowerBound,
+            !line.has(["allow", "allowed", "have", "want"])
+        {
+            return nil
+        }
         // `make gym tuesday and thursday now`, `make yoga every day`: a new schedule.
         let days = words.compactMap { Self.weekday($0.text) }
         if !days.isEmpty, words.allSatisfy({ $0.number == nil }) {

@@ -11,7 +11,8 @@ extension Reader {
             || line.has(phrase: ["was", "a", "mistake"]) || line.has(phrase: ["by", "mistake"]) || line.has(phrase: ["didn't", "mean"])
             || line.has(phrase: ["did", "not", "mean", "that"]) || line.has(phrase: ["was", "wrong"]) || line.has(phrase: ["is", "wrong"])
             || line.has(phrase: ["wrong", "one"])
-        guard said else { return nil }
+        // Said as an undo, not of one (`I can't undo my bad habits lol`, `don't undo that`).
+        guard said, words.count <= 8, !line.has(["not", "never", "can", "could", "how", "why", "what"]) else { return nil }
         // `undo the last three`: that many, newest first.
         let count = words.first { $0.number != nil && $0.isWhole }?.number.map(Int.init) ?? 1
         guard (1...10).contains(count) else { return .clarify("How many? 'undo' takes back the last thing you recorded; say it again for the one before.") }
@@ -79,7 +80,7 @@ extension Reader {
     /// from cooking for 10 days`, `sick today, pause everything`.
     func pause() -> Understanding? {
         let said = line.has(["pause", "holiday", "holidays", "vacation", "away", "break", "off", "férias", "ferias", "sick"])
-        guard said, !line.question else { return nil }
+        guard said, !line.question, !line.has(["not", "never", "no"]) || line.has("unpause") else { return nil }
         guard line.has("pause") || line.has(["holiday", "holidays", "vacation", "away", "férias", "ferias"])
             || line.has(phrase: ["a", "break"]) || line.has("off") && line.has(["week", "weeks", "days", "day", "taking", "take", "till", "until", "til"])
         else { return nil }
