@@ -114,7 +114,7 @@ struct EverydayLine {
 
     static let extraNumbers: [String: Int] = [
         "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "dozen": 12,
-        "hundred": 100,
+        "hundred": 100, "both": 2,
     ]
 
     /// The words as clauses: the runs between stops.

@@ -65,12 +65,15 @@ extension Reader {
             guard let mention = mentioned.first ?? slipped(in: range) ?? counted(in: range) ?? likely(in: range) else {
                 // A clause with nothing of theirs in it: an aside (`forgot to log it yesterday`), unless it says something
                 // was done.
-                if range.contains(where: { Self.doneWords.contains(words[$0].text) || (words[$0].number != nil && !Self.isTime(words, $0)) }) {
+                if range.contains(where: {
+                    Self.doneWords.contains(words[$0].text) || (words[$0].number != nil && !Self.isTime(words, $0))
+                        || Schedule.times[words[$0].text] != nil || words[$0].text == "times"
+                }) {
                     return nil
                 }
                 continue
             }
-            if clauseNotDone(clause) {
+            if clauseNotDone(clause) || line.has(phrase: ["out", "of"]) {
                 let name = vocabulary.habits[mention.habit].name.lowercased()
                 return .nothing(line.question
                     ? "That's up to you! When it's done, tell me ('did \(name)')."
@@ -82,6 +85,10 @@ extension Reader {
             if clause.contains(where: { Self.weekday(words[$0].text) != nil || words[$0].text == "daily" }) || plans.contains(where: { line.has(phrase: $0) }) {
                 return nil
             }
+            // Said as done by them: not someone else's doing (`my housemate did the bins`, `dog had 3 biscuits`), nor a
+            // line about the habit's word in another sense (`water the plants`, `feeding is going better`).
+            guard !bySomeoneElse(mention, in: range), saysDone(mention, in: range) else { return nil }
+            if done.contains(where: { $0.command.hasPrefix("did \(name(mention))") }) { return nil }
             switch reading(mention, in: range) {
             case .done(var one):
                 if suspicious(after: mention, in: range) { one.likely = true }
@@ -103,10 +110,55 @@ extension Reader {
         return .commands(commands)
     }
 
+    /// Words around a habit's name that say nothing of what was done: a bare name with these is still a recording
+    /// (`gym done`, `yoga this morning`).
+    static let aroundName: Set<String> = afterName.union(["i", "we", "just", "so", "also", "yes", "yeah", "yep", "me"])
+
+    /// Whether the words of `range` say `mention` was done: a word that says so (`did`, `done`), a verb in the past
+    /// (`ran`, `journaled`, `drank`), an amount, a day gone by (`yesterday`, `last night`), or the name alone with
+    /// words that add nothing. `water the plants` and `feeding is going better` say none of it.
+    func saysDone(_ mention: Mention, in range: Range<Int>) -> Bool {
+        let others = range.filter { !mention.range.contains($0) }
+        if others.allSatisfy({ Self.aroundName.contains(words[$0].text) || words[$0].minute != nil }) { return true }
+        if range.contains(where: { Self.doneWords.contains(words[$0].text) || ["ok", "okay", "ready"].contains(words[$0].text) }) { return true }
+        if range.contains(where: { words[$0].number != nil || Schedule.times[words[$0].text] != nil || words[$0].text == "x" }) { return true }
+        if day != nil || line.has(phrase: ["this", "morning"]) || line.has("earlier") { return true }
+        // `is going`, `has a hole`: a sentence about it, not of it.
+        if others.contains(where: { ["is", "are", "has", "have", "can", "gets", "makes"].contains(words[$0].text) }) { return false }
+        return range.contains { Self.isPast(words[$0].text) }
+    }
+
+    /// Whether `word` is a verb in the past: an irregular form (`ran`, `took`, `had`) or one ending in `-ed`.
+    static func isPast(_ word: String) -> Bool {
+        (word.count > 3 && word.hasSuffix("ed")) || (WordForms.bases[word] != nil && !word.hasSuffix("ing") && !word.hasSuffix("s"))
+    }
+
+    /// Whether the clause says someone else did it: it starts with another doer (`my housemate did the bins`, `nobody
+    /// took the bins out`, `rex ate my crossword`), or the habit's word is the doer of another verb (`my water broke`).
+    func bySomeoneElse(_ mention: Mention, in range: Range<Int>) -> Bool {
+        let others: Set<String> = ["nobody", "someone", "somebody", "he", "she", "they", "you", "everyone", "noone", "dad", "mum", "mom"]
+        // `my water broke`: the name, then a verb of its own.
+        let next = mention.range.upperBound
+        let owned = mention.range.lowerBound > range.lowerBound
+            && ["my", "the", "our", "his", "her", "their"].contains(words[mention.range.lowerBound - 1].text)
+        if owned, next < range.upperBound, Self.isPast(words[next].text), !Self.doneWords.contains(words[next].text) { return true }
+        var start = range.lowerBound
+        while start < range.upperBound, ["so", "ok", "and", "then", "also", "well", "yesterday", "today", "lol"].contains(words[start].text) { start += 1 }
+        guard start < range.upperBound, start < mention.range.lowerBound else { return false }
+        let first = words[start].text
+        if others.contains(first) || (first == "no" && start + 1 < range.upperBound && words[start + 1].text == "one") { return true }
+        if ["i", "we", "just", "finally", "me"].contains(first) || Self.isPast(first) || Self.doneWords.contains(first) { return false }
+        // `my housemate did`, `rex ate`, `dog had`: a doer other than them, then the verb.
+        var verb = start + 1
+        if ["my", "the", "our", "his", "her"].contains(first) { verb += 1 }
+        return verb < mention.range.lowerBound && (Self.isPast(words[verb].text) || Self.doneWords.contains(words[verb].text))
+    }
+
     /// Whether the word right after a habit's name, typed as its name (`did exercise bike`), might make it something
     /// else. After a verb of it (`cooked dinner`, `walked the dog`), a word is only what was done.
     func suspicious(after mention: Mention, in range: Range<Int>) -> Bool {
-        let next = mention.range.upperBound
+        var next = mention.range.upperBound
+        while next < range.upperBound, ["the", "my", "a", "an", "our", "some"].contains(words[next].text) { next += 1 }
         guard next < range.upperBound else { return false }
         let word = words[next]
         if word.number != nil || word.stop || Self.afterName.contains(word.text) || WordForms.unit(word.text) != nil { return false }
@@ -153,9 +205,12 @@ extension Reader {
             if value == nil, ["a", "an", "one", "um", "uma"].contains(word.text), index + 1 < range.upperBound,
                 WordForms.unit(words[index + 1].text) != nil, !mention.range.contains(index + 1)
             {
-                value = 1
+                // `half an hour`
+                value = index > range.lowerBound && words[index - 1].text == "half" ? 0.5 : 1
             }
             guard let value, word.minute == nil, !Self.isTime(words, index) else { continue }
+            // `for both of us` counts people, not what was done.
+            if word.text == "both", index + 1 < range.upperBound, words[index + 1].text == "of" { continue }
             if index + 2 < words.count, ["days", "day"].contains(words[index + 1].text), words[index + 2].text == "ago" { continue }
             var next = index + 1
             while next < range.upperBound, ["more", "extra", "mais", "whole", "full", "big", "small", "large", "new"].contains(words[next].text) {
@@ -173,8 +228,10 @@ extension Reader {
         }
         let day = self.day.map { " \($0)" } ?? ""
         let name = self.name(mention)
-        let likely = !mention.certain
-        func done(_ amount: String = "") -> Reading { .done(Done(command: "did \(name)\(amount)\(day)", likely: likely)) }
+        var partOfAUnit = false
+        func done(_ amount: String = "") -> Reading {
+            .done(Done(command: "did \(name)\(amount)\(day)", likely: !mention.certain || partOfAUnit))
+        }
         let family = habit.amount?.unit.flatMap(WordForms.unit)
         let measured = family.map(WordForms.measures.contains) ?? false
         guard numbers.count <= 1 else { return .unread }
@@ -192,6 +249,8 @@ extension Reader {
             return .missing("I record whole amounts only: how much, rounded? e.g. 'did \(lower) \(max(1, Int(value.rounded())))'.")
         }
         let count = Int(value)
+        // `1.5 hours` is 90 minutes, but a part of a unit said is asked about, not taken.
+        if said.value != said.value.rounded() { partOfAUnit = true }
         if let amount = habit.amount {
             if said.times && said.unit != nil && !["x", "times", "time"].contains(said.unit!) { return .unread }
             if said.times && amount.unit == nil { return done(" \(count)") }

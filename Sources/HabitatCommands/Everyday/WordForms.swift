@@ -104,6 +104,7 @@ extension WordForms {
     static let plainVerbs: Set<String> = [
         "be", "have", "do", "get", "go", "make", "take", "put", "come", "want", "need", "let", "give", "say", "tell", "know",
         "think", "see", "feel", "use", "try", "keep", "start", "finish", "stop", "like", "love", "look", "find", "work",
+        "eat", "drink", "play", "watch", "hold", "turn", "run", "set",
     ]
 
     /// The words of every sense of the verb `base` (`hoover`: vacuum, vacuum-clean; `ring`: call, phone) and of the
