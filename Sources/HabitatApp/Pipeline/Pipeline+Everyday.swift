@@ -67,7 +67,7 @@ extension Pipeline {
         guard let understood = EverydayReader.read(text, vocabulary) else { return unread() }
         // A command read whole keeps its kind; a recording (`did …`, or a line of the player's own words) may be read as
         // anything.
-        let free = request.kind == nil || request.kind == "did" || request.kind == Commands.unknownKind
+        let free = request.kind == nil || request.kind == Did.spec.name || request.kind == Commands.unknownKind
         func fits(_ lines: [String]) -> Bool {
             lines.allSatisfy { line in
                 var kind: String?
@@ -83,19 +83,25 @@ extension Pipeline {
         case .ask(let question, let lines):
             // A command said by its own word keeps its own answer over a guess at another (`call water status`).
             guard fits(lines), free else { return unread() }
-            session.proposal = lines
             metrics?.missed(.asked)
-            return Reply(ok: false, toasts: [Toast(.question, question)], code: failed.code ?? .ambiguous)
-        case .clarify(let question):
+            return Self.propose(lines, question, code: failed.code ?? .ambiguous, session: &session)
+        case .clarify(let said), .nothing(let said):
             // A line the strict reading read and refused keeps its reason (`did floss tomorrow`, `stop reminding 9`).
             if failed.code == .invalidArgument || (parsed && !free) { return failed }
+            // A question says what to type; a line that changes nothing (`didn't floss`) is answered as one too, so the
+            // next line can say what was done.
+            guard case .clarify = understood else {
+                return Reply(ok: false, toasts: [Toast(.question, said)], code: failed.code ?? .unknownCommand)
+            }
             metrics?.missed(.asked)
-            return Reply(ok: false, toasts: [Toast(.question, question)], code: failed.code ?? .invalidArgument)
-        case .nothing(let answer):
-            // Nothing was done, and the line asks for nothing: said as a question, so the next line can say what was.
-            if failed.code == .invalidArgument || (parsed && !free) { return failed }
-            return Reply(ok: false, toasts: [Toast(.question, answer)], code: failed.code ?? .unknownCommand)
+            return Reply(ok: false, toasts: [Toast(.question, said)], code: failed.code ?? .invalidArgument)
         }
+    }
+
+    /// Asks `question` about the strict `lines`, which a `yes` next runs (and anything else drops). Nothing changed.
+    static func propose(_ lines: [String], _ question: String, code: ErrorCode, session: inout Session) -> Reply {
+        session.proposal = lines
+        return Reply(ok: false, toasts: [Toast(.question, question)], code: code)
     }
 
     /// Runs the strict `lines` one after another, as if typed; their replies as one. One refused stops the rest.

@@ -100,11 +100,11 @@ extension Reader {
         guard !done.isEmpty else { return nil }
         if let note, done.count == 1 { done[0].command += ": \(note.text)" }
         if line.question {
-            return .nothing("That's up to you! When it's done, tell me ('\(Self.shown(done[0].command))').")
+            return .nothing("That's up to you! When it's done, tell me ('\(EverydayReader.shown(done[0].command))').")
         }
         let commands = done.map(\.command)
         if done.contains(where: \.likely) {
-            let said = commands.map { "'\(Self.shown($0))'" }.joined(separator: ", then ")
+            let said = commands.map { "'\(EverydayReader.shown($0))'" }.joined(separator: ", then ")
             return .ask("Did you mean \(said)? Type 'yes' to record it.", commands)
         }
         return .commands(commands)
@@ -273,11 +273,6 @@ extension Reader {
             return count == 1 ? done() : .done(Done(command: "did \(name) x\(count)\(day)", likely: true))
         }
         return .unread
-    }
-
-    /// A command as the player would type it: `did "Feed the cat"` is `did feed the cat`.
-    static func shown(_ command: String) -> String {
-        command.replacingOccurrences(of: "\"", with: "").lowercased()
     }
 
     /// Whether `clause` says its habit was not done, or not simply done: `didn't`, `skipped`, `going to`, `should I`,

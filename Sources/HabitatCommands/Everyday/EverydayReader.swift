@@ -9,6 +9,11 @@ import HabitatEngine
 /// It is asked only about a line the strict reading could not take, so a command typed as the help says is never
 /// read twice.
 public enum EverydayReader {
+    /// A command as the player would type it, in a question about it: `did "Feed the cat"` is `did feed the cat`.
+    public static func shown(_ command: String) -> String {
+        command.replacingOccurrences(of: "\"", with: "").lowercased()
+    }
+
     public static func read(_ line: String, _ vocabulary: Vocabulary) -> Understanding? {
         var joiners: Set<String> = []
         for habit in vocabulary.habits {

@@ -32,9 +32,8 @@ struct Ran: HabitatCommand {
         if state.profile.state == .active, let (line, certain) = Self.recording(in: state, km: km) {
             if certain { return await context.pipeline.run([line], session: &context.session) }
             // A habit that counts no distance: recorded once on `yes`.
-            context.session.proposal = [line]
-            let shown = line.replacingOccurrences(of: "\"", with: "").lowercased()
-            return Reply(ok: false, toasts: [Toast(.question, "Did you mean '\(shown)'? It counts times, not km. Type 'yes' to record it.")], code: .ambiguous)
+            let question = "Did you mean '\(EverydayReader.shown(line))'? It counts times, not km. Type 'yes' to record it."
+            return Pipeline.propose([line], question, code: .ambiguous, session: &context.session)
         }
         let (fileID, now) = (try context.account.fileID, context.now)
         return try await context.users.with(fileID) { database in
