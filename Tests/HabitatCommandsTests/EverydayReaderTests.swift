@@ -127,4 +127,57 @@ struct EverydayReaderTests {
     func habitsAddedAndChangedInEverydayWords(line: String, commands: [String]) {
         #expect(Self.read(line) == .commands(commands))
     }
+
+    @Test(arguments: [
+        // Shortened on a phone, and words said for the tone alone.
+        ("did 50 pushups no cap", ["did Push-ups 50"]), ("called mum n did yoga", [#"did "Call mum""#, "did Yoga"]),
+        ("called mum w my sister 2day", [#"did "Call mum""#]),
+        // An amount said on its own after what was done; done, only not told; done, in the perfect tense.
+        ("went for a run, 5 km", ["did Running 5"]), ("did pushups yesterday, 30", ["did Push-ups 30 yesterday"]),
+        ("forgot to log my journal yesterday", ["did Journal yesterday"]), ("we have done the dishes", ["did Dishes"]),
+        // A new name, a reminder moved, a limit said in words, a chore for the room, a purchase in slang.
+        ("change journal to diary please", ["rename Journal to diary"]),
+        ("change the yoga reminder to 8 in the evening", ["stop reminding Yoga", "remind me to Yoga at 20:00"]),
+        ("add a bad habit for whisky, 2 glasses is my limit", ["add bad habit whisky limit 2 glasses"]),
+        ("add a chore for the room: clean fridge on sun", ["room add habit clean fridge on sun"]),
+        ("cop the bubble tea rn", ["buy bubble tea"]),
+        // A pause: `all week` says how long, not what; `no yoga till monday`.
+        ("pause yoga till 14 december, its raining all week", ["pause Yoga until 2026-12-14"]),
+        ("no yoga till monday", ["pause Yoga until 2026-11-23"]),
+    ])
+    func aNewcomersWaysOfSayingIt(line: String, commands: [String]) {
+        #expect(Self.read(line) == .commands(commands))
+    }
+
+    @Test func aLineAboutAHabitOrSomeoneElsesDoingChangesNothing() {
+        // Someone else's walking and `show off` are no time off; a habit's name that looks like a past verb says nothing
+        // of being done in a sentence about it.
+        #expect(Self.read("my neighbour walks 10 km a day, show off") == nil)
+        let gamer = Vocabulary(habits: [.init(name: "Ranked", amount: DailyAmount(3, unit: "games"), bad: true)], today: Self.vocabulary.today)
+        #expect(EverydayReader.read("ranked is so toxic rn", gamer) == nil)
+        #expect(EverydayReader.read("played 5 ranked games", gamer) == .commands(["did Ranked 5"]))
+    }
+
+    @Test func theUnitSaidNamesTheHabitThatCountsItAndATimeOnlySaysHowLong() {
+        let garden = Vocabulary(
+            habits: [
+                .init(name: "Watering"), .init(name: "Fluids", amount: DailyAmount(6, unit: "glasses")), .init(name: "Stretching"),
+                .init(name: "Plank", amount: DailyAmount(3, unit: "minutes")),
+            ],
+            today: Self.vocabulary.today)
+        #expect(EverydayReader.read("drank two more glasses of water", garden) == .commands(["did Fluids 2"]))
+        #expect(EverydayReader.read("stretched for 10 min", garden) == .commands(["did Stretching"]))
+    }
+
+    @Test func backToAHabitResumesItOnlyWhenItIsPaused() {
+        let paused = Vocabulary(habits: [.init(name: "Weeding", paused: true)], today: Self.vocabulary.today)
+        #expect(EverydayReader.read("knee is better, back to weeding", paused) == .commands(["resume Weeding"]))
+        #expect(Self.read("back to yoga") == nil)
+    }
+
+    @Test func aLineThatAddsAHabitIsNeverReadAsAnotherThing() {
+        #expect(
+            Self.read("add a habit called zzz every 3 on the 4 mondays tue")
+                == .clarify("I couldn't read all of that as a new habit. Say it as 'add habit <name>' and its options; 'help add' shows them."))
+    }
 }

@@ -72,7 +72,7 @@ extension Pipeline {
             lines.allSatisfy { line in
                 var kind: String?
                 guard ((try? Commands.table.parse(line, kind: &kind)) ?? nil) != nil else { return false }
-                return !parsed || free || kind == request.kind
+                return !parsed || free || kind == request.kind || Self.alsoMeant[request.kind ?? "", default: []].contains(kind ?? "")
             }
         }
         switch understood {
@@ -98,6 +98,12 @@ extension Pipeline {
         }
     }
 
+    /// The kinds a command said by a word of several meanings may be read as: `change walk to morning walk` renames it,
+    /// `change the yoga reminder to 7pm` moves the reminder.
+    static let alsoMeant: [String: Set<String>] = [
+        EditHabit.spec.name: [RenameHabit.spec.name, StopReminding.spec.name, Remind.spec.name]
+    ]
+
     /// Asks `question` about the strict `lines`, which a `yes` next runs (and anything else drops). Nothing changed.
     static func propose(_ lines: [String], _ question: String, code: ErrorCode, session: inout Session) -> Reply {
         session.proposal = lines
@@ -120,15 +126,18 @@ extension Pipeline {
 
     /// What `state` holds for reading a line, with the shared habits of the user's `room` when they speak in one.
     static func vocabulary(of state: GameState, room: [SharedHabit]?, now: Date) -> Vocabulary {
+        let today = state.settings.day(of: now)
         var habits: [Vocabulary.Habit] = state.activeHabits.map { habit in
             var quota = false
             if case .quota = habit.schedule { quota = true }
-            return Vocabulary.Habit(name: habit.name, amount: habit.amount, bad: habit.kind == .bad, quota: quota, words: habit.words)
+            return Vocabulary.Habit(
+                name: habit.name, amount: habit.amount, bad: habit.kind == .bad, quota: quota, words: habit.words,
+                paused: state.pausedThrough(habit, on: today) != nil)
         }
         habits += state.routines.map { Vocabulary.Habit(name: $0.name) }
         habits += (room ?? []).map { Vocabulary.Habit(name: $0.name, bad: $0.kind == .bad, shared: true) }
         return Vocabulary(
             habits: habits, rewards: state.rewards.map(\.name), areas: state.areas.map(\.name), inRoom: room != nil,
-            today: state.settings.day(of: now))
+            today: today)
     }
 }

@@ -56,6 +56,17 @@ struct EverydayLine {
             words += read
             words += trailing
         }
+        // Words said for the tone alone (`no cap`, `ngl`, `fr`).
+        var index = 0
+        while index < words.count {
+            if ["ngl", "tbh", "fr", "lowkey", "istg", "fml", "smh"].contains(words[index].text) {
+                words.remove(at: index)
+            } else if words[index].text == "no", index + 1 < words.count, words[index + 1].text == "cap" {
+                words.removeSubrange(index...(index + 1))
+            } else {
+                index += 1
+            }
+        }
         self.words = words
         // `have i meditated today`, `did i floss`: a question, with its mark or without.
         let askers: Set<String> = ["have", "has", "did", "do", "does", "is", "are", "am", "was", "were", "can", "could", "should"]
@@ -78,7 +89,7 @@ struct EverydayLine {
         }
         if chunk.hasSuffix("n't") { return [Word(String(chunk.dropLast(3))), Word("not")] }
         if chunk.hasSuffix("'re"), chunk.count > 3 { return [Word(String(chunk.dropLast(3))), Word("are")] }
-        if ["and", "then", "&", "plus", "e"].contains(chunk), !joiners.contains(chunk) { return [Word(chunk, stop: true)] }
+        if ["and", "then", "&", "plus", "e", "n"].contains(chunk), !joiners.contains(chunk) { return [Word(chunk == "n" ? "and" : chunk, stop: true)] }
         if let number = Schedule.numbers[chunk] ?? extraNumbers[chunk] { return [Word(chunk, number: Double(number))] }
         if chunk.first?.isNumber == true, chunk.contains(":") || chunk.hasSuffix("am") || chunk.hasSuffix("pm"),
             let minute = RecordingParser.clock(chunk)
@@ -110,6 +121,12 @@ struct EverydayLine {
         "cant": "can not", "cannot": "can not", "wont": "will not", "won't": "will not", "can't": "can not", "isnt": "is not",
         "whats": "what is", "hows": "how is", "whos": "who is", "wheres": "where is", "thats": "that is", "it's": "it is", "its": "it is",
         "let's": "let us",
+        // Words shortened on a phone.
+        "2day": "today", "tdy": "today", "2nite": "tonight", "tonite": "tonight", "tmrw": "tomorrow", "tmr": "tomorrow",
+        "2moro": "tomorrow", "tomoz": "tomorrow", "yday": "yesterday", "ystd": "yesterday", "w": "with", "w/": "with",
+        "rn": "right now", "wat": "what", "wut": "what", "u": "you", "ur": "your", "r": "are", "pls": "please", "plz": "please",
+        "thx": "thanks", "ty": "thanks", "cuz": "because", "coz": "because", "bc": "because", "abt": "about", "gotta": "got to",
+        "lemme": "let me", "gimme": "give me", "kinda": "kind of", "tryna": "trying to", "idk": "i do not know",
     ]
 
     static let extraNumbers: [String: Int] = [

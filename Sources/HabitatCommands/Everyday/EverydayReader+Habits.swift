@@ -50,7 +50,15 @@ extension Reader {
                 break
             }
         }
-        while index < words.count, ["to", "do", "doing"].contains(words[index].text) || words[index].stop { index += 1 }
+        // `for the room:`, `for whisky`: who it is for, then what.
+        if sawKind, index + 2 < words.count, words[index].text == "for", words[index + 1].text == "the",
+            ["room", "house", "household", "family", "flat", "kids"].contains(words[index + 2].text)
+        {
+            index += 3
+        }
+        while index < words.count, ["to", "do", "doing"].contains(words[index].text) || words[index].stop || sawKind && words[index].text == "for" {
+            index += 1
+        }
         guard index < words.count else { return nil }
         // A name keeps its `and` (Fish and chips); marks between its words go.
         let rest = Array(words[index...]).filter { !$0.stop || $0.text.contains(where: \.isLetter) }
@@ -61,7 +69,24 @@ extension Reader {
         if area { return .commands(["add area \(rest.map(\.typed).joined(separator: " "))"]) }
         // `want a …` says what is wanted only with the kind of thing it is.
         if start == ["want", "a"] && !sawKind { return nil }
-        return addHabit(rest, bad: bad, room: room)
+        // A line that says it adds a habit is never read as another thing: what it can't read, it asks about.
+        return addHabit(Self.limitLast(rest, bad: bad), bad: bad, room: room)
+            ?? (sawKind ? .clarify("I couldn't read all of that as a new \(room ? "chore" : "habit"). Say it as '\(room ? "room " : "")add \(bad ? "bad " : "")habit <name>' and its options; 'help add' shows them.") : nil)
+    }
+
+    /// A bad habit's limit said in words, as the strict command says it: `whisky, 2 glasses is my limit`, `whisky max 2
+    /// glasses`, `whisky, no more than 2 glasses` are `whisky limit 2 glasses`.
+    static func limitLast(_ rest: [Word], bad: Bool) -> [Word] {
+        guard bad, let number = rest.firstIndex(where: { $0.number != nil && $0.isWhole }), number > 0 else { return rest }
+        let limitWords: Set<String> = ["limit", "max", "maximum", "most", "more", "than", "no", "is", "my", "the", "a", "day", "per", "as", "at", "up", "to"]
+        let marked = rest.contains { ["limit", "max", "maximum", "most"].contains($0.text) }
+        guard marked else { return rest }
+        var end = number + 1
+        if end < rest.count, WordForms.unit(rest[end].text) != nil || rest[end].text.count > 2 && !limitWords.contains(rest[end].text) { end += 1 }
+        let name = rest[..<number].filter { !limitWords.contains($0.text) }
+        let after = rest[end...].filter { !limitWords.contains($0.text) }
+        guard after.isEmpty, !name.isEmpty else { return rest }
+        return name + [EverydayLine.Word("limit")] + Array(rest[number..<end])
     }
 
     /// The options of a new habit as the strict command says them: `every sunday` is `on sun`, `3x a week` is `3 times
@@ -181,6 +206,27 @@ extension Reader {
 
     // MARK: - Changing and deleting a habit
 
+    /// `change walk to morning walk please`, `rename the walk to evening stroll`, `change the name of walk to stroll`: a new
+    /// name that is only a name (no number, weekday or schedule word: those change the habit, not its name).
+    func renaming() -> Understanding? {
+        guard let first = words.first, ["change", "rename", "renamed"].contains(first.text), !line.question,
+            let to = words.lastIndex(where: { $0.text == "to" || $0.text == "into" }), to + 1 < words.count
+        else { return nil }
+        let named = mentions(in: 1..<to)
+        guard named.count == 1, let mention = named.first, !vocabulary.habits[mention.habit].shared else { return nil }
+        // Only the habit (and `the name of`) before `to`.
+        let before = (1..<to).filter { !mention.range.contains($0) }
+        guard before.allSatisfy({ ["the", "my", "name", "of", "habit", "called"].contains(words[$0].text) }) else { return nil }
+        let new = words[(to + 1)...].filter { !$0.stop && !["please", "pls", "thanks", "instead"].contains($0.text) }
+        guard !new.isEmpty, new.count <= 5,
+            new.allSatisfy({ $0.number == nil && $0.minute == nil && Self.weekday($0.text) == nil && WordForms.unit($0.text) == nil }),
+            !new.contains(where: { ["every", "daily", "times", "a", "per", "week", "limit", "target"].contains($0.text) })
+        else { return nil }
+        let typed = new.map(\.typed).joined(separator: " ")
+        guard typed.lowercased() != vocabulary.habits[mention.habit].name.lowercased() else { return nil }
+        return .commands(["rename \(name(mention)) to \(Self.quoted(typed))"])
+    }
+
     /// `make reading 40 pages a day`, `make yoga 4 times a week`, `allow me 2 glasses of wine a day`, `refri limit 2 now`.
     func editing() -> Understanding? {
         let said = line.has(["make", "allow", "allowed", "limit", "target", "set", "raise", "lower", "increase", "goal"])
@@ -265,7 +311,11 @@ extension Reader {
         if line.has(["streak", "streaks", "sequência"]) { return view("streaks") }
         if line.has(["reminder", "reminders"]) { return view("reminders") }
         if vocabulary.inRoom {
-            if line.has(["ranking", "leaderboard", "fair", "fairness", "weight", "winning", "most", "least"]) { return view("room fairness") }
+            if line.has(["ranking", "leaderboard", "fair", "fairness", "weight", "winning", "most", "least"])
+                || line.has("who") && line.has(["more", "less", "fewer"])
+            {
+                return view("room fairness")
+            }
             if line.has(["everyone", "everybody", "family", "household"]) && line.has(["doing", "done", "been", "log", "activity"]) {
                 return view("room log")
             }

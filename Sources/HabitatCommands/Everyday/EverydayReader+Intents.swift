@@ -49,6 +49,10 @@ extension Reader {
         guard let minute = timeOfDay else {
             return .clarify("At what time? Say 'remind me to \(mention.map { vocabulary.habits[$0.habit].name.lowercased() } ?? "floss") at 21:00'.")
         }
+        // `change the hydration reminder to 4am`, `move my yoga reminder to 7pm`: the old one goes.
+        if let mention, line.has(["change", "move", "moved", "switch", "make"]), line.has(["reminder", "reminders"]) {
+            return .commands(["stop reminding \(name(mention))", "remind me to \(name(mention)) at \(Self.clock(minute))"])
+        }
         if vocabulary.inRoom, line.has(["family", "everyone", "household", "room", "house", "kids", "chores"]) {
             return .commands(["room remind at \(Self.clock(minute))"])
         }
@@ -66,7 +70,9 @@ extension Reader {
         let named = mentions(in: 0..<words.count)
         // `gym's back on`, `yoga's back`, `meditation can start again`: one of theirs, back.
         let back = !named.isEmpty && (line.has(phrase: ["is", "back"]) || line.has(phrase: ["back", "on"])
-            || line.has(phrase: ["start", "again"]) || line.has(phrase: ["starts", "again"]) || line.has(phrase: ["starting", "again"]))
+            || line.has(phrase: ["start", "again"]) || line.has(phrase: ["starts", "again"]) || line.has(phrase: ["starting", "again"])
+            // `back to weeding`, of one that is paused (of one that isn't, it says it was done again).
+            || line.has(phrase: ["back", "to"]) && named.allSatisfy { vocabulary.habits[$0.habit].paused })
         let said = back || line.has(["resume", "unpause", "unpaused", "resumed", "voltei"]) || line.has(phrase: ["i", "am", "back"])
             || line.has(phrase: ["back", "from"]) && line.has(["holiday", "holidays", "vacation", "trip", "break", "leave"])
             || line.has(["holiday", "holidays", "vacation", "break", "pause", "trip"]) && line.has("over")
@@ -79,17 +85,33 @@ extension Reader {
     /// `on holiday until the 3rd`, `away till sunday`, `pause yoga until monday`, `taking a week off`, `taking a break
     /// from cooking for 10 days`, `sick today, pause everything`.
     func pause() -> Understanding? {
-        let said = line.has(["pause", "holiday", "holidays", "vacation", "away", "break", "off", "férias", "ferias", "sick"])
-        guard said, !line.question, !line.has(["not", "never", "no"]) || line.has("unpause") else { return nil }
-        guard line.has("pause") || line.has(["holiday", "holidays", "vacation", "away", "férias", "ferias"])
-            || line.has(phrase: ["a", "break"]) || line.has("off") && line.has(["week", "weeks", "days", "day", "taking", "take", "till", "until", "til"])
-        else { return nil }
         let named = mentions(in: 0..<words.count)
+        // `no cycling till 15 december`: one of theirs, not until a day.
+        let none = words.first?.text == "no" && named.first?.range.lowerBound == 1
+            && line.has(["till", "until", "til"]) && pauseLength()?.hasPrefix("until") == true
+        let said = line.has(["pause", "holiday", "holidays", "vacation", "away", "break", "off", "férias", "ferias", "sick"]) || none
+        guard said, !line.question, !line.has(["not", "never", "no"]) || line.has("unpause") || none else { return nil }
+        // Time off said as such (`taking a week off`, `day off till monday`), not `show off`.
+        let off = words.indices.contains { index in
+            words[index].text == "off" && index > 0
+                && (["week", "weeks", "days", "day", "time", "month", "taking", "take", "it", "them", "everything"].contains(words[index - 1].text)
+                    || index + 1 < words.count && (["till", "until", "til", "for", "work"].contains(words[index + 1].text)
+                        // `off to Lanzarote till sunday`, not `off to the gym`
+                        || words[index + 1].text == "to" && pauseLength() != nil))
+        }
+        guard line.has("pause") || line.has(["holiday", "holidays", "vacation", "away", "férias", "ferias"])
+            || line.has(phrase: ["a", "break"]) || off || none
+        else { return nil }
         guard let length = pauseLength() else {
             return .clarify("For how long? Say 'pause 7 days', 'pause until 2026-12-24' or 'pause \(named.first.map { vocabulary.habits[$0.habit].name.lowercased() } ?? "yoga") 3 days'.")
         }
         if line.has("sick") && !line.has("pause") && named.isEmpty && !line.has(["holiday", "away", "break", "off"]) { return nil }
-        if named.isEmpty || line.has(["everything", "all", "tudo"]) { return .commands(["pause \(length)"]) }
+        // `all week` says how long, not what.
+        let all = words.indices.contains { index in
+            words[index].text == "all"
+                && !(index + 1 < words.count && ["week", "day", "weekend", "month", "morning", "night", "year"].contains(words[index + 1].text))
+        }
+        if named.isEmpty || line.has(["everything", "tudo"]) || all { return .commands(["pause \(length)"]) }
         return .commands(named.map { "pause \(name($0)) \(length)" })
     }
 
@@ -202,9 +224,11 @@ extension Reader {
 
     /// `buy the lie-in`, `i want buy potion`, `get me a potion`.
     func buying() -> Understanding? {
-        guard let at = words.firstIndex(where: { ["buy", "comprar", "purchase"].contains($0.text) }), !line.question else { return nil }
+        guard let at = words.firstIndex(where: { ["buy", "comprar", "purchase", "cop"].contains($0.text) }), !line.question else { return nil }
         var rest = Array(words[(at + 1)...]).filter { !$0.stop }
         while let first = rest.first, Self.fillers.contains(first.text) { rest.removeFirst() }
+        // `buy the new skin right now please`
+        while let last = rest.last, ["now", "right", "please", "today", "then", "too", "finally"].contains(last.text), rest.count > 1 { rest.removeLast() }
         guard !rest.isEmpty, !notDone || line.has(phrase: ["want", "to"]) || line.has("want") else { return nil }
         return .commands(["buy \(rest.map(\.typed).joined(separator: " "))"])
     }

@@ -35,6 +35,7 @@ extension Reader {
         "both", "x", "times", "time", "more", "upstairs", "downstairs", "outside", "inside", "first", "hoje", "ontem",
         "feito", "feita", "ja", "já", "bem", "by", "from", "to", "around", "before", "after", "while", "during", "lol",
         "yay", "haha", "properly", "together", "alone", "early", "late", "quickly", "twice", "once", "as", "like", "over",
+        "right", "bro", "lesson", "lessons", "session", "sesh", "class", "practice", "workout", "sets", "set", "reps",
     ]
 
     /// The line's note: what follows its first colon, when what comes before it names what was done (`swam yesterday:
@@ -48,11 +49,29 @@ extension Reader {
         return text.isEmpty ? nil : (text, colon)
     }
 
+    /// The line's clauses, an amount said on its own after the words of what was done belonging to them (`walked to the
+    /// post office and back, 2 km`, `did pushups yesterday, 30`).
+    var clauses: [Range<Int>] {
+        var clauses: [Range<Int>] = []
+        let around: Set<String> = ["about", "around", "roughly", "like", "approx", "total", "in", "all", "x", "times"]
+        for clause in line.clauses {
+            let amount = clause.contains { words[$0].number != nil && words[$0].minute == nil }
+                && clause.allSatisfy { words[$0].number != nil || WordForms.unit(words[$0].text) != nil || around.contains(words[$0].text) }
+            if amount, let last = clauses.lastIndex(where: { !mentions(in: $0).isEmpty }) {
+                clauses[last] = clauses[last].lowerBound..<clause.upperBound
+                clauses.removeSubrange((last + 1)...)
+            } else {
+                clauses.append(clause)
+            }
+        }
+        return clauses
+    }
+
     func recording() -> Understanding? {
         var done: [Done] = []
         let note = self.note
         let end = note?.from ?? words.count
-        for clause in line.clauses where clause.lowerBound < end {
+        for clause in clauses where clause.lowerBound < end {
             let clause = clause.lowerBound..<min(clause.upperBound, end)
             let named = mentions(in: clause)
             // What follows `after`, `before`, `because` only says when or why, unless it is part of a name (Snacks
@@ -62,7 +81,19 @@ extension Reader {
             guard !range.isEmpty else { continue }
             let mentioned = named.filter { $0.range.lowerBound < range.upperBound }
             if mentioned.count > 1 { return nil }
-            guard let mention = mentioned.first ?? slipped(in: range) ?? counted(in: range) ?? likely(in: range) else {
+            var mentionedFirst = mentioned.first
+            // A name that counts none of the unit said, where one other habit does (`drank 2 glasses of water` with
+            // Watering, and Fluids in glasses): the unit names it, and a name said as it is written is asked about.
+            // A time (`stretched for 10 min`) only says how long it took.
+            if let first = mentionedFirst, vocabulary.habits[first.habit].amount?.unit == nil, var counted = counted(in: range),
+                counted.habit != first.habit,
+                !["minute", "hour", "second"].contains(vocabulary.habits[counted.habit].amount?.unit.flatMap(WordForms.unit) ?? "")
+            {
+                let typed = Self.letters(first.range.map { words[$0].text }.joined())
+                counted.certain = typed != Self.letters(vocabulary.habits[first.habit].name.lowercased())
+                mentionedFirst = counted
+            }
+            guard let mention = mentionedFirst ?? slipped(in: range) ?? counted(in: range) ?? likely(in: range) else {
                 // A clause with nothing of theirs in it: an aside (`forgot to log it yesterday`), unless it says something
                 // was done.
                 if range.contains(where: {
@@ -119,13 +150,28 @@ extension Reader {
     /// words that add nothing. `water the plants` and `feeding is going better` say none of it.
     func saysDone(_ mention: Mention, in range: Range<Int>) -> Bool {
         let others = range.filter { !mention.range.contains($0) }
-        if others.allSatisfy({ Self.aroundName.contains(words[$0].text) || words[$0].minute != nil }) { return true }
         if range.contains(where: { Self.doneWords.contains(words[$0].text) || ["ok", "okay", "ready"].contains(words[$0].text) }) { return true }
         if range.contains(where: { words[$0].number != nil || Schedule.times[words[$0].text] != nil || words[$0].text == "x" }) { return true }
+        // `is going`, `has a hole`, `ranked is so toxic`: a sentence about it, not of it.
+        // (`have cleaned`, `has done` say it was done.)
+        let sentence: Set<String> = ["is", "are", "has", "have", "can", "gets", "makes"]
+        func about(_ index: Int) -> Bool {
+            sentence.contains(words[index].text)
+                && !(["has", "have"].contains(words[index].text) && index + 1 < words.count && Self.isPast(words[index + 1].text))
+        }
+        let next = mention.range.upperBound
+        if others.contains(where: about) || next < words.count && about(next) { return false }
+        // Who it was done with adds nothing (`skate sesh with the boys`).
+        let with = others.first { words[$0].text == "with" }
+        if others.allSatisfy({ index in
+            Self.aroundName.contains(words[index].text) || words[index].minute != nil || with.map { index > $0 } ?? false
+        }) {
+            return true
+        }
         if day != nil || line.has(phrase: ["this", "morning"]) || line.has("earlier") { return true }
-        // `is going`, `has a hole`: a sentence about it, not of it.
-        if others.contains(where: { ["is", "are", "has", "have", "can", "gets", "makes"].contains(words[$0].text) }) { return false }
-        return range.contains { Self.isPast(words[$0].text) }
+        // A verb in the past other than the name itself (`ranked` for Ranked says nothing of being done).
+        let named = Set(vocabulary.habits[mention.habit].name.lowercased().split(separator: " ").map(String.init))
+        return range.contains { Self.isPast(words[$0].text) && !(mention.range.contains($0) && named.contains(words[$0].text)) }
     }
 
     /// Whether `word` is a verb in the past: an irregular form (`ran`, `took`, `had`) or one ending in `-ed`.
@@ -162,6 +208,8 @@ extension Reader {
         guard next < range.upperBound else { return false }
         let word = words[next]
         if word.number != nil || word.stop || Self.afterName.contains(word.text) || WordForms.unit(word.text) != nil { return false }
+        // Its own unit (`5 ranked games` for Ranked, counted in games).
+        if let unit = vocabulary.habits[mention.habit].amount?.unit, WordForms.isUnit(word.text, unit) { return false }
         if !word.text.contains(where: \.isLetter) || word.text.hasSuffix("ed") || WordForms.bases[word.text] != nil { return false }
         let typed = Self.letters(mention.range.map { words[$0].text }.joined())
         let name = Self.letters(vocabulary.habits[mention.habit].name.lowercased())
@@ -279,7 +327,15 @@ extension Reader {
     /// `tomorrow`, `forgot to floss`, `almost smoked`, `trying to quit`, `smoking is bad`, `time to floss`, `I exercise
     /// every day`.
     func clauseNotDone(_ clause: Range<Int>) -> Bool {
-        let said = Set(clause.map { words[$0].text })
+        var said = Set(clause.map { words[$0].text })
+        // `forgot to log yoga`: done, only not told.
+        let told: Set<String> = ["log", "tell", "record", "mark", "add", "enter", "write", "put", "say", "track", "note", "post"]
+        if line.has(phrase: ["forgot", "to"]) || line.has(phrase: ["forget", "to"]),
+            let at = clause.first(where: { ["forgot", "forget"].contains(words[$0].text) }), at + 2 < words.count,
+            words[at + 1].text == "to", told.contains(words[at + 2].text)
+        {
+            said.subtract(["forgot", "forget"])
+        }
         let negations: Set<String> = [
             "not", "never", "no", "skipped", "skip", "skipping", "missed", "without", "nothing", "instead", "should", "tomorrow",
             "later", "will", "plan", "planning", "might", "maybe", "forgot", "forget", "almost", "nearly", "quit", "quitting",

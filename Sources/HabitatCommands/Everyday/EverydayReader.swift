@@ -24,7 +24,7 @@ public enum EverydayReader {
         let reader = Reader(line: EverydayLine(line, joiners: joiners), vocabulary: vocabulary)
         guard !reader.words.isEmpty else { return nil }
         let readings: [(Reader) -> () -> Understanding?] = [
-            Reader.naming, Reader.undo, Reader.reminder, Reader.resume, Reader.pause, Reader.timer, Reader.adding, Reader.editing,
+            Reader.naming, Reader.undo, Reader.reminder, Reader.resume, Reader.pause, Reader.timer, Reader.adding, Reader.renaming, Reader.editing,
             Reader.deleting, Reader.buying, Reader.inviting, Reader.asking, Reader.recording,
         ]
         for reading in readings {
@@ -226,8 +226,12 @@ struct Reader {
             if let number = word.number, word.isWhole, index + 1 < words.count, ["am", "pm"].contains(words[index + 1].text) {
                 return RecordingParser.clock("\(Int(number))\(words[index + 1].text)")
             }
-            if word.text == "at", index + 1 < words.count, let number = words[index + 1].number, words[index + 1].isWhole, number < 24 {
-                return Int(number) * 60
+            guard index + 1 < words.count, let number = words[index + 1].number, words[index + 1].isWhole, number < 24 else { continue }
+            // `at 8 in the evening`, `at 10 at night`, `at 9 tonight`; `to 8 in the evening`
+            let part = words[(index + 2)...].prefix(3)
+            let later = part.contains { ["evening", "afternoon", "night", "tonight"].contains($0.text) }
+            if word.text == "at" || ["to", "for", "till", "until"].contains(word.text) && (later || part.contains { $0.text == "morning" }) {
+                return (Int(number) + (later && number < 12 ? 12 : 0)) * 60
             }
         }
         return nil

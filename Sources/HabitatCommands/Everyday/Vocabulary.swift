@@ -14,14 +14,20 @@ public struct Vocabulary: Sendable {
         public var shared: Bool
         /// The person's own words for it (`gym` for Exercise).
         public var words: [String]
+        /// Paused today: `back to weeding` means it is on again.
+        public var paused: Bool
 
-        public init(name: String, amount: DailyAmount? = nil, bad: Bool = false, quota: Bool = false, shared: Bool = false, words: [String] = []) {
+        public init(
+            name: String, amount: DailyAmount? = nil, bad: Bool = false, quota: Bool = false, shared: Bool = false, words: [String] = [],
+            paused: Bool = false
+        ) {
             self.name = name
             self.amount = amount
             self.bad = bad
             self.quota = quota
             self.shared = shared
             self.words = words
+            self.paused = paused
         }
     }
 
