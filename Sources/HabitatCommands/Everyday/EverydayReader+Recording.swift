@@ -93,7 +93,7 @@ extension Reader {
                 counted.certain = typed != Self.letters(vocabulary.habits[first.habit].name.lowercased())
                 mentionedFirst = counted
             }
-            guard let mention = mentionedFirst ?? slipped(in: range) ?? counted(in: range) ?? likely(in: range) else {
+            guard let mention = mentionedFirst ?? slipped(in: range) ?? counted(in: range) ?? likely(in: range) ?? likelyByNoun(in: range) else {
                 // A clause with nothing of theirs in it: an aside (`forgot to log it yesterday`), unless it says something
                 // was done.
                 if range.contains(where: {

@@ -179,6 +179,28 @@ struct Reader {
         return found.count == 1 ? found.values.first : nil
     }
 
+    /// A habit the words of `range` may name by another word for what it counts, from WordNet's senses of nouns of food,
+    /// drink and drugs (`took my tablets` for Heart pills, `had a coke` for Sugary drinks): the last word of its name is
+    /// another word for the one typed, or a kind above it. One only, and never certain, so it is asked about.
+    func likelyByNoun(in range: Range<Int>) -> Mention? {
+        var found: [Int: Mention] = [:]
+        for index in range where words[index].number == nil && words[index].text.count >= 3 && !words[index].stop {
+            var phrases = [(words[index].text, index..<(index + 1))]
+            if index + 1 < range.upperBound { phrases.insert(("\(words[index].text) \(words[index + 1].text)", index..<(index + 2)), at: 0) }
+            for (typed, span) in phrases {
+                let related = WordForms.relatedNouns(typed)
+                guard !related.isEmpty else { continue }
+                for (habit, candidate) in vocabulary.habits.enumerated() where found[habit] == nil {
+                    guard let head = candidate.name.lowercased().split(separator: " ").last.map(String.init), head.count >= 3,
+                        related.contains(where: { WordForms.isForm($0, of: head) })
+                    else { continue }
+                    found[habit] = Mention(habit: habit, range: span, certain: false)
+                }
+            }
+        }
+        return found.count == 1 ? found.values.first : nil
+    }
+
     /// The one habit the whole line names (certain), if it names exactly one.
     func onlyMention() -> Mention? {
         let all = mentions(in: 0..<words.count)

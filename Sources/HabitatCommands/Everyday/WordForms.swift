@@ -81,24 +81,51 @@ public enum WordForms {
 }
 
 extension WordForms {
-    /// WordNet's senses of verbs (``verbSenses``), read once, when first asked.
+    /// WordNet's senses of verbs (``verbSenses``) or of nouns (``nounSenses``), read once, when first asked.
     struct Senses {
         var words: [[String]] = []
         var kinds: [[Int]] = []
         var byWord: [String: [Int]] = [:]
+
+        init(_ text: String) {
+            for (index, line) in text.split(separator: "\n").enumerated() {
+                let parts = line.split(separator: "|", omittingEmptySubsequences: false)
+                let words = parts[0].split(separator: ",").map(String.init)
+                self.words.append(words)
+                kinds.append(parts.count > 1 ? parts[1].split(separator: " ").compactMap { Int($0) } : [])
+                for word in words { byWord[word, default: []].append(index) }
+            }
+        }
     }
 
-    static let senses: Senses = {
-        var senses = Senses()
-        for (index, line) in verbSenses.split(separator: "\n").enumerated() {
-            let parts = line.split(separator: "|", omittingEmptySubsequences: false)
-            let words = parts[0].split(separator: ",").map(String.init)
-            senses.words.append(words)
-            senses.kinds.append(parts.count > 1 ? parts[1].split(separator: " ").compactMap { Int($0) } : [])
-            for word in words { senses.byWord[word, default: []].append(index) }
+    static let senses = Senses(verbSenses)
+    static let nouns = Senses(nounSenses)
+
+    /// Kinds of food too wide to say which habit was meant (`chips` are a `dish`, `dinner` a `meal`).
+    static let wideNouns: Set<String> = [
+        "dish", "food", "nutrient", "nutriment", "nourishment", "nutrition", "sustenance", "aliment", "alimentation", "victuals",
+        "solid food", "foodstuff", "food product", "course", "meal", "repast", "ingredient", "fixings", "agent", "substance",
+        "matter", "solid", "drug", "foodstuff", "produce", "green goods", "green groceries", "garden truck",
+    ]
+
+    /// The other words for the noun `typed` (`tablets`: pill, lozenge; `coke`: cola, soft drink), from the senses of food,
+    /// drink and drugs it has and the two kinds above each (`soda` is a `soft drink`, a `drink`), the widest left out.
+    public static func relatedNouns(_ typed: String) -> Set<String> {
+        var related: Set<String> = []
+        for form in [typed] + NameMatch<String>.forms(of: typed) {
+            for index in nouns.byWord[form] ?? [] {
+                var senses = [index]
+                for kind in nouns.kinds[index] { senses += [kind] + nouns.kinds[kind] }
+                for sense in senses {
+                    for word in nouns.words[sense] where word != form && !wideNouns.contains(word) {
+                        related.insert(word)
+                        if word.contains(" ") { related.formUnion(word.split(separator: " ").map(String.init)) }
+                    }
+                }
+            }
         }
-        return senses
-    }()
+        return related
+    }
 
     /// Verbs too common to say which habit was done (`had`, `did`, `got`).
     static let plainVerbs: Set<String> = [
