@@ -14,6 +14,11 @@ public enum HabitDraftParser {
             words.removeFirst()
             if words.count > 1, !words[0].quoted, words[0].lower == "do" { words.removeFirst() }
         }
+        // `add a new habit for my physio exercises`: what it is for is the habit
+        if words.count > 1, !words[0].quoted, words[0].lower == "for" {
+            words.removeFirst()
+            if words.count > 1, !words[0].quoted, ["my", "the"].contains(words[0].lower) { words.removeFirst() }
+        }
         var (nameWords, draft, tracksTime) = try nameAndOptions(words, usage: usage)
         let add = room ? "room add" : "add"
         if !room, draft.amount == nil, let (name, amount) = splitDailyAmount(nameWords) {
@@ -94,6 +99,16 @@ public enum HabitDraftParser {
         }
         // `Knitting mon wed`, `Meal prep sun`: days at the end of a name (and only there: Sun salutations is a name).
         let days: Set<String> = ["mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"]
+        // `Homework check mon to thu`, `Gym mon-fri`: days from one to another, anywhere.
+        for (index, word) in words.enumerated().dropFirst() where !word.quoted {
+            let parts = word.lower.split(separator: "-").map { Schedule.word(String($0)) }
+            if parts.count == 2, parts.allSatisfy(days.contains) { return word.text }
+            if days.contains(Schedule.word(word.lower)), index + 2 < words.count, ["to", "till", "until", "through", "thru", "-"].contains(words[index + 1].lower),
+                days.contains(Schedule.word(words[index + 2].lower))
+            {
+                return word.text
+            }
+        }
         if words.count > 1, let last = words.last, !last.quoted, days.contains(Schedule.word(last.lower)) { return last.text }
         // Two or more days in short at its end, in German too (`Deutsch lesen mo mi fr`).
         let short: Set<String> = days.union(["mo", "di", "mi", "do", "fr", "sa", "so"])

@@ -32,6 +32,11 @@ public enum RewardParser {
         // `add a reward called Pizza for 50 coins`
         if words.count > 1, let last = words.last, !last.quoted, ["for", "at", "costing"].contains(last.lower) { words.removeLast() }
         if words.count > 1, !words[0].quoted, ["called", "named"].contains(words[0].lower) { words.removeFirst() }
+        // `add a reward of a new jigsaw`
+        if words.count > 1, !words[0].quoted, words[0].lower == "of" {
+            words.removeFirst()
+            if words.count > 1, !words[0].quoted, ["a", "an", "the"].contains(words[0].lower) { words.removeFirst() }
+        }
         guard !words.isEmpty else { throw HabitatError.usage(usage, "Give the reward a name.") }
         return (words.phrase, price)
     }

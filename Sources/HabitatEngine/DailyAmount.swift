@@ -107,11 +107,24 @@ extension GameState {
     }
 }
 
+extension DailyAmount {
+    /// What a part of a unit said for `name` is answered: it is never rounded for them.
+    public static func wholeOnly(_ name: String, _ value: Double) -> String {
+        "I record whole amounts only: how much, rounded? e.g. 'did \(name.lowercased()) \(max(1, Int(value.rounded())))'."
+    }
+}
+
 extension GameState {
     /// `did water 3`, `did water 3 glasses`: the recording of a habit counted in an amount, with the amount after its
     /// name, as `did water x3` says it. A name as typed comes first (`did read 20 pages` is a habit Read 20 pages when
     /// there is one); a habit counted in times, or a unit that isn't the habit's, is told how to say it.
     public func withAmount(_ recording: Recording) throws -> Recording {
+        // `did running 2.5 miles`: a part of a unit, which is never rounded for them.
+        if recording.times == 1, recording.loose == nil, recording.amountBefore == nil, let (name, value) = Self.trailingPart(recording.habit),
+            (try? self.recorded(recording)) == nil, let habit = try? self.habit(named: name), habit.amount != nil
+        {
+            throw HabitatError(.invalidArgument, DailyAmount.wholeOnly(habit.name, value), symbol: .question)
+        }
         guard recording.times == 1, recording.loose == nil, recording.amountBefore == nil,
             let (name, amount, unit) = Self.trailingAmount(recording.habit),
             (try? self.recorded(recording)) == nil, let habit = try? self.habit(named: name)
@@ -121,7 +134,7 @@ extension GameState {
                 .invalidArgument,
                 "\(habit.name) is counted in times: 'did \(habit.name.lowercased()) x\(amount)' records it \(amount) times. To count it in an amount, give it a \(habit.kind == .good ? "target: 'edit \(habit.name.lowercased()) target \(amount)'" : "limit: 'edit \(habit.name.lowercased()) limit \(amount)'").")
         }
-        if let unit, !Self.sameUnit(unit, daily.unit) {
+        if let unit, !UnitWords.same(unit, daily.unit) {
             throw HabitatError(
                 .invalidArgument, "\(habit.name) is counted in \(daily.unit ?? "plain numbers"), not \(unit): 'did \(habit.name.lowercased()) \(amount)'.")
         }
@@ -129,6 +142,20 @@ extension GameState {
         read.habit = name
         read.times = amount
         return read
+    }
+
+    /// `running 2.5`, `running 2,5 miles` → (`running`, 2.5); else `nil`. The name keeps a word.
+    static func trailingPart(_ typed: String) -> (String, Double)? {
+        let words = typed.split(separator: " ")
+        for count in [1, 2] where words.count > count {
+            let number = words[words.count - count]
+            guard number.contains(where: { $0 == "." || $0 == "," }), number.first?.isNumber == true,
+                let value = Double(number.replacingOccurrences(of: ",", with: ".")), value != value.rounded(),
+                count == 1 || words.last!.allSatisfy(\.isLetter)
+            else { continue }
+            return (words.dropLast(count).joined(separator: " "), value)
+        }
+        return nil
     }
 
     /// `water 3` → (`water`, 3, nil); `water 3 glasses` → (`water`, 3, `glasses`); else `nil`. The name keeps a word.
@@ -146,12 +173,6 @@ extension GameState {
         return nil
     }
 
-    /// Whether a unit typed is the habit's, in either number (`glass`, `glasses`).
-    static func sameUnit(_ typed: String, _ unit: String?) -> Bool {
-        guard let unit = unit?.lowercased() else { return false }
-        let typed = typed.lowercased()
-        return typed == unit || typed + "s" == unit || typed + "es" == unit || unit + "s" == typed || unit + "es" == typed
-    }
 }
 
 extension ToastSymbol {

@@ -180,4 +180,53 @@ struct EverydayReaderTests {
             Self.read("add a habit called zzz every 3 on the 4 mondays tue")
                 == .clarify("I couldn't read all of that as a new habit. Say it as 'add habit <name>' and its options; 'help add' shows them."))
     }
+
+    @Test(arguments: [
+        ("undo that, it was my housemate who did it", ["undo"]), ("turn off reminder 1", ["stop reminding 1"]),
+        ("no yoga for 2 weeks, knee op", ["pause Yoga 14 days"]), ("another 10 pushups", ["did Push-ups 10"]),
+        ("reward pint at the club 40 coins", ["add reward pint at the club 40 coins"]),
+        ("add a chore hoovering sat, taking turns", ["room add habit hoovering rotate on sat"]),
+        ("add habit homework check mon to thu", ["add habit homework check on mon tue wed thu"]),
+    ])
+    func moreOfANewcomersWays(line: String, commands: [String]) {
+        #expect(Self.read(line) == .commands(commands))
+    }
+
+    @Test func someoneElsesDoingOrAThingsIsNeverRecorded() {
+        let their = Vocabulary(
+            habits: [
+                .init(name: "Lengths", amount: DailyAmount(80, unit: "lengths")), .init(name: "Lights out"), .init(name: "Bird feeder"),
+                .init(name: "Laundry fold"),
+            ],
+            today: Self.vocabulary.today)
+        for line in [
+            "my lane mate swam 100 lengths, show off", "the lights went out in the pool during warm up lol",
+            "The squirrels have emptied the bird feeder already!", "my partner folded the laundry bless them",
+        ] {
+            #expect(EverydayReader.read(line, their) == nil, "\(line)")
+        }
+        #expect(EverydayReader.read("folded the laundry", their) == .commands([#"did "Laundry fold""#]))
+    }
+
+    @Test func anAmountCountsWhatItNamesAndAnotherWordForWhatIsCountedIsAskedAbout() {
+        let their = Vocabulary(
+            habits: [
+                .init(name: "Pelvic floor", amount: DailyAmount(3, unit: "sets")), .init(name: "Feed Rex", amount: DailyAmount(2, unit: "meals")),
+                .init(name: "Vending snacks", amount: DailyAmount(1, unit: "snacks"), bad: true), .init(name: "Heart pills"),
+                .init(name: "Sugary drinks", amount: DailyAmount(1, unit: "can"), bad: true), .init(name: "Water", amount: DailyAmount(2, unit: "litres")),
+            ],
+            today: Self.vocabulary.today)
+        #expect(EverydayReader.read("did 2 sets of pelvic floor", their) == .commands([#"did "Pelvic floor" 2"#]))
+        #expect(EverydayReader.read("pelvic floor done, all three sets", their) == .commands([#"did "Pelvic floor" 3"#]))
+        #expect(EverydayReader.read("REX FED. BOTH MEALS", their) == .commands([#"did "Feed Rex" 2"#]))
+        #expect(
+            EverydayReader.read("2 bags of chips from the vending machine", their)
+                == .ask("Did you mean 'did vending snacks 2'? Type 'yes' to record it.", [#"did "Vending snacks" 2"#]))
+        #expect(EverydayReader.read("took my tablets", their) == .ask("Did you mean 'did heart pills'? Type 'yes' to record it.", [#"did "Heart pills""#]))
+        #expect(
+            EverydayReader.read("had a coke after the race", their)
+                == .ask("Did you mean 'did sugary drinks'? Type 'yes' to record it.", [#"did "Sugary drinks""#]))
+        // Glasses are no litres.
+        #expect(EverydayReader.read("drank 3 glasses of water", their) == .clarify("Water is counted in litres: how many? e.g. 'did water 2'."))
+    }
 }

@@ -65,6 +65,27 @@ import Testing
         ) { try state.withAmount(Recording(habit: "exercise 20")) }
     }
 
+    @Test func aUnitIsTheHabitsInAnyOfItsNamesAndAPartOfOneIsAskedAbout() throws {
+        let running = Habit(id: 4, name: "Running", kind: .good, created: Fixture.today - 10, amount: DailyAmount(3, unit: "miles"))
+        let swim = Habit(id: 5, name: "Swim", kind: .good, created: Fixture.today - 10, amount: DailyAmount(1500, unit: "m"))
+        let state = Fixture.state(habits: [running, swim])
+        #expect(try state.withAmount(Recording(habit: "running 3 mi")).times == 3)
+        #expect(try state.withAmount(Recording(habit: "running 2 mile")).times == 2)
+        #expect(throws: HabitatError(.invalidArgument, "Running is counted in miles, not km: 'did running 5'.")) {
+            try state.withAmount(Recording(habit: "running 5 km"))
+        }
+        // `m` is metres to a swimmer: never taken for minutes.
+        #expect(throws: HabitatError(.invalidArgument, "Swim is counted in m, not min: 'did swim 30'.")) {
+            try state.withAmount(Recording(habit: "swim 30 min"))
+        }
+        #expect(throws: HabitatError(.invalidArgument, "I record whole amounts only: how much, rounded? e.g. 'did running 3'.", symbol: .question)) {
+            try state.withAmount(Recording(habit: "running 2.5 miles"))
+        }
+        #expect(throws: HabitatError(.invalidArgument, "I record whole amounts only: how much, rounded? e.g. 'did running 2'.", symbol: .question)) {
+            try state.withAmount(Recording(habit: "running 1,5"))
+        }
+    }
+
     @Test func aQuotaHasNoTargetAndABadHabitNoTarget() {
         var state = Fixture.state(habits: [])
         #expect(

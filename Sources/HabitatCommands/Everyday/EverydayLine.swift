@@ -63,6 +63,14 @@ struct EverydayLine {
                 words.remove(at: index)
             } else if words[index].text == "no", index + 1 < words.count, words[index + 1].text == "cap" {
                 words.removeSubrange(index...(index + 1))
+            } else if words[index].text == "another" {
+                // `another pomodoro down` is one more; `another 10 pushups`, ten.
+                if index + 1 < words.count, words[index + 1].number != nil {
+                    words.remove(at: index)
+                } else {
+                    words[index].number = 1
+                    index += 1
+                }
             } else {
                 index += 1
             }

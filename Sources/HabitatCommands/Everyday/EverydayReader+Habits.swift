@@ -15,6 +15,12 @@ extension Reader {
             ["am", "starting"], ["want", "to", "track"], ["want", "a", "new"], ["need", "a", "new"], ["want", "a"], ["adicionar"],
             ["novo"], ["nova"],
         ]
+        // `reward pint at the club 40 coins`: a reward said with its price.
+        if words.first?.text == "reward", words.count > 3, words.last?.text == "coins" || words.last?.text == "coin",
+            words[words.count - 2].number != nil
+        {
+            return addReward(Array(words.dropFirst()).filter { !$0.stop })
+        }
         guard let start = starts.first(where: { phrase in
             index + phrase.count <= words.count && phrase.indices.allSatisfy { words[index + $0].text == phrase[$0] }
         }) else { return nil }
@@ -115,18 +121,30 @@ extension Reader {
                 }
                 continue
             }
+            // `mon to thu`, `mon-fri`: the days from one to the other.
+            let ends = word.text.split(separator: "-").map(String.init)
+            let range: (String, String, Int)? =
+                if ends.count == 2 { (ends[0], ends[1], 1) } else if index + 2 < rest.count, ["to", "till", "until", "thru", "through"].contains(next ?? "") {
+                    (word.text, rest[index + 2].text, 3)
+                } else { nil }
+            if let (from, to, used) = range, let first = Self.weekday(from), let last = Self.weekday(to), first < last {
+                days += (first...last).map { Day.weekdayNames[$0].lowercased() }
+                index += used
+                continue
+            }
             if let day = weekday(word.text), word.text.hasSuffix("s") || (index > 0 && !days.isEmpty) {
                 days.append(day)
                 index += 1
                 continue
             }
-            if let day = weekday(word.text), said.count > 0, index + 1 == rest.count || weekday(next ?? "") != nil {
+            let turns = index + 2 < rest.count && ["taking", "take", "in", "by"].contains(rest[index + 1].text) && rest[index + 2].text == "turns"
+            if let day = weekday(word.text), said.count > 0, index + 1 == rest.count || weekday(next ?? "") != nil || turns {
                 // `add habit Yoga tue thu`
                 days.append(day)
                 index += 1
                 continue
             }
-            if ["taking", "in", "by"].contains(word.text), next == "turns" {
+            if ["taking", "take", "in", "by"].contains(word.text), next == "turns" {
                 said.append("rotate")
                 index += 2
                 continue

@@ -11,8 +11,11 @@ extension Reader {
             || line.has(phrase: ["was", "a", "mistake"]) || line.has(phrase: ["by", "mistake"]) || line.has(phrase: ["didn't", "mean"])
             || line.has(phrase: ["did", "not", "mean", "that"]) || line.has(phrase: ["was", "wrong"]) || line.has(phrase: ["is", "wrong"])
             || line.has(phrase: ["wrong", "one"])
-        // Said as an undo, not of one (`I can't undo my bad habits lol`, `don't undo that`).
-        guard said, words.count <= 8, !line.has(["not", "never", "can", "could", "how", "why", "what"]) else { return nil }
+        // Said as an undo, not of one (`I can't undo my bad habits lol`, `don't undo that`); what follows a first `undo that,`
+        // only says why (`undo that, it was my housemate who did it`).
+        let first = line.clauses.first ?? 0..<words.count
+        let short = words.count <= 8 || first.count <= 3 && first.contains { ["undo", "oops", "whoops"].contains(words[$0].text) }
+        guard said, short, !line.has(["not", "never", "can", "could", "how", "why", "what"]) else { return nil }
         // `undo the last three`: that many, newest first.
         let count = words.first { $0.number != nil && $0.isWhole }?.number.map(Int.init) ?? 1
         guard (1...10).contains(count) else { return .clarify("How many? 'undo' takes back the last thing you recorded; say it again for the one before.") }
@@ -32,6 +35,12 @@ extension Reader {
         let stop = line.has(["stop", "quit", "kill", "cancel", "delete", "remove", "disable", "off", "mute", "no", "not", "enough", "parar"])
         if stop {
             if let mention { return .commands(["stop reminding \(name(mention))"]) }
+            // `turn off reminder 1`: by its number in the list.
+            if let at = words.firstIndex(where: { $0.text == "reminder" }), at + 1 < words.count, let number = words[at + 1].number,
+                words[at + 1].isWhole, words.count == at + 2
+            {
+                return .commands(["stop reminding \(Int(number))"])
+            }
             if line.has(["reminders", "all", "every", "any", "lembretes"]) { return .commands(["no more reminders"]) }
             return .clarify("Which reminder? Type 'reminders' to see them, then 'stop reminding <habit>'.")
         }
@@ -87,8 +96,10 @@ extension Reader {
     func pause() -> Understanding? {
         let named = mentions(in: 0..<words.count)
         // `no cycling till 15 december`: one of theirs, not until a day.
+        // `no walks for 2 weeks`.
         let none = words.first?.text == "no" && named.first?.range.lowerBound == 1
-            && line.has(["till", "until", "til"]) && pauseLength()?.hasPrefix("until") == true
+            && (line.has(["till", "until", "til"]) && pauseLength()?.hasPrefix("until") == true
+                || line.has("for") && pauseLength()?.hasSuffix("days") == true)
         let said = line.has(["pause", "holiday", "holidays", "vacation", "away", "break", "off", "férias", "ferias", "sick"]) || none
         guard said, !line.question, !line.has(["not", "never", "no"]) || line.has("unpause") || none else { return nil }
         // Time off said as such (`taking a week off`, `day off till monday`), not `show off`.

@@ -36,6 +36,7 @@ extension Reader {
         "feito", "feita", "ja", "já", "bem", "by", "from", "to", "around", "before", "after", "while", "during", "lol",
         "yay", "haha", "properly", "together", "alone", "early", "late", "quickly", "twice", "once", "as", "like", "over",
         "right", "bro", "lesson", "lessons", "session", "sesh", "class", "practice", "workout", "sets", "set", "reps",
+        "round", "through", "along", "across", "past", "overnight", "down", "since", "until", "till",
     ]
 
     /// The line's note: what follows its first colon, when what comes before it names what was done (`swam yesterday:
@@ -53,10 +54,13 @@ extension Reader {
     /// post office and back, 2 km`, `did pushups yesterday, 30`).
     var clauses: [Range<Int>] {
         var clauses: [Range<Int>] = []
-        let around: Set<String> = ["about", "around", "roughly", "like", "approx", "total", "in", "all", "x", "times"]
+        let around: Set<String> = ["about", "around", "roughly", "like", "approx", "total", "in", "all", "x", "times", "of", "them"]
+        let units = vocabulary.habits.compactMap { $0.amount?.unit?.lowercased() }
+        func unit(_ text: String) -> Bool { WordForms.unit(text) != nil || units.contains { WordForms.isUnit(text, $0) } }
         for clause in line.clauses {
-            let amount = clause.contains { words[$0].number != nil && words[$0].minute == nil }
-                && clause.allSatisfy { words[$0].number != nil || WordForms.unit(words[$0].text) != nil || around.contains(words[$0].text) }
+            // `30`, `2 km`, `all three sets`, `both meals`, `twice`
+            let amount = clause.contains { words[$0].number != nil && words[$0].minute == nil || Schedule.times[words[$0].text] != nil }
+                && clause.allSatisfy { words[$0].number != nil || Schedule.times[words[$0].text] != nil || unit(words[$0].text) || around.contains(words[$0].text) }
             if amount, let last = clauses.lastIndex(where: { !mentions(in: $0).isEmpty }) {
                 clauses[last] = clauses[last].lowerBound..<clause.upperBound
                 clauses.removeSubrange((last + 1)...)
@@ -194,10 +198,18 @@ extension Reader {
         let first = words[start].text
         if others.contains(first) || (first == "no" && start + 1 < range.upperBound && words[start + 1].text == "one") { return true }
         if ["i", "we", "just", "finally", "me"].contains(first) || Self.isPast(first) || Self.doneWords.contains(first) { return false }
-        // `my housemate did`, `rex ate`, `dog had`: a doer other than them, then the verb.
+        // `my housemate did`, `rex ate`, `dog had`, `my lane mate swam`, `the squirrels have emptied`: a doer other than
+        // them, then the verb (which may be the first word of what was done: `my partner folded the laundry`).
+        func verbAt(_ index: Int) -> Bool {
+            Self.isPast(words[index].text) || Self.doneWords.contains(words[index].text)
+                || ["have", "has"].contains(words[index].text) && index + 1 < range.upperBound && Self.isPast(words[index + 1].text)
+        }
         var verb = start + 1
-        if ["my", "the", "our", "his", "her"].contains(first) { verb += 1 }
-        return verb < mention.range.lowerBound && (Self.isPast(words[verb].text) || Self.doneWords.contains(words[verb].text))
+        if ["my", "the", "our", "his", "her", "their"].contains(first) {
+            verb += 1
+            while verb < min(start + 4, mention.range.lowerBound), !verbAt(verb) { verb += 1 }
+        }
+        return verb <= mention.range.lowerBound && verb < range.upperBound && verbAt(verb)
     }
 
     /// Whether the word right after a habit's name, typed as its name (`did exercise bike`), might make it something
@@ -265,7 +277,11 @@ extension Reader {
                 next += 1
             }
             let unit = next < range.upperBound && words[next].number == nil ? words[next].text : nil
+            // `2 bags of chips`: the number counts what was named (a unit we know, `3 glasses of water`, `30 mins of
+            // yoga`, is read as one).
             let ofName = mention.range.contains(next)
+                || next + 2 < range.upperBound && words[next + 1].text == "of" && mention.range.lowerBound == next + 2
+                    && WordForms.unit(words[next].text) == nil && habit.amount?.unit.map { !WordForms.isUnit(words[next].text, $0) } ?? true
             let times = (index > 0 && ["x", "×"].contains(words[index - 1].text))
                 || ["times", "time", "x", "loads", "load", "rounds", "round", "sets", "set", "sessions", "session", "vezes"].contains(unit ?? "")
             numbers.append(Said(value: value, whole: value == value.rounded(), unit: ofName ? nil : unit, times: times, ofName: ofName))
@@ -294,12 +310,14 @@ extension Reader {
             if unit == "hour" && family == "minute" { value *= 60 } else if unit == "minute" && family == "hour" { value /= 60 }
         }
         guard value == value.rounded(), value >= 1 else {
-            return .missing("I record whole amounts only: how much, rounded? e.g. 'did \(lower) \(max(1, Int(value.rounded())))'.")
+            return .missing(DailyAmount.wholeOnly(habit.name, value))
         }
         let count = Int(value)
         // `1.5 hours` is 90 minutes, but a part of a unit said is asked about, not taken.
         if said.value != said.value.rounded() { partOfAUnit = true }
         if let amount = habit.amount {
+            // Its own unit first (`2 sets of pelvic floor` for one counted in sets).
+            if let unit = said.unit, let wanted = amount.unit, WordForms.isUnit(unit, wanted) { return done(" \(count)") }
             if said.times && said.unit != nil && !["x", "times", "time"].contains(said.unit!) { return .unread }
             if said.times && amount.unit == nil { return done(" \(count)") }
             guard let unit = said.unit, !said.ofName else { return done(" \(count)") }

@@ -84,7 +84,9 @@ struct Reader {
                     let span = start..<(start + length)
                     guard span.allSatisfy({ words[$0].number == nil }) else { break }
                     let typed = span.map { Self.letters(words[$0].text) }.joined()
-                    if typed == compact || (slips == 0 ? WordForms.isForm(typed, of: compact) : Self.slip(typed, compact)) { return span }
+                    // A slip is of a letter or two, not the first word of the name alone (`vending` for Vending snacks).
+                    let slipped = typed.count + 2 >= compact.count && Self.slip(typed, compact)
+                    if typed == compact || (slips == 0 ? WordForms.isForm(typed, of: compact) : slipped) { return span }
                 }
             }
             var (typed, said, slipped) = (start, 0, 0)
@@ -119,6 +121,10 @@ struct Reader {
             at.append(index)
         }
         let span = at.min()!..<(at.max()! + 1)
+        // No verb between them (`walked the dog`, `a smoke on break`): `the lights went out` says what the lights did.
+        guard !span.contains(where: { index in
+            !at.contains(index) && (Self.isPast(words[index].text) || ["is", "are", "was", "were", "has", "have"].contains(words[index].text))
+        }) else { return nil }
         return span.count <= wanted.count + 2 ? span : nil
     }
 

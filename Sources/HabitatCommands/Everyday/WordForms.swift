@@ -46,30 +46,11 @@ public enum WordForms {
         return word
     }
 
-    /// Units said in more than one way, each family by its longest name: `k` and `kms` are `km`.
-    static let unitFamilies: [[String]] = [
-        ["km", "k", "kms", "kilometre", "kilometres", "kilometer", "kilometers", "klick", "klicks"],
-        ["mile", "miles", "mi"],
-        ["minute", "minutes", "min", "mins", "m", "minuto", "minutos"],
-        ["hour", "hours", "h", "hr", "hrs", "hora", "horas"],
-        ["page", "pages", "pg", "pgs", "p", "pagina", "paginas"],
-        ["glass", "glasses", "copo", "copos"],
-        ["cup", "cups", "xicara", "xicaras"],
-        ["litre", "litres", "liter", "liters", "l"],
-        ["can", "cans", "lata", "latas"],
-        ["step", "steps", "passo", "passos"],
-        ["second", "seconds", "sec", "secs", "s"],
-    ]
-
     /// Units that measure rather than count: a habit counted in them is never recorded without its number.
-    static let measures: Set<String> = ["km", "mile", "minute", "hour", "page", "litre", "step", "second"]
+    static var measures: Set<String> { UnitWords.measures }
 
     /// The family name of a unit word (`kms` → `km`), or `nil` for a word that is no unit we know.
-    public static func unit(_ word: String) -> String? {
-        let word = word.withoutAccents
-        for family in unitFamilies where family.contains(word) { return family[0] }
-        return nil
-    }
+    public static func unit(_ word: String) -> String? { UnitWords.family(of: word) }
 
     /// Whether `typed` is `unit` (a habit's unit word, as it was set) in some form: `glasses` and `glass`, `k` and
     /// `km`, `minutes` and `min`.
@@ -119,7 +100,10 @@ extension WordForms {
                 for sense in senses {
                     for word in nouns.words[sense] where word != form && !wideNouns.contains(word) {
                         related.insert(word)
-                        if word.contains(" ") { related.formUnion(word.split(separator: " ").map(String.init)) }
+                        // A phrase by its last word (`soft drink`: drink), or its first when the last is too wide (`snack
+                        // food`: snack).
+                        let parts = word.split(separator: " ").map(String.init)
+                        if parts.count > 1 { related.insert(wideNouns.contains(parts.last!) ? parts[0] : parts.last!) }
                     }
                 }
             }

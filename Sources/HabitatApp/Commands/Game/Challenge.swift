@@ -17,10 +17,19 @@ struct Ran: HabitatCommand {
         examples: ["ran 2.5 km", "ran 2500 m", "run 3km"], triggers: [["ran"], ["run"], ["i", "ran"]]
     ) { rest in
         guard let km = Distance.kilometres(rest) else { throw HabitatError.usage("ran <distance>, e.g. ran 2.5 km") }
-        return Ran(km: km)
+        // `5k` as `5 k`: the number and its unit, as `did` reads them.
+        let said = rest.map { token in
+            let digits = token.text.prefix { $0.isNumber || $0 == "." || $0 == "," }
+            return digits.isEmpty || digits.count == token.text.count ? token.text : "\(digits) \(token.text.dropFirst(digits.count))"
+        }
+        return Ran(km: km, said: said.joined(separator: " "))
     }
 
     let km: Double
+    /// The distance as typed (`3 miles`): how it was said, not what it is, so two runs of a distance are one.
+    var said = ""
+
+    static func == (a: Ran, b: Ran) -> Bool { a.km == b.km }
 
     var touches: Touches { .run }
 
@@ -29,7 +38,7 @@ struct Ran: HabitatCommand {
     /// with none on, a nice run).
     func run(_ context: inout CommandContext) async throws -> Reply {
         let state = try await context.state()
-        if state.profile.state == .active, let (line, certain) = Self.recording(in: state, km: km) {
+        if state.profile.state == .active, let (line, certain) = Self.recording(in: state, km: km, said: said) {
             if certain { return await context.pipeline.run([line], session: &context.session) }
             // A habit that counts no distance: recorded once on `yes`.
             let question = "Did you mean '\(EverydayReader.shown(line))'? It counts times, not km. Type 'yes' to record it."
@@ -44,13 +53,14 @@ struct Ran: HabitatCommand {
 
     /// The `did` of the player's running habit for a run of `km`, if they have one it can record. A run of a part of a
     /// km is recorded as said, which a habit counted in whole km refuses with the reason.
-    static func recording(in state: GameState, km: Double) -> (line: String, certain: Bool)? {
+    static func recording(in state: GameState, km: Double, said: String) -> (line: String, certain: Bool)? {
         let good = state.activeHabits.filter { $0.kind == .good }
         for name in ["running", "run"] {
             guard case .found(let habit) = NameMatch.resolve(name, among: good, loosely: true, name: \.name) else { continue }
-            let named = "did \"\(habit.name)\""
+            let named = "did \(habit.name.contains(" ") ? "\"\(habit.name)\"" : habit.name)"
             guard let amount = habit.amount else { return (named, false) }
-            guard amount.unit.flatMap(WordForms.unit) == "km" else { return nil }
+            // In miles, or another unit: the distance as it was said, which `did` reads or refuses with the reason.
+            guard amount.unit.flatMap(WordForms.unit) == "km" else { return ("\(named) \(said)", true) }
             return (km == km.rounded() ? "\(named) \(Int(km))" : "\(named) \(km)", true)
         }
         return nil
