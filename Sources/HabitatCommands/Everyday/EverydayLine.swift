@@ -97,7 +97,9 @@ struct EverydayLine {
         }
         if chunk.hasSuffix("n't") { return [Word(String(chunk.dropLast(3))), Word("not")] }
         if chunk.hasSuffix("'re"), chunk.count > 3 { return [Word(String(chunk.dropLast(3))), Word("are")] }
-        if ["and", "then", "&", "plus", "e", "n"].contains(chunk), !joiners.contains(chunk) { return [Word(chunk == "n" ? "and" : chunk, stop: true)] }
+        if ["and", "then", "&", "plus", "e", "n", "+"].contains(chunk), !joiners.contains(chunk) {
+            return [Word(["n", "+"].contains(chunk) ? "and" : chunk, stop: true)]
+        }
         if let number = Schedule.numbers[chunk] ?? extraNumbers[chunk] { return [Word(chunk, number: Double(number))] }
         if chunk.first?.isNumber == true, chunk.contains(":") || chunk.hasSuffix("am") || chunk.hasSuffix("pm"),
             let minute = RecordingParser.clock(chunk)
@@ -130,9 +132,9 @@ struct EverydayLine {
         "whats": "what is", "hows": "how is", "whos": "who is", "wheres": "where is", "thats": "that is", "it's": "it is", "its": "it is",
         "let's": "let us",
         // Words shortened on a phone.
-        "2day": "today", "tdy": "today", "2nite": "tonight", "tonite": "tonight", "tmrw": "tomorrow", "tmr": "tomorrow",
+        "2day": "today", "tdy": "today", "tonite": "tonight", "tmrw": "tomorrow", "tmr": "tomorrow",
         "2moro": "tomorrow", "tomoz": "tomorrow", "yday": "yesterday", "ystd": "yesterday", "w": "with", "w/": "with",
-        "rn": "right now", "wat": "what", "wut": "what", "u": "you", "ur": "your", "r": "are", "pls": "please", "plz": "please",
+        "rn": "right now", "nite": "night", "2nite": "tonight", "wat": "what", "wut": "what", "u": "you", "ur": "your", "r": "are", "pls": "please", "plz": "please",
         "thx": "thanks", "ty": "thanks", "cuz": "because", "coz": "because", "bc": "because", "abt": "about", "gotta": "got to",
         "lemme": "let me", "gimme": "give me", "kinda": "kind of", "tryna": "trying to", "idk": "i do not know",
     ]

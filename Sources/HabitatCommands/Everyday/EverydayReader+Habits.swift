@@ -227,13 +227,16 @@ extension Reader {
     /// `change walk to morning walk please`, `rename the walk to evening stroll`, `change the name of walk to stroll`: a new
     /// name that is only a name (no number, weekday or schedule word: those change the habit, not its name).
     func renaming() -> Understanding? {
-        guard let first = words.first, ["change", "rename", "renamed"].contains(first.text), !line.question,
-            let to = words.lastIndex(where: { $0.text == "to" || $0.text == "into" }), to + 1 < words.count
+        // `please change …`, `could you rename …`
+        var at = 0
+        while at < words.count, ["please", "could", "can", "would", "you", "kindly", "ok", "so"].contains(words[at].text) { at += 1 }
+        guard at < words.count, ["change", "rename", "renamed"].contains(words[at].text), !line.question,
+            let to = words.lastIndex(where: { $0.text == "to" || $0.text == "into" }), to > at + 1, to + 1 < words.count
         else { return nil }
-        let named = mentions(in: 1..<to)
+        let named = mentions(in: (at + 1)..<to)
         guard named.count == 1, let mention = named.first, !vocabulary.habits[mention.habit].shared else { return nil }
         // Only the habit (and `the name of`) before `to`.
-        let before = (1..<to).filter { !mention.range.contains($0) }
+        let before = ((at + 1)..<to).filter { !mention.range.contains($0) }
         guard before.allSatisfy({ ["the", "my", "name", "of", "habit", "called"].contains(words[$0].text) }) else { return nil }
         let new = words[(to + 1)...].filter { !$0.stop && !["please", "pls", "thanks", "instead"].contains($0.text) }
         guard !new.isEmpty, new.count <= 5,
@@ -247,7 +250,7 @@ extension Reader {
 
     /// `make reading 40 pages a day`, `make yoga 4 times a week`, `allow me 2 glasses of wine a day`, `refri limit 2 now`.
     func editing() -> Understanding? {
-        let said = line.has(["make", "allow", "allowed", "limit", "target", "set", "raise", "lower", "increase", "goal"])
+        let said = line.has(["make", "allow", "allowed", "limit", "target", "set", "raise", "lower", "increase", "goal", "change"])
             || line.has(phrase: ["let", "me", "have"]) || line.has(phrase: ["can", "have"]) || line.has(phrase: ["i", "want"])
             && words.contains { $0.number != nil } && !line.has("buy")
         guard said, !line.question,
@@ -288,6 +291,14 @@ extension Reader {
 
     /// `gym means exercise`: the person's own word for a habit of theirs.
     func naming() -> Understanding? {
+        // `when I say kicks I mean kick sets`
+        if words.count >= 6, words[0].text == "when", words[1].text == "i", words[2].text == "say",
+            let mean = words.firstIndex(where: { $0.text == "mean" }), mean >= 5, words[mean - 1].text == "i", mean == 5
+        {
+            let named = mentions(in: (mean + 1)..<words.count)
+            guard named.count == 1 else { return nil }
+            return .commands(["call \(name(named[0])) \(words[3].typed)"])
+        }
         guard let means = words.firstIndex(where: { $0.text == "means" }), means == 1, means + 1 < words.count else { return nil }
         let named = mentions(in: (means + 1)..<words.count)
         guard named.count == 1 else { return nil }

@@ -14,7 +14,10 @@ extension Reader {
         // Said as an undo, not of one (`I can't undo my bad habits lol`, `don't undo that`); what follows a first `undo that,`
         // only says why (`undo that, it was my housemate who did it`).
         let first = line.clauses.first ?? 0..<words.count
-        let short = words.count <= 8 || first.count <= 3 && first.contains { ["undo", "oops", "whoops"].contains(words[$0].text) }
+        let last = line.clauses.last ?? 0..<words.count
+        let short = words.count <= 8 || [first, last].contains { clause in
+            clause.count <= 3 && clause.contains { ["undo", "oops", "whoops"].contains(words[$0].text) }
+        }
         guard said, short, !line.has(["not", "never", "can", "could", "how", "why", "what"]) else { return nil }
         // `undo the last three`: that many, newest first.
         let count = words.first { $0.number != nil && $0.isWhole }?.number.map(Int.init) ?? 1
@@ -100,8 +103,10 @@ extension Reader {
         let none = words.first?.text == "no" && named.first?.range.lowerBound == 1
             && (line.has(["till", "until", "til"]) && pauseLength()?.hasPrefix("until") == true
                 || line.has("for") && pauseLength()?.hasSuffix("days") == true)
-        let said = line.has(["pause", "holiday", "holidays", "vacation", "away", "break", "off", "férias", "ferias", "sick"]) || none
-        guard said, !line.question, !line.has(["not", "never", "no"]) || line.has("unpause") || none else { return nil }
+        // `could you stop the garden walk for a week`: one of theirs, stopped for a while.
+        let stopped = line.has(["stop", "stopping"]) && !named.isEmpty && pauseLength()?.hasSuffix("days") == true
+        let said = line.has(["pause", "pausing", "holiday", "holidays", "vacation", "away", "break", "off", "férias", "ferias", "sick"]) || none || stopped
+        guard said, !line.question || stopped, !line.has(["not", "never", "no"]) || line.has("unpause") || none else { return nil }
         // Time off said as such (`taking a week off`, `day off till monday`), not `show off`.
         let off = words.indices.contains { index in
             words[index].text == "off" && index > 0
@@ -110,8 +115,8 @@ extension Reader {
                         // `off to Lanzarote till sunday`, not `off to the gym`
                         || words[index + 1].text == "to" && pauseLength() != nil))
         }
-        guard line.has("pause") || line.has(["holiday", "holidays", "vacation", "away", "férias", "ferias"])
-            || line.has(phrase: ["a", "break"]) || off || none
+        guard line.has(["pause", "pausing"]) || line.has(["holiday", "holidays", "vacation", "away", "férias", "ferias"])
+            || line.has(phrase: ["a", "break"]) || off || none || stopped
         else { return nil }
         guard let length = pauseLength() else {
             return .clarify("For how long? Say 'pause 7 days', 'pause until 2026-12-24' or 'pause \(named.first.map { vocabulary.habits[$0.habit].name.lowercased() } ?? "yoga") 3 days'.")
@@ -235,12 +240,26 @@ extension Reader {
 
     /// `buy the lie-in`, `i want buy potion`, `get me a potion`.
     func buying() -> Understanding? {
-        guard let at = words.firstIndex(where: { ["buy", "comprar", "purchase", "cop"].contains($0.text) }), !line.question else { return nil }
+        // `treating myself to a hot choc`
+        let treat = words.indices.first { index in
+            ["treat", "treating", "treated"].contains(words[index].text) && index + 2 < words.count && words[index + 1].text == "myself"
+                && words[index + 2].text == "to"
+        }.map { $0 + 2 }
+        guard let at = treat ?? words.firstIndex(where: { ["buy", "comprar", "purchase", "cop", "redeem"].contains($0.text) }), !line.question
+        else { return nil }
         var rest = Array(words[(at + 1)...]).filter { !$0.stop }
         while let first = rest.first, Self.fillers.contains(first.text) { rest.removeFirst() }
         // `buy the new skin right now please`
         while let last = rest.last, ["now", "right", "please", "today", "then", "too", "finally"].contains(last.text), rest.count > 1 { rest.removeLast() }
         guard !rest.isEmpty, !notDone || line.has(phrase: ["want", "to"]) || line.has("want") else { return nil }
+        // A reward named by the start of its words (`hot choc` for Hot chocolate), when only one is.
+        let typed = rest.map(\.text)
+        let named = vocabulary.rewards.filter { reward in
+            let words = reward.lowercased().split(separator: " ").map(String.init)
+            return words.count == typed.count && zip(typed, words).allSatisfy { $1.hasPrefix($0) && $0.count >= 3 || $0 == $1 }
+        }
+        if named.count == 1 { return .commands(["buy \(named[0])"]) }
+        if treat != nil { return nil }
         return .commands(["buy \(rest.map(\.typed).joined(separator: " "))"])
     }
 }

@@ -8,6 +8,8 @@ extension Reader {
         var command: String
         /// Read with a slip in its name, or otherwise likely but not certain.
         var likely: Bool
+        /// Why it is asked about, said before the question (`I record whole amounts only.`).
+        var why: String?
     }
 
     /// A number said in a clause, with the word it counts.
@@ -36,7 +38,7 @@ extension Reader {
         "feito", "feita", "ja", "já", "bem", "by", "from", "to", "around", "before", "after", "while", "during", "lol",
         "yay", "haha", "properly", "together", "alone", "early", "late", "quickly", "twice", "once", "as", "like", "over",
         "right", "bro", "lesson", "lessons", "session", "sesh", "class", "practice", "workout", "sets", "set", "reps",
-        "round", "through", "along", "across", "past", "overnight", "down", "since", "until", "till",
+        "round", "through", "along", "across", "past", "overnight", "down", "since", "until", "till", "post", "pre", "in",
     ]
 
     /// The line's note: what follows its first colon, when what comes before it names what was done (`swam yesterday:
@@ -80,7 +82,11 @@ extension Reader {
             let named = mentions(in: clause)
             // What follows `after`, `before`, `because` only says when or why, unless it is part of a name (Snacks
             // after midnight).
-            let aside = clause.first { index in Self.context.contains(words[index].text) && !named.contains { $0.range.contains(index) } }
+            let aside = clause.first { index in
+                Self.context.contains(words[index].text) && !named.contains { $0.range.contains(index) }
+                    // (`the day before yesterday` is a day)
+                    && !(index > 0 && words[index - 1].text == "day" && index + 1 < words.count && words[index + 1].text == "yesterday")
+            }
             let range = clause.lowerBound..<(aside ?? clause.upperBound)
             guard !range.isEmpty else { continue }
             let mentioned = named.filter { $0.range.lowerBound < range.upperBound }
@@ -100,15 +106,17 @@ extension Reader {
             guard let mention = mentionedFirst ?? slipped(in: range) ?? counted(in: range) ?? likely(in: range) ?? likelyByNoun(in: range) else {
                 // A clause with nothing of theirs in it: an aside (`forgot to log it yesterday`), unless it says something
                 // was done.
-                if range.contains(where: {
-                    Self.doneWords.contains(words[$0].text) || (words[$0].number != nil && !Self.isTime(words, $0))
+                // (`it was 135 over 80`, `that was 20 minutes`: what it was like; `bought another keyboard`: no amount.)
+                let about = ["it", "that", "which", "this", "she", "he", "they"].contains(words[range.lowerBound].text)
+                if !about, range.contains(where: {
+                    Self.doneWords.contains(words[$0].text) || (words[$0].number != nil && !Self.isTime(words, $0) && words[$0].text != "another")
                         || Schedule.times[words[$0].text] != nil || words[$0].text == "times"
                 }) {
                     return nil
                 }
                 continue
             }
-            if clauseNotDone(clause) || line.has(phrase: ["out", "of"]) {
+            if clauseNotDone(clause, mention: mention) || line.has(phrase: ["out", "of"]) {
                 let name = vocabulary.habits[mention.habit].name.lowercased()
                 return .nothing(line.question
                     ? "That's up to you! When it's done, tell me ('did \(name)')."
@@ -140,7 +148,8 @@ extension Reader {
         let commands = done.map(\.command)
         if done.contains(where: \.likely) {
             let said = commands.map { "'\(EverydayReader.shown($0))'" }.joined(separator: ", then ")
-            return .ask("Did you mean \(said)? Type 'yes' to record it.", commands)
+            let why = done.compactMap(\.why).first.map { "\($0) " } ?? ""
+            return .ask("\(why)Did you mean \(said)? Type 'yes' to record it.", commands)
         }
         return .commands(commands)
     }
@@ -163,8 +172,12 @@ extension Reader {
             sentence.contains(words[index].text)
                 && !(["has", "have"].contains(words[index].text) && index + 1 < words.count && Self.isPast(words[index + 1].text))
         }
+        // (Said of it: before it, or right after; a sentence after it is about something else: `skipped my cooldown
+        // again coach is gonna kill me`.)
         let next = mention.range.upperBound
-        if others.contains(where: about) || next < words.count && about(next) { return false }
+        if others.contains(where: { ($0 < mention.range.lowerBound || $0 <= next + 1) && about($0) }) || next < words.count && about(next) {
+            return false
+        }
         // Who it was done with adds nothing (`skate sesh with the boys`).
         let with = others.first { words[$0].text == "with" }
         if others.allSatisfy({ index in
@@ -173,15 +186,21 @@ extension Reader {
             return true
         }
         if day != nil || line.has(phrase: ["this", "morning"]) || line.has("earlier") { return true }
-        // A verb in the past other than the name itself (`ranked` for Ranked says nothing of being done).
-        let named = Set(vocabulary.habits[mention.habit].name.lowercased().split(separator: " ").map(String.init))
+        // A verb in the past other than the name itself (`ranked` for Ranked says nothing of being done; a name that is
+        // a deed, `skipped my cooldown` for Skipped cooldown, does).
+        let nameWords = vocabulary.habits[mention.habit].name.lowercased().split(separator: " ").map(String.init)
+        let named = nameWords.count > 1 && Self.isPast(nameWords[0]) ? [] : Set(nameWords)
         return range.contains { Self.isPast(words[$0].text) && !(mention.range.contains($0) && named.contains(words[$0].text)) }
     }
 
     /// Whether `word` is a verb in the past: an irregular form (`ran`, `took`, `had`) or one ending in `-ed`.
     static func isPast(_ word: String) -> Bool {
         (word.count > 3 && word.hasSuffix("ed")) || (WordForms.bases[word] != nil && !word.hasSuffix("ing") && !word.hasSuffix("s"))
+            || samePast.contains(word)
     }
+
+    /// Verbs whose past is their base (`put my eye drops in`, `cut the grass`), which WordNet's list of exceptions leaves out.
+    static let samePast: Set<String> = ["put", "cut", "hit", "set", "shut", "spread", "hurt", "read", "split", "burst", "cast"]
 
     /// Whether the clause says someone else did it: it starts with another doer (`my housemate did the bins`, `nobody
     /// took the bins out`, `rex ate my crossword`), or the habit's word is the doer of another verb (`my water broke`).
@@ -309,12 +328,20 @@ extension Reader {
         if let unit = said.unit.flatMap(WordForms.unit), let family, unit != family {
             if unit == "hour" && family == "minute" { value *= 60 } else if unit == "minute" && family == "hour" { value /= 60 }
         }
+        // `8.2k steps`: thousands, for a habit that counts no distance.
+        if said.unit == "k", family != "km", habit.amount != nil { value *= 1000 }
+        // A part of a unit is never rounded without asking: the nearest whole amount is proposed.
+        if value != value.rounded(), value >= 0.5, habit.amount != nil {
+            let rounded = max(1, Int(value.rounded()))
+            let command = "did \(name) \(rounded)\(day)"
+            return .done(Done(command: command, likely: true, why: "I record whole amounts only."))
+        }
         guard value == value.rounded(), value >= 1 else {
             return .missing(DailyAmount.wholeOnly(habit.name, value))
         }
         let count = Int(value)
-        // `1.5 hours` is 90 minutes, but a part of a unit said is asked about, not taken.
-        if said.value != said.value.rounded() { partOfAUnit = true }
+        // `1.5 hours` is 90 minutes, but a part of a unit said is asked about, not taken (`8.2k steps` are 8200).
+        if said.value != said.value.rounded() && !(said.unit == "k" && family != "km") { partOfAUnit = true }
         if let amount = habit.amount {
             // Its own unit first (`2 sets of pelvic floor` for one counted in sets).
             if let unit = said.unit, let wanted = amount.unit, WordForms.isUnit(unit, wanted) { return done(" \(count)") }
@@ -344,8 +371,11 @@ extension Reader {
     /// Whether `clause` says its habit was not done, or not simply done: `didn't`, `skipped`, `going to`, `should I`,
     /// `tomorrow`, `forgot to floss`, `almost smoked`, `trying to quit`, `smoking is bad`, `time to floss`, `I exercise
     /// every day`.
-    func clauseNotDone(_ clause: Range<Int>) -> Bool {
+    func clauseNotDone(_ clause: Range<Int>, mention: Mention) -> Bool {
+        // A word of the habit's own name says nothing (`skipped my cooldown` for Skipped cooldown).
+        let named = Set(vocabulary.habits[mention.habit].name.lowercased().split(separator: " ").map(String.init))
         var said = Set(clause.map { words[$0].text })
+        said.subtract(named)
         // `forgot to log yoga`: done, only not told.
         let told: Set<String> = ["log", "tell", "record", "mark", "add", "enter", "write", "put", "say", "track", "note", "post"]
         if line.has(phrase: ["forgot", "to"]) || line.has(phrase: ["forget", "to"]),
@@ -362,11 +392,13 @@ extension Reader {
             "não", "nao", "nicht", "kein", "keine", "morgen",
         ]
         if !said.isDisjoint(with: negations) { return true }
-        let phrases: [[String]] = [["going", "to"], ["have", "to"], ["about", "to"], ["time", "to"], ["every", "day"], ["each", "day"]]
-        return phrases.contains { phrase in
-            clause.contains { start in
-                start + phrase.count <= clause.upperBound && phrase.indices.allSatisfy { words[start + $0].text == phrase[$0] }
-            }
-        } || said.contains("everyday")
+        // A plan said after it is about something else (`skipped my cooldown, coach is gonna kill me`).
+        let plans: [[String]] = [["going", "to"], ["have", "to"], ["about", "to"], ["time", "to"]]
+        let always: [[String]] = [["every", "day"], ["each", "day"]]
+        func has(_ phrase: [String], before end: Int) -> Bool {
+            clause.contains { start in start + phrase.count <= end && phrase.indices.allSatisfy { words[start + $0].text == phrase[$0] } }
+        }
+        return plans.contains { has($0, before: mention.range.lowerBound) } || always.contains { has($0, before: clause.upperBound) }
+            || said.contains("everyday")
     }
 }

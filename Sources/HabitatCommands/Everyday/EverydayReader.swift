@@ -231,6 +231,8 @@ struct Reader {
 
     /// The day a line is about: `yesterday`, `last night`, `2 days ago`; today otherwise.
     var day: String? {
+        // `the day before yesterday`
+        if line.has(phrase: ["day", "before", "yesterday"]) { return "2 days ago" }
         if line.has("yesterday") || line.has("ontem") || line.has(phrase: ["last", "night"]) { return "yesterday" }
         if let ago = line.index(of: "ago"), ago >= 2, let count = words[ago - 2].number, words[ago - 1].text.hasPrefix("day") {
             return "\(Int(count)) days ago"
