@@ -254,4 +254,13 @@ struct EverydayReaderTests {
         #expect(EverydayReader.read("skipped my cooldown again coach is gonna kill me", their) == .commands([#"did "Skipped cooldown""#]))
         #expect(EverydayReader.read("8.2k steps today", their) == .commands(["did Steps 8200"]))
     }
+
+    @Test func aBadHabitBeatenIsNoPauseAndASentenceAboutAHabitRecordsNothing() {
+        // A bad habit said gone for a while is a boast, not a pause; wanting to stop one is no pause either.
+        let nothing = Understanding.nothing("Nothing recorded: that doesn't sound done yet. When it is, tell me ('did coffee').")
+        #expect(Self.read("no coffee for 3 days!") == nothing)
+        #expect(Self.read("I want to stop coffee for a month") == nothing)
+        #expect(Self.read("yoga class tonight is cancelled") == nil)
+        #expect(Self.read("put off yoga again") == .nothing("Nothing recorded: that doesn't sound done yet. When it is, tell me ('did yoga')."))
+    }
 }

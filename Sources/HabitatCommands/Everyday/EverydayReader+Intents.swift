@@ -99,12 +99,14 @@ extension Reader {
     func pause() -> Understanding? {
         let named = mentions(in: 0..<words.count)
         // `no cycling till 15 december`: one of theirs, not until a day.
-        // `no walks for 2 weeks`.
-        let none = words.first?.text == "no" && named.first?.range.lowerBound == 1
+        // `no walks for 2 weeks`, of a good habit (`no smoking for 3 days` is a bad one beaten, not paused).
+        let good = !named.isEmpty && named.allSatisfy { !vocabulary.habits[$0.habit].bad }
+        let none = good && words.first?.text == "no" && named.first?.range.lowerBound == 1
             && (line.has(["till", "until", "til"]) && pauseLength()?.hasPrefix("until") == true
                 || line.has("for") && pauseLength()?.hasSuffix("days") == true)
         // `could you stop the garden walk for a week`: one of theirs, stopped for a while.
-        let stopped = line.has(["stop", "stopping"]) && !named.isEmpty && pauseLength()?.hasSuffix("days") == true
+        let stopped = good && line.has(["stop", "stopping"]) && pauseLength()?.hasSuffix("days") == true
+            && !line.has(["want", "trying", "try", "going", "gonna", "need"])
         let said = line.has(["pause", "pausing", "holiday", "holidays", "vacation", "away", "break", "off", "férias", "ferias", "sick"]) || none || stopped
         guard said, !line.question || stopped, !line.has(["not", "never", "no"]) || line.has("unpause") || none else { return nil }
         // Time off said as such (`taking a week off`, `day off till monday`), not `show off`.

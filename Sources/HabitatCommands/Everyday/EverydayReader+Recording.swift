@@ -172,12 +172,15 @@ extension Reader {
             sentence.contains(words[index].text)
                 && !(["has", "have"].contains(words[index].text) && index + 1 < words.count && Self.isPast(words[index + 1].text))
         }
-        // (Said of it: before it, or right after; a sentence after it is about something else: `skipped my cooldown
-        // again coach is gonna kill me`.)
+        // (Said of it, before it or after it, unless another doer comes between: `skipped my cooldown again coach is
+        // gonna kill me` is about the coach; `yoga class tonight is cancelled`, about the yoga.)
         let next = mention.range.upperBound
-        if others.contains(where: { ($0 < mention.range.lowerBound || $0 <= next + 1) && about($0) }) || next < words.count && about(next) {
-            return false
+        func ofIt(_ index: Int) -> Bool {
+            guard index >= next else { return true }
+            let before = index - 1
+            return mention.range.contains(before) || Self.aroundName.contains(words[before].text) || words[before].stop
         }
+        if others.contains(where: { about($0) && ofIt($0) }) || next < words.count && about(next) { return false }
         // Who it was done with adds nothing (`skate sesh with the boys`).
         let with = others.first { words[$0].text == "with" }
         if others.allSatisfy({ index in
@@ -200,7 +203,7 @@ extension Reader {
     }
 
     /// Verbs whose past is their base (`put my eye drops in`, `cut the grass`), which WordNet's list of exceptions leaves out.
-    static let samePast: Set<String> = ["put", "cut", "hit", "set", "shut", "spread", "hurt", "read", "split", "burst", "cast"]
+    static let samePast: Set<String> = ["put", "hit", "shut"]
 
     /// Whether the clause says someone else did it: it starts with another doer (`my housemate did the bins`, `nobody
     /// took the bins out`, `rex ate my crossword`), or the habit's word is the doer of another verb (`my water broke`).
@@ -394,7 +397,7 @@ extension Reader {
         if !said.isDisjoint(with: negations) { return true }
         // A plan said after it is about something else (`skipped my cooldown, coach is gonna kill me`).
         let plans: [[String]] = [["going", "to"], ["have", "to"], ["about", "to"], ["time", "to"]]
-        let always: [[String]] = [["every", "day"], ["each", "day"]]
+        let always: [[String]] = [["every", "day"], ["each", "day"], ["put", "off"], ["putting", "off"]]
         func has(_ phrase: [String], before end: Int) -> Bool {
             clause.contains { start in start + phrase.count <= end && phrase.indices.allSatisfy { words[start + $0].text == phrase[$0] } }
         }
