@@ -51,8 +51,7 @@ let package = Package(
         // Command parsing, the help table, rendering replies as text and JSON.
         // Its WordNet word lists (`Data/wordnet`) become Swift string literals when it builds.
         .target(name: "HabitatCommands", dependencies: ["HabitatEngine", "HabitatHousehold", "LineFraming"], plugins: ["WordLists"]),
-        .executableTarget(name: "WordListTool"),
-        .plugin(name: "WordLists", capability: .buildTool(), dependencies: ["WordListTool"]),
+        .plugin(name: "WordLists", capability: .buildTool()),
         // The application, without sockets: sessions, accounts, the request pipeline, households, timers, bridge
         // sessions. What the server says; tests drive it with lines.
         .target(
