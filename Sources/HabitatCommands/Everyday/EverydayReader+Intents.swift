@@ -98,14 +98,15 @@ extension Reader {
     /// from cooking for 10 days`, `sick today, pause everything`.
     func pause() -> Understanding? {
         let named = mentions(in: 0..<words.count)
+        let length = pauseLength()
         // `no cycling till 15 december`: one of theirs, not until a day.
         // `no walks for 2 weeks`, of a good habit (`no smoking for 3 days` is a bad one beaten, not paused).
         let good = !named.isEmpty && named.allSatisfy { !vocabulary.habits[$0.habit].bad }
         let none = good && words.first?.text == "no" && named.first?.range.lowerBound == 1
-            && (line.has(["till", "until", "til"]) && pauseLength()?.hasPrefix("until") == true
-                || line.has("for") && pauseLength()?.hasSuffix("days") == true)
+            && (line.has(["till", "until", "til"]) && length?.hasPrefix("until") == true
+                || line.has("for") && length?.hasSuffix("days") == true)
         // `could you stop the garden walk for a week`: one of theirs, stopped for a while.
-        let stopped = good && line.has(["stop", "stopping"]) && pauseLength()?.hasSuffix("days") == true
+        let stopped = good && line.has(["stop", "stopping"]) && length?.hasSuffix("days") == true
             && !line.has(["want", "trying", "try", "going", "gonna", "need"])
         let said = line.has(["pause", "pausing", "holiday", "holidays", "vacation", "away", "break", "off", "férias", "ferias", "sick"]) || none || stopped
         guard said, !line.question || stopped, !line.has(["not", "never", "no"]) || line.has("unpause") || none else { return nil }
@@ -115,12 +116,12 @@ extension Reader {
                 && (["week", "weeks", "days", "day", "time", "month", "taking", "take", "it", "them", "everything"].contains(words[index - 1].text)
                     || index + 1 < words.count && (["till", "until", "til", "for", "work"].contains(words[index + 1].text)
                         // `off to Lanzarote till sunday`, not `off to the gym`
-                        || words[index + 1].text == "to" && pauseLength() != nil))
+                        || words[index + 1].text == "to" && length != nil))
         }
         guard line.has(["pause", "pausing"]) || line.has(["holiday", "holidays", "vacation", "away", "férias", "ferias"])
             || line.has(phrase: ["a", "break"]) || off || none || stopped
         else { return nil }
-        guard let length = pauseLength() else {
+        guard let length else {
             return .clarify("For how long? Say 'pause 7 days', 'pause until 2026-12-24' or 'pause \(named.first.map { vocabulary.habits[$0.habit].name.lowercased() } ?? "yoga") 3 days'.")
         }
         if line.has("sick") && !line.has("pause") && named.isEmpty && !line.has(["holiday", "away", "break", "off"]) { return nil }
