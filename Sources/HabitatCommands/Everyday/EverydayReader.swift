@@ -39,6 +39,18 @@ struct Reader {
     let line: EverydayLine
     let vocabulary: Vocabulary
     var words: [Word] { line.words }
+    /// The habits named in each span of the line asked about so far: the readings ask about the same spans again and
+    /// again (the whole line, its clauses), and each is found once.
+    private let found = Found()
+
+    private final class Found {
+        var mentions: [Range<Int>: [Mention]] = [:]
+    }
+
+    init(line: EverydayLine, vocabulary: Vocabulary) {
+        self.line = line
+        self.vocabulary = vocabulary
+    }
 
     /// A habit's name said somewhere in the line.
     struct Mention {
@@ -54,6 +66,7 @@ struct Reader {
 
     /// The habits named in `range`, each once, the longest reading of overlapping words first.
     func mentions(in range: Range<Int>) -> [Mention] {
+        if let known = self.found.mentions[range] { return known }
         var found: [Mention] = []
         for (index, habit) in vocabulary.habits.enumerated() {
             for name in [habit.name] + habit.words {
@@ -66,7 +79,9 @@ struct Reader {
         found.sort { $0.range.count > $1.range.count }
         var kept: [Mention] = []
         for mention in found where !kept.contains(where: { $0.range.overlaps(mention.range) }) { kept.append(mention) }
-        return kept.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        kept.sort { $0.range.lowerBound < $1.range.lowerBound }
+        self.found.mentions[range] = kept
+        return kept
     }
 
     static func letters(_ text: String) -> String { WordForms.plain(String(text.filter(\.isLetter))) }
