@@ -245,7 +245,7 @@ let package = Package(
             // Read from the source tree by the test itself.
             exclude: [
                 "everyday-lines.txt", "everyday-lines-heldout.txt", "newcomers.txt", "newcomers-heldout.txt", "newcomers-more.txt",
-                "newcomers-third.txt", "newcomers-fourth.txt", "newcomers-fifth-heldout.txt", "newcomers-sixth.txt",
+                "newcomers-third.txt", "newcomers-fourth.txt", "newcomers-fifth-heldout.txt", "newcomers-sixth.txt", "newcomers-seventh.txt", "newcomers-eighth-heldout.txt",
             ]
         ),
         .testTarget(
