@@ -9,7 +9,7 @@ import PackagePlugin
 struct WordLists: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let data = context.package.directoryURL.appending(path: "Data").appending(path: "wordnet")
-        let lists = [("irregular-verbs", "irregularVerbs"), ("verb-senses", "verbSenses"), ("noun-senses", "nounSenses")]
+        let lists = [("irregular-verbs", "irregularVerbs"), ("verb-senses", "verbSenses"), ("noun-senses", "nounSenses"), ("person-nouns", "personNouns")]
         return lists.map { file, name in
             let input = data.appending(path: "\(file).txt")
             let output = context.pluginWorkDirectoryURL.appending(path: "\(name).swift")

@@ -63,6 +63,14 @@ public enum HabitDraftParser {
             nameWords[nameWords.count - 1] = Token(String(last.text.dropLast()))
         }
         let name = nameWords.phrase
+        if let said = kindSaid(in: nameWords) {
+            // `add oven cleaning as a room chore`: what kind of habit it is, said where its name goes.
+            let name = nameWords[..<said.lowerBound].phrase
+            throw HabitatError(
+                .invalidArgument,
+                "Is '\(nameWords[said].phrase)' part of the name? A room's chore is added with 'room add habit \(name)', a bad habit with 'add bad habit \(name)'. To keep the words in the name, put it in quotes: \(add) \(kind == .bad ? "bad " : "")habit \"\(nameWords.phrase)\"",
+                symbol: .question)
+        }
         if let unread = unreadWord(in: nameWords) {
             // A name is only a name: a number, a weekday or a schedule word it holds was meant as something else, or
             // it is asked about. Quoted, it is kept as typed.
@@ -84,6 +92,17 @@ public enum HabitDraftParser {
         result.kind = kind
         result.tracksTime = tracksTime ?? false
         return result
+    }
+
+    /// Where an unquoted name says what kind of habit it is (`Oven cleaning as a room chore`, `Vaping as a bad habit`):
+    /// `as`, then only words of a kind, ending in `chore` or `habit`.
+    static func kindSaid(in words: [Token]) -> Range<Int>? {
+        let kinds: Set<String> = ["a", "an", "my", "our", "the", "room", "shared", "household", "family", "house", "bad", "good", "new", "daily"]
+        guard let start = words.indices.dropFirst().first(where: { !words[$0].quoted && words[$0].lower == "as" }),
+            let last = words.last, !last.quoted, ["chore", "habit"].contains(last.lower),
+            words[(start + 1)..<(words.count - 1)].allSatisfy({ !$0.quoted && kinds.contains($0.lower) })
+        else { return nil }
+        return start..<words.count
     }
 
     /// The first word of an unquoted name, past its first, that says a number, a day or how often (`Academia 3 time

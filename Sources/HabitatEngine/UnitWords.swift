@@ -14,10 +14,16 @@ public enum UnitWords {
         ["can", "cans", "lata", "latas"],
         ["step", "steps", "passo", "passos"],
         ["second", "seconds", "sec", "secs", "s"],
+        ["gram", "grams", "g", "gr", "gramme", "grammes"],
+        ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes"],
+        ["ml", "millilitre", "millilitres", "milliliter", "milliliters"],
+        ["metre", "metres", "meter", "meters", "m"],
+        ["rep", "reps", "repetition", "repetitions"],
+        ["question", "questions", "q", "qs"],
     ]
 
     /// Units that measure rather than count: a habit counted in them is never recorded without its number.
-    public static let measures: Set<String> = ["km", "mile", "minute", "hour", "page", "litre", "step", "second"]
+    public static let measures: Set<String> = ["km", "mile", "minute", "hour", "page", "litre", "step", "second", "gram", "kg", "ml", "metre"]
 
     /// The family name of a unit word (`kms` → `km`), or `nil` for a word that is no unit we know.
     public static func family(of word: String) -> String? {

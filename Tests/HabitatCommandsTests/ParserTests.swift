@@ -312,6 +312,14 @@ struct AddHabitTests {
         #expect(try parse(#"add habit "Walk 1.5 xp""#) == AddHabit(HabitDraft(name: "Walk 1.5 xp")))
     }
 
+    @Test func aKindSaidInTheNameIsAskedAboutUnlessQuoted() throws {
+        #expect(
+            parseError("add habit oven cleaning as a room chore on sundays")?.message
+                == #"Is 'as a room chore' part of the name? A room's chore is added with 'room add habit oven cleaning', a bad habit with 'add bad habit oven cleaning'. To keep the words in the name, put it in quotes: add habit "oven cleaning as a room chore""#)
+        #expect(try parse(#"add habit "Dressed as a chore""#) == AddHabit(HabitDraft(name: "Dressed as a chore")))
+        #expect(try parse("add habit Chore chart as a reward") == AddHabit(HabitDraft(name: "Chore chart as a reward")))
+    }
+
     @Test func leftoverWordsAreNamed() {
         let error = parseError("add habit Exercise 15 xp banana")
         #expect(error?.code == .invalidArgument)

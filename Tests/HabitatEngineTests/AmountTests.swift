@@ -74,6 +74,9 @@ import Testing
         #expect(throws: HabitatError(.invalidArgument, "Running is counted in miles, not km: 'did running 5'.")) {
             try state.withAmount(Recording(habit: "running 5 km"))
         }
+        #expect(try state.withAmount(Recording(habit: "swim 1500 metres")).times == 1500)
+        let carbs = Habit(id: 6, name: "Carbs", kind: .good, created: Fixture.today - 10, amount: DailyAmount(400, unit: "grams"))
+        #expect(try Fixture.state(habits: [carbs]).withAmount(Recording(habit: "carbs 150 g")).times == 150)
         // `m` is metres to a swimmer: never taken for minutes.
         #expect(throws: HabitatError(.invalidArgument, "Swim is counted in m, not min: 'did swim 30'.")) {
             try state.withAmount(Recording(habit: "swim 30 min"))

@@ -99,9 +99,10 @@ extension Pipeline {
     }
 
     /// The kinds a command said by a word of several meanings may be read as: `change walk to morning walk` renames it,
-    /// `change the yoga reminder to 7pm` moves the reminder.
+    /// `change the yoga reminder to 7pm` moves the reminder, `yesterday I call home` (for Call home) says it was done.
     static let alsoMeant: [String: Set<String>] = [
-        EditHabit.spec.name: [RenameHabit.spec.name, StopReminding.spec.name, Remind.spec.name]
+        EditHabit.spec.name: [RenameHabit.spec.name, StopReminding.spec.name, Remind.spec.name],
+        CallHabit.spec.name: [Did.spec.name],
     ]
 
     /// Asks `question` about the strict `lines`, which a `yes` next runs (and anything else drops). Nothing changed.

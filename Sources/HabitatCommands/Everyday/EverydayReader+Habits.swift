@@ -67,7 +67,18 @@ extension Reader {
         }
         guard index < words.count else { return nil }
         // A name keeps its `and` (Fish and chips); marks between its words go.
-        let rest = Array(words[index...]).filter { !$0.stop || $0.text.contains(where: \.isLetter) }
+        var rest = Array(words[index...]).filter { !$0.stop || $0.text.contains(where: \.isLetter) }
+        // `add oven cleaning as a room chore on sundays`: what kind it is, said after its name.
+        if let at = rest.indices.dropFirst().first(where: { rest[$0].text == "as" }) {
+            let kinds: Set<String> = ["a", "an", "my", "our", "the", "room", "shared", "household", "family", "house", "bad", "good", "new", "daily", "chore", "habit"]
+            let end = rest[(at + 1)...].firstIndex { !kinds.contains($0.text) } ?? rest.count
+            let said = rest[(at + 1)..<end].map(\.text)
+            if let kind = said.last, ["chore", "habit"].contains(kind) {
+                bad = bad || said.contains("bad")
+                room = room || kind == "chore" || said.contains { ["room", "shared", "household", "family", "house"].contains($0) }
+                rest.removeSubrange(at..<end)
+            }
+        }
         if room && !vocabulary.inRoom { return nil }
         // `add 2 glasses to water` is no new habit, nor is one said not to be wanted.
         if rest.first?.number != nil && !reward || line.has(["not", "never"]) { return nil }
@@ -299,10 +310,14 @@ extension Reader {
             guard named.count == 1 else { return nil }
             return .commands(["call \(name(named[0])) \(words[3].typed)"])
         }
-        guard let means = words.firstIndex(where: { $0.text == "means" }), means == 1, means + 1 < words.count else { return nil }
+        // `gym means exercise`, `from now on spin means turbo`
+        let leading: Set<String> = ["from", "now", "on", "ok", "okay", "so", "and", "also", "btw", "fyi", "just", "note", "remember", "please", "pls"]
+        guard let means = words.firstIndex(where: { $0.text == "means" }), means >= 1, means + 1 < words.count,
+            words[..<(means - 1)].allSatisfy({ leading.contains($0.text) || $0.stop })
+        else { return nil }
         let named = mentions(in: (means + 1)..<words.count)
         guard named.count == 1 else { return nil }
-        return .commands(["call \(name(named[0])) \(words[0].typed)"])
+        return .commands(["call \(name(named[0])) \(words[means - 1].typed)"])
     }
 
     /// `mention` when its words are the start of the habit's name (`refri` for Refrigerante), as a change names a
@@ -317,8 +332,13 @@ extension Reader {
 
     /// `delete the energy drinks habit`, `remove yoga`: the delete asks before it deletes.
     func deleting() -> Understanding? {
-        guard line.has(["delete", "remove", "excluir", "apagar"]) || line.has(phrase: ["get", "rid", "of"]), !line.question else { return nil }
-        guard let mention = onlyMention() else { return nil }
+        // `take the sherry habit off please`, `take yoga off my list`
+        let off = line.has(["take", "taking"]) && line.has("off") && line.has(["habit", "habits", "list"])
+        guard line.has(["delete", "remove", "excluir", "apagar"]) || line.has(phrase: ["get", "rid", "of"]) || off, !line.question else { return nil }
+        // (`rid` is no form of Ride here.)
+        let rid = words.indices.first { words[$0].text == "rid" && $0 > 0 && words[$0 - 1].text == "get" }
+        let named = mentions(in: 0..<words.count).filter { !$0.range.contains(rid ?? -1) }
+        guard named.count == 1, let mention = named.first else { return nil }
         let habit = vocabulary.habits[mention.habit]
         return .commands([habit.shared ? "room delete habit \(name(mention))" : "delete habit \(name(mention))"])
     }
@@ -340,6 +360,10 @@ extension Reader {
         if line.has(["streak", "streaks", "sequência"]) { return view("streaks") }
         if line.has(["reminder", "reminders"]) { return view("reminders") }
         if vocabulary.inRoom {
+            // `who's winning this week`, `show the ranking`: the week's XP of each member; chores are fair shares.
+            if line.has(["ranking", "leaderboard", "winning", "top", "leading", "scores", "score"]) && !line.has(["chores", "chore"]) {
+                return view("room status")
+            }
             if line.has(["ranking", "leaderboard", "fair", "fairness", "weight", "winning", "most", "least"])
                 || line.has("who") && line.has(["more", "less", "fewer"])
             {
@@ -355,7 +379,7 @@ extension Reader {
             return view("level")
         }
         if line.has(["health", "life", "hp", "vida"]) { return view("health") }
-        if line.has(["coins", "gold", "money", "balance", "moedas"]) { return view("coins") }
+        if line.has(["coins", "coin", "gold", "money", "balance", "moedas"]) { return view("coins") }
         if line.has(["xp", "experience"]) { return view("xp") }
         let aReward = vocabulary.rewards.contains { reward in
             reward.lowercased().split(separator: " ").contains { word in word.count > 3 && words.contains { WordForms.isForm($0.text, of: String(word)) } }

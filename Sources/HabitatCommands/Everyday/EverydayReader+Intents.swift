@@ -125,6 +125,12 @@ extension Reader {
             return .clarify("For how long? Say 'pause 7 days', 'pause until 2026-12-24' or 'pause \(named.first.map { vocabulary.habits[$0.habit].name.lowercased() } ?? "yoga") 3 days'.")
         }
         if line.has("sick") && !line.has("pause") && named.isEmpty && !line.has(["holiday", "away", "break", "off"]) { return nil }
+        // `away from the 15th to the 22nd`: a pause starts when it is asked for, so one that starts later waits for its day.
+        if let from = words.indices.first(where: { ["from", "starting", "beginning"].contains(words[$0].text) }),
+            let start = date(after: from + 1), start != vocabulary.today.description
+        {
+            return .clarify("A pause starts when you ask for it. On the day it begins, say 'pause \(length)'.")
+        }
         // `all week` says how long, not what.
         let all = words.indices.contains { index in
             words[index].text == "all"
@@ -250,7 +256,8 @@ extension Reader {
         }.map { $0 + 2 }
         guard let at = treat ?? words.firstIndex(where: { ["buy", "comprar", "purchase", "cop", "redeem"].contains($0.text) }), !line.question
         else { return nil }
-        var rest = Array(words[(at + 1)...]).filter { !$0.stop }
+        // What follows the name says why (`buy the cafe stop cake, earned it`).
+        var rest = Array(words[(at + 1)...].drop { $0.stop }.prefix { !$0.stop })
         while let first = rest.first, Self.fillers.contains(first.text) { rest.removeFirst() }
         // `buy the new skin right now please`
         while let last = rest.last, ["now", "right", "please", "today", "then", "too", "finally"].contains(last.text), rest.count > 1 { rest.removeLast() }

@@ -103,7 +103,15 @@ extension Reader {
                 counted.certain = typed != Self.letters(vocabulary.habits[first.habit].name.lowercased())
                 mentionedFirst = counted
             }
-            guard let mention = mentionedFirst ?? slipped(in: range) ?? counted(in: range) ?? likely(in: range) ?? likelyByNoun(in: range) else {
+            // `turbo session done, 1hr sweetspot`: how long the one before it took, not a habit counted in hours.
+            let howLong = range.contains { index in
+                words[index].number != nil && index + 1 < range.upperBound
+                    && ["minute", "hour", "second"].contains(WordForms.unit(words[index + 1].text) ?? "")
+            }
+            if mentionedFirst == nil, !done.isEmpty, howLong, slipped(in: range) == nil { continue }
+            guard let mention = mentionedFirst ?? slipped(in: range) ?? counted(in: range) ?? likely(in: range) ?? likelyByNoun(in: range)
+                ?? partly(in: range)
+            else {
                 // A clause with nothing of theirs in it: an aside (`forgot to log it yesterday`), unless it says something
                 // was done.
                 // (`it was 135 over 80`, `that was 20 minutes`: what it was like; `bought another keyboard`: no amount.)
@@ -227,6 +235,10 @@ extension Reader {
                 || ["have", "has"].contains(words[index].text) && index + 1 < range.upperBound && Self.isPast(words[index + 1].text)
         }
         var verb = start + 1
+        // `my roommate study 6 hours`: a person of theirs, then what they did, in whatever tense.
+        if ["my", "our", "his", "her", "their"].contains(first), start + 2 == mention.range.lowerBound, WordForms.isPerson(words[start + 1].text) {
+            return true
+        }
         if ["my", "the", "our", "his", "her", "their"].contains(first) {
             verb += 1
             while verb < min(start + 4, mention.range.lowerBound), !verbAt(verb) { verb += 1 }

@@ -222,6 +222,31 @@ struct Reader {
         return found.count == 1 ? found.values.first : nil
     }
 
+    /// A habit named by one word of a longer name, which no other habit's name has (`took bess out` for Walk Bess, `got
+    /// milk` for Milk run, `hit snooze 4 times` for Snooze button): one only, and never certain, so it is asked about.
+    /// Words that say where or when (`home`, `work`, `night`) name nothing by themselves.
+    func partly(in range: Range<Int>) -> Mention? {
+        var found: [Int: Mention] = [:]
+        for index in range where words[index].number == nil && words[index].text.count >= 4 && !words[index].stop
+            && !Self.placesAndTimes.contains(words[index].text)
+        {
+            for (habit, candidate) in vocabulary.habits.enumerated() {
+                let nameWords = candidate.name.lowercased().split(separator: " ").map(String.init)
+                guard nameWords.count > 1,
+                    nameWords.contains(where: { $0.count >= 4 && !Self.placesAndTimes.contains($0) && WordForms.isForm(words[index].text, of: $0) })
+                else { continue }
+                found[habit] = found[habit] ?? Mention(habit: habit, range: index..<(index + 1), certain: false)
+            }
+        }
+        return found.count == 1 ? found.values.first : nil
+    }
+
+    static let placesAndTimes: Set<String> = [
+        "home", "work", "house", "office", "school", "time", "times", "morning", "evening", "night", "daily", "week",
+        "weekly", "today", "after", "before", "with", "from", "into", "over", "back", "more", "less", "extra", "long",
+        "short", "quick", "full", "half", "good", "little", "session", "routine",
+    ]
+
     /// The one habit the whole line names (certain), if it names exactly one.
     func onlyMention() -> Mention? {
         let all = mentions(in: 0..<words.count)

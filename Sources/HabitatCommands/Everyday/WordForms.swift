@@ -82,6 +82,14 @@ extension WordForms {
     static let senses = Senses(verbSenses)
     static let nouns = Senses(nounSenses)
 
+    /// Words for a person (`roommate`, `daughter`, `coach`; ``personNouns``), read once, when first asked.
+    static let people = Set(personNouns.split(separator: "\n").map(String.init))
+
+    /// Whether `word` names a person, or people (`roommates`, `kids`).
+    static func isPerson(_ word: String) -> Bool {
+        people.contains(word) || word.hasSuffix("s") && people.contains(String(word.dropLast()))
+    }
+
     /// Kinds of food too wide to say which habit was meant (`chips` are a `dish`, `dinner` a `meal`).
     static let wideNouns: Set<String> = [
         "dish", "food", "nutrient", "nutriment", "nourishment", "nutrition", "sustenance", "aliment", "alimentation", "victuals",
