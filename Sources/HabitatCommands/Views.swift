@@ -207,9 +207,9 @@ public enum Views {
             "more questions: 'how long is my yoga streak?', 'anything left?', 'who did the dishes?', 'what does a potion cost?'",
             "new habits: 'I want to start stretching 10 min every day', 'add habit Yoga tue thu', 'make yoga 4 times a week'",
             "changes: 'change walk to morning walk', 'change the yoga reminder to 7pm', 'when I say gym I mean exercise'",
-            "Your words find a habit only by its whole name or a form of it (exercised, ran for Running), never by a guess.",
+            "Your words find a habit by its whole name or a form of it (exercised, ran for Running); another word for it, or one word of a longer name ('took bess out' for Walk Bess), I ask about.",
             "When I read them so, the reply says what I took them for, and 'undo' takes it back. When I'm not sure, I ask: 'yes' does it.",
-            "'didn't', 'skipped', 'going to' and 'tomorrow' record nothing.",
+            "'didn't', 'skipped', 'going to', 'tomorrow', 'in 2 hours' and someone else's doing ('my roommate studied') record nothing; 'I think I did' asks.",
         ],
         data: ["topic": "words"])
 

@@ -301,4 +301,32 @@ struct EverydayReaderTests {
         #expect(read("how many coin i have") == .commands(["coins"]))
         #expect(read("yesterday i call home but forgot to put") == .commands([#"did "Call home" yesterday"#]))
     }
+
+    @Test func aNumberThatCountsNothingIsNeverTakenForHowMuch() {
+        let their = Vocabulary(
+            habits: [
+                .init(name: "Running", amount: DailyAmount(5, unit: "km")), .init(name: "Dog walk"), .init(name: "Yoga"),
+                .init(name: "Reading", amount: DailyAmount(20, unit: "pages")), .init(name: "Sleep", amount: DailyAmount(8, unit: "hours")),
+                .init(name: "Push-ups", amount: DailyAmount(50)), .init(name: "Pills"), .init(name: "Call mum"),
+            ],
+            today: Self.vocabulary.today)
+        func read(_ line: String) -> Understanding? { EverydayReader.read(line, their) }
+        // A time of day, a number that labels something, how long it took.
+        #expect(read("walked the dog at 7") == .commands([#"did "Dog walk""#]))
+        #expect(read("slept at 11") == .clarify("How much? Say it with the amount, e.g. 'did sleep 8'."))
+        #expect(read("read chapter 5") == .clarify("How much? Say it with the amount, e.g. 'did reading 20'."))
+        #expect(read("did pushups on day 12 of the challenge") == .commands(["did Push-ups"]))
+        #expect(read("ran 5k in 25 min") == .commands(["did Running 5"]))
+        // Sets of so many each are asked about as all of them.
+        #expect(read("pushups 3x10") == .ask("Did you mean 'did push-ups 30'? Type 'yes' to record it.", ["did Push-ups 30"]))
+        // Later; said unsure; someone else's; what a call was about.
+        #expect(read("yoga in 2 hours") == .nothing("Nothing recorded: that doesn't sound done yet. When it is, tell me ('did yoga')."))
+        #expect(read("i think i did yoga") == .ask("Did you mean 'did yoga'? Type 'yes' to record it.", ["did Yoga"]))
+        #expect(read("my husband's pills are done") == nil)
+        #expect(read("called mum about the party") == .commands([#"did "Call mum""#]))
+        // An amount after something done, with no name of its own, is asked about.
+        #expect(
+            read("walked the dog twice, 3 km each")
+                == .ask("Did you mean 'did dog walk x2', then 'did running 3'? Type 'yes' to record it.", [#"did "Dog walk" x2"#, "did Running 3"]))
+    }
 }

@@ -177,6 +177,6 @@ struct EverydayWordsHelpTests {
         #expect(toast.details[0] == "your own words for your habits: 'exercised', 'I meditated this morning', 'smoked', or a habit's name alone")
         #expect(toast.details[6] == "holidays: 'on holiday until the 3rd', 'away till sunday', 'taking a week off', 'I'm back'")
         #expect(toast.details[10] == "changes: 'change walk to morning walk', 'change the yoga reminder to 7pm', 'when I say gym I mean exercise'")
-        #expect(toast.details[13] == "'didn't', 'skipped', 'going to' and 'tomorrow' record nothing.")
+        #expect(toast.details[13] == "'didn't', 'skipped', 'going to', 'tomorrow', 'in 2 hours' and someone else's doing ('my roommate studied') record nothing; 'I think I did' asks.")
     }
 }

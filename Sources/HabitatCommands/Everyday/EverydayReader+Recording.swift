@@ -83,7 +83,10 @@ extension Reader {
             // What follows `after`, `before`, `because` only says when or why, unless it is part of a name (Snacks
             // after midnight).
             let aside = clause.first { index in
-                Self.context.contains(words[index].text) && !named.contains { $0.range.contains(index) }
+                // (`called the doctor about my pills`; `ran about 5k` says how much)
+                let about = words[index].text == "about" && index > clause.lowerBound && index + 1 < clause.upperBound
+                    && words[index + 1].number == nil && !["a", "an", "half"].contains(words[index + 1].text)
+                return (Self.context.contains(words[index].text) || about) && !named.contains { $0.range.contains(index) }
                     // (`the day before yesterday` is a day)
                     && !(index > 0 && words[index - 1].text == "day" && index + 1 < words.count && words[index + 1].text == "yesterday")
             }
@@ -109,7 +112,7 @@ extension Reader {
                     && ["minute", "hour", "second"].contains(WordForms.unit(words[index + 1].text) ?? "")
             }
             if mentionedFirst == nil, !done.isEmpty, howLong, slipped(in: range) == nil { continue }
-            guard let mention = mentionedFirst ?? slipped(in: range) ?? counted(in: range) ?? likely(in: range) ?? likelyByNoun(in: range)
+            guard var mention = mentionedFirst ?? slipped(in: range) ?? counted(in: range) ?? likely(in: range) ?? likelyByNoun(in: range)
                 ?? partly(in: range)
             else {
                 // A clause with nothing of theirs in it: an aside (`forgot to log it yesterday`), unless it says something
@@ -124,6 +127,8 @@ extension Reader {
                 }
                 continue
             }
+            // `walked the dog twice, 3 km each`: an amount after something done, with no name of its own, may be of that one.
+            if mentionedFirst == nil, !done.isEmpty { mention.certain = false }
             if clauseNotDone(clause, mention: mention) || line.has(phrase: ["out", "of"]) {
                 let name = vocabulary.habits[mention.habit].name.lowercased()
                 return .nothing(line.question
@@ -154,6 +159,10 @@ extension Reader {
             return .nothing("That's up to you! When it's done, tell me ('\(EverydayReader.shown(done[0].command))').")
         }
         let commands = done.map(\.command)
+        // `did yoga? not sure`, `I think I did yoga`: said unsure, so asked.
+        let unsure = words.dropLast().contains { $0.stop && $0.text == "?" } || line.has(phrase: ["i", "think"])
+            || line.has(phrase: ["not", "sure"]) || line.has(phrase: ["i", "guess"]) || line.has(["probably", "idk", "perhaps"])
+        if unsure { done = done.map { var one = $0; one.likely = true; return one } }
         if done.contains(where: \.likely) {
             let said = commands.map { "'\(EverydayReader.shown($0))'" }.joined(separator: ", then ")
             let why = done.compactMap(\.why).first.map { "\($0) " } ?? ""
@@ -236,7 +245,9 @@ extension Reader {
         }
         var verb = start + 1
         // `my roommate study 6 hours`: a person of theirs, then what they did, in whatever tense.
-        if ["my", "our", "his", "her", "their"].contains(first), start + 2 == mention.range.lowerBound, WordForms.isPerson(words[start + 1].text) {
+        // (`my husband's pills are done`: theirs.)
+        let owner = start + 2 < range.upperBound && ["is", "s"].contains(words[start + 2].text) ? start + 3 : start + 2
+        if ["my", "our", "his", "her", "their"].contains(first), owner == mention.range.lowerBound, WordForms.isPerson(words[start + 1].text) {
             return true
         }
         if ["my", "the", "our", "his", "her", "their"].contains(first) {
@@ -277,9 +288,21 @@ extension Reader {
         return found.count == 1 ? found[0] : nil
     }
 
+    /// Whether the number at `index` is a time of day: `7am`, `at 7`, `by 10` (not `at 5 km`).
     static func isTime(_ words: [Word], _ index: Int) -> Bool {
-        index + 1 < words.count && ["am", "pm"].contains(words[index + 1].text)
+        let next = index + 1 < words.count ? words[index + 1].text : ""
+        if ["am", "pm", "o'clock", "oclock"].contains(next) { return true }
+        return index > 0 && ["at", "@", "by"].contains(words[index - 1].text) && WordForms.unit(next) == nil
+            && !["x", "times", "more"].contains(next)
     }
+
+    /// Words a number after them labels rather than counts: `read chapter 5`, `day 12 of the challenge`, `coffee number 3`.
+    static let labels: Set<String> = [
+        "chapter", "day", "number", "no", "episode", "ep", "level", "week", "lesson", "part", "round", "stage", "page", "pg",
+        "season", "book", "volume", "vol", "module", "section", "unit", "track", "song", "game", "match", "problem", "task",
+        "item", "class", "grade", "year", "month", "question", "room", "floor", "gate", "step", "mile", "#", "psalm", "verse",
+        "sura", "surah", "juz", "kata", "form", "bed", "table", "bus", "route", "line", "version",
+    ]
 
     enum Reading {
         case done(Done)
@@ -303,6 +326,15 @@ extension Reader {
                 value = index > range.lowerBound && words[index - 1].text == "half" ? 0.5 : 1
             }
             guard let value, word.minute == nil, !Self.isTime(words, index) else { continue }
+            if index > range.lowerBound, Self.labels.contains(words[index - 1].text), !mention.range.contains(index - 1) { continue }
+            // `ran 5k in 25 min`: how long it took, for a habit that counts something else.
+            let ownFamily = habit.amount?.unit.flatMap(WordForms.unit)
+            if index > range.lowerBound, words[index - 1].text == "in", index + 1 < range.upperBound,
+                let time = WordForms.unit(words[index + 1].text), ["minute", "hour", "second"].contains(time),
+                habit.amount != nil, !["minute", "hour", "second"].contains(ownFamily ?? "")
+            {
+                continue
+            }
             // `for both of us` counts people, not what was done.
             if word.text == "both", index + 1 < range.upperBound, words[index + 1].text == "of" { continue }
             if index + 2 < words.count, ["days", "day"].contains(words[index + 1].text), words[index + 2].text == "ago" { continue }
@@ -332,6 +364,10 @@ extension Reader {
         }
         let family = habit.amount?.unit.flatMap(WordForms.unit)
         let measured = family.map(WordForms.measures.contains) ?? false
+        // `3x10`, `3 sets of 10`: sets of so many each, asked about as all of them.
+        if let amount = habit.amount, !["set", "sets", "round", "rounds"].contains(amount.unit?.lowercased() ?? ""), let sets = self.sets(in: range) {
+            return .done(Done(command: "did \(name) \(sets)\(day)", likely: true))
+        }
         guard numbers.count <= 1 else { return .unread }
         guard let said = numbers.first else {
             // Nothing said of how much: once, unless it is measured (`ran` for Running 5 km a day: how far?).
@@ -383,6 +419,24 @@ extension Reader {
         return .unread
     }
 
+    /// All of the sets said in `range` (`3x10`, `3 x 10`, `3 sets of 10` are 30), or `nil` when none are.
+    func sets(in range: Range<Int>) -> Int? {
+        for index in range where words[index].number != nil && words[index].isWhole && index + 1 < range.upperBound {
+            let count = Int(words[index].number!)
+            let next = words[index + 1].text
+            var each: Double?
+            if next.hasPrefix("x") || next.hasPrefix("×"), let number = Double(next.dropFirst()) {
+                each = number
+            } else if ["x", "×"].contains(next), index + 2 < range.upperBound {
+                each = words[index + 2].number
+            } else if ["sets", "set", "rounds"].contains(next), index + 3 < range.upperBound, words[index + 2].text == "of" {
+                each = words[index + 3].number
+            }
+            if let each, each == each.rounded(), each >= 1, count >= 1 { return count * Int(each) }
+        }
+        return nil
+    }
+
     /// Whether `clause` says its habit was not done, or not simply done: `didn't`, `skipped`, `going to`, `should I`,
     /// `tomorrow`, `forgot to floss`, `almost smoked`, `trying to quit`, `smoking is bad`, `time to floss`, `I exercise
     /// every day`.
@@ -413,6 +467,12 @@ extension Reader {
         func has(_ phrase: [String], before end: Int) -> Bool {
             clause.contains { start in start + phrase.count <= end && phrase.indices.allSatisfy { words[start + $0].text == phrase[$0] } }
         }
+        // `yoga in 2 hours`: later, unless something says it was done (`ran 5k in 25 min`, `read 30 pages in an hour`).
+        let later = clause.contains { index in
+            words[index].text == "in" && !clause.contains { $0 < index && words[$0].number != nil }
+                && ((index + 1)..<min(index + 4, clause.upperBound)).contains { ["minute", "hour"].contains(WordForms.unit(words[$0].text) ?? "") }
+        }
+        if later, !clause.contains(where: { Self.isPast(words[$0].text) || Self.doneWords.contains(words[$0].text) }) { return true }
         return plans.contains { has($0, before: mention.range.lowerBound) } || always.contains { has($0, before: clause.upperBound) }
             || said.contains("everyday")
     }
