@@ -279,6 +279,7 @@ struct EverydayReaderTests {
         // A unit run into its number; how long a session took is no habit counted in hours.
         #expect(read("ate 150g carbs at breakfast, porridge and a banana") == .commands(["did Carbs 150"]))
         #expect(read("turbo session done, 1hr sweetspot") == .commands(["did Turbo"]))
+        #expect(read("+12km ride home from work") == .commands(["did Ride 12"]))
         // Someone of theirs did it, in whatever tense.
         #expect(read("my roommate study 6 hours wow") == nil)
         // One word of a longer name is asked about; a word of where or when names nothing.
@@ -317,6 +318,9 @@ struct EverydayReaderTests {
         #expect(read("read chapter 5") == .clarify("How much? Say it with the amount, e.g. 'did reading 20'."))
         #expect(read("did pushups on day 12 of the challenge") == .commands(["did Push-ups"]))
         #expect(read("ran 5k in 25 min") == .commands(["did Running 5"]))
+        let garden = Vocabulary(habits: [.init(name: "Weeding", amount: DailyAmount(30, unit: "minutes"))], today: their.today)
+        #expect(EverydayReader.read("weeded for half an hour", garden) == .commands(["did Weeding 30"]))
+        #expect(EverydayReader.read("weeded for 0.5 hours", garden) == .ask("Did you mean 'did weeding 30'? Type 'yes' to record it.", ["did Weeding 30"]))
         // Sets of so many each are asked about as all of them.
         #expect(read("pushups 3x10") == .ask("Did you mean 'did push-ups 30'? Type 'yes' to record it.", ["did Push-ups 30"]))
         // Later; said unsure; someone else's; what a call was about.
@@ -328,5 +332,27 @@ struct EverydayReaderTests {
         #expect(
             read("walked the dog twice, 3 km each")
                 == .ask("Did you mean 'did dog walk x2', then 'did running 3'? Type 'yes' to record it.", [#"did "Dog walk" x2"#, "did Running 3"]))
+    }
+
+    @Test func aBrandAShortNameAndWhatAVerbWasDoneToAreAskedAbout() {
+        let their = Vocabulary(
+            habits: [
+                .init(name: "Pray"), .init(name: "Rosary"), .init(name: "Energy drink", amount: DailyAmount(1, unit: "cans"), bad: true),
+                .init(name: "Blood pressure"), .init(name: "Vitamin D"),
+                .init(name: "Snooze button", amount: DailyAmount(2, unit: "presses"), bad: true), .init(name: "Running", amount: DailyAmount(5, unit: "km")),
+            ],
+            today: Self.vocabulary.today)
+        func read(_ line: String) -> Understanding? { EverydayReader.read(line, their) }
+        func asked(_ shown: String, _ command: String) -> Understanding { .ask("Did you mean '\(shown)'? Type 'yes' to record it.", [command]) }
+        // The verb of one habit done to another (Pray, Rosary).
+        #expect(read("prayed the rosary on my lunch break") == asked("did rosary", "did Rosary"))
+        // A brand as what it is; initials, or the start of each word of a name.
+        #expect(read("drank 2 monster for the exam") == asked("did energy drink 2", #"did "Energy drink" 2"#))
+        #expect(read("had a red bull") == asked("did energy drink", #"did "Energy drink""#))
+        #expect(read("took bp") == asked("did blood pressure", #"did "Blood pressure""#))
+        #expect(read("took my vit d") == asked("did vitamin d", #"did "Vitamin D""#))
+        // A word of the name before another sense of the verb (`hit` is no run); times of what is counted in presses.
+        #expect(read("hit snooze 4 times this morning") == asked("did snooze button 4", #"did "Snooze button" 4"#))
+        #expect(read("ok done") == nil)
     }
 }

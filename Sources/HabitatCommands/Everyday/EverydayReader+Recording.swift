@@ -15,6 +15,7 @@ extension Reader {
     /// A number said in a clause, with the word it counts.
     struct Said {
         var value: Double
+        /// A whole number, or a part said in words (`half an hour`): no decimal typed.
         var whole: Bool
         /// The word after it (`km`, `glasses`), past `more`.
         var unit: String?
@@ -39,6 +40,7 @@ extension Reader {
         "yay", "haha", "properly", "together", "alone", "early", "late", "quickly", "twice", "once", "as", "like", "over",
         "right", "bro", "lesson", "lessons", "session", "sesh", "class", "practice", "workout", "sets", "set", "reps",
         "round", "through", "along", "across", "past", "overnight", "down", "since", "until", "till", "post", "pre", "in",
+        "home",
     ]
 
     /// The line's note: what follows its first colon, when what comes before it names what was done (`swam yesterday:
@@ -92,7 +94,13 @@ extension Reader {
             }
             let range = clause.lowerBound..<(aside ?? clause.upperBound)
             guard !range.isEmpty else { continue }
-            let mentioned = named.filter { $0.range.lowerBound < range.upperBound }
+            var mentioned = named.filter { $0.range.lowerBound < range.upperBound }
+            // `prayed the rosary` with Pray and Rosary: what the verb of one was done to, asked about.
+            if mentioned.count == 2, mentioned[0].range.count == 1, Self.isPast(words[mentioned[0].range.lowerBound].text),
+                (mentioned[0].range.upperBound..<mentioned[1].range.lowerBound).allSatisfy({ Self.fillers.contains(words[$0].text) })
+            {
+                mentioned = [Mention(habit: mentioned[1].habit, range: mentioned[1].range, certain: false)]
+            }
             if mentioned.count > 1 { return nil }
             var mentionedFirst = mentioned.first
             // A name that counts none of the unit said, where one other habit does (`drank 2 glasses of water` with
@@ -112,8 +120,8 @@ extension Reader {
                     && ["minute", "hour", "second"].contains(WordForms.unit(words[index + 1].text) ?? "")
             }
             if mentionedFirst == nil, !done.isEmpty, howLong, slipped(in: range) == nil { continue }
-            guard var mention = mentionedFirst ?? slipped(in: range) ?? counted(in: range) ?? likely(in: range) ?? likelyByNoun(in: range)
-                ?? partly(in: range)
+            guard var mention = mentionedFirst ?? slipped(in: range) ?? counted(in: range) ?? partlyOrByNoun(in: range) ?? likely(in: range)
+                ?? likelyByNoun(in: range) ?? abbreviated(in: range)
             else {
                 // A clause with nothing of theirs in it: an aside (`forgot to log it yesterday`), unless it says something
                 // was done.
@@ -350,7 +358,7 @@ extension Reader {
                     && WordForms.unit(words[next].text) == nil && habit.amount?.unit.map { !WordForms.isUnit(words[next].text, $0) } ?? true
             let times = (index > 0 && ["x", "×"].contains(words[index - 1].text))
                 || ["times", "time", "x", "loads", "load", "rounds", "round", "sets", "set", "sessions", "session", "vezes"].contains(unit ?? "")
-            numbers.append(Said(value: value, whole: value == value.rounded(), unit: ofName ? nil : unit, times: times, ofName: ofName))
+            numbers.append(Said(value: value, whole: value == value.rounded() || word.number == nil, unit: ofName ? nil : unit, times: times, ofName: ofName))
         }
         // `twice`, `three times` without a number before the name.
         if numbers.isEmpty, let index = range.first(where: { Schedule.times[words[$0].text] != nil }) {
@@ -391,13 +399,16 @@ extension Reader {
             return .missing(DailyAmount.wholeOnly(habit.name, value))
         }
         let count = Int(value)
-        // `1.5 hours` is 90 minutes, but a part of a unit said is asked about, not taken (`8.2k steps` are 8200).
-        if said.value != said.value.rounded() && !(said.unit == "k" && family != "km") { partOfAUnit = true }
+        // `1.5 hours` is 90 minutes, but a part of a unit typed is asked about, not taken (`8.2k steps` are 8200; `half an
+        // hour` is said exactly).
+        if !said.whole && !(said.unit == "k" && family != "km") { partOfAUnit = true }
         if let amount = habit.amount {
             // Its own unit first (`2 sets of pelvic floor` for one counted in sets).
             if let unit = said.unit, let wanted = amount.unit, WordForms.isUnit(unit, wanted) { return done(" \(count)") }
             if said.times && said.unit != nil && !["x", "times", "time"].contains(said.unit!) { return .unread }
             if said.times && amount.unit == nil { return done(" \(count)") }
+            // `hit snooze 4 times` for one counted in presses: a count of times is a count of them, for what is no measure.
+            if said.times && ["times", "time", "x", nil].contains(said.unit) && !measured { return done(" \(count)") }
             guard let unit = said.unit, !said.ofName else { return done(" \(count)") }
             if let wanted = amount.unit, WordForms.isUnit(unit, wanted) { return done(" \(count)") }
             if let family, WordForms.unit(unit) != nil, value != said.value || WordForms.unit(unit) == family { return done(" \(count)") }

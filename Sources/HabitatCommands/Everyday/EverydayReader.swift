@@ -241,6 +241,48 @@ struct Reader {
         return found.count == 1 ? found.values.first : nil
     }
 
+    /// A habit named by one word of its name (``partly(in:)``), where the words of the line the amount counts are found
+    /// (`2 bags of chips from the vending machine`: the chips, by their noun), before another word for what was done
+    /// (`hit snooze` is Snooze button, whatever else `hit` may mean).
+    func partlyOrByNoun(in range: Range<Int>) -> Mention? {
+        guard let part = partly(in: range) else { return nil }
+        if let noun = likelyByNoun(in: range), noun.habit == part.habit { return noun }
+        return part
+    }
+
+    /// A habit named in short: the first letters of a name of several words (`bp` for Blood pressure), or the start of
+    /// each of its words (`vit d` for Vitamin D): one only, and never certain, so it is asked about.
+    func abbreviated(in range: Range<Int>) -> Mention? {
+        var found: [Int: Mention] = [:]
+        for (habit, candidate) in vocabulary.habits.enumerated() {
+            let nameWords = candidate.name.lowercased().split(separator: " ").map(String.init)
+            guard nameWords.count > 1 else { continue }
+            let initials = String(nameWords.compactMap(\.first))
+            for index in range where !words[index].stop && words[index].number == nil {
+                if words[index].text == initials, !Self.shortWords.contains(initials) {
+                    found[habit] = Mention(habit: habit, range: index..<(index + 1), certain: false)
+                }
+                let span = index..<(index + nameWords.count)
+                guard span.upperBound <= range.upperBound else { continue }
+                let typed = span.map { words[$0].text }
+                let shortened = zip(typed, nameWords).allSatisfy { typed, word in
+                    typed == word || typed.count >= 3 && word.count > typed.count && word.hasPrefix(typed)
+                }
+                if shortened, typed != nameWords { found[habit] = Mention(habit: habit, range: span, certain: false) }
+            }
+        }
+        return found.count == 1 ? found.values.first : nil
+    }
+
+    /// Short words that are words, never a name's first letters.
+    static let shortWords: Set<String> = [
+        "ok", "no", "so", "to", "me", "my", "we", "hi", "in", "on", "at", "it", "is", "be", "do", "go", "up", "us", "an", "as",
+        "by", "he", "if", "of", "or", "am", "pm", "lol", "omg", "idk", "tbh", "btw", "rn", "ty", "thx", "pls", "fyi", "and", "the",
+        "but", "for", "you", "was", "had", "has", "did", "can", "get", "got", "not", "all", "any", "new", "old", "one", "two",
+        "day", "now", "yes", "yay", "ugh", "hmm", "hey", "ya", "yo", "oh", "ah", "uh", "um", "her", "him", "his", "its", "our",
+        "out", "off", "too", "how", "who", "why", "what", "way", "per", "bit", "lot", "gym", "run", "ran", "see", "saw",
+    ]
+
     static let placesAndTimes: Set<String> = [
         "home", "work", "house", "office", "school", "time", "times", "morning", "evening", "night", "daily", "week",
         "weekly", "today", "after", "before", "with", "from", "into", "over", "back", "more", "less", "extra", "long",

@@ -101,6 +101,7 @@ extension WordForms {
     /// drink and drugs it has and the two kinds above each (`soda` is a `soft drink`, a `drink`), the widest left out.
     public static func relatedNouns(_ typed: String) -> Set<String> {
         var related: Set<String> = []
+        let typed = brands[typed] ?? typed
         for form in [typed] + NameMatch<String>.forms(of: typed) {
             for index in nouns.byWord[form] ?? [] {
                 var senses = [index]
@@ -118,6 +119,17 @@ extension WordForms {
         }
         return related
     }
+
+    /// Names people give things they eat and drink by the brand (`a monster`, `red bull`), as the WordNet noun of what
+    /// they are: asked about as that, never done.
+    static let brands: [String: String] = [
+        "monster": "soft drink", "monsters": "soft drink", "red bull": "soft drink", "redbull": "soft drink", "rockstar": "soft drink",
+        "lucozade": "soft drink", "gatorade": "soft drink", "powerade": "soft drink", "celsius": "soft drink", "pepsi": "cola",
+        "fanta": "soft drink", "sprite": "soft drink", "7up": "soft drink", "irn bru": "soft drink", "dr pepper": "soft drink",
+        "coca cola": "cola", "cocacola": "cola", "starbucks": "coffee", "nespresso": "coffee", "costa": "coffee",
+        "snickers": "candy bar", "kitkat": "chocolate bar", "kit kat": "chocolate bar", "twix": "candy bar", "mars": "candy bar",
+        "pringles": "potato chip", "doritos": "potato chip", "cheetos": "potato chip",
+    ]
 
     /// Verbs too common to say which habit was done (`had`, `did`, `got`).
     static let plainVerbs: Set<String> = [
