@@ -327,6 +327,8 @@ struct EverydayReaderTests {
         #expect(read("yoga in 2 hours") == .nothing("Nothing recorded: that doesn't sound done yet. When it is, tell me ('did yoga')."))
         #expect(read("i think i did yoga") == .ask("Did you mean 'did yoga'? Type 'yes' to record it.", ["did Yoga"]))
         #expect(read("my husband's pills are done") == nil)
+        #expect(read("off to yoga now") == .nothing("Nothing recorded: that doesn't sound done yet. When it is, tell me ('did yoga')."))
+        #expect(read("add habit 10k steps") == .clarify("Give the habit a name first, then its amount: 'add habit Steps target 10000 steps'."))
         #expect(read("called mum about the party") == .commands([#"did "Call mum""#]))
         // An amount after something done, with no name of its own, is asked about.
         #expect(
@@ -354,5 +356,11 @@ struct EverydayReaderTests {
         // A word of the name before another sense of the verb (`hit` is no run); times of what is counted in presses.
         #expect(read("hit snooze 4 times this morning") == asked("did snooze button 4", #"did "Snooze button" 4"#))
         #expect(read("ok done") == nil)
+        // A break from a bad habit may be keeping off it: asked.
+        #expect(
+            read("taking a break from energy drinks for a week")
+                == .ask(
+                    "Did you mean 'pause energy drink 7 days'? While it is paused, none of it counts. Type 'yes' to pause it.",
+                    [#"pause "Energy drink" 7 days"#]))
     }
 }

@@ -81,7 +81,12 @@ extension Reader {
         }
         if room && !vocabulary.inRoom { return nil }
         // `add 2 glasses to water` is no new habit, nor is one said not to be wanted.
-        if rest.first?.number != nil && !reward || line.has(["not", "never"]) { return nil }
+        if line.has(["not", "never"]) { return nil }
+        if rest.first?.number != nil && !reward {
+            // (`add habit 10k steps` says a new habit all the same: what it can't read, it asks about.)
+            guard sawKind else { return nil }
+            return .clarify("Give the habit a name first, then its amount: '\(bad ? "add bad habit Coffee limit 3 cups" : "add habit Steps target 10000 steps")'.")
+        }
         if reward { return addReward(rest) }
         if area { return .commands(["add area \(rest.map(\.typed).joined(separator: " "))"]) }
         // `want a …` says what is wanted only with the kind of thing it is.

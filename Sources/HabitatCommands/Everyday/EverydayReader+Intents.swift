@@ -137,7 +137,13 @@ extension Reader {
                 && !(index + 1 < words.count && ["week", "day", "weekend", "month", "morning", "night", "year"].contains(words[index + 1].text))
         }
         if named.isEmpty || line.has(["everything", "tudo"]) || all { return .commands(["pause \(length)"]) }
-        return .commands(named.map { "pause \(name($0)) \(length)" })
+        let commands = named.map { "pause \(name($0)) \(length)" }
+        // `taking a break from vaping for a week`: a break from a bad habit may be keeping off it, not a pause of it.
+        if named.allSatisfy({ vocabulary.habits[$0.habit].bad }), !line.has(["pause", "pausing"]) {
+            let said = commands.map { "'\(EverydayReader.shown($0))'" }.joined(separator: ", then ")
+            return .ask("Did you mean \(said)? While it is paused, none of it counts. Type 'yes' to pause it.", commands)
+        }
+        return .commands(commands)
     }
 
     /// How long a pause is said to last: `7 days`, `until 2026-12-24`.

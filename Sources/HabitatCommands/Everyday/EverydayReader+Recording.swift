@@ -473,7 +473,10 @@ extension Reader {
         ]
         if !said.isDisjoint(with: negations) { return true }
         // A plan said after it is about something else (`skipped my cooldown, coach is gonna kill me`).
-        let plans: [[String]] = [["going", "to"], ["have", "to"], ["about", "to"], ["time", "to"]]
+        let plans: [[String]] = [
+            ["going", "to"], ["have", "to"], ["about", "to"], ["time", "to"], ["off", "to"], ["heading", "to"], ["headed", "to"],
+            ["on", "my", "way"], ["heading", "out"], ["leaving", "for"],
+        ]
         let always: [[String]] = [["every", "day"], ["each", "day"], ["put", "off"], ["putting", "off"]]
         func has(_ phrase: [String], before end: Int) -> Bool {
             clause.contains { start in start + phrase.count <= end && phrase.indices.allSatisfy { words[start + $0].text == phrase[$0] } }
