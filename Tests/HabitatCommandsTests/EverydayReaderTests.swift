@@ -328,6 +328,9 @@ struct EverydayReaderTests {
         #expect(read("i think i did yoga") == .ask("Did you mean 'did yoga'? Type 'yes' to record it.", ["did Yoga"]))
         #expect(read("my husband's pills are done") == nil)
         #expect(read("off to yoga now") == .nothing("Nothing recorded: that doesn't sound done yet. When it is, tell me ('did yoga')."))
+        #expect(
+            read("can you remind me tomorrow at 9 to go for a run")
+                == .ask("A reminder comes every day at its time. Did you mean 'remind me to running at 9:00'? Type 'yes' to set it.", ["remind me to Running at 9:00"]))
         #expect(read("add habit 10k steps") == .clarify("Give the habit a name first, then its amount: 'add habit Steps target 10000 steps'."))
         #expect(read("called mum about the party") == .commands([#"did "Call mum""#]))
         // An amount after something done, with no name of its own, is asked about.

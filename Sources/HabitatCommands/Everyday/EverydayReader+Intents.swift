@@ -68,7 +68,14 @@ extension Reader {
         if vocabulary.inRoom, line.has(["family", "everyone", "household", "room", "house", "kids", "chores"]) {
             return .commands(["room remind at \(Self.clock(minute))"])
         }
-        if let mention { return .commands(["remind me to \(name(mention)) at \(Self.clock(minute))"]) }
+        if let mention {
+            let command = "remind me to \(name(mention)) at \(Self.clock(minute))"
+            // `remind me tomorrow at 9 to go to the gym`: once, where a reminder comes every day.
+            if line.has(["tomorrow", "tonight", "once", "tmrw"]) {
+                return .ask("A reminder comes every day at its time. Did you mean '\(EverydayReader.shown(command))'? Type 'yes' to set it.", [command])
+            }
+            return .commands([command])
+        }
         if line.has(["summary", "due", "digest", "everything", "list", "day"]) || line.has(phrase: ["what", "is", "left"]) {
             return .commands(["remind me at \(Self.clock(minute))"])
         }
