@@ -299,8 +299,14 @@ struct CrashTests {
         let client = try await LineClient.registered("nora", port: server.port)
         try await client.expectReply(to: "add habit Stretch", startsWith: "✅")
         try await client.expectReply(to: "did stretch", startsWith: "✅")
+        let stranger = try await LineClient.connect(port: server.port)
         #expect(await server.terminate() == 0)
+        // Each connection hears that the server is stopping, logged in or not, and then the end of the stream.
+        let notice = "⚠️ Habitat is restarting — everything you did is saved. Reconnect in a minute."
+        #expect(try await client.readReply() == [notice])
         #expect(try await client.readLine() == nil)
+        #expect(try await stranger.readReply() == [notice])
+        #expect(try await stranger.readLine() == nil)
         // Each file was closed cleanly: no shared-memory file beside any, the directory's log copied into it, and a
         // user's log left short (it is part of the file). A copy of the files with their logs is a complete copy.
         let files = try FileManager.default.subpathsOfDirectory(atPath: data.path)

@@ -64,6 +64,12 @@ public final class Conversation {
     /// conversation ends once it is answered.
     private var loginTimedOut: Int?
     private var over = false
+    /// The server is stopping: the connection was told, or is told after the reply to the job in hand.
+    private var stopping: StoppingNotice?
+
+    private enum StoppingNotice {
+        case pending, told
+    }
 
     init(pipeline: Pipeline, eventLoop: any EventLoop) {
         self.pipeline = pipeline
@@ -122,6 +128,21 @@ public final class Conversation {
         eventLoop.assertInEventLoop()
         inputEnded = true
         if !busy, waiting.isEmpty { end() }
+    }
+
+    /// The server is stopping: the connection hears so once, in its mode (after the reply to a job in hand, so that
+    /// reply comes first), then the lines already received are answered and the conversation ends.
+    public func serverStopping() {
+        eventLoop.assertInEventLoop()
+        guard !over, stopping == nil else { return }
+        if busy {
+            stopping = .pending
+        } else {
+            stopping = .told
+            transport?.write(stoppingNotice)
+            transport?.flush()
+        }
+        endOfInput()
     }
 
     /// The client takes replies again: the lines that waited for it are taken.
@@ -247,6 +268,10 @@ public final class Conversation {
     /// The job in hand is done: the conversation ends if it is to, or takes the lines that waited.
     private func next() {
         busy = false
+        if stopping == .pending {
+            stopping = .told
+            transport?.write(stoppingNotice)
+        }
         if session.closing { return end() }
         if let seconds = loginTimedOut, !identified {
             transport?.write(loginTimeoutNotice(after: seconds))
@@ -294,6 +319,13 @@ public final class Conversation {
             kind: "closing",
             toasts: [Toast(.error, "No login within \(seconds) seconds, so this connection is closing. Connect again when you're ready.")])
         return Array(closing.rendered(mode: session.mode, plain: session.plain).utf8)
+    }
+
+    /// What every connection hears when the server stops, in the connection's mode (JSON: a `shutdown` event).
+    var stoppingNotice: [UInt8] {
+        let notice = Event(
+            kind: "shutdown", toasts: [Toast(.warning, "Habitat is restarting — everything you did is saved. Reconnect in a minute.")])
+        return Array(notice.rendered(mode: session.mode, plain: session.plain).utf8)
     }
 
     /// The connection ended: nothing more is written, and no event is sent to it any more.

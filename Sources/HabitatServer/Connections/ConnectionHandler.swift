@@ -121,8 +121,9 @@ final class ConnectionHandler: ChannelDuplexHandler, ConversationTransport {
         if event is DrainConnection {
             guard !draining else { return }
             draining = true
-            // The lines already received are answered; then the conversation ends.
-            conversation.endOfInput()
+            // The connection hears that the server is stopping; the lines already received are answered; then the
+            // conversation ends.
+            conversation.serverStopping()
             resumeReading()
             return
         }

@@ -1,14 +1,23 @@
 import HabitatCommands
 import HabitatEngine
 
-/// `mode json`, `mode text`: how this connection's replies are written.
+/// `mode json`, `mode text`: how this connection's replies are written. The forms people try work too: `json`, `json
+/// on`, `json mode`, `json off`, `text mode`.
 struct Mode: HabitatCommand {
     static let spec = Spec(
         "mode", usage: "mode json | mode text", summary: "switch this connection to JSON replies, or back",
-        examples: ["mode json", "mode text"], triggers: [["mode"]], beforeLogin: true, fromChat: false
-    ) { rest in
-        guard rest.count == 1, let mode = OutputMode(rawValue: rest[0].lower) else { throw HabitatError.usage("mode json | mode text") }
-        return Mode(mode: mode)
+        examples: ["mode json", "mode text"], triggers: [["mode"], ["json"], ["text", "mode"]], beforeLogin: true, fromChat: false
+    ) { trigger, rest, _ in
+        let said = rest.map(\.lower)
+        switch trigger {
+        case ["json"] where said.isEmpty || said == ["on"] || said == ["mode"]: return Mode(mode: .json)
+        case ["json"] where said == ["off"]: return Mode(mode: .text)
+        case ["text", "mode"] where said.isEmpty || said == ["on"]: return Mode(mode: .text)
+        case ["mode"] where said.count == 1:
+            if let mode = OutputMode(rawValue: said[0]) { return Mode(mode: mode) }
+        default: break
+        }
+        throw HabitatError.usage("mode json | mode text")
     }
     static var beforeLogin: Bool { spec.beforeLogin }
     static var fromChat: Bool { spec.availableFromChat }
