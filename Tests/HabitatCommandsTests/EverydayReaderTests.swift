@@ -366,4 +366,14 @@ struct EverydayReaderTests {
                     "Did you mean 'pause energy drink 7 days'? While it is paused, none of it counts. Type 'yes' to pause it.",
                     [#"pause "Energy drink" 7 days"#]))
     }
+
+    @Test func aNumberTooLargeForAnyAmountIsNoAmountAndBreaksNothing() {
+        for line in [
+            "pushups 99999999999999999999999x2", "pushups 3x99999999999999999999999", "pushups 9999999999x9999999999", "ran 1e30 km",
+            "yoga 99999999999999999999999 times",
+        ] {
+            #expect(Self.read(line) == nil, "\(line)")
+        }
+        #expect(Self.read("did 3x10 push-ups") == .ask("Did you mean 'did push-ups 30'? Type 'yes' to record it.", ["did Push-ups 30"]))
+    }
 }

@@ -112,11 +112,14 @@ struct EverydayLine {
             plus = true
             rest = rest.dropFirst()
         }
-        if rest.first == "x" || rest.first == "×", let count = Int(rest.dropFirst()) {
+        if rest.first == "x" || rest.first == "×", let count = Int(rest.dropFirst()), Double(count) <= Self.largest {
             return [Word("x"), Word(String(count), number: Double(count))]
         }
         let digits = rest.prefix { $0.isNumber || $0 == "." || $0 == "," }
-        guard !digits.isEmpty, digits.first!.isNumber, let value = Double(digits.replacingOccurrences(of: ",", with: ".")) else {
+        // A number larger than any amount, day or time is no number here (every reading may count with it as an `Int`).
+        guard !digits.isEmpty, digits.first!.isNumber, let value = Double(digits.replacingOccurrences(of: ",", with: ".")),
+            value <= Self.largest
+        else {
             return [Word(chunk)]
         }
         var number = Word(String(digits), number: value)
@@ -124,6 +127,9 @@ struct EverydayLine {
         let unit = rest.dropFirst(digits.count)
         return unit.isEmpty ? [number] : [number, Word(String(unit))]
     }
+
+    /// The largest number read as one.
+    static let largest = 1_000_000_000.0
 
     static let contractions: [String: String] = [
         "i'm": "i am", "im": "i am", "i've": "i have", "ive": "i have", "i'd": "i would", "i'll": "i will",

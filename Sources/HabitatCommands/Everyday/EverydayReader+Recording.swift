@@ -325,6 +325,10 @@ extension Reader {
         var numbers: [Said] = []
         for index in range where !mention.range.contains(index) {
             let word = words[index]
+            // A number too large to be an amount (``EverydayLine/largest``) is no amount to leave out either.
+            if word.number == nil, word.text.drop(while: { $0 == "x" || $0 == "×" }).prefix(while: \.isNumber).count > 9 {
+                return .unread
+            }
             var value = word.number
             // `an hour`, `a litre`: one of a unit.
             if value == nil, ["a", "an", "one", "um", "uma"].contains(word.text), index + 1 < range.upperBound,
@@ -432,8 +436,8 @@ extension Reader {
 
     /// All of the sets said in `range` (`3x10`, `3 x 10`, `3 sets of 10` are 30), or `nil` when none are.
     func sets(in range: Range<Int>) -> Int? {
-        for index in range where words[index].number != nil && words[index].isWhole && index + 1 < range.upperBound {
-            let count = Int(words[index].number!)
+        for index in range where index + 1 < range.upperBound {
+            guard let count = words[index].number.flatMap({ Int(exactly: $0) }) else { continue }
             let next = words[index + 1].text
             var each: Double?
             if next.hasPrefix("x") || next.hasPrefix("×"), let number = Double(next.dropFirst()) {
@@ -443,7 +447,11 @@ extension Reader {
             } else if ["sets", "set", "rounds"].contains(next), index + 3 < range.upperBound, words[index + 2].text == "of" {
                 each = words[index + 3].number
             }
-            if let each, each == each.rounded(), each >= 1, count >= 1 { return count * Int(each) }
+            // (Any number may be typed: a product too large for a count is no amount.)
+            if let each = each.flatMap({ Int(exactly: $0) }), each >= 1, count >= 1 {
+                let (all, overflow) = count.multipliedReportingOverflow(by: each)
+                return overflow ? nil : all
+            }
         }
         return nil
     }
