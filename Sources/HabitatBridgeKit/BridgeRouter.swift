@@ -19,6 +19,8 @@ public struct BridgeRouter: Sendable {
         public var isHelp: Bool
         /// What they asked.
         public var text: String
+        /// Whether the line only started with the bot's name: a reply that it is no command is left unsaid.
+        public var onlyIfCommand = false
     }
 
     /// The most requests awaiting their replies.
@@ -35,20 +37,24 @@ public struct BridgeRouter: Sendable {
     }
 
     /// The request for `text`, said by `user` (reached privately at `address`, named `name`) in `channel` or
-    /// privately; it waits for its reply.
+    /// privately; it waits for its reply. `onlyIfCommand`: the line only started with the bot's name
+    /// (``Addressing/Addressed/onlyIfCommand``).
     public mutating func request(
-        user: String, address: String, name: String, channel: String?, text: String
+        user: String, address: String, name: String, channel: String?, text: String, onlyIfCommand: Bool = false
     ) -> BridgeRequest {
         Self.remember(address, for: user, in: &addresses, limit: rememberedLimit)
         let id = nextID
         nextID += 1
-        pending[id] = Asker(address: address, name: name, channel: channel, isHelp: Self.isHelp(text), text: text)
-        return BridgeRequest(id: id, user: user, room: channel, text: text)
+        pending[id] = Asker(
+            address: address, name: name, channel: channel, isHelp: Self.isHelp(text), text: text, onlyIfCommand: onlyIfCommand)
+        return BridgeRequest(id: id, user: user, room: channel, text: text, commandOnly: onlyIfCommand)
     }
 
     /// Where a reply is said, matched to its request by `id`; `nil` for an unknown `id`.
     public mutating func delivery(for reply: BridgeReply) -> BridgeDelivery? {
         guard let id = reply.id, let asker = pending.removeValue(forKey: id) else { return nil }
+        // `habitat is great`: chat that started with the bot's name, not a command; nothing is said.
+        if asker.onlyIfCommand, reply.code == "unknown_command" { return nil }
         let toasts = reply.toasts.isEmpty ? [BridgeToast(text: reply.text)] : reply.toasts
         if let channel = asker.channel, reply.ok, !asker.isHelp {
             return BridgeDelivery(place: .channel(channel), addressing: asker.name, toasts: toasts)

@@ -72,13 +72,20 @@ public struct CommandTable<Command: Sendable>: Sendable {
         return !words.availableFromChat[index]
     }
 
+    /// Whether `line` selects a command of the table, as typed or tidied, or as a question that asks for one
+    /// (`status please`, `how many coins do I have?`), rather than being read in the player's own words.
+    public func selectsCommand(_ line: String) -> Bool {
+        if case .command? = words.selection(tokenize(line)) { return true }
+        return false
+    }
+
     /// The name of the command `line` asks for (`login`, `did`), however the rest of it is typed.
     public func commandName(_ line: String) -> String? {
         words.command(of: line).map { words.names[$0] }
     }
 
-    /// What `help <topic>` shows.
-    public enum HelpTopic {
+    /// What `help <word>` finds among the commands.
+    public enum HelpMatch {
         /// One command: named, or typed any way that selects it.
         case command(CommandSpec<Command>)
         /// The commands whose names start with the topic's words (`help room`, `help add`).
@@ -87,7 +94,7 @@ public struct CommandTable<Command: Sendable>: Sendable {
 
     /// A command by its name; else the commands whose names start with the topic (one alone is shown itself);
     /// else the command the topic selects when typed (`help stats`, `help did exercise`).
-    public func helpTopic(_ topic: String) -> HelpTopic? {
+    public func helpTopic(_ topic: String) -> HelpMatch? {
         let words = tokenize(topic).map(\.lower).joined(separator: " ")
         if let named = all.first(where: { $0.name == words }) { return .command(named) }
         let family = all.filter { $0.name.hasPrefix(words + " ") }

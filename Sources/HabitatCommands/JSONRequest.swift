@@ -7,6 +7,8 @@ public struct JSONRequest: Sendable {
     public var strings: [String?]
     /// For each key asked for, whether its first value was something other than a string or `null`.
     public var notStrings: [Bool]
+    /// For each key asked for, whether its first value was `true`.
+    public var trues: [Bool]
     /// Whether the line is exactly one JSON object. When it is not, `id` and `strings` hold what was read
     /// before the fault.
     public var wellFormed = false
@@ -15,6 +17,7 @@ public struct JSONRequest: Sendable {
     public init(_ line: String, strings keys: [String]) {
         strings = Array(repeating: nil, count: keys.count)
         notStrings = Array(repeating: false, count: keys.count)
+        trues = Array(repeating: false, count: keys.count)
         var parser = JSONScanner(bytes: Array(line.utf8))
         var seen = Array(repeating: false, count: keys.count)
         parser.skipSpace()
@@ -35,6 +38,7 @@ public struct JSONRequest: Sendable {
                         strings[slot] = value
                     } else {
                         notStrings[slot] = !parser.peek(UInt8(ascii: "n"))
+                        trues[slot] = parser.peek(UInt8(ascii: "t"))
                         guard parser.skipValue() else { return }
                     }
                 } else {

@@ -168,15 +168,24 @@ public enum Views {
         Reply(toasts: outcome.toasts, data: statusData(state))
     }
 
-    /// `help`: every command with its usage; `help <command>`: usage, other phrasings and examples; `help room`:
-    /// the commands that start with that word. For a chat user (`fromChat`) the lists leave out what chat can't use.
-    public static func help<Command>(topic: String?, fromChat: Bool = false, in table: CommandTable<Command>) -> Reply {
-        guard let topic else {
-            var reply = helpList(fromChat ? table.fromChat : table.all, title: "Habitat commands — 'help <command>' shows examples:")
+    /// `help`: a card of the commands people use most and the topics; `help <topic>`: a topic's commands and how
+    /// they are said; `help all`: every command with its usage; `help <command>`: usage, other phrasings and
+    /// examples; `help room`: the commands that start with that word. For a chat user (`fromChat`) the lists leave
+    /// out what chat can't use. A reply's data keeps every command (`commands`), whatever the text shows.
+    public static func help<Command>(
+        topic: String?, fromChat: Bool = false, in table: CommandTable<Command>, guide: HelpGuide
+    ) -> Reply {
+        let usable = { (specs: [CommandSpec<Command>]) in fromChat ? specs.filter(\.availableFromChat) : specs }
+        guard let topic else { return helpCard(guide, usable(table.all)) }
+        if topic == "all" {
+            var reply = helpList(usable(table.all), title: "Habitat commands — 'help <command>' shows examples:")
             reply.toasts.append(Toast(.info, "Or say it your way: 'flossed', 'how many coins do I have?', 'what's left today?'. 'help words' says more."))
             return reply
         }
-        if ["words", "everyday", "everyday words", "talk"].contains(topic) { return everydayWords }
+        if let chosen = guide.topic(named: topic) {
+            let specs = usable(chosen.commands.compactMap { name in table.all.first { $0.name == name } })
+            return helpTopic(chosen, specs)
+        }
         switch table.helpTopic(topic) {
         case .command(let spec)?:
             let data: JSON = [
@@ -186,10 +195,37 @@ public enum Views {
             let also = spec.phrasings.isEmpty ? [] : ["also: " + spec.phrasings.joined(separator: ", ")]
             return Reply(.info, "\(spec.usage) — \(spec.summary)", details: also + spec.examples.map { "e.g. \($0)" }, data: data)
         case .commands(let word, let specs)?:
-            return helpList(fromChat ? specs.filter(\.availableFromChat) : specs, title: "The \(word) commands — 'help <command>' shows examples:")
+            return helpList(usable(specs), title: "The \(word) commands — 'help <command>' shows examples:")
         case nil:
-            return Reply(error: HabitatError(.notFound, "No command '\(topic)'. Type 'help' to see them all.", symbol: .question))
+            return Reply(error: HabitatError(.notFound, "No command or topic '\(topic)'. Type 'help' to see the topics.", symbol: .question))
         }
+    }
+
+    /// `help`: the commands people use most, and the topics to ask about, in at most eight lines.
+    static func helpCard<Command>(_ guide: HelpGuide, _ specs: [CommandSpec<Command>]) -> Reply {
+        let usable = Set(specs.map(\.name))
+        let topics = guide.topics.filter { $0.commands.contains(where: usable.contains) }
+        var lines = columns(guide.first.filter { usable.contains($0.command) }.map { ($0.shown, $0.says) })
+        lines.append("More: help " + topics.map(\.name).joined(separator: " · "))
+        lines.append("'help <command>' shows one with examples; 'help all' lists every command.")
+        let data: JSON = [
+            "commands": commandsData(specs),
+            "topics": .array(topics.map { ["name": .string($0.name), "summary": .string($0.summary)] }),
+        ]
+        return Reply(.info, "Habitat — what people do most:", details: lines, data: data)
+    }
+
+    /// `help <topic>`: its commands with their summaries, then examples of it said.
+    static func helpTopic<Command>(_ topic: HelpTopic, _ specs: [CommandSpec<Command>]) -> Reply {
+        let title = topic.name.prefix(1).uppercased() + topic.name.dropFirst() + " — " + topic.summary
+        var toasts = [Toast(.info, title, details: columns(specs.map { ($0.synopsis, $0.summary) }))]
+        if !topic.examples.isEmpty { toasts.append(Toast(.info, "Said like this:", details: topic.examples.map { "e.g. \($0)" })) }
+        if topic.name == "words" { toasts.insert(contentsOf: everydayWords.toasts, at: 0) }
+        let data: JSON = [
+            "topic": .string(topic.name), "summary": .string(topic.summary), "commands": commandsData(specs),
+            "examples": .array(topic.examples.map(JSON.string)),
+        ]
+        return Reply(toasts: toasts, data: data)
     }
 
     /// `help words`: what is understood beyond the commands, with examples.
@@ -215,12 +251,18 @@ public enum Views {
 
     /// Commands with their synopses and summaries, the summaries in one column.
     static func helpList<Command>(_ specs: [CommandSpec<Command>], title: String) -> Reply {
-        let width = specs.map(\.synopsis.count).max() ?? 0
-        let lines = specs.map { $0.synopsis.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.summary }
-        let data: JSON = [
-            "commands": .array(specs.map { ["name": .string($0.name), "usage": .string($0.usage), "summary": .string($0.summary)] })
-        ]
-        return Reply(.info, title, details: lines, data: data)
+        Reply(.info, title, details: columns(specs.map { ($0.synopsis, $0.summary) }), data: ["commands": commandsData(specs)])
+    }
+
+    /// Pairs as two columns, the second starting in one column.
+    static func columns(_ rows: [(String, String)]) -> [String] {
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
+    }
+
+    /// Commands as data: each one's name, usage and summary.
+    static func commandsData<Command>(_ specs: [CommandSpec<Command>]) -> JSON {
+        .array(specs.map { ["name": .string($0.name), "usage": .string($0.usage), "summary": .string($0.summary)] })
     }
 
     /// `1 coin`, `2 coins`.

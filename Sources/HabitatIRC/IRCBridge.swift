@@ -5,7 +5,9 @@ import HabitatBridgeKit
 /// events are said. Tests drive it message by message.
 ///
 /// - In a channel only lines addressed to the bot count: `habitat: did dishes`, `habitat, did dishes`,
-///   `!did dishes` (the nick without case). Any private message is a personal command.
+///   `@habitat did dishes`, `!did dishes` (the nick without case, the configured one or the one the server gave),
+///   and `habitat did dishes` when Habitat reads a command in it (``Addressing``). Any private message is a
+///   personal command.
 /// - A request speaks for the IRCv3 `account` tag when there is one, else for the nick; `room` is the channel.
 ///   Someone known by nick who changes nick (`/nick bob_away`) stays the same user until they quit.
 /// - A reply to a channel command goes to the channel, each toast as `nick: <toast>`; help and errors
@@ -60,10 +62,14 @@ public struct IRCBridge: Sendable {
         let target = message.parameters[0]
         let channel = target.first.map { "#&+!".contains($0) } == true ? target : nil
         let said = Self.strippingFormatting(message.parameters[1]).trimmingCharacters(in: .whitespaces)
-        guard let text = addressedCommand(in: said) ?? (channel == nil ? said : nil), !text.isEmpty else { return nil }
+        // Privately, every line is for the bot (`habitat status` there is `status`).
+        guard let asked = addressed(in: said).map({ channel == nil ? Addressing.Addressed($0.text) : $0 })
+            ?? (channel == nil ? Addressing.Addressed(said) : nil), !asked.text.isEmpty
+        else { return nil }
         let account = message.tags["account"].flatMap { $0.isEmpty || $0 == "*" ? nil : $0 }
         let user = account ?? speakers[speaker.lowercased()] ?? speaker
-        return router.request(user: user, address: speaker, name: speaker, channel: channel, text: text)
+        return router.request(
+            user: user, address: speaker, name: speaker, channel: channel, text: asked.text, onlyIfCommand: asked.onlyIfCommand)
     }
 
     /// Someone changed nick: what they asked is answered under the new one, their events go there, and someone
@@ -124,9 +130,10 @@ public struct IRCBridge: Sendable {
     /// The words that ask Habitat for help (its command table's `help`, `?` and `commands`).
     static let helpWords = BridgeRouter.helpWords
 
-    /// The command in a line addressed to the bot (`habitat: …`, `habitat, …`, `!…`), or `nil`.
-    func addressedCommand(in text: String) -> String? {
-        Addressing(commandPrefix: commandPrefix, names: [nick, configuredNick]).command(in: text)
+    /// What a line addressed to the bot asks (`habitat: …`, `habitat, …`, `@habitat …`, `!…`, and `habitat …` if it
+    /// is a command), or `nil`. The nick the server gave (`habitat_`) and the configured one both count.
+    func addressed(in text: String) -> Addressing.Addressed? {
+        Addressing(commandPrefix: commandPrefix, names: [nick, configuredNick]).addressed(in: text)
     }
 
     private func isBot(_ name: String) -> Bool {

@@ -8,7 +8,8 @@ import HabitatBridgeKit
 ///   opened itself, is that person's direct chat; every other room is a household room, its channel named after the
 ///   room when first heard and kept (`Smiths` → `#smiths`).
 /// - In a household room only lines addressed to the bot count: `!did dishes`, `habitat: did dishes` (its user id,
-///   localpart or display name, as a mention pill writes it). In a direct chat every line is a personal command.
+///   localpart or display name, as a mention pill writes it), `@habitat did dishes`, and `habitat did dishes` when
+///   Habitat reads a command in it (``Addressing``). In a direct chat every line is a personal command.
 /// - A request speaks for the sender's Matrix user id (`@alice:example.org`); replies name them by their display name
 ///   in that room. Where replies and events go, the busy limit and what is remembered are ``BridgeRouter``'s rules;
 ///   "privately" is the person's direct chat, opened by the bot when there is none yet.
@@ -125,9 +126,10 @@ public struct MatrixBridge: Sendable {
             guard !text.isEmpty else { return nil }
             return router.request(user: user, address: user, name: name, channel: nil, text: text)
         }
-        guard let text = addressing(for: event).command(in: body), !text.isEmpty else { return nil }
+        guard let asked = addressing(for: event).addressed(in: body), !asked.text.isEmpty else { return nil }
         let channel = self.channel(of: room)
-        return router.request(user: user, address: user, name: name, channel: channel, text: text)
+        return router.request(
+            user: user, address: user, name: name, channel: channel, text: asked.text, onlyIfCommand: asked.onlyIfCommand)
     }
 
     /// The names a line may start with to address the bot: its user id, localpart, display name, and the text of a

@@ -87,6 +87,37 @@ struct BridgeRouterTests {
         #expect(Addressing(commandPrefix: nil, names: ["habitat"]).command(in: "!status") == nil)
     }
 
+    @Test(arguments: [
+        ("@habitat status", "status", false), ("@Habitat: status", "status", false), ("@habitat, did dishes", "did dishes", false),
+        ("habitat status", "status", true), ("Habitat did dishes", "did dishes", true), ("habitat is great", "is great", true),
+        ("Habitat Bot status", "status", true), ("@Habitat Bot status", "status", false), ("Habitat Bot: status", "status", false),
+    ])
+    func linesAddressedAsPeopleAddressEachOther(line: String, text: String, onlyIfCommand: Bool) {
+        let addressing = Addressing(commandPrefix: "!", names: ["habitat", "Habitat Bot"])
+        #expect(addressing.addressed(in: line) == Addressing.Addressed(text, onlyIfCommand: onlyIfCommand))
+    }
+
+    @Test(arguments: ["I love habitat", "habitats rule", "habitat", "@habitat", "@habitat   ", "hey @habitat status", "habitatstatus"])
+    func linesThatOnlyMentionTheBotAreNotForIt(line: String) {
+        #expect(Addressing(commandPrefix: "!", names: ["habitat"]).addressed(in: line) == nil)
+    }
+
+    @Test func aLineThatOnlyStartedWithTheNameIsAnsweredOnlyIfItIsACommand() {
+        var router = BridgeRouter()
+        let chat = router.request(user: "a", address: "a", name: "a", channel: "#c", text: "is great", onlyIfCommand: true)
+        #expect(chat.jsonLine == ##"{"command_only":true,"id":1,"room":"#c","text":"is great","user":"a"}"##)
+        #expect(router.delivery(for: BridgeReply(id: chat.id, ok: false, text: "❓ That's not a command", code: "unknown_command")) == nil)
+        let asked = router.request(user: "a", address: "a", name: "a", channel: "#c", text: "status", onlyIfCommand: true)
+        #expect(
+            router.delivery(for: BridgeReply(id: asked.id, ok: true, text: "ℹ️ Level 1"))
+                == BridgeDelivery(place: .channel("#c"), addressing: "a", toasts: [BridgeToast(text: "ℹ️ Level 1")]))
+        let plain = router.request(user: "a", address: "a", name: "a", channel: "#c", text: "jugle")
+        #expect(plain.jsonLine == ##"{"id":3,"room":"#c","text":"jugle","user":"a"}"##)
+        #expect(
+            router.delivery(for: BridgeReply(id: plain.id, ok: false, text: "❓ I don't know 'jugle'", code: "unknown_command"))
+                == BridgeDelivery(place: .person("a"), toasts: [BridgeToast(text: "❓ I don't know 'jugle'")]))
+    }
+
     @Test func aToastsDetailLinesAreLinesOfTheirOwn() {
         let delivery = BridgeDelivery(
             place: .channel("#c"),

@@ -164,14 +164,14 @@ struct EverydayWordsTests {
 @Suite("help words")
 struct EverydayWordsHelpTests {
     @Test func theCommandListEndsWithWhereToLearnTheEverydayWords() {
-        let toasts = Views.help(topic: nil, in: Commands.table).toasts
+        let toasts = Views.help(topic: "all", in: Commands.table, guide: Help.guide).toasts
         #expect(toasts.count == 2)
         #expect(toasts.last == Toast(.info, "Or say it your way: 'flossed', 'how many coins do I have?', 'what's left today?'. 'help words' says more."))
     }
 
     @Test(arguments: ["words", "everyday"])
     func helpWordsListsWhatIsUnderstoodWithExamples(topic: String) {
-        let toast = Views.help(topic: topic, in: Commands.table).toasts[0]
+        let toast = Views.help(topic: topic, in: Commands.table, guide: Help.guide).toasts[0]
         #expect(toast.message == "Say it your way. Beyond the commands, I understand:")
         #expect(toast.details.count == 14)
         #expect(toast.details[0] == "your own words for your habits: 'exercised', 'I meditated this morning', 'smoked', or a habit's name alone")

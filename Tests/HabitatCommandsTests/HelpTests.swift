@@ -89,8 +89,8 @@ private func specName(of command: any HabitatCommand) -> String {
 
 @Suite("help")
 struct HelpListTests {
-    @Test func listsEveryCommandOfTheTable() {
-        let reply = Views.help(topic: nil, in: Commands.table)
+    @Test func helpAllListsEveryCommandOfTheTable() {
+        let reply = Views.help(topic: "all", in: Commands.table, guide: Help.guide)
         #expect(reply.ok)
         #expect(reply.type == .info)
         let toast = reply.toasts[0]
@@ -103,7 +103,7 @@ struct HelpListTests {
     }
 
     @Test func summariesStartInOneColumn() {
-        let toast = Views.help(topic: nil, in: Commands.table).toasts[0]
+        let toast = Views.help(topic: "all", in: Commands.table, guide: Help.guide).toasts[0]
         let columns = Set(zip(toast.details, Commands.all).map { $0.count - $1.summary.count })
         #expect(columns.count == 1)
     }
@@ -119,7 +119,7 @@ struct HelpListTests {
     }
 
     @Test func dataListsEveryCommandWithUsageAndSummary() {
-        let commands = elements(Views.help(topic: nil, in: Commands.table).data?["commands"])
+        let commands = elements(Views.help(topic: nil, in: Commands.table, guide: Help.guide).data?["commands"])
         #expect(commands.map { $0["name"]?.stringValue } == Commands.all.map(\.name))
         #expect(commands.map { $0["usage"]?.stringValue } == Commands.all.map(\.usage))
         #expect(commands.map { $0["summary"]?.stringValue } == Commands.all.map(\.summary))
@@ -150,7 +150,7 @@ struct HelpListTests {
     }
 
     @Test func aChatUsersHelpLeavesOutWhatChatCantUse() throws {
-        guard case .array(let commands)? = Views.help(topic: nil, fromChat: true, in: Commands.table).data?["commands"] else {
+        guard case .array(let commands)? = Views.help(topic: nil, fromChat: true, in: Commands.table, guide: Help.guide).data?["commands"] else {
             Issue.record("help lists no commands")
             return
         }
@@ -170,10 +170,94 @@ struct HelpListTests {
     }
 }
 
+@Suite("help's card and topics")
+struct HelpCardTests {
+    @Test func helpIsACardOfEightLines() {
+        let reply = Views.help(topic: nil, in: Commands.table, guide: Help.guide)
+        #expect(reply.ok)
+        #expect(
+            reply.text(plain: false) == """
+                ℹ️ Habitat — what people do most:
+                  did <habit>       record it: 'did exercise', 'flossed', 'did water 3'
+                  today             what's done and what's left today
+                  status            your level, XP, health and coins
+                  add habit <name>  start one: 'add habit Yoga on mon wed fri'
+                  undo              take back the last thing recorded
+                  More: help habits · today · amounts · schedules · pauses · reminders · store · rooms · chores · words · account · json
+                  'help <command>' shows one with examples; 'help all' lists every command.
+
+
+                """)
+        #expect(reply.text(plain: false).split(separator: "\n").count == 8)
+    }
+
+    @Test func theCardsDataKeepsEveryCommandAndNamesTheTopics() {
+        let data = Views.help(topic: nil, in: Commands.table, guide: Help.guide).data
+        #expect(elements(data?["commands"]).map { $0["name"]?.stringValue } == Commands.all.map(\.name))
+        #expect(elements(data?["topics"]).map { $0["name"]?.stringValue } == [
+            "habits", "today", "amounts", "schedules", "pauses", "reminders", "store", "rooms", "chores", "words", "account", "json",
+        ])
+        #expect(elements(data?["topics"])[2]["summary"] == "habits you count: glasses, kilometres, minutes, pages")
+    }
+
+    @Test(arguments: Commands.all.map(\.name))
+    func everyCommandIsInATopic(name: String) {
+        #expect(Help.guide.topics.contains { $0.commands.contains(name) }, "no topic of help has '\(name)'")
+    }
+
+    @Test func topicsNameOnlyCommandsOfTheTable() {
+        let names = Set(Commands.all.map(\.name))
+        for topic in Help.guide.topics {
+            for name in topic.commands { #expect(names.contains(name), "\(topic.name): '\(name)'") }
+        }
+        for (name, _, _) in Help.guide.first { #expect(names.contains(name), "card: '\(name)'") }
+    }
+
+    @Test(arguments: Help.guide.topics.flatMap { topic in topic.examples.map { (topic.name, $0) } })
+    func everyExampleOfATopicIsUnderstood(topic: String, example: String) throws {
+        #expect(try parse(example) != nil, "help \(topic): '\(example)'")
+    }
+
+    @Test func helpAmountsListsItsCommandsThenExamples() {
+        let reply = Views.help(topic: "amounts", in: Commands.table, guide: Help.guide)
+        #expect(reply.ok)
+        #expect(reply.toasts.map(\.message) == ["Amounts — habits you count: glasses, kilometres, minutes, pages", "Said like this:"])
+        #expect(reply.toasts[0].details == [
+            "did <habit> [options]           record a habit, good or bad (one with a target: the amount, 'did water 3')",
+            "add habit <name> [options]      add a good habit (default +10 XP, +5 coins, every day); with a target, it's done for the day at that amount",
+            "add bad habit <name> [options]  add a bad habit (default -10 life); with a limit, the first so many a day cost nothing",
+            "edit <habit> [options]          change a habit's rewards, cost, area, time tracking, target or limit, or schedule",
+            "ran <distance>                  log a run for the recovery challenge",
+            "start timer <habit> <N> min     when the time is up, the habit is recorded and you're told",
+            "timers                          your running timers",
+            "stop timer [habit | number]     cancel a timer (nothing is recorded)",
+        ])
+        #expect(reply.toasts[1].details.first == "e.g. add habit Water target 8 glasses")
+        #expect(reply.data?["topic"] == "amounts")
+        #expect(elements(reply.data?["commands"]).map { $0["name"]?.stringValue } == [
+            "did", "add habit", "add bad habit", "edit", "ran", "start timer", "timers", "stop timer",
+        ])
+    }
+
+    @Test(arguments: [("everyday", "words"), ("HOLIDAY", "pauses"), ("household", "rooms"), ("today", "today"), ("store", "store")])
+    func aTopicIsFoundByItsNameOrAnotherWord(word: String, topic: String) {
+        #expect(Views.help(topic: word, in: Commands.table, guide: Help.guide).data?["topic"]?.stringValue == topic)
+    }
+
+    @Test func aChatUsersCardAndTopicsLeaveOutWhatChatCantUse() {
+        let card = Views.help(topic: nil, fromChat: true, in: Commands.table, guide: Help.guide)
+        #expect(card.toasts[0].details.count == 7)
+        let account = Views.help(topic: "account", fromChat: true, in: Commands.table, guide: Help.guide)
+        #expect(elements(account.data?["commands"]).map { $0["name"]?.stringValue } == ["whoami", "link", "config", "version", "help"])
+        let json = Views.help(topic: "json", fromChat: true, in: Commands.table, guide: Help.guide)
+        #expect(elements(json.data?["commands"]).map { $0["name"]?.stringValue } == ["plain"])
+    }
+}
+
 @Suite("help <command>")
 struct HelpTopicTests {
     @Test func helpBuy() {
-        let reply = Views.help(topic: "buy", in: Commands.table)
+        let reply = Views.help(topic: "buy", in: Commands.table, guide: Help.guide)
         #expect(
             reply.text(plain: false)
                 == "ℹ️ buy [N] <item> — buy a potion or one of your rewards\n  also: purchase, redeem\n  e.g. buy potion\n  e.g. buy 2 potions\n  e.g. buy movie night\n\n"
@@ -191,11 +275,11 @@ struct HelpTopicTests {
             Issue.record("'help buy' parsed as \(command)")
             return
         }
-        #expect(Views.help(topic: topic, in: Commands.table) == Views.help(topic: "buy", in: Commands.table))
+        #expect(Views.help(topic: topic, in: Commands.table, guide: Help.guide) == Views.help(topic: "buy", in: Commands.table, guide: Help.guide))
     }
 
     @Test func helpDidShowsTheFullUsage() {
-        let reply = Views.help(topic: "did", in: Commands.table)
+        let reply = Views.help(topic: "did", in: Commands.table, guide: Help.guide)
         #expect(reply.toasts[0].message.hasPrefix("did <habit> [x3] [yesterday | N days ago | on YYYY-MM-DD] [at 6:45am] [: note] — "))
         #expect(reply.toasts[0].details.contains("e.g. did pushups x3"))
     }
@@ -207,21 +291,22 @@ struct HelpTopicTests {
     ])
     func aTopicMayBeAnyWayOfTypingTheCommand(topic: String, name: String) {
         #expect(helpedCommand(topic) == name)
-        #expect(Views.help(topic: topic, in: Commands.table).data?["name"]?.stringValue == name)
+        #expect(Views.help(topic: topic, in: Commands.table, guide: Help.guide).data?["name"]?.stringValue == name)
     }
 
     @Test(arguments: Commands.all.map(\.name))
     func everyCommandHasAnExample(name: String) {
-        let reply = Views.help(topic: name, in: Commands.table)
-        #expect(reply.toasts[0].details.contains { $0.hasPrefix("e.g. ") })
+        // A command whose name is a topic's (`help today`) is shown in that topic, with the topic's examples.
+        let reply = Views.help(topic: name, in: Commands.table, guide: Help.guide)
+        #expect(reply.toasts.flatMap(\.details).contains { $0.hasPrefix("e.g. ") })
         #expect(!elements(reply.data?["examples"]).isEmpty == true)
     }
 
     @Test func helpStatusShowsItsOtherPhrasingsAndAnExample() {
         #expect(
-            Views.help(topic: "status", in: Commands.table).text(plain: false)
+            Views.help(topic: "status", in: Commands.table, guide: Help.guide).text(plain: false)
                 == "ℹ️ status — your level, XP, health and coins\n  also: stats, me\n  e.g. status\n\n")
-        #expect(Views.help(topic: "undo", in: Commands.table).text(plain: false) == "ℹ️ undo — take back your last recorded action (repeat to go further)\n  also: undo that, undo last, oops\n  e.g. undo\n\n")
+        #expect(Views.help(topic: "undo", in: Commands.table, guide: Help.guide).text(plain: false) == "ℹ️ undo — take back your last recorded action (repeat to go further)\n  also: undo that, undo last, oops\n  e.g. undo\n\n")
     }
 
     @Test(arguments: [
@@ -234,7 +319,7 @@ struct HelpTopicTests {
         ]),
     ])
     func aWordThatStartsSeveralCommandsListsThem(word: String, names: [String]) {
-        let reply = Views.help(topic: word, in: Commands.table)
+        let reply = Views.help(topic: word, in: Commands.table, guide: Help.guide)
         #expect(reply.ok)
         #expect(reply.toasts[0].message == "The \(word.lowercased()) commands — 'help <command>' shows examples:")
         #expect(elements(reply.data?["commands"]).map { $0["name"]?.stringValue } == names)
@@ -243,27 +328,27 @@ struct HelpTopicTests {
 
     @Test func helpStartListsItsTwoCommands() {
         #expect(
-            Views.help(topic: "start", in: Commands.table).text(plain: false)
+            Views.help(topic: "start", in: Commands.table, guide: Help.guide).text(plain: false)
                 == "ℹ️ The start commands — 'help <command>' shows examples:\n  start timer <habit> <N> min  when the time is up, the habit is recorded and you're told\n  start challenge              after a game over: start the run back to health\n\n")
     }
 
     @Test func aWordThatStartsOneCommandShowsIt() {
-        #expect(Views.help(topic: "use", in: Commands.table).data?["name"] == "use template")
+        #expect(Views.help(topic: "use", in: Commands.table, guide: Help.guide).data?["name"] == "use template")
     }
 
     @Test func anUnknownTopicIsNotFound() {
-        let reply = Views.help(topic: "juggle", in: Commands.table)
+        let reply = Views.help(topic: "juggle", in: Commands.table, guide: Help.guide)
         #expect(!reply.ok)
         #expect(reply.code == .notFound)
         #expect(reply.type == .error)
-        #expect(reply.text(plain: false) == "❓ No command 'juggle'. Type 'help' to see them all.\n\n")
+        #expect(reply.text(plain: false) == "❓ No command or topic 'juggle'. Type 'help' to see the topics.\n\n")
         #expect(reply.json(plain: false).contains(#""code":"not_found""#))
     }
 
     @Test(arguments: [#"help """#, #"help "  ""#, #"help ""#])
     func anEmptyTopicGetsTheWholeList(line: String) throws {
         #expect(try Commands.table.parse(line) == Help(topic: nil))
-        #expect(Views.help(topic: "", in: Commands.table).ok == false)
+        #expect(Views.help(topic: "", in: Commands.table, guide: Help.guide).ok == false)
     }
 }
 

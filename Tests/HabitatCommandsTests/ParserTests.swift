@@ -272,7 +272,7 @@ struct AddHabitTests {
             try parse("add bad habit Junk food 15 life in Nutrition")
                 == AddHabit(HabitDraft(name: "Junk food", kind: .bad, life: 15, area: "Nutrition")))
         #expect(try parse("add bad habit Junk food in Nutrition") == AddHabit(HabitDraft(name: "Junk food", kind: .bad, area: "Nutrition")))
-        #expect(Views.help(topic: "add bad habit", in: Commands.table).data?["usage"] == "add bad habit <name> [N life] [in <area>] [limit N <unit>]")
+        #expect(Views.help(topic: "add bad habit", in: Commands.table, guide: Help.guide).data?["usage"] == "add bad habit <name> [N life] [in <area>] [limit N <unit>]")
     }
 
     @Test func goodHabitsDontCostLife() {

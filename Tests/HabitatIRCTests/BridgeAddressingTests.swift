@@ -16,11 +16,26 @@ import HabitatBridgeKit
 @Test func otherChannelLinesAreLeftAlone() {
     var bridge = IRCBridge(nick: "habitat")
     for line in [
-        "did dishes", "habitats: did dishes", "habitat did dishes", "hey habitat: did dishes", "habitat:",
+        "did dishes", "habitats: did dishes", "I love habitat", "hey habitat: did dishes", "habitat:", "@habitat",
         "!", "habitat,   ", "\u{1}ACTION waves\u{1}",
     ] {
         #expect(bridge.request(for: said("alice", "#smiths", line)) == nil, "\(line)")
     }
+}
+
+@Test func aLineStartingWithTheNickOrAMentionOfItIsForTheBot() {
+    var bridge = IRCBridge(nick: "habitat")
+    #expect(
+        bridge.request(for: said("alice", "#smiths", "@habitat status"))
+            == BridgeRequest(id: 1, user: "alice", room: "#smiths", text: "status"))
+    #expect(
+        bridge.request(for: said("alice", "#smiths", "habitat status"))
+            == BridgeRequest(id: 2, user: "alice", room: "#smiths", text: "status", commandOnly: true))
+    // Privately every line is for the bot, so its name first asks nothing less.
+    #expect(bridge.request(for: said("alice", "habitat", "habitat status")) == BridgeRequest(id: 3, user: "alice", text: "status"))
+    bridge.nick = "habitat_"
+    #expect(bridge.request(for: said("alice", "#smiths", "habitat_ today"))?.commandOnly == true)
+    #expect(bridge.request(for: said("alice", "#smiths", "@habitat_ today"))?.text == "today")
 }
 
 @Test func aChannelRequestNamesTheChannelAndTheNick() {

@@ -35,7 +35,7 @@ struct AddressLimitTests {
             // One of the twenty logs in: it no longer waits, and its address may open another.
             try await idle[0].expectReply(to: "register cal correct-horse", startsWith: "✅ Welcome to Habitat, cal!")
             let another = try await server.connect(from: "127.0.0.2")
-            try await another.expectReply(to: "help", startsWith: "ℹ️ Habitat commands")
+            try await another.expectReply(to: "help", startsWith: "ℹ️ Habitat — what people do most")
             let past = try await LineClient.connect(port: server.port, readGreeting: false, from: "127.0.0.2")
             try await Self.expectTurnedAway(past, Self.waitingRefusal)
         }
@@ -48,7 +48,7 @@ struct AddressLimitTests {
                 _ = try await server.user("w\(number)", from: "127.0.0.2")
             }
             let last = try await server.connect(from: "127.0.0.2")
-            try await last.expectReply(to: "help", startsWith: "ℹ️ Habitat commands")
+            try await last.expectReply(to: "help", startsWith: "ℹ️ Habitat — what people do most")
         }
     }
 
@@ -80,7 +80,7 @@ struct AddressLimitTests {
         try await TestServer.with(configure: { $0.maxConnectionsPerAddress = 0; $0.maxUnauthenticatedPerAddress = 0 }) { server in
             var idle: [LineClient] = []
             for _ in 0..<30 { idle.append(try await server.connect(from: "127.0.0.2")) }
-            try await idle[29].expectReply(to: "help", startsWith: "ℹ️ Habitat commands")
+            try await idle[29].expectReply(to: "help", startsWith: "ℹ️ Habitat — what people do most")
         }
     }
 

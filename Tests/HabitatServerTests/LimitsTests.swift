@@ -110,10 +110,10 @@ struct LimitsTests {
     @Test func aClientThatNeverReadsIsHeldBackThenDisconnectedWhileOthersAreServed() async throws {
         try await TestServer.with(configure: { $0.unreadRepliesTimeout = 1; $0.rateLimit = 0 }) { server in
             let other = try await server.user("xena")
-            let helpBytes = try await other.reply(to: "help").reduce(1) { $0 + $1.utf8.count + 1 }
+            let helpBytes = try await other.reply(to: "help all").reduce(1) { $0 + $1.utf8.count + 1 }
             // Far more replies than the sockets' buffers and the server's 64 KB hold, and never a read.
             let stalled = try BlockingSocket(port: server.port, receiveBuffer: 4096, timeout: 20)
-            try stalled.write(String(repeating: "help\n", count: 4000))
+            try stalled.write(String(repeating: "help all\n", count: 4000))
             // Enough time to fill the kernel's buffers with megabytes of replies and then to wait out the 1 s
             // allowed, in a debug build on a busy machine (3 s was not always).
             try await Task.sleep(for: .seconds(10))

@@ -57,7 +57,7 @@ import Testing
             let socket = try BlockingSocket(port: server.port, receiveBuffer: 4096, timeout: 30)
             try await eventually("the server to hold the connection") { !server.habitat.connections.isEmpty }
             // About 16 MB of help, far more than the two kernels buffer between them (4 MB at most to send).
-            try socket.write(String(repeating: "help\n", count: 2000))
+            try socket.write(String(repeating: "help all\n", count: 2000))
             // Nothing is read until the server has let the connection go: reading would let its replies flow again.
             try await eventually("the server to close the connection", timeout: .seconds(60)) {
                 server.habitat.connections.isEmpty

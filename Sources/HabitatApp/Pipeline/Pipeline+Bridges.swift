@@ -39,11 +39,12 @@ extension Pipeline {
         return false
     }
 
-    /// A bridge's request: `{"id", "user", "room"?, "text"}`, run as `<bridge>:<user>`; taken up at `since` (when
-    /// requests are timed).
+    /// A bridge's request: `{"id", "user", "room"?, "text", "command_only"?}`, run as `<bridge>:<user>`; taken up at
+    /// `since` (when requests are timed). With `"command_only": true` (a chat line that only started with the bot's
+    /// name), a line that selects no command is `unknown_command` without being read any further.
     func respond(asBridge bridge: String, to line: String, session: inout Session, since: ContinuousClock.Instant?) async -> [UInt8] {
         let now = configuration.clock()
-        let request = JSONRequest(line, strings: ["user", "text", "room"])
+        let request = JSONRequest(line, strings: ["user", "text", "room", "command_only"])
         let id = request.id
         guard request.wellFormed else {
             let problem = HabitatError(.invalidArgument, #"A bridge sends JSON objects: {"id": 1, "user": "alice", "text": "status"}."#)
@@ -68,6 +69,9 @@ extension Pipeline {
                 throw HabitatError(.forbidden, "The bridge \(bridge) has a new token: connect again with it.")
             }
             try Self.checkChannel(channel, notAString: request.notStrings[2])
+            if request.trues[3], !Commands.table.selectsCommand(text) {
+                throw HabitatError(.unknownCommand, "That's not a command, so it was left to the chat.")
+            }
             let account = try await directory.identity("\(bridge):\(user)", at: now)
             presence.register(account.id, bridge: bridge, user: user)
             chat.account = account
