@@ -10,10 +10,13 @@ public struct BridgeReply: Sendable, Equatable, Decodable {
     public var toasts: [BridgeToast]
     /// The stable error code, when `ok` is false.
     public var code: String?
+    /// The name of the personal view this reply shows (`today`, `habits`), when it is one: long, it is said
+    /// privately rather than in a channel.
+    public var view: String?
 
     public init(
         id: Int? = nil, user: String? = nil, room: String? = nil, ok: Bool, text: String,
-        toasts: [BridgeToast] = [], code: String? = nil
+        toasts: [BridgeToast] = [], code: String? = nil, view: String? = nil
     ) {
         self.id = id
         self.user = user
@@ -22,10 +25,11 @@ public struct BridgeReply: Sendable, Equatable, Decodable {
         self.text = text
         self.toasts = toasts
         self.code = code
+        self.view = view
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, user, room, ok, text, toasts, code
+        case id, user, room, ok, text, toasts, code, view
     }
 
     public init(from decoder: any Decoder) throws {
@@ -37,6 +41,7 @@ public struct BridgeReply: Sendable, Equatable, Decodable {
             ok: try container.decode(Bool.self, forKey: .ok),
             text: try container.decodeIfPresent(String.self, forKey: .text) ?? "",
             toasts: try container.decodeIfPresent([BridgeToast].self, forKey: .toasts) ?? [],
-            code: try container.decodeIfPresent(String.self, forKey: .code))
+            code: try container.decodeIfPresent(String.self, forKey: .code),
+            view: try? container.decodeIfPresent(String.self, forKey: .view))
     }
 }

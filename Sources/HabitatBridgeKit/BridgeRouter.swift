@@ -2,7 +2,9 @@
 /// their replies, the busy limit, where replies and events are said, and how each chat user is reached privately.
 ///
 /// - A reply to a command said in a channel goes to the channel, after the speaker's name; help and errors
-///   (`ok: false`) go privately, so the channel stays readable. A private command is answered privately.
+///   (`ok: false`) go privately, so the channel stays readable, and so does a personal view (`today`, `habits`: a
+///   reply with `view`) longer than ``longView`` lines, with one line in the channel saying where it went
+///   (`📬 alice: sent you your today privately`). A private command is answered privately.
 /// - An event with `room` is posted in that channel; one with `user` goes privately to the address last seen for
 ///   that user (or to the user id itself).
 /// - What it remembers is bounded: at most ``pendingLimit`` requests await their replies (past it,
@@ -50,16 +52,23 @@ public struct BridgeRouter: Sendable {
         return BridgeRequest(id: id, user: user, room: channel, text: text, commandOnly: onlyIfCommand)
     }
 
-    /// Where a reply is said, matched to its request by `id`; `nil` for an unknown `id`.
-    public mutating func delivery(for reply: BridgeReply) -> BridgeDelivery? {
-        guard let id = reply.id, let asker = pending.removeValue(forKey: id) else { return nil }
+    /// The most lines of a personal view said in a channel; a longer one is said privately.
+    public static let longView = 3
+
+    /// Where a reply is said, matched to its request by `id`: nothing for an unknown `id`, and a personal view too
+    /// long for a channel privately, with a line in the channel saying so.
+    public mutating func deliveries(for reply: BridgeReply) -> [BridgeDelivery] {
+        guard let id = reply.id, let asker = pending.removeValue(forKey: id) else { return [] }
         // `habitat is great`: chat that started with the bot's name, not a command; nothing is said.
-        if asker.onlyIfCommand, reply.code == "unknown_command" { return nil }
+        if asker.onlyIfCommand, reply.code == "unknown_command" { return [] }
         let toasts = reply.toasts.isEmpty ? [BridgeToast(text: reply.text)] : reply.toasts
-        if let channel = asker.channel, reply.ok, !asker.isHelp {
-            return BridgeDelivery(place: .channel(channel), addressing: asker.name, toasts: toasts)
+        let privately = BridgeDelivery(place: .person(asker.address), toasts: toasts)
+        guard let channel = asker.channel, reply.ok, !asker.isHelp else { return [privately] }
+        if let view = reply.view, privately.lines.count > Self.longView {
+            let note = BridgeToast(type: "info", text: "📬 \(asker.name): sent you your \(view) privately")
+            return [privately, BridgeDelivery(place: .channel(channel), toasts: [note])]
         }
-        return BridgeDelivery(place: .person(asker.address), toasts: toasts)
+        return [BridgeDelivery(place: .channel(channel), addressing: asker.name, toasts: toasts)]
     }
 
     /// Where an event is said: in its channel, or privately to its user.

@@ -10,8 +10,8 @@ import HabitatBridgeKit
 ///   personal command.
 /// - A request speaks for the IRCv3 `account` tag when there is one, else for the nick; `room` is the channel.
 ///   Someone known by nick who changes nick (`/nick bob_away`) stays the same user until they quit.
-/// - A reply to a channel command goes to the channel, each toast as `nick: <toast>`; help and errors
-///   (`ok: false`) go privately. A private command is answered privately. "Privately" is always a PRIVMSG to
+/// - A reply to a channel command goes to the channel, each toast as `nick: <toast>`; help, errors (`ok: false`)
+///   and long personal views (`today`) go privately. A private command is answered privately. "Privately" is always a PRIVMSG to
 ///   the nick (NOTICE is never used, and NOTICEs are never answered).
 /// - An event with `room` is posted in that channel; one with `user` goes privately to the last nick seen for
 ///   that user (or to the user id itself, which is the nick when the server has no accounts).
@@ -90,7 +90,7 @@ public struct IRCBridge: Sendable {
 
     /// The IRC lines answering a reply, matched to its request by `id`; none for an unknown `id`.
     public mutating func messages(for reply: BridgeReply) -> [IRCMessage] {
-        say(router.delivery(for: reply))
+        router.deliveries(for: reply).flatMap { say($0) }
     }
 
     /// The IRC lines for an event: in its channel, or privately to its user.
@@ -140,8 +140,10 @@ public struct IRCBridge: Sendable {
         name.lowercased() == nick.lowercased()
     }
 
-    /// PRIVMSGs saying a delivery: in a channel, each toast after `nick: ` when addressing someone; privately, to
-    /// the nick. Toasts are split at IRC's line limit, never inside a character.
+    /// PRIVMSGs saying a delivery: in a channel, after `nick: ` when addressing someone; privately, to the nick.
+    /// Toasts of one line each are joined into one IRC line, ` · ` between them, while it fits (`✅ Exercise
+    /// completed! +10 XP, +5 coins · 🎉 Level up!`); a toast with detail lines keeps a line for each. Lines are
+    /// split at IRC's line limit, never inside a character.
     private func say(_ delivery: BridgeDelivery?) -> [IRCMessage] {
         guard let delivery else { return [] }
         let target: String
@@ -150,10 +152,25 @@ public struct IRCBridge: Sendable {
         case .person(let nick): target = nick
         }
         let address = delivery.addressing.map { "\($0): " } ?? ""
-        return delivery.toasts.flatMap { toast in
-            splitter.split(address + toast.text, target: target).map { IRCMessage.privmsg(target, $0) }
+        let budget = splitter.budget(target: target)
+        var texts: [String] = []
+        var joining: String?
+        for toast in delivery.toasts {
+            let single = !toast.text.contains(where: \.isNewline)
+            if single, let joined = joining, (joined + Self.joint + toast.text).utf8.count <= budget {
+                joining = joined + Self.joint + toast.text
+                continue
+            }
+            if let joined = joining { texts.append(joined) }
+            joining = single ? address + toast.text : nil
+            if !single { texts.append(address + toast.text) }
         }
+        if let joined = joining { texts.append(joined) }
+        return texts.flatMap { text in splitter.split(text, target: target).map { IRCMessage.privmsg(target, $0) } }
     }
+
+    /// What joins the toasts said in one IRC line.
+    static let joint = " · "
 
     /// The text without mIRC formatting codes (bold, colours, italics, underline, reverse, reset).
     static func strippingFormatting(_ text: String) -> String {

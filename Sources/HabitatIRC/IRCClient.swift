@@ -41,10 +41,18 @@ public actor IRCClient: ReportingClient {
         }
     }
 
-    /// Queues chat lines. They go out once registered, at the flood-control pace, each target's in order and the
-    /// targets in turn; lines queued while disconnected wait for the next connection.
+    /// Queues the chat lines of one answer (or of several, each to a target of its own). They go out once
+    /// registered, at the flood-control pace, each target's in order and the targets in turn, short answers before
+    /// long ones (``OutgoingQueue``); lines queued while disconnected wait for the next connection.
     public func send(_ messages: [IRCMessage]) {
-        for message in messages { queue.push(message.line, target: message.parameters.first ?? "") }
+        var targets: [String] = []
+        var lines: [String: [String]] = [:]
+        for message in messages {
+            let target = message.parameters.first?.lowercased() ?? ""
+            if lines[target] == nil { targets.append(target) }
+            lines[target, default: []].append(message.line)
+        }
+        for target in targets { queue.push(lines[target] ?? [], target: target) }
         wake?.yield()
     }
 

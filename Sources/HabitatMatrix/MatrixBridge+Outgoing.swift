@@ -18,9 +18,10 @@ extension MatrixBridge {
         }
     }
 
-    /// The message answering a reply, matched to its request; `nil` for an unknown `id`.
-    public mutating func outgoing(for reply: BridgeReply) -> Outgoing? {
-        outgoing(router.delivery(for: reply))
+    /// The messages answering a reply, matched to its request: none for an unknown `id`; a long personal view
+    /// in the person's direct chat, and a line in the room saying so.
+    public mutating func outgoing(for reply: BridgeReply) -> [Outgoing] {
+        router.deliveries(for: reply).compactMap { outgoing($0) }
     }
 
     /// The message for an event: in its channel's room (its people by their display names there), or in its

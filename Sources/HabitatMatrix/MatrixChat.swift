@@ -68,7 +68,7 @@ public struct MatrixChat: ChatSide {
         case .habitat(.connected):
             break
         case .habitat(.reply(let reply)):
-            await say(bridge.outgoing(for: reply))
+            for outgoing in bridge.outgoing(for: reply) { await say(outgoing) }
         case .habitat(.event(let event)):
             await say(bridge.outgoing(for: event))
         case .habitat(.disconnected):

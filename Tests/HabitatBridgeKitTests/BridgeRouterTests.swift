@@ -13,22 +13,22 @@ struct BridgeRouterTests {
             user: "@alice:x.org", address: "@alice:x.org", name: "Alice", channel: "#smiths", text: "did dishes")
         #expect(request == BridgeRequest(id: 1, user: "@alice:x.org", room: "#smiths", text: "did dishes"))
         #expect(
-            router.delivery(for: success(1, "✅ Dishes completed!"))
+            router.deliveries(for: success(1, "✅ Dishes completed!")).first
                 == BridgeDelivery(
                     place: .channel("#smiths"), addressing: "Alice",
                     toasts: [BridgeToast(type: "success", text: "✅ Dishes completed!")]))
         // Answered once: the same id again is unknown.
-        #expect(router.delivery(for: success(1, "✅ again")) == nil)
+        #expect(router.deliveries(for: success(1, "✅ again")).first == nil)
     }
 
     @Test func helpAndErrorsFromAChannelAreAnsweredPrivately() {
         var router = BridgeRouter()
         _ = router.request(user: "alice", address: "alice_", name: "alice_", channel: "#smiths", text: "help buy")
         _ = router.request(user: "alice", address: "alice_", name: "alice_", channel: "#smiths", text: "did juggling")
-        #expect(router.delivery(for: success(1, "ℹ️ buy"))?.place == .person("alice_"))
+        #expect(router.deliveries(for: success(1, "ℹ️ buy")).first?.place == .person("alice_"))
         let error = BridgeReply(id: 2, ok: false, text: "❓ No habit 'juggling'.", code: "unknown_habit")
         #expect(
-            router.delivery(for: error)
+            router.deliveries(for: error).first
                 == BridgeDelivery(place: .person("alice_"), toasts: [BridgeToast(text: "❓ No habit 'juggling'.")]))
     }
 
@@ -69,7 +69,7 @@ struct BridgeRouterTests {
             await router.submit(second) {
                 sent.append($0.id); return true
             } == BridgeDelivery(place: .person("b"), toasts: [BridgeRouter.busy]))
-        _ = router.delivery(for: BridgeReply(id: first.id, ok: true, text: "ℹ️ Level 1"))
+        _ = router.deliveries(for: BridgeReply(id: first.id, ok: true, text: "ℹ️ Level 1")).first
         let fourth = router.request(user: "d", address: "d", name: "d", channel: nil, text: "status")
         #expect(
             await router.submit(fourth) { _ in false }
@@ -106,16 +106,42 @@ struct BridgeRouterTests {
         var router = BridgeRouter()
         let chat = router.request(user: "a", address: "a", name: "a", channel: "#c", text: "is great", onlyIfCommand: true)
         #expect(chat.jsonLine == ##"{"command_only":true,"id":1,"room":"#c","text":"is great","user":"a"}"##)
-        #expect(router.delivery(for: BridgeReply(id: chat.id, ok: false, text: "❓ That's not a command", code: "unknown_command")) == nil)
+        #expect(router.deliveries(for: BridgeReply(id: chat.id, ok: false, text: "❓ That's not a command", code: "unknown_command")).first == nil)
         let asked = router.request(user: "a", address: "a", name: "a", channel: "#c", text: "status", onlyIfCommand: true)
         #expect(
-            router.delivery(for: BridgeReply(id: asked.id, ok: true, text: "ℹ️ Level 1"))
+            router.deliveries(for: BridgeReply(id: asked.id, ok: true, text: "ℹ️ Level 1")).first
                 == BridgeDelivery(place: .channel("#c"), addressing: "a", toasts: [BridgeToast(text: "ℹ️ Level 1")]))
         let plain = router.request(user: "a", address: "a", name: "a", channel: "#c", text: "jugle")
         #expect(plain.jsonLine == ##"{"id":3,"room":"#c","text":"jugle","user":"a"}"##)
         #expect(
-            router.delivery(for: BridgeReply(id: plain.id, ok: false, text: "❓ I don't know 'jugle'", code: "unknown_command"))
+            router.deliveries(for: BridgeReply(id: plain.id, ok: false, text: "❓ I don't know 'jugle'", code: "unknown_command")).first
                 == BridgeDelivery(place: .person("a"), toasts: [BridgeToast(text: "❓ I don't know 'jugle'")]))
+    }
+
+    @Test func aLongPersonalViewAskedInAChannelIsSaidPrivatelyWithALineInTheChannel() {
+        var router = BridgeRouter()
+        let long = router.request(user: "al", address: "alice", name: "alice", channel: "#c", text: "today")
+        let today = BridgeToast(text: "ℹ️ Today — 1/3 done\n  ✓ Dishes\n  · Floss\n  · Walk")
+        #expect(
+            router.deliveries(for: BridgeReply(id: long.id, ok: true, text: today.text, toasts: [today], view: "today")) == [
+                BridgeDelivery(place: .person("alice"), toasts: [today]),
+                BridgeDelivery(place: .channel("#c"), toasts: [BridgeToast(type: "info", text: "📬 alice: sent you your today privately")]),
+            ])
+        // Three lines fit in the channel; a long reply that is no personal view stays there too.
+        let short = router.request(user: "al", address: "alice", name: "alice", channel: "#c", text: "today")
+        let done = BridgeToast(text: "ℹ️ Today — 2/2 done\n  ✓ Dishes\n  ✓ Floss")
+        #expect(
+            router.deliveries(for: BridgeReply(id: short.id, ok: true, text: done.text, toasts: [done], view: "today"))
+                == [BridgeDelivery(place: .channel("#c"), addressing: "alice", toasts: [done])])
+        let room = router.request(user: "al", address: "alice", name: "alice", channel: "#c", text: "room status")
+        #expect(
+            router.deliveries(for: BridgeReply(id: room.id, ok: true, text: today.text, toasts: [today]))
+                == [BridgeDelivery(place: .channel("#c"), addressing: "alice", toasts: [today])])
+        // Asked privately, it is answered privately, and nothing is said in a channel.
+        let alone = router.request(user: "al", address: "alice", name: "alice", channel: nil, text: "today")
+        #expect(
+            router.deliveries(for: BridgeReply(id: alone.id, ok: true, text: today.text, toasts: [today], view: "today"))
+                == [BridgeDelivery(place: .person("alice"), toasts: [today])])
     }
 
     @Test func aToastsDetailLinesAreLinesOfTheirOwn() {

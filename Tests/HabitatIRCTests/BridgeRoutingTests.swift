@@ -5,7 +5,7 @@ import Testing
 
 @testable import HabitatApp
 
-@Test func aChannelReplyGoesToTheChannelAfterTheSpeakersNick() {
+@Test func aChannelReplyGoesToTheChannelAfterTheSpeakersNickItsShortToastsInOneLine() {
     var bridge = IRCBridge(nick: "habitat")
     let request = bridge.request(for: said("alice", "#smiths", "habitat: did dishes"))!
     let reply = BridgeReply(
@@ -16,8 +16,25 @@ import Testing
         ])
     #expect(
         lines(bridge.messages(for: reply)) == [
-            "PRIVMSG #smiths :alice: ✅ Dishes completed! +10 XP, +5 coins",
-            "PRIVMSG #smiths :alice: 🎉 Level up! You reached level 2",
+            "PRIVMSG #smiths :alice: ✅ Dishes completed! +10 XP, +5 coins · 🎉 Level up! You reached level 2"
+        ])
+}
+
+@Test func toastsAreJoinedOnlyWhileTheLineFitsAndNeverWithDetailLines() {
+    var bridge = IRCBridge(nick: "habitat")
+    let budget = IRCLineSplitter().budget(target: "alice")
+    let long = String(repeating: "x", count: budget - 20)
+    let request = bridge.request(for: said("alice", "habitat", "did exercise"))!
+    let reply = BridgeReply(
+        id: request.id, ok: true, text: "",
+        toasts: [
+            BridgeToast(text: "✅ Done"), BridgeToast(text: "ℹ️ Took it"), BridgeToast(text: long), BridgeToast(text: "🎉 Up"),
+            BridgeToast(text: "ℹ️ Today\n  ✓ Dishes"), BridgeToast(text: "🔥 3 days"), BridgeToast(text: "🏆 Best"),
+        ])
+    #expect(
+        lines(bridge.messages(for: reply)) == [
+            "PRIVMSG alice :✅ Done · ℹ️ Took it", "PRIVMSG alice :\(long) · 🎉 Up", "PRIVMSG alice :ℹ️ Today",
+            "PRIVMSG alice :  ✓ Dishes", "PRIVMSG alice :🔥 3 days · 🏆 Best",
         ])
 }
 

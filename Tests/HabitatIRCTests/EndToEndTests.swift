@@ -84,6 +84,51 @@ struct EndToEndTests {
         }
     }
 
+    /// Five people ask for `help` at once and a sixth for `status` just after: the sixth's one line goes before
+    /// the help still waiting (about 40 lines at one a second), so they are not kept waiting behind it.
+    @Test(.enabled(if: Ngircd.isInstalled, "ngircd is not installed (apt-get install ngircd)"))
+    func nobodyWaitsBehindSomeoneElsesHelp() async throws {
+        try await withEverything { port in
+            var askers: [RawIRC] = []
+            for index in 1...5 {
+                let asker = try await RawIRC.connect(port: port, nick: "asker\(index)")
+                try await asker.join("#smiths", waitingFor: "habitat")
+                askers.append(asker)
+            }
+            let sixth = try await RawIRC.connect(port: port, nick: "sixth")
+            try await sixth.join("#smiths", waitingFor: "habitat")
+            for asker in askers { try await asker.send("PRIVMSG #smiths :!help") }
+            // The help has begun to flow when the first asker has its first line.
+            #expect(try await askers[0].privmsg(from: "habitat", to: "asker1") == "ℹ️ Habitat — what people do most:")
+            let asked = ContinuousClock.now
+            try await sixth.send("PRIVMSG #smiths :!status")
+            let answer = try await sixth.privmsg(from: "habitat", to: "#smiths")
+            let waited = ContinuousClock.now - asked
+            #expect(answer == "sixth: ℹ️ Level 1 · 0/100 XP · 1000/1000 health · 0 coins")
+            print("IRC flood: status answered \(waited.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))) after it was asked, behind five helps")
+            // The first asker, in the channel too, sees the status answer before the rest of its own help: the
+            // bridge sent it ahead of the help still waiting.
+            var seen: [String] = []
+            while seen.filter({ $0 != answer }).count < 7 {
+                let message = try await askers[0].next { message in
+                    message.command == "PRIVMSG" && message.source?.nick == "habitat" && message.parameters.count == 2
+                        && (message.parameters[0] == "asker1" || message.parameters[1] == answer)
+                }
+                seen.append(message.parameters[1])
+            }
+            let lastOfHelp = try #require(seen.lastIndex { $0 != answer })
+            #expect(seen.firstIndex(of: answer).map { $0 < lastOfHelp } == true, "\(seen)")
+            // Everyone's help arrives whole.
+            for (index, asker) in askers.enumerated().dropFirst() {
+                #expect(try await asker.privmsg(from: "habitat", to: "asker\(index + 1)") == "ℹ️ Habitat — what people do most:")
+                var last = ""
+                for _ in 1...7 { last = try await asker.privmsg(from: "habitat", to: "asker\(index + 1)") }
+                #expect(last == "  'help <command>' shows one with examples; 'help all' lists every command.")
+            }
+            for client in askers + [sixth] { await client.close() }
+        }
+    }
+
     /// The server speaks first: a reminder set in a private message comes at its minute as a private message, and the
     /// chores of a channel's room, set by its owner, come to the channel.
     @Test(.enabled(if: Ngircd.isInstalled, "ngircd is not installed (apt-get install ngircd)"))

@@ -155,3 +155,25 @@ private func sendTimes(_ count: Int, queue: inout OutgoingQueue, clock: TestCloc
             .send("to bob"), .send("to alice 2"), .send("to alice 3"), .send("to alice 4"), .idle,
         ])
 }
+
+@Test func aShortAnswerGoesBeforeLongOnesStillWaiting() {
+    let now = ContinuousClock.now
+    var queue = OutgoingQueue(flood: FloodControl(burst: 100))
+    queue.chatOpen = true
+    for nick in ["a", "b", "c", "d", "e"] { queue.push((1...8).map { "PRIVMSG \(nick) :help \($0)" }, target: nick) }
+    #expect((1...3).map { _ in queue.next(now: now) } == [.send("PRIVMSG a :help 1"), .send("PRIVMSG b :help 1"), .send("PRIVMSG c :help 1")])
+    queue.push(["PRIVMSG #smiths :f: ℹ️ Level 1"], target: "#smiths")
+    queue.push(["PRIVMSG b :✅ Done", "PRIVMSG b :  detail"], target: "b")
+    #expect(
+        (1...5).map { _ in queue.next(now: now) } == [
+            .send("PRIVMSG #smiths :f: ℹ️ Level 1"), .send("PRIVMSG b :✅ Done"), .send("PRIVMSG b :  detail"),
+            .send("PRIVMSG d :help 1"), .send("PRIVMSG e :help 1"),
+        ])
+    // Three lines are a long answer: they take their turn with the others.
+    queue.push(["PRIVMSG #smiths :1", "PRIVMSG #smiths :2", "PRIVMSG #smiths :3"], target: "#smiths")
+    #expect(
+        (1...6).map { _ in queue.next(now: now) } == [
+            .send("PRIVMSG a :help 2"), .send("PRIVMSG b :help 2"), .send("PRIVMSG c :help 2"), .send("PRIVMSG d :help 2"),
+            .send("PRIVMSG e :help 2"), .send("PRIVMSG #smiths :1"),
+        ])
+}

@@ -85,3 +85,7 @@ public struct CommandContext {
 /// A command about one household room (`room status`, `room did dishes`): said in a chat channel, it is about the
 /// channel's room.
 protocol RoomCommand: HabitatCommand {}
+
+/// A view of the user's own game (`today`, `habits`, `status`): asked in a chat channel, a long one is said to them
+/// privately (the bridge reply says which view it is, `view`).
+protocol PersonalView: HabitatCommand {}

@@ -60,6 +60,7 @@ extension Pipeline {
         var chat = session.chatUsers[user] ?? Session(id: "\(session.id)/\(user)", rateLimit: 0, now: now)
         let reply: Reply
         var kind: String?
+        var view = false
         do {
             // A removed bridge loses access at its next request, and so does one whose token was replaced.
             guard let current = try await directory.bridge(named: bridge) else {
@@ -86,10 +87,10 @@ extension Pipeline {
                 spokenIn = try await enterChannel("\(bridge):\(channel)", text: text, account: account, session: &chat, now: now)
             }
             var said = chat
-            (reply, kind) = await Households.$spokenIn.withValue(spokenIn?.id) {
+            (reply, kind, view) = await Households.$spokenIn.withValue(spokenIn?.id) {
                 var request = Request(text: text)
                 let plan = Plan.make(for: &request, session: &said, now: now, facts: self)
-                return (await answer(request, plan, session: &said), request.kind)
+                return (await answer(request, plan, session: &said), request.kind, plan.showsPersonalView)
             }
             chat = said
             if let kept = try? await presence.offlineDelivery(for: account.id) {
@@ -103,6 +104,8 @@ extension Pipeline {
             reply = failure(error, session: chat)
         }
         session.chatUsers.set(chat, for: user)
+        // A personal view says which it is, so a bridge can say a long one privately rather than in a channel.
+        if view, reply.ok, let kind { extra.append(("view", .string(kind))) }
         return render(reply, to: Request(text: text, kind: kind), id: id, plain: chat.plain, extra: extra, since: since)
     }
 

@@ -104,6 +104,14 @@ public enum Plan: Sendable {
         }
     }
 
+    /// Whether it shows a view of the user's own game (``PersonalView``).
+    var showsPersonalView: Bool {
+        switch self {
+        case .show(let command), .run(let command): command is any PersonalView
+        default: false
+        }
+    }
+
     /// The words for a line that did not parse, as the session stands: from chat, an account command is refused as
     /// such; before login, a command that needs it is; logged in, `login` or `register` says who is logged in,
     /// however the rest of the line is typed (and `login`, how to switch).

@@ -26,7 +26,7 @@ struct AddArea: HabitatCommand {
 }
 
 /// `areas`: the areas with their levels.
-struct ListAreas: HabitatCommand {
+struct ListAreas: PersonalView {
     static let spec = Spec("areas", summary: "your areas with their levels", triggers: Spec.asked("areas"), command: ListAreas())
 
     var touches: Touches { .view }

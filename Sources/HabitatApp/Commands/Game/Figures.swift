@@ -3,7 +3,7 @@ import HabitatCommands
 import HabitatEngine
 
 /// `status`: level, XP, health and coins.
-struct Status: HabitatCommand {
+struct Status: PersonalView {
     static let spec = Spec(
         "status", summary: "your level, XP, health and coins", triggers: [["status"], ["stats"], ["me"]], command: Status())
 

@@ -26,7 +26,7 @@ struct AddRoutine: HabitatCommand {
 }
 
 /// `routines`: each routine and what it holds.
-struct ListRoutines: HabitatCommand {
+struct ListRoutines: PersonalView {
     static let spec = Spec(
         "routines", summary: "your routines and what they hold", triggers: Spec.asked("routines"), command: ListRoutines())
 
@@ -55,7 +55,7 @@ struct DeleteRoutine: HabitatCommand {
 }
 
 /// `templates`: the starter packs of habits.
-struct ListTemplates: HabitatCommand {
+struct ListTemplates: PersonalView {
     static let spec = Spec("templates", summary: "starter packs of habits", triggers: Spec.asked("templates"), command: ListTemplates())
 
     var touches: Touches { .view }

@@ -3,7 +3,7 @@ import HabitatCommands
 import HabitatEngine
 
 /// `store`: what there is to buy.
-struct ShowStore: HabitatCommand {
+struct ShowStore: PersonalView {
     static let spec = Spec(
         "store", summary: "what you can buy", triggers: Spec.asked("store") + Spec.asked("shop"), command: ShowStore())
 

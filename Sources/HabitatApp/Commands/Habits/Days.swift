@@ -2,7 +2,7 @@ import HabitatCommands
 import HabitatEngine
 
 /// `habits`: every habit with its rewards, streak and strength.
-struct ListHabits: HabitatCommand {
+struct ListHabits: PersonalView {
     static let spec = Spec(
         "habits", summary: "list your habits with their rewards and streaks", triggers: Spec.asked("habits") + [["list"]],
         command: ListHabits())
@@ -16,7 +16,7 @@ struct ListHabits: HabitatCommand {
 }
 
 /// `streaks`: current and best of every habit.
-struct ShowStreaks: HabitatCommand {
+struct ShowStreaks: PersonalView {
     static let spec = Spec(
         "streaks", summary: "current and best streaks of every habit", triggers: Spec.asked("streaks") + Spec.asked("streak"),
         command: ShowStreaks())
@@ -29,7 +29,7 @@ struct ShowStreaks: HabitatCommand {
 }
 
 /// `today`: today's habits by area, done or not yet.
-struct Today: HabitatCommand {
+struct Today: PersonalView {
     static let spec = Spec(
         "today", summary: "today's habits by area, done (✓) or not yet (·)", triggers: [["today"], ["day"]], command: Today())
 
@@ -48,7 +48,7 @@ struct Today: HabitatCommand {
 }
 
 /// `history`, `history breakfast`: recent completions, slips and purchases, with notes.
-struct History: HabitatCommand {
+struct History: PersonalView {
     static let spec = Spec(
         "history", usage: "history [habit]", summary: "recent completions, slips and purchases, with notes",
         examples: ["history", "history breakfast"], triggers: [["history"], ["show", "history"], ["show", "my", "history"], ["my", "history"]]
@@ -74,7 +74,7 @@ struct History: HabitatCommand {
 }
 
 /// `heatmap`, `heatmap exercise`: the last 12 weeks as a picture.
-struct Heatmap: HabitatCommand {
+struct Heatmap: PersonalView {
     static let spec = Spec(
         "heatmap", usage: "heatmap [habit]", summary: "the last 12 weeks as a picture",
         examples: ["heatmap", "heatmap exercise"], triggers: [["heatmap"], ["calendar"]]

@@ -26,7 +26,7 @@ struct Remind: HabitatCommand {
 }
 
 /// `reminders`.
-struct ListReminders: HabitatCommand {
+struct ListReminders: PersonalView {
     static let spec = Spec("reminders", summary: "your reminders", triggers: Spec.asked("reminders"), command: ListReminders())
 
     var touches: Touches { .run }

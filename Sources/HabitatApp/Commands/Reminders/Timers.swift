@@ -23,7 +23,7 @@ struct StartTimer: HabitatCommand {
 }
 
 /// `timers`: the running timers.
-struct ListTimers: HabitatCommand {
+struct ListTimers: PersonalView {
     static let spec = Spec("timers", summary: "your running timers", triggers: Spec.asked("timers"), command: ListTimers())
 
     var touches: Touches { .run }

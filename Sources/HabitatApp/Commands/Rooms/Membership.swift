@@ -3,7 +3,7 @@ import HabitatEngine
 import HabitatHousehold
 
 /// `rooms`: the household rooms the user is in.
-struct ListRooms: HabitatCommand {
+struct ListRooms: PersonalView {
     static let spec = Spec("rooms", summary: "the household rooms you're in", triggers: Spec.asked("rooms"), command: ListRooms())
 
     var touches: Touches { .run }
