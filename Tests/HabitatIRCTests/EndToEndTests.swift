@@ -84,6 +84,32 @@ struct EndToEndTests {
         }
     }
 
+    /// A long view of someone's own game asked in the channel goes to them privately, and the channel hears one line.
+    @Test(.enabled(if: Ngircd.isInstalled, "ngircd is not installed (apt-get install ngircd)"))
+    func aLongPersonalViewAskedInTheChannelComesPrivately() async throws {
+        try await withEverything { port in
+            let alice = try await RawIRC.connect(port: port, nick: "alice")
+            try await alice.join("#smiths", waitingFor: "habitat")
+            for habit in ["Floss", "Stretch", "Walk"] {
+                try await alice.send("PRIVMSG habitat :add habit \(habit)")
+                #expect(try await alice.privmsg(from: "habitat", to: "alice").hasPrefix("✅ Added habit \(habit)"))
+            }
+            try await alice.send("PRIVMSG #smiths :!habits")
+            var lines: [String] = []
+            var inChannel: String?
+            while lines.count < 4 || inChannel == nil {
+                let message = try await alice.next { $0.command == "PRIVMSG" && $0.source?.nick == "habitat" }
+                if message.parameters[0] == "#smiths" { inChannel = message.parameters[1] } else { lines.append(message.parameters[1]) }
+            }
+            #expect(inChannel == "📬 alice: sent you your habits privately")
+            #expect(lines.first?.hasPrefix("ℹ️ Your habits (3)") == true, "\(lines)")
+            // A short view stays in the channel.
+            try await alice.send("PRIVMSG #smiths :!status")
+            #expect(try await alice.privmsg(from: "habitat", to: "#smiths") == "alice: ℹ️ Level 1 · 0/100 XP · 1000/1000 health · 0 coins")
+            await alice.close()
+        }
+    }
+
     /// Five people ask for `help` at once and a sixth for `status` just after: the sixth's one line goes before
     /// the help still waiting (about 40 lines at one a second), so they are not kept waiting behind it.
     @Test(.enabled(if: Ngircd.isInstalled, "ngircd is not installed (apt-get install ngircd)"))

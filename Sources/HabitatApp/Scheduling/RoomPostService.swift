@@ -35,19 +35,20 @@ struct RoomPostService: Sendable {
                 try await directory.roomPosted(post.id, for: nil, next: next)
                 return
             }
-            let event: Event?
+            let said: (kind: String, reply: Reply, command: String)?
             switch post.kind {
             case .chores:
                 let chores = try await households.choresToday(of: room, today: day)
                 let left = chores.filter { $0.due && $0.doneBy.isEmpty }
-                event = left.isEmpty ? nil : Self.event("room_today", Views.roomToday(chores, of: room, today: day), room: room)
+                said = left.isEmpty ? nil : ("room_today", Views.roomToday(chores, of: room, today: day), "room today")
             case .report:
-                event = Self.event("room_report", try await households.report(of: room, today: day), room: room)
+                said = ("room_report", try await households.report(of: room, today: day), "room report")
             }
-            guard let event else {
+            guard let said else {
                 try await directory.roomPosted(post.id, for: nil, next: next)
                 return
             }
+            let event = Self.event(said.kind, said.reply, room: room)
             let members = try await directory.members(of: room.id)
             let kept = try await directory.roomPosted(
                 post.id, for: day.ordinal, next: next, keeping: InboxItem(kind: event.kind, toasts: InboxToast.text(of: event.toasts), created: now),
@@ -56,7 +57,9 @@ struct RoomPostService: Sendable {
             for member in members where !Households.readsTheChannel(member, of: room) {
                 _ = presence.deliverLive(event, to: member.accountID)
             }
-            presence.deliverToBridges(event, room: room)
+            // A chat channel hears at most a room view's ten lines, the rest behind `room … more`.
+            let cut = said.reply.cut(toLines: RoomView.lines, more: said.command + " more")
+            presence.deliverToBridges(Self.event(said.kind, cut, room: room), room: room)
             try await directory.forgetKept(kept)
         } catch {
             // Tried again at the next tick, unless it was written down.

@@ -2,25 +2,29 @@ import HabitatCommands
 import HabitatEngine
 import HabitatHousehold
 
-/// `room report`: the week so far; `room report on sunday at 19:00`, `room report off`: when the room hears it.
+/// `room report`: the week so far (`room report more`: what a channel's ten lines left out); `room report on sunday at 19:00`, `room report off`: when the room hears it.
 struct RoomReport: RoomCommand {
     static let spec = Spec(
-        "room report", usage: "room report [on <weekday> at <time> | off]",
+        "room report", usage: "room report [more | on <weekday> at <time> | off]",
         summary: "the room's week so far; the owner sets a day and time to post it to everyone",
-        examples: ["room report", "room report on sunday at 19:00", "room report off"], triggers: [["room", "report"]]
-    ) { rest in
+        examples: ["room report", "room report on sunday at 19:00", "room report off", "room report more"], triggers: [["room", "report"]]
+    ) { _, rest, _ in
+        if rest.map(\.lower) == ["more"] { return RoomReport(more: true) }
         switch try ReminderParser.roomReport(rest) {
-        case nil: RoomReport()
-        case .off: RoomStopPosts([.report])
-        case .at(let weekday, let minute): RoomSchedulePost(.report, weekday: weekday, minute: minute)
+        case nil: return RoomReport()
+        case .off: return RoomStopPosts([.report])
+        case .at(let weekday, let minute): return RoomSchedulePost(.report, weekday: weekday, minute: minute)
         }
     }
+
+    /// What a channel's ten lines left out.
+    var more = false
 
     var touches: Touches { .run }
 
     func run(_ context: inout CommandContext) async throws -> Reply {
         let (room, _, today) = try await context.currentRoomAndDay()
-        return try await context.households.report(of: room, today: today)
+        return RoomView.said(try await context.households.report(of: room, today: today), by: "room report", more: more)
     }
 }
 
