@@ -10,6 +10,8 @@ extension IRCChat {
         public var commandPrefix: String?
         /// The most requests awaiting Habitat's replies; past it, the asker is told privately that Habitat is busy.
         public var pendingLimit: Int
+        /// How long Habitat must have been away for the channels to hear that it is back (``Absence``).
+        public var notableAbsence: Duration = .seconds(60)
 
         public init(
             habitat: HabitatClient.Configuration, irc: IRCClient.Configuration, commandPrefix: String? = "!",

@@ -8,6 +8,10 @@ public struct IRCChat: ChatSide {
 
     public let connection: IRCClient
     private var bridge: IRCBridge
+    private let clock: any BridgeClock
+    /// The channels that hear when Habitat is back after a notable absence.
+    private let channels: [String]
+    private var absence: Absence
 
     public init(
         configuration: Configuration, logger: Logger, clock: any BridgeClock, eventLoopGroup: any EventLoopGroup
@@ -17,6 +21,9 @@ public struct IRCChat: ChatSide {
         bridge = IRCBridge(
             nick: configuration.irc.nick, commandPrefix: configuration.commandPrefix,
             pendingLimit: configuration.pendingLimit)
+        self.clock = clock
+        channels = configuration.irc.channels.map(IRCSession.name(of:))
+        absence = Absence(notable: configuration.notableAbsence)
     }
 
     public mutating func handle(_ input: BridgeInput<IRCClient.Event>, habitat: HabitatClient) async {
@@ -29,12 +36,14 @@ public struct IRCChat: ChatSide {
         case .chat(.disconnected):
             bridge.forgetNickChanges()
         case .habitat(.connected):
-            break
+            guard absence.returned(at: clock.now) else { return }
+            await connection.send(channels.map { IRCMessage.privmsg($0, Absence.back.text) })
         case .habitat(.reply(let reply)):
             await connection.send(bridge.messages(for: reply))
         case .habitat(.event(let event)):
             await connection.send(bridge.messages(for: event))
         case .habitat(.disconnected):
+            absence.left(at: clock.now)
             await connection.send(bridge.abandonPending())
         }
     }

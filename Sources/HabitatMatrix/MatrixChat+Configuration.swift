@@ -26,6 +26,8 @@ extension MatrixChat {
         public var commandPrefix: String?
         /// The most requests awaiting Habitat's replies; past it, the asker is told privately that Habitat is busy.
         public var pendingLimit: Int
+        /// How long Habitat must have been away for the household rooms to hear that it is back (``Absence``).
+        public var notableAbsence: Duration = .seconds(60)
 
         public init(
             habitat: HabitatClient.Configuration, homeserver: String, userID: String, credential: Credential,

@@ -14,6 +14,8 @@ public struct MatrixChat: ChatSide {
     private let file: MatrixStateFile?
     private let logger: Logger
     private var bridge: MatrixBridge
+    private let clock: any BridgeClock
+    private var absence: Absence
 
     public init(
         configuration: Configuration, logger: Logger, clock: any BridgeClock, eventLoopGroup: any EventLoopGroup
@@ -32,6 +34,8 @@ public struct MatrixChat: ChatSide {
             userID: configuration.userID, bridgeName: configuration.habitat.bridge,
             commandPrefix: configuration.commandPrefix, state: saved, pendingLimit: configuration.pendingLimit)
         self.logger = logger
+        self.clock = clock
+        absence = Absence(notable: configuration.notableAbsence)
     }
 
     public mutating func handle(_ input: BridgeInput<MatrixConnection.Report>, habitat: HabitatClient) async {
@@ -66,12 +70,17 @@ public struct MatrixChat: ChatSide {
                 }
             }
         case .habitat(.connected):
-            break
+            guard absence.returned(at: clock.now) else { return }
+            // Every household room hears it, in a steady order.
+            for room in Set(bridge.state.channels.values).sorted() {
+                await say(MatrixBridge.Outgoing(place: .room(room), message: MatrixMessage([Absence.back])))
+            }
         case .habitat(.reply(let reply)):
             for outgoing in bridge.outgoing(for: reply) { await say(outgoing) }
         case .habitat(.event(let event)):
             await say(bridge.outgoing(for: event))
         case .habitat(.disconnected):
+            absence.left(at: clock.now)
             for outgoing in bridge.abandonPending() { await say(outgoing) }
         }
     }

@@ -144,6 +144,22 @@ struct BridgeRouterTests {
                 == [BridgeDelivery(place: .person("alice"), toasts: [today])])
     }
 
+    @Test func onlyAnAbsenceOfMoreThanAMinuteIsWorthSaying() {
+        let start = ContinuousClock.now
+        var absence = Absence()
+        #expect(absence.returned(at: start) == false)
+        absence.left(at: start)
+        #expect(absence.returned(at: start + .seconds(30)) == false)
+        absence.left(at: start + .seconds(40))
+        absence.left(at: start + .seconds(50))  // reconnecting failed again: the absence began at 40 s
+        #expect(absence.returned(at: start + .seconds(100)) == false)
+        absence.left(at: start + .seconds(200))
+        absence.left(at: start + .seconds(230))
+        #expect(absence.returned(at: start + .seconds(261)) == true)
+        #expect(absence.returned(at: start + .seconds(500)) == false)
+        #expect(Absence.back.text == "✅ Habitat is back.")
+    }
+
     @Test func aToastsDetailLinesAreLinesOfTheirOwn() {
         let delivery = BridgeDelivery(
             place: .channel("#c"),

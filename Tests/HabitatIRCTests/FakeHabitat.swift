@@ -15,26 +15,34 @@ final class FakeHabitat: Sendable {
     private let server: any Channel
     private let silent: Bool
     private let received = NIOLockedValueBox<[String]>([])
+    /// The connections made to it, closed by ``stop()``.
+    private let opened: NIOLockedValueBox<[any Channel]>
 
     /// The lines received so far (the handshake, then JSON requests).
     var lines: [String] { received.withLockedValue { $0 } }
 
-    private init(port: Int, server: any Channel, silent: Bool) {
+    private init(port: Int, server: any Channel, silent: Bool, opened: NIOLockedValueBox<[any Channel]>) {
         self.port = port
         self.server = server
         self.silent = silent
+        self.opened = opened
     }
 
-    static func start(silent: Bool = false) async throws -> FakeHabitat {
+    /// A fake on `port` (0: any free one).
+    static func start(silent: Bool = false, port: Int = 0) async throws -> FakeHabitat {
+        let opened = NIOLockedValueBox<[any Channel]>([])
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(host: "127.0.0.1", port: 0) { channel in
-                channel.eventLoop.makeCompletedFuture {
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .bind(host: "127.0.0.1", port: port) { channel in
+                opened.withLockedValue { $0.append(channel) }
+                return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
                         ByteToMessageHandler(LineFrameDecoder.text(maximumLength: 1 << 20)))
                     return try NIOAsyncChannel<String, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
-        let fake = FakeHabitat(port: server.channel.localAddress?.port ?? 0, server: server.channel, silent: silent)
+        let fake = FakeHabitat(
+            port: server.channel.localAddress?.port ?? 0, server: server.channel, silent: silent, opened: opened)
         Task {
             try await server.executeThenClose { connections in
                 for try await connection in connections { Task { try await fake.serve(connection) } }
@@ -43,8 +51,10 @@ final class FakeHabitat: Sendable {
         return fake
     }
 
+    /// Stops listening and closes every connection made to it, as a server going away does.
     func stop() async {
         try? await server.close()
+        for channel in opened.withLockedValue({ $0 }) { try? await channel.close() }
     }
 
     private func serve(_ connection: NIOAsyncChannel<String, ByteBuffer>) async throws {

@@ -151,4 +151,34 @@ struct NgircdTests {
         await alice.close()
         await habitat.stop()
     }
+
+    /// Habitat goes away and comes back: the channel hears it only once it is back after a notable absence (here
+    /// any, so the test need not wait a minute; ``Absence`` holds the minute).
+    @Test func theChannelHearsWhenHabitatIsBack() async throws {
+        let ngircd = try await Ngircd.start()
+        defer { ngircd.stop() }
+        let habitat = try await FakeHabitat.start()
+        var configuration = IRCChat.Configuration(
+            habitatHost: "127.0.0.1", habitatPort: habitat.port, bridge: "irc", token: "secret",
+            ircHost: "127.0.0.1", ircPort: ngircd.port, nick: "habitat", channels: ["#smiths"])
+        configuration.notableAbsence = .zero
+        let service = IRCBridgeService(configuration: configuration, logger: quietLogger)
+        let running = Task { try await service.run() }
+        try await eventually("the bridge handshake") { habitat.lines.contains("bridge irc secret") }
+        let alice = try await RawIRC.connect(port: ngircd.port, nick: "alice")
+        try await alice.join("#smiths", waitingFor: "habitat")
+
+        await habitat.stop()
+        let again = try await FakeHabitat.start(port: habitat.port)
+        try await eventually("the bridge to come back", timeout: .seconds(60)) { again.lines.contains("bridge irc secret") }
+        #expect(try await alice.privmsg(from: "habitat", to: "#smiths") == "✅ Habitat is back.")
+        // And it works as before.
+        try await alice.send("PRIVMSG #smiths :!status")
+        #expect(try await alice.privmsg(from: "habitat", to: "#smiths") == "alice: ✅ status!")
+
+        running.cancel()
+        try await running.value
+        await alice.close()
+        await again.stop()
+    }
 }
