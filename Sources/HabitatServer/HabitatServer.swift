@@ -130,7 +130,9 @@ public final class HabitatServer: Service, Sendable {
                 serverBackPressureStrategy: .init(lowWatermark: Self.acceptsAtOnce, highWatermark: Self.acceptQueue)
             ) { [self, tls, application] channel in
                 channel.eventLoop.makeCompletedFuture {
-                    if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
+                    if let tls {
+                        try channel.pipeline.syncOperations.addHandlers(PlainTextOnTLSPort(), NIOSSLServerHandler(context: tls))
+                    }
                     try channel.pipeline.syncOperations.addHandler(
                         ByteToMessageHandler(LineFrameDecoder(maximumLength: maxLine)))
                     let conversation = application.conversation(on: channel.eventLoop)
