@@ -110,11 +110,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Cairo, from Debian's libcairo2-dev: the drawing library behind the pictures.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Pictures of what the text views show (a heatmap, streaks), as PNG, for chats that show images.
+        .target(name: "HabitatPictures", dependencies: ["CCairo"]),
         // The Matrix bridge: a Matrix client (over AsyncHTTPClient) on one side, the bridge kit on the other.
         .target(
             name: "HabitatMatrix",
             dependencies: [
-                "HabitatBridgeKit",
+                "HabitatBridgeKit", "HabitatPictures",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
@@ -215,7 +219,7 @@ let package = Package(
         .testTarget(
             name: "HabitatMatrixTests",
             dependencies: [
-                "HabitatMatrix", "HabitatBridgeKit", "TestSupport", "HabitatServer", "HabitatApp", "HabitatStorage",
+                "HabitatMatrix", "HabitatBridgeKit", "HabitatPictures", "TestSupport", "HabitatServer", "HabitatApp", "HabitatStorage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

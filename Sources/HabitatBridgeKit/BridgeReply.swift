@@ -13,10 +13,12 @@ public struct BridgeReply: Sendable, Equatable, Decodable {
     /// The name of the personal view this reply shows (`today`, `habits`), when it is one: long, it is said
     /// privately rather than in a channel.
     public var view: String?
+    /// The reply's data, for what a bridge draws beside the text (a heatmap's days).
+    public var data: BridgeData?
 
     public init(
         id: Int? = nil, user: String? = nil, room: String? = nil, ok: Bool, text: String,
-        toasts: [BridgeToast] = [], code: String? = nil, view: String? = nil
+        toasts: [BridgeToast] = [], code: String? = nil, view: String? = nil, data: BridgeData? = nil
     ) {
         self.id = id
         self.user = user
@@ -26,10 +28,11 @@ public struct BridgeReply: Sendable, Equatable, Decodable {
         self.toasts = toasts
         self.code = code
         self.view = view
+        self.data = data
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, user, room, ok, text, toasts, code, view
+        case id, user, room, ok, text, toasts, code, view, data
     }
 
     public init(from decoder: any Decoder) throws {
@@ -42,6 +45,8 @@ public struct BridgeReply: Sendable, Equatable, Decodable {
             text: try container.decodeIfPresent(String.self, forKey: .text) ?? "",
             toasts: try container.decodeIfPresent([BridgeToast].self, forKey: .toasts) ?? [],
             code: try container.decodeIfPresent(String.self, forKey: .code),
-            view: try? container.decodeIfPresent(String.self, forKey: .view))
+            view: try? container.decodeIfPresent(String.self, forKey: .view),
+            // Only views are drawn from: other replies' data is left unread.
+            data: container.contains(.view) ? try? container.decodeIfPresent(BridgeData.self, forKey: .data) : nil)
     }
 }

@@ -1,4 +1,5 @@
 import HabitatBridgeKit
+import HabitatPictures
 
 extension MatrixBridge {
     /// A message to send: to a room, or to a person who has no direct chat with the bot yet (open one, note it with
@@ -11,17 +12,57 @@ extension MatrixBridge {
 
         public var place: Place
         public var message: MatrixMessage
+        /// A picture of what `message` says (a heatmap), sent as an image with `message` as its caption; the
+        /// file's name.
+        public var picture: (image: Picture, filename: String)?
 
-        public init(place: Place, message: MatrixMessage) {
+        public init(place: Place, message: MatrixMessage, picture: (image: Picture, filename: String)? = nil) {
             self.place = place
             self.message = message
+            self.picture = picture
+        }
+
+        public static func == (left: Outgoing, right: Outgoing) -> Bool {
+            left.place == right.place && left.message == right.message && left.picture?.image == right.picture?.image
+                && left.picture?.filename == right.picture?.filename
         }
     }
 
     /// The messages answering a reply, matched to its request: none for an unknown `id`; a long personal view
-    /// in the person's direct chat, and a line in the room saying so.
+    /// in the person's direct chat, and a line in the room saying so. A heatmap or the streaks come as a picture
+    /// too, with the text as its caption.
     public mutating func outgoing(for reply: BridgeReply) -> [Outgoing] {
-        router.deliveries(for: reply).compactMap { outgoing($0) }
+        let picture = Self.picture(of: reply)
+        return router.deliveries(for: reply).enumerated().compactMap { index, delivery in
+            var outgoing = outgoing(delivery)
+            if index == 0 { outgoing?.picture = picture }
+            return outgoing
+        }
+    }
+
+    /// The picture of a view that has one (`heatmap`, `streaks`), drawn from the reply's data.
+    static func picture(of reply: BridgeReply) -> (image: Picture, filename: String)? {
+        guard reply.ok, let data = reply.data else { return nil }
+        switch reply.view {
+        case "heatmap":
+            guard let from = data["from"]?.string, let through = data["through"]?.string else { return nil }
+            var counts: [String: Int] = [:]
+            for day in data["days"]?.array ?? [] {
+                if let key = day["day"]?.string, let count = day["count"]?.int { counts[key, default: 0] += count }
+            }
+            let title = String(reply.text.split(separator: "\n").first ?? "").replacingOccurrences(of: "ℹ️ ", with: "")
+            return Pictures.heatmap(title: title, from: from, through: through, counts: counts).map { ($0, "heatmap.png") }
+        case "streaks":
+            let rows = (data["streaks"]?.array ?? []).compactMap { row -> Pictures.Streak? in
+                guard let name = row["name"]?.string, let streak = row["streak"]?.int, let best = row["best_streak"]?.int
+                else { return nil }
+                let unit = row["streak_unit"]?.string ?? "days"
+                return Pictures.Streak(name: name, streak: streak, best: best, unit: unit.hasSuffix("s") ? String(unit.dropLast()) : unit)
+            }
+            return Pictures.streaks(rows).map { ($0, "streaks.png") }
+        default:
+            return nil
+        }
     }
 
     /// The message for an event: in its channel's room (its people by their display names there), or in its

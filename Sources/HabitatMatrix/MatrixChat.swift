@@ -97,6 +97,15 @@ public struct MatrixChat: ChatSide {
                 room = try await client.openDirectChat(with: user)
                 bridge.opened(directChat: room, with: user)
             }
+            if let picture = outgoing.picture {
+                do {
+                    try await client.show(picture.image, named: picture.filename, caption: outgoing.message, in: room)
+                    return
+                } catch {
+                    // The text says it all the same.
+                    logger.warning("could not send a picture to Matrix", metadata: ["to": "\(room)", "error": "\(error)"])
+                }
+            }
             try await client.say(outgoing.message, in: room)
         } catch {
             logger.warning(

@@ -1,3 +1,4 @@
+import HabitatPictures
 import Foundation
 
 extension MatrixClient {
@@ -64,6 +65,52 @@ extension MatrixClient {
         struct Sent: Decodable { var event_id: String }
         let path = "/rooms/\(Self.escaped(room))/send/m.room.message/\(Self.escaped(transactionID()))"
         let sent: Sent = try await call(.PUT, path, body: message)
+        return sent.event_id
+    }
+
+    /// Uploads a file to the homeserver's media store; returns its `mxc://` address.
+    public func upload(_ bytes: [UInt8], contentType: String, filename: String) async throws -> String {
+        struct Uploaded: Decodable { var content_uri: String }
+        let data = try await callBytes(
+            .POST, "/_matrix/media/v3/upload", query: ["filename": filename], bytes: bytes, contentType: contentType)
+        return try JSONDecoder().decode(Uploaded.self, from: data).content_uri
+    }
+
+    /// Downloads a file of the homeserver's media store by its `mxc://server/id` address (authenticated media).
+    public func download(_ address: String) async throws -> [UInt8] {
+        guard address.hasPrefix("mxc://"), case let parts = address.dropFirst(6).split(separator: "/"), parts.count == 2 else {
+            throw MatrixError(status: 0, code: "M_INVALID_PARAM", message: "Not an mxc:// address: \(address)")
+        }
+        let path = "/_matrix/client/v1/media/download/\(Self.escaped(String(parts[0])))/\(Self.escaped(String(parts[1])))"
+        return Array(try await callBytes(.GET, path))
+    }
+
+    /// Sends a picture to a room: uploaded first, then an `m.image` message whose `body` is `caption`'s text (what
+    /// clients without images show, and the others show as its caption); returns its event id.
+    @discardableResult
+    public func show(_ picture: Picture, named filename: String, caption: MatrixMessage, in room: String) async throws -> String {
+        let address = try await upload(picture.png, contentType: "image/png", filename: filename)
+        struct Info: Encodable, Sendable {
+            var mimetype = "image/png"
+            var w: Int
+            var h: Int
+            var size: Int
+        }
+        struct Image: Encodable, Sendable {
+            var msgtype = "m.image"
+            var body: String
+            var format: String?
+            var formatted_body: String?
+            var filename: String
+            var url: String
+            var info: Info
+        }
+        let image = Image(
+            body: caption.body, format: caption.format, formatted_body: caption.formattedBody, filename: filename, url: address,
+            info: Info(w: picture.width, h: picture.height, size: picture.png.count))
+        struct Sent: Decodable { var event_id: String }
+        let path = "/rooms/\(Self.escaped(room))/send/m.room.message/\(Self.escaped(transactionID()))"
+        let sent: Sent = try await call(.PUT, path, body: image)
         return sent.event_id
     }
 

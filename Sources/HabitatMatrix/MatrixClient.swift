@@ -59,9 +59,18 @@ public actor MatrixClient {
         _ = try await callRaw(method, path, query: query, body: body, timeout: .seconds(60))
     }
 
+    /// Calls `method path` with bytes of `contentType` as the body (a file to upload), or none, and returns the
+    /// answer's bytes as they are (a file downloaded).
+    public func callBytes(
+        _ method: HTTPMethod, _ path: String, query: [String: String] = [:], bytes: [UInt8]? = nil,
+        contentType: String = "application/octet-stream"
+    ) async throws -> Data {
+        try await callRaw(method, path, query: query, body: nil, raw: bytes.map { (contentType, $0) }, timeout: .seconds(60))
+    }
+
     private func callRaw(
         _ method: HTTPMethod, _ path: String, query: [String: String], body: (any Encodable & Sendable)?,
-        timeout: Duration
+        raw: (contentType: String, bytes: [UInt8])? = nil, timeout: Duration
     ) async throws -> Data {
         var request = HTTPClientRequest(url: url(path, query: query))
         request.method = method
@@ -69,6 +78,9 @@ public actor MatrixClient {
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(data: try JSONEncoder().encode(body)))
+        } else if let raw {
+            request.headers.add(name: "Content-Type", value: raw.contentType)
+            request.body = .bytes(ByteBuffer(bytes: raw.bytes))
         }
         var retries = 0
         while true {

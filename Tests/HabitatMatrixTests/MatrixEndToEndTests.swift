@@ -139,4 +139,52 @@ struct MatrixEndToEndTests {
             _ = await bridge.result
         }
     }
+
+    /// In Matrix a heatmap and the streaks come as pictures (uploaded to the homeserver's media store), the text as
+    /// their caption; the picture fetched back through the media API is a PNG of the size the message says.
+    @Test(.enabled(if: Synapse.isInstalled, "Synapse is not installed (.ci/run puts it in ~/.cache/habitat-synapse)"))
+    func aHeatmapAndTheStreaksComeAsPictures() async throws {
+        let synapse = try await Synapse.start()
+        defer { synapse.stop() }
+        async let registeredBot = MatrixPerson.register("habitat", password: "bot-password-1", on: synapse.address)
+        async let registeredAlice = MatrixPerson.register("alice", password: "alice-password-1", on: synapse.address)
+        let (botAccount, alice) = try await (registeredBot, registeredAlice)
+        let bot = botAccount.userID
+        try await HabitatTestServer.run(bridge: "matrix", token: Self.token) { port in
+            let configuration = MatrixBridgeService.Configuration(
+                habitat: HabitatClient.Configuration(port: port, bridge: "matrix", token: Self.token),
+                homeserver: synapse.address, userID: bot, credential: .password("bot-password-1"), syncTimeout: .seconds(2))
+            let bridge = Task { try await MatrixBridgeService(configuration: configuration, logger: quietLogger).run() }
+            defer { bridge.cancel() }
+            let direct = try await alice.createRoom(inviting: [bot], direct: true)
+            try await eventually("the bot to join the direct chat") { try await alice.joinedMembers(of: direct).contains(bot) }
+            try await alice.say("add habit Floss", in: direct)
+            _ = try await alice.message(1, from: bot, in: direct)
+            try await alice.say("did floss", in: direct)
+            _ = try await alice.message(2, from: bot, in: direct)
+
+            try await alice.say("heatmap", in: direct)
+            let heatmap = try #require(try await alice.images(from: bot, in: direct).first)
+            #expect(heatmap.body.hasPrefix("ℹ️ All habits, last 12 weeks: 1 time on 1 day\n"), "\(heatmap.body)")
+            #expect(heatmap.filename == "heatmap.png")
+            #expect(heatmap.info.mimetype == "image/png")
+            let png = try await alice.client.download(heatmap.url)
+            #expect(png.count == heatmap.info.size)
+            let size = try #require(pngSize(png), "not a PNG")
+            #expect(size.width == heatmap.info.w && size.height == heatmap.info.h)
+            #expect(size.height == 211 && size.width >= 260)
+
+            try await alice.say("streaks", in: direct)
+            var images: [MatrixPerson.Image] = []
+            try await eventually("the streaks' picture") {
+                images = try await alice.images(from: bot, in: direct)
+                return images.count == 2
+            }
+            #expect(images[1].body.hasPrefix("ℹ️ Streaks\n  Floss: 1 day (best 1)"), "\(images[1].body)")
+            let streaks = try await alice.client.download(images[1].url)
+            #expect(pngSize(streaks).map { [$0.width, $0.height] } == [580, 78])
+            bridge.cancel()
+            _ = await bridge.result
+        }
+    }
 }

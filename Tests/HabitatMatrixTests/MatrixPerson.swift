@@ -97,6 +97,51 @@ actor MatrixPerson {
         return page.chunk.reversed().filter { $0.type == "m.room.message" }
     }
 
+    /// An image message: its caption, address and size as its `info` says.
+    struct Image: Decodable, Sendable {
+        struct Info: Decodable, Sendable {
+            var mimetype: String
+            var w: Int
+            var h: Int
+            var size: Int
+        }
+        var body: String
+        var filename: String?
+        var url: String
+        var info: Info
+    }
+
+    /// The images `sender` has sent to `room`, oldest first; waits for at least one.
+    func images(from sender: String, in room: String) async throws -> [Image] {
+        struct Event: Decodable {
+            struct Content: Decodable { var msgtype: String? }
+            var type: String
+            var sender: String
+            var content: Content
+        }
+        struct Page: Decodable { var chunk: [Event] }
+        struct ImageEvent: Decodable {
+            var content: Image?
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: Key.self)
+                content = try? container.decode(Image.self, forKey: .content)
+            }
+            enum Key: String, CodingKey { case content }
+        }
+        struct ImagePage: Decodable { var chunk: [ImageEvent] }
+        var found: [Image] = []
+        try await eventually("an image from \(sender) in \(room)") {
+            let path = "/rooms/\(MatrixClient.escaped(room))/messages"
+            let query = ["dir": "b", "limit": "100"]
+            let page: Page = try await client.call(.GET, path, query: query)
+            let images = page.chunk.map { $0.type == "m.room.message" && $0.sender == sender && $0.content.msgtype == "m.image" }
+            let decoded: ImagePage = try await client.call(.GET, path, query: query)
+            found = zip(images, decoded.chunk).compactMap { $0 ? $1.content : nil }.reversed()
+            return !found.isEmpty
+        }
+        return found
+    }
+
     /// Waits for the `number`th message (from 1) that `sender` says in `room`, and returns it.
     func message(_ number: Int, from sender: String, in room: String) async throws -> MatrixEvent {
         var found: MatrixEvent?
