@@ -225,3 +225,30 @@ extension Views {
         return Reply(.info, "\(subject), last \(heatmapWeeks) weeks: \(plural(total, "time")) on \(plural(active, "day"))", details: lines, data: data)
     }
 }
+
+extension Views {
+    /// How many weeks `strength <habit>` looks back.
+    public static let strengthWeeks = 12
+
+    /// The days `strength <habit>` shows the strength on: the same weekday as `today`, each week back over
+    /// ``strengthWeeks`` weeks, oldest first, today last.
+    public static func strengthDays(today: Day) -> [Day] {
+        (0..<strengthWeeks).reversed().map { today - 7 * $0 }
+    }
+
+    /// `strength <habit>`: the habit's strength on each of ``strengthDays(today:)`` (`points`, as the streaks view
+    /// counts it), as a bar each.
+    public static func strength(of habit: String, points: [(day: Day, strength: Int)]) -> Reply {
+        let lines = points.map { point in
+            let filled = (point.strength + 5) / 10
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 10 - filled)
+            return "\(point.day.label.padding(toLength: 10, withPad: " ", startingAt: 0)) \(bar) \(point.strength)%"
+        }
+        let first = points.first?.strength ?? 0, last = points.last?.strength ?? 0
+        let data: JSON = [
+            "habit": .string(habit),
+            "points": .array(points.map { ["day": .string($0.day.description), "strength": .int($0.strength)] }),
+        ]
+        return Reply(.info, "\(habit)'s strength, last \(strengthWeeks) weeks: \(first)% → \(last)%", details: lines, data: data)
+    }
+}

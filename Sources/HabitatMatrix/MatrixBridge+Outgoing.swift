@@ -40,7 +40,7 @@ extension MatrixBridge {
         }
     }
 
-    /// The picture of a view that has one (`heatmap`, `streaks`), drawn from the reply's data.
+    /// The picture of a view that has one (`heatmap`, `streaks`, `strength`), drawn from the reply's data.
     static func picture(of reply: BridgeReply) -> (image: Picture, filename: String)? {
         guard reply.ok, let data = reply.data else { return nil }
         switch reply.view {
@@ -60,6 +60,13 @@ extension MatrixBridge {
                 return Pictures.Streak(name: name, streak: streak, best: best, unit: unit.hasSuffix("s") ? String(unit.dropLast()) : unit)
             }
             return Pictures.streaks(rows).map { ($0, "streaks.png") }
+        case "strength":
+            let points = (data["points"]?.array ?? []).compactMap { point -> (day: String, strength: Int)? in
+                guard let day = point["day"]?.string, let strength = point["strength"]?.int else { return nil }
+                return (day, strength)
+            }
+            let title = String(reply.text.split(separator: "\n").first ?? "").replacingOccurrences(of: "ℹ️ ", with: "")
+            return Pictures.strength(title: title, points: points).map { ($0, "strength.png") }
         default:
             return nil
         }

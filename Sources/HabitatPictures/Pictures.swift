@@ -93,6 +93,40 @@ public enum Pictures {
         }
     }
 
+    /// A habit's strength over the weeks as a line from 0 to 100%, each point's day (`YYYY-MM-DD`) below it every
+    /// other week; `title` above.
+    public static func strength(title: String, points: [(day: String, strength: Int)]) -> Picture? {
+        guard points.count > 1 else { return nil }
+        let left = 44.0, top = 40.0, plotWidth = 360.0, plotHeight = 140.0
+        let width = Int(max(left + plotWidth + 20, 20 + textWidth(title, size: 15, bold: true)))
+        let height = Int(top + plotHeight + 36)
+        let step = plotWidth / Double(points.count - 1)
+        func y(_ strength: Int) -> Double { top + plotHeight * (1 - Double(min(100, max(0, strength))) / 100) }
+        return draw(width: width, height: height) { context in
+            text(context, title, x: 10, y: 22, size: 15, bold: true)
+            for level in [0, 50, 100] {
+                fill(context, shades[0], x: left, y: y(level), width: plotWidth, height: 1)
+                text(context, "\(level)%", x: 8, y: y(level) + 4, size: 10)
+            }
+            cairo_set_source_rgb(context, shades[3].0, shades[3].1, shades[3].2)
+            cairo_set_line_width(context, 2.5)
+            for (index, point) in points.enumerated() {
+                let x = left + Double(index) * step
+                if index == 0 { cairo_move_to(context, x, y(point.strength)) } else { cairo_line_to(context, x, y(point.strength)) }
+            }
+            cairo_stroke(context)
+            for (index, point) in points.enumerated() {
+                let x = left + Double(index) * step
+                fill(context, shades[3], x: x - 3, y: y(point.strength) - 3, width: 6, height: 6)
+                if index % 2 == (points.count - 1) % 2, let date = day(point.day) {
+                    let parts = utcCalendar.dateComponents([.month, .day], from: date)
+                    let label = "\(parts.day ?? 0) \(utcCalendar.shortMonthSymbols[(parts.month ?? 1) - 1])"
+                    text(context, label, x: x - 14, y: top + plotHeight + 20, size: 10)
+                }
+            }
+        }
+    }
+
     // MARK: Cairo
 
     /// A white picture of `width` × `height` with `body` drawn on it, as PNG; `nil` when Cairo could not make it.

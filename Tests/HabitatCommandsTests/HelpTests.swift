@@ -48,6 +48,7 @@ private func specName(of command: any HabitatCommand) -> String {
     case is Today: "today"
     case is History: "history"
     case is ShowStreaks: "streaks"
+    case is Strength: "strength"
     case is Heatmap: "heatmap"
     case is AddRoutine: "add routine"
     case is ListRoutines: "routines"

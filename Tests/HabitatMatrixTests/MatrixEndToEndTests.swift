@@ -140,10 +140,10 @@ struct MatrixEndToEndTests {
         }
     }
 
-    /// In Matrix a heatmap and the streaks come as pictures (uploaded to the homeserver's media store), the text as
+    /// In Matrix a heatmap, the streaks and a habit's strength come as pictures (uploaded to the homeserver's media store), the text as
     /// their caption; the picture fetched back through the media API is a PNG of the size the message says.
     @Test(.enabled(if: Synapse.isInstalled, "Synapse is not installed (.ci/run puts it in ~/.cache/habitat-synapse)"))
-    func aHeatmapAndTheStreaksComeAsPictures() async throws {
+    func aHeatmapTheStreaksAndTheStrengthComeAsPictures() async throws {
         let synapse = try await Synapse.start()
         defer { synapse.stop() }
         async let registeredBot = MatrixPerson.register("habitat", password: "bot-password-1", on: synapse.address)
@@ -183,6 +183,16 @@ struct MatrixEndToEndTests {
             #expect(images[1].body.hasPrefix("ℹ️ Streaks\n  Floss: 1 day (best 1)"), "\(images[1].body)")
             let streaks = try await alice.client.download(images[1].url)
             #expect(pngSize(streaks).map { [$0.width, $0.height] } == [580, 78])
+
+            try await alice.say("strength floss", in: direct)
+            try await eventually("the strength's picture") {
+                images = try await alice.images(from: bot, in: direct)
+                return images.count == 3
+            }
+            #expect(images[2].body.hasPrefix("ℹ️ Floss's strength, last 12 weeks: 0% → 5%\n"), "\(images[2].body)")
+            #expect(images[2].filename == "strength.png")
+            let strength = try await alice.client.download(images[2].url)
+            #expect(pngSize(strength).map { $0.height } == 216)
             bridge.cancel()
             _ = await bridge.result
         }

@@ -42,6 +42,13 @@ struct PictureTests {
         #expect((size.width, size.height) == (580, 104))
     }
 
+    @Test func theStrengthIsALineOverTheWeeks() throws {
+        let points = (0..<12).map { (day: "2026-11-\(String(format: "%02d", 1 + $0))", strength: $0 * 8) }
+        let picture = try #require(Pictures.strength(title: "Floss", points: points))
+        #expect(pngSize(picture.png).map { [$0.width, $0.height] } == [424, 216])
+        #expect(Pictures.strength(title: "Floss", points: [(day: "2026-11-01", strength: 5)]) == nil)
+    }
+
     @Test func aHeatmapReplyThroughTheBridgeComesAsAPictureWithItsTextAsCaption() throws {
         let data = BridgeData.object([
             "habit": .string("Floss"), "from": .string("2026-09-07"), "through": .string("2026-11-29"),

@@ -20,7 +20,7 @@ public enum Commands {
         Yes.spec, No.spec,
         // Habits/
         AddArea.spec, ListAreas.spec, RenameArea.spec, DeleteArea.spec,
-        Today.spec, History.spec, ShowStreaks.spec, Heatmap.spec,
+        Today.spec, History.spec, ShowStreaks.spec, Strength.spec, Heatmap.spec,
         AddRoutine.spec, ListRoutines.spec, DeleteRoutine.spec, ListTemplates.spec, UseTemplate.spec,
         StartTimer.spec, ListTimers.spec, StopTimer.spec,
         Remind.spec, ListReminders.spec, StopReminding.spec, StopReminding.all, Snooze.spec,

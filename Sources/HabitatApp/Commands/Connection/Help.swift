@@ -43,7 +43,7 @@ struct Help: HabitatCommand {
             HelpTopic(
                 "today", summary: "what you did, what's left, and how you're doing",
                 commands: [
-                    "did", "today", "status", "level", "xp", "health", "coins", "history", "streaks", "heatmap", "undo",
+                    "did", "today", "status", "level", "xp", "health", "coins", "history", "streaks", "strength", "heatmap", "undo",
                     "start challenge",
                 ],
                 examples: ["did exercise", "flossed", "did exercise yesterday", "what's left today?", "how am I doing?", "oops"]),
