@@ -62,6 +62,18 @@ struct MatrixBridgeTests {
         #expect(asked.map(\.room) == ["#smiths", "#smiths", "#smiths"])
     }
 
+    @Test func inARoomTheBotIsAddressedAsPeopleAddressEachOther() {
+        var bridge = bridgeInTheSmithsRoom()
+        let said: [MatrixEvent] = [
+            .message(from: alice, "@habitat today"), .message(from: alice, "habitat status"),
+            .message(from: alice, "I love habitat"), .message(from: alice, "Habitat is great"),
+        ]
+        let asked = requests(bridge.actions(for: sync("s2", join: [smiths: said])))
+        #expect(asked.map(\.text) == ["today", "status", "is great"])
+        // Only what follows the name alone is sent as possibly no command, which Habitat answers only if it is one.
+        #expect(asked.map(\.commandOnly) == [nil, true, true])
+    }
+
     @Test func inADirectChatEveryLineIsAPersonalCommand() {
         var bridge = bridgeInTheSmithsRoom()
         let asked = requests(bridge.actions(for: sync("s2", join: [aliceChat: [.message(from: alice, "status")]])))
