@@ -168,6 +168,11 @@ struct EndToEndTests {
             // alice speaks first in #smiths, so she owns its room: she has it hear its chores at 21:00 too.
             try await alice.send("PRIVMSG #smiths :habitat: room add habit Dishes every day rotate")
             #expect(try await alice.privmsg(from: "habitat", to: "#smiths").hasPrefix("alice: 🏠 Added Dishes to #smiths"))
+            // Ten chores: the channel hears the first eight of them, and how to see the rest.
+            for chore in ["Bins", "Laundry", "Hoovering", "Plants", "Cat", "Windows", "Fridge", "Bathroom", "Post"] {
+                try await alice.send("PRIVMSG #smiths :!room add habit \(chore)")
+                #expect(try await alice.privmsg(from: "habitat", to: "#smiths").hasPrefix("alice: 🏠 Added \(chore) to #smiths"))
+            }
             try await alice.send("PRIVMSG #smiths :!room remind at 21:00")
             #expect(
                 try await alice.privmsg(from: "habitat", to: "#smiths")
@@ -182,12 +187,18 @@ struct EndToEndTests {
             if left > 0 { try await Task.sleep(for: .seconds(left)) }
             // At 21:00: the reminder privately, the chores in the channel (in whichever order they come).
             var heard: [String: [String]] = [:]
-            while heard["alice", default: []].isEmpty || heard["#smiths", default: []].count < 2 {
+            while heard["alice", default: []].isEmpty || heard["#smiths", default: []].count < 10 {
                 let message = try await alice.next { $0.command == "PRIVMSG" && $0.source?.nick == "habitat" }
                 heard[message.parameters[0], default: []].append(message.parameters[1])
             }
             #expect(heard["alice"] == ["⏰ Time to floss — not done yet today."])
-            #expect(heard["#smiths"] == ["🏠 #smiths — chores today, Wed 18 Nov", "  · Dishes — alice's turn"])
+            let chores = heard["#smiths"] ?? []
+            #expect(chores.prefix(3) == ["🏠 #smiths — chores today, Wed 18 Nov", "  · Dishes — alice's turn", "  · Bins — anyone"], "\(chores)")
+            #expect(chores.last == "ℹ️ … 2 more lines: say 'room today more'", "\(chores)")
+            // What was left out, asked for.
+            try await alice.send("PRIVMSG #smiths :!room today more")
+            #expect(try await alice.privmsg(from: "habitat", to: "#smiths") == "alice: ℹ️ The rest of 'room today'")
+            #expect(try await alice.privmsg(from: "habitat", to: "#smiths") == "  · Bathroom — anyone")
             await alice.close()
         }
     }
