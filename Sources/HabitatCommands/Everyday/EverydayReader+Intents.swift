@@ -72,7 +72,7 @@ extension Reader {
             let command = "remind me to \(name(mention)) at \(Self.clock(minute))"
             // `remind me tomorrow at 9 to go to the gym`: once, where a reminder comes every day.
             if line.has(["tomorrow", "tonight", "once", "tmrw"]) {
-                return .ask("A reminder comes every day at its time. Did you mean '\(EverydayReader.shown(command))'? Type 'yes' to set it.", [command])
+                return EverydayReader.didYouMean([command], before: "A reminder comes every day at its time. ", after: "Type 'yes' to set it.")
             }
             return .commands([command])
         }
@@ -147,8 +147,7 @@ extension Reader {
         let commands = named.map { "pause \(name($0)) \(length)" }
         // `taking a break from vaping for a week`: a break from a bad habit may be keeping off it, not a pause of it.
         if named.allSatisfy({ vocabulary.habits[$0.habit].bad }), !line.has(["pause", "pausing"]) {
-            let said = commands.map { "'\(EverydayReader.shown($0))'" }.joined(separator: ", then ")
-            return .ask("Did you mean \(said)? While it is paused, none of it counts. Type 'yes' to pause it.", commands)
+            return EverydayReader.didYouMean(commands, after: "While it is paused, none of it counts. Type 'yes' to pause it.")
         }
         return .commands(commands)
     }

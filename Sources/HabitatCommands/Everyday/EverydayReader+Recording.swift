@@ -108,7 +108,7 @@ extension Reader {
             // A time (`stretched for 10 min`) only says how long it took.
             if let first = mentionedFirst, vocabulary.habits[first.habit].amount?.unit == nil, var counted = counted(in: range),
                 counted.habit != first.habit,
-                !["minute", "hour", "second"].contains(vocabulary.habits[counted.habit].amount?.unit.flatMap(WordForms.unit) ?? "")
+                !WordForms.isTime(unit: vocabulary.habits[counted.habit].amount?.unit)
             {
                 let typed = Self.letters(first.range.map { words[$0].text }.joined())
                 counted.certain = typed != Self.letters(vocabulary.habits[first.habit].name.lowercased())
@@ -117,7 +117,7 @@ extension Reader {
             // `turbo session done, 1hr sweetspot`: how long the one before it took, not a habit counted in hours.
             let howLong = range.contains { index in
                 words[index].number != nil && index + 1 < range.upperBound
-                    && ["minute", "hour", "second"].contains(WordForms.unit(words[index + 1].text) ?? "")
+                    && WordForms.isTime(unit: words[index + 1].text)
             }
             if mentionedFirst == nil, !done.isEmpty, howLong, slipped(in: range) == nil { continue }
             guard var mention = mentionedFirst ?? slipped(in: range) ?? counted(in: range) ?? partlyOrByNoun(in: range) ?? likely(in: range)
@@ -172,9 +172,8 @@ extension Reader {
             || line.has(phrase: ["not", "sure"]) || line.has(phrase: ["i", "guess"]) || line.has(["probably", "idk", "perhaps"])
         if unsure { done = done.map { var one = $0; one.likely = true; return one } }
         if done.contains(where: \.likely) {
-            let said = commands.map { "'\(EverydayReader.shown($0))'" }.joined(separator: ", then ")
             let why = done.compactMap(\.why).first.map { "\($0) " } ?? ""
-            return .ask("\(why)Did you mean \(said)? Type 'yes' to record it.", commands)
+            return EverydayReader.didYouMean(commands, before: why, after: "Type 'yes' to record it.")
         }
         return .commands(commands)
     }
@@ -340,10 +339,8 @@ extension Reader {
             guard let value, word.minute == nil, !Self.isTime(words, index) else { continue }
             if index > range.lowerBound, Self.labels.contains(words[index - 1].text), !mention.range.contains(index - 1) { continue }
             // `ran 5k in 25 min`: how long it took, for a habit that counts something else.
-            let ownFamily = habit.amount?.unit.flatMap(WordForms.unit)
             if index > range.lowerBound, words[index - 1].text == "in", index + 1 < range.upperBound,
-                let time = WordForms.unit(words[index + 1].text), ["minute", "hour", "second"].contains(time),
-                habit.amount != nil, !["minute", "hour", "second"].contains(ownFamily ?? "")
+                WordForms.isTime(unit: words[index + 1].text), habit.amount != nil, !WordForms.isTime(unit: habit.amount?.unit)
             {
                 continue
             }

@@ -14,6 +14,13 @@ public enum EverydayReader {
         command.replacingOccurrences(of: "\"", with: "").lowercased()
     }
 
+    /// The question asking whether `commands` were meant: `Did you mean 'did yoga', then 'did stretch'?`, then
+    /// `after`; `yes` does them.
+    static func didYouMean(_ commands: [String], before: String = "", after: String) -> Understanding {
+        let said = commands.map { "'\(shown($0))'" }.joined(separator: ", then ")
+        return .ask("\(before)Did you mean \(said)? \(after)", commands)
+    }
+
     public static func read(_ line: String, _ vocabulary: Vocabulary) -> Understanding? {
         var joiners: Set<String> = []
         for habit in vocabulary.habits {

@@ -52,6 +52,12 @@ public enum WordForms {
     /// The family name of a unit word (`kms` → `km`), or `nil` for a word that is no unit we know.
     public static func unit(_ word: String) -> String? { UnitWords.family(of: word) }
 
+    /// Whether a word (or a habit's unit) is a unit of time: `min`, `hours`, `secs`.
+    public static func isTime(unit word: String?) -> Bool {
+        guard let family = word.flatMap(unit) else { return false }
+        return ["minute", "hour", "second"].contains(family)
+    }
+
     /// Whether `typed` is `unit` (a habit's unit word, as it was set) in some form: `glasses` and `glass`, `k` and
     /// `km`, `minutes` and `min`.
     public static func isUnit(_ typed: String, _ unit: String) -> Bool {
