@@ -54,7 +54,7 @@ public final class ProcessEnd: Sendable {
 /// error (both in `output` when `errorsInOutput`), kept in files meanwhile, so a process that prints much never
 /// waits on a full pipe and no thread is held.
 public func runToEnd(
-    _ executable: URL, _ arguments: [String], errorsInOutput: Bool = false
+    _ executable: URL, _ arguments: [String], errorsInOutput: Bool = false, environment: [String: String] = [:]
 ) async throws -> (status: Int32, output: String, errors: String) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habitat-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -72,6 +72,9 @@ public func runToEnd(
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.standardOutput = output
     process.standardError = errorsInOutput ? output : errors
     let status = try await ProcessEnd(running: process).status
