@@ -110,6 +110,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // libedit, from Debian's libedit-dev (BSD licence): line editing and history for `habitat connect`.
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // Cairo, from Debian's libcairo2-dev: the drawing library behind the pictures.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Pictures of what the text views show (a heatmap, streaks), as PNG, for chats that show images.
@@ -130,7 +132,7 @@ let package = Package(
             name: "habitat",
             dependencies: [
                 "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatIRC", "HabitatBridgeKit",
-                "HabitatMatrix",
+                "HabitatMatrix", "CEditLine", "LineFraming",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
