@@ -197,4 +197,34 @@ struct MatrixEndToEndTests {
             _ = await bridge.result
         }
     }
+
+    /// Habitat goes away and comes back: the household room hears it once it is back after a notable absence (here
+    /// any, so the test need not wait a minute; ``Absence`` holds the minute).
+    @Test(.enabled(if: Synapse.isInstalled, "Synapse is not installed (.ci/run puts it in ~/.cache/habitat-synapse)"))
+    func theRoomHearsWhenHabitatIsBack() async throws {
+        let synapse = try await Synapse.start()
+        defer { synapse.stop() }
+        async let registeredBot = MatrixPerson.register("habitat", password: "bot-password-1", on: synapse.address)
+        async let registeredAlice = MatrixPerson.register("alice", password: "alice-password-1", on: synapse.address)
+        let (botAccount, alice) = try await (registeredBot, registeredAlice)
+        let bot = botAccount.userID
+        let habitat = try await FakeHabitat.start(bridge: "matrix")
+        var configuration = MatrixBridgeService.Configuration(
+            habitat: HabitatClient.Configuration(port: habitat.port, bridge: "matrix", token: "secret"),
+            homeserver: synapse.address, userID: bot, credential: .password("bot-password-1"), syncTimeout: .seconds(2))
+        configuration.notableAbsence = .zero
+        let bridge = Task { try await MatrixBridgeService(configuration: configuration, logger: quietLogger).run() }
+        defer { bridge.cancel() }
+        let room = try await alice.createRoom(name: "Smiths", inviting: [bot])
+        try await eventually("the bot to join the room") { try await alice.joinedMembers(of: room).contains(bot) }
+        try await alice.say("!status", in: room)
+        #expect(try await alice.message(1, from: bot, in: room).content.body?.hasSuffix("✅ status!") == true)
+
+        await habitat.stop()
+        let again = try await FakeHabitat.start(port: habitat.port, bridge: "matrix")
+        defer { Task { await again.stop() } }
+        #expect(try await alice.message(2, from: bot, in: room).content.body == "✅ Habitat is back.")
+        bridge.cancel()
+        _ = await bridge.result
+    }
 }

@@ -4,14 +4,13 @@ import NIOCore
 import NIOPosix
 import NIOConcurrencyHelpers
 
-@testable import HabitatIRC
-import HabitatBridgeKit
-
-/// A stand-in Habitat server speaking the bridge protocol: greets, accepts `bridge irc secret`, and answers
+/// A stand-in Habitat server speaking the bridge protocol: greets, accepts `bridge <name> secret`, and answers
 /// each request with `✅ <text>!` (`boom` fails privately; `did dishes` also raises a room event). A silent one
 /// answers the handshake and nothing after it.
-final class FakeHabitat: Sendable {
-    let port: Int
+public final class FakeHabitat: Sendable {
+    public let port: Int
+    /// The bridge's name it accepts with the token `secret`.
+    private let bridge: String
     private let server: any Channel
     private let silent: Bool
     private let received = NIOLockedValueBox<[String]>([])
@@ -19,17 +18,18 @@ final class FakeHabitat: Sendable {
     private let opened: NIOLockedValueBox<[any Channel]>
 
     /// The lines received so far (the handshake, then JSON requests).
-    var lines: [String] { received.withLockedValue { $0 } }
+    public var lines: [String] { received.withLockedValue { $0 } }
 
-    private init(port: Int, server: any Channel, silent: Bool, opened: NIOLockedValueBox<[any Channel]>) {
+    private init(port: Int, server: any Channel, silent: Bool, opened: NIOLockedValueBox<[any Channel]>, bridge: String) {
         self.port = port
+        self.bridge = bridge
         self.server = server
         self.silent = silent
         self.opened = opened
     }
 
     /// A fake on `port` (0: any free one).
-    static func start(silent: Bool = false, port: Int = 0) async throws -> FakeHabitat {
+    public static func start(silent: Bool = false, port: Int = 0, bridge: String = "irc") async throws -> FakeHabitat {
         let opened = NIOLockedValueBox<[any Channel]>([])
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -42,7 +42,7 @@ final class FakeHabitat: Sendable {
                 }
             }
         let fake = FakeHabitat(
-            port: server.channel.localAddress?.port ?? 0, server: server.channel, silent: silent, opened: opened)
+            port: server.channel.localAddress?.port ?? 0, server: server.channel, silent: silent, opened: opened, bridge: bridge)
         Task {
             try await server.executeThenClose { connections in
                 for try await connection in connections { Task { try await fake.serve(connection) } }
@@ -52,7 +52,7 @@ final class FakeHabitat: Sendable {
     }
 
     /// Stops listening and closes every connection made to it, as a server going away does.
-    func stop() async {
+    public func stop() async {
         try? await server.close()
         for channel in opened.withLockedValue({ $0 }) { try? await channel.close() }
     }
@@ -69,8 +69,8 @@ final class FakeHabitat: Sendable {
 
     private func answers(to line: String) -> [String] {
         if line.hasPrefix("bridge ") {
-            let ok = line == "bridge irc secret"
-            return [json(["ok": ok, "type": ok ? "success" : "error", "text": ok ? "✅ Bridge irc ready." : "❌ No."])]
+            let ok = line == "bridge \(bridge) secret"
+            return [json(["ok": ok, "type": ok ? "success" : "error", "text": ok ? "✅ Bridge \(bridge) ready." : "❌ No."])]
         }
         guard !silent, let request = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
             let text = request["text"] as? String, let user = request["user"] as? String
