@@ -44,16 +44,7 @@ struct BridgeOptions: ParsableArguments {
 
     /// Verifies servers' certificates against the system's roots, or only those in `--tls-ca`.
     func tlsContext() throws -> NIOSSLContext {
-        var configuration = TLSConfiguration.makeClientConfiguration()
-        configuration.minimumTLSVersion = .tlsv12
-        if let tlsCA {
-            do {
-                configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(tlsCA))
-            } catch {
-                throw CommandFailure("Could not read PEM certificates from \(tlsCA): \(error)")
-            }
-        }
-        return try NIOSSLContext(configuration: configuration)
+        try ClientTLS.context(trusting: tlsCA)
     }
 
     static func address(_ text: String, option: String) throws -> (String, Int) {

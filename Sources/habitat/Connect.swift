@@ -30,29 +30,18 @@ struct Connect: AsyncParsableCommand {
     @Option(name: .customShort("c"), help: "A command to send, then exit; several run in order.")
     var commands: [String] = []
 
-    @Flag(help: "Show replies as the server's JSON lines.")
-    var json = false
-
-    @Flag(help: "Connect with TLS (a server started with --tls-cert).")
-    var tls = false
-
-    @Option(help: "PEM file of the certificates to trust for TLS, instead of the system's (e.g. a self-signed one).")
-    var tlsCA: String?
-
-    @Flag(help: "No colour, even on a terminal (NO_COLOR does the same).")
-    var noColor = false
+    @OptionGroup var client: ClientOptions
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let (host, port) = try OneShot.address(address ?? environment["HABITAT_SERVER"] ?? "127.0.0.1:7878")
-        let context = tls ? try BridgeOptionsTLS(tlsCA: tlsCA).context() : nil
-        let colour = !noColor && environment["NO_COLOR"] == nil && isatty(STDOUT_FILENO) == 1
+        let context = try client.tlsContext()
         if !commands.isEmpty {
             let login = environment["HABITAT_USER"].map { ($0, environment["HABITAT_PASSWORD"] ?? "") }
-            let shot = OneShot(host: host, port: port, tls: context, login: login, json: json, colour: colour)
+            let shot = OneShot(host: host, port: port, tls: context, login: login, json: client.json, colour: client.colour)
             throw ExitCode(await shot.run(commands))
         }
-        let terminal = TerminalSession(host: host, port: port, tls: context, json: json, colour: colour)
+        let terminal = TerminalSession(host: host, port: port, tls: context, json: client.json, colour: client.colour)
         throw ExitCode(await terminal.run())
     }
 }

@@ -33,17 +33,7 @@ struct Do: AsyncParsableCommand {
     @Option(name: .customShort("c"), help: "A command to send; several run in order.")
     var commands: [String] = []
 
-    @Flag(help: "Print each reply as the server's JSON line, for jq.")
-    var json = false
-
-    @Flag(help: "Connect with TLS (a server started with --tls-cert).")
-    var tls = false
-
-    @Option(help: "PEM file of the certificates to trust for TLS, instead of the system's (e.g. a self-signed one).")
-    var tlsCA: String?
-
-    @Flag(help: "No colour, even on a terminal (NO_COLOR does the same).")
-    var noColor = false
+    @OptionGroup var client: ClientOptions
 
     @Argument(parsing: .captureForPassthrough, help: "The command, when there is one and no -c.")
     var words: [String] = []
@@ -68,20 +58,43 @@ struct Do: AsyncParsableCommand {
         if user != nil, password == nil {
             throw ValidationError("Logging in as \(user!) needs a password: HABITAT_PASSWORD or --password-file.")
         }
-        let options = BridgeOptionsTLS(tlsCA: tlsCA)
         let shot = OneShot(
-            host: host, port: port, tls: tls ? try options.context() : nil, login: user.map { ($0, password ?? "") },
-            json: json, colour: !noColor && environment["NO_COLOR"] == nil && isatty(STDOUT_FILENO) == 1)
+            host: host, port: port, tls: try client.tlsContext(), login: user.map { ($0, password ?? "") }, json: client.json,
+            colour: client.colour)
         let status = await shot.run(lines)
         throw ExitCode(status)
     }
 }
 
-/// The TLS context of a client: the system's roots, or only those in `--tls-ca`.
-struct BridgeOptionsTLS {
-    let tlsCA: String?
+/// What `habitat do` and `habitat connect` take alike: how replies are shown, and TLS.
+struct ClientOptions: ParsableArguments {
+    @Flag(help: "Show each reply as the server's JSON line (for jq).")
+    var json = false
 
-    func context() throws -> NIOSSLContext {
+    @Flag(help: "Connect with TLS (a server started with --tls-cert).")
+    var tls = false
+
+    @Option(help: "PEM file of the certificates to trust for TLS, instead of the system's (e.g. a self-signed one).")
+    var tlsCA: String?
+
+    @Flag(help: "No colour, even on a terminal (NO_COLOR does the same).")
+    var noColor = false
+
+    /// The TLS context with `--tls`, else `nil`.
+    func tlsContext() throws -> NIOSSLContext? {
+        tls ? try ClientTLS.context(trusting: tlsCA) : nil
+    }
+
+    /// Colour on a terminal, unless `--no-color` or `NO_COLOR` says otherwise.
+    var colour: Bool {
+        !noColor && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(STDOUT_FILENO) == 1
+    }
+}
+
+/// A client's TLS: TLS 1.2 or later, servers' certificates checked against the system's roots or only those in
+/// `tlsCA` (the bridges' too).
+enum ClientTLS {
+    static func context(trusting tlsCA: String?) throws -> NIOSSLContext {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.minimumTLSVersion = .tlsv12
         if let tlsCA {

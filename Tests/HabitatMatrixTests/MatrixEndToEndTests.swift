@@ -140,16 +140,21 @@ struct MatrixEndToEndTests {
         }
     }
 
-    /// In Matrix a heatmap, the streaks and a habit's strength come as pictures (uploaded to the homeserver's media store), the text as
-    /// their caption; the picture fetched back through the media API is a PNG of the size the message says.
+    /// The bot's account (`habitat`, its password `bot-password-1`) and alice, registered on `synapse`.
+    static func botAndAlice(on synapse: Synapse) async throws -> (bot: String, alice: MatrixPerson) {
+        async let bot = MatrixPerson.register("habitat", password: "bot-password-1", on: synapse.address)
+        async let alice = MatrixPerson.register("alice", password: "alice-password-1", on: synapse.address)
+        return try await (bot.userID, alice)
+    }
+
+    /// In Matrix a heatmap, the streaks and a habit's strength come as pictures (uploaded to the homeserver's
+    /// media store), the text as their caption; the picture fetched back through the media API is a PNG of the
+    /// size the message says.
     @Test(.enabled(if: Synapse.isInstalled, "Synapse is not installed (.ci/run puts it in ~/.cache/habitat-synapse)"))
     func aHeatmapTheStreaksAndTheStrengthComeAsPictures() async throws {
         let synapse = try await Synapse.start()
         defer { synapse.stop() }
-        async let registeredBot = MatrixPerson.register("habitat", password: "bot-password-1", on: synapse.address)
-        async let registeredAlice = MatrixPerson.register("alice", password: "alice-password-1", on: synapse.address)
-        let (botAccount, alice) = try await (registeredBot, registeredAlice)
-        let bot = botAccount.userID
+        let (bot, alice) = try await Self.botAndAlice(on: synapse)
         try await HabitatTestServer.run(bridge: "matrix", token: Self.token) { port in
             let configuration = MatrixBridgeService.Configuration(
                 habitat: HabitatClient.Configuration(port: port, bridge: "matrix", token: Self.token),
@@ -204,10 +209,7 @@ struct MatrixEndToEndTests {
     func theRoomHearsWhenHabitatIsBack() async throws {
         let synapse = try await Synapse.start()
         defer { synapse.stop() }
-        async let registeredBot = MatrixPerson.register("habitat", password: "bot-password-1", on: synapse.address)
-        async let registeredAlice = MatrixPerson.register("alice", password: "alice-password-1", on: synapse.address)
-        let (botAccount, alice) = try await (registeredBot, registeredAlice)
-        let bot = botAccount.userID
+        let (bot, alice) = try await Self.botAndAlice(on: synapse)
         let habitat = try await FakeHabitat.start(bridge: "matrix")
         var configuration = MatrixBridgeService.Configuration(
             habitat: HabitatClient.Configuration(port: habitat.port, bridge: "matrix", token: "secret"),
