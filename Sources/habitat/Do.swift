@@ -13,21 +13,25 @@ struct Do: AsyncParsableCommand {
         discussion: """
             Logs in as HABITAT_USER with HABITAT_PASSWORD (or --user and --password-file) when given, sends each \
             command in order and prints each reply. Exits 0 when every command was carried out, 1 at the first that \
-            was not (its error code on standard error; the commands after it are not sent), 2 when the server could \
-            not be reached or did not answer.
+            was not (its error code on standard error; the commands after it are not sent), 2 when nothing could be \
+            sent: the server could not be reached or did not answer, or the client's config file was refused.
+
+            Settings not given as flags or HABITAT_* variables come from ~/.config/habitat/client.toml (under \
+            $XDG_CONFIG_HOME when set): server, user, password or password_file, tls, tls_ca. It may hold a \
+            password, so it must be readable by you alone (chmod 600).
 
               habitat do did water 2
               HABITAT_USER=alice HABITAT_PASSWORD=… habitat do -c 'did water 2' -c today
               habitat do --json status | jq .data.coins
             """)
 
-    @Option(help: "The server, host:port (else HABITAT_SERVER, else 127.0.0.1:7878).")
+    @Option(help: "The server, host:port (else HABITAT_SERVER, else client.toml's, else 127.0.0.1:7878).")
     var server: String?
 
-    @Option(help: "Log in as this user (else HABITAT_USER; without either, nothing logs in).")
+    @Option(help: "Log in as this user (else HABITAT_USER, else client.toml's; without any, nothing logs in).")
     var user: String?
 
-    @Option(help: "A file holding the password, on its first line (else HABITAT_PASSWORD).")
+    @Option(help: "A file holding the password, on its first line (else HABITAT_PASSWORD, else client.toml's).")
     var passwordFile: String?
 
     @Option(name: .customShort("c"), help: "A command to send; several run in order.")
@@ -39,30 +43,49 @@ struct Do: AsyncParsableCommand {
     var words: [String] = []
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
         let lines = commands + (words.isEmpty ? [] : [words.joined(separator: " ")])
         guard !lines.isEmpty else { throw ValidationError("Say what to send: 'habitat do status', or -c 'status'.") }
-        let address = server ?? environment["HABITAT_SERVER"] ?? "127.0.0.1:7878"
-        let (host, port) = try OneShot.address(address)
-        let user = self.user ?? environment["HABITAT_USER"]
+        let settings = try ClientSettings.resolve(client, server: server, user: user, passwordFile: passwordFile)
+        if let login = settings.login, login.password == nil {
+            throw ValidationError("Logging in as \(login.user) needs a password: HABITAT_PASSWORD or --password-file.")
+        }
+        let shot = OneShot(settings, login: settings.login.map { ($0.user, $0.password ?? "") }, json: client.json, colour: client.colour)
+        throw ExitCode(await shot.run(lines))
+    }
+}
+
+/// Where a client connects and who it logs in as: a flag first, then a `HABITAT_*` variable, then the client's
+/// config file (``ClientConfig``), then 127.0.0.1:7878 and nobody.
+struct ClientSettings {
+    let host: String
+    let port: Int
+    let tls: NIOSSLContext?
+    /// Who logs in; the password is `nil` when nothing gave one.
+    let login: (user: String, password: String?)?
+
+    static func resolve(_ client: ClientOptions, server: String?, user: String?, passwordFile: String?) throws -> ClientSettings {
+        let environment = ProcessInfo.processInfo.environment
+        let config: ClientConfig
+        do {
+            config = try ClientConfig.load(environment: environment)
+        } catch let failure as CommandFailure {
+            FileHandle.standardError.write(Data((failure.description + "\n").utf8))
+            throw ExitCode(2)
+        }
+        let (host, port) = try OneShot.address(server ?? environment["HABITAT_SERVER"] ?? config.server ?? "127.0.0.1:7878")
+        let user = user ?? environment["HABITAT_USER"] ?? config.user
         var password: String?
-        if let passwordFile {
+        if let file = passwordFile ?? (environment["HABITAT_PASSWORD"] == nil ? config.passwordFile : nil) {
             do {
-                password = try String(contentsOfFile: passwordFile, encoding: .utf8).split(whereSeparator: \.isNewline).first.map(String.init)
+                password = try String(contentsOfFile: file, encoding: .utf8).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
             } catch {
-                throw CommandFailure("Could not read the password from \(passwordFile): \(error.localizedDescription)")
+                throw CommandFailure("Could not read the password from \(file): \(error.localizedDescription)")
             }
         } else {
-            password = environment["HABITAT_PASSWORD"]
+            password = environment["HABITAT_PASSWORD"] ?? config.password
         }
-        if user != nil, password == nil {
-            throw ValidationError("Logging in as \(user!) needs a password: HABITAT_PASSWORD or --password-file.")
-        }
-        let shot = OneShot(
-            host: host, port: port, tls: try client.tlsContext(), login: user.map { ($0, password ?? "") }, json: client.json,
-            colour: client.colour)
-        let status = await shot.run(lines)
-        throw ExitCode(status)
+        let tls = client.tls || config.tls == true ? try ClientTLS.context(trusting: client.tlsCA ?? config.tlsCA) : nil
+        return ClientSettings(host: host, port: port, tls: tls, login: user.map { ($0, password) })
     }
 }
 
@@ -79,11 +102,6 @@ struct ClientOptions: ParsableArguments {
 
     @Flag(help: "No colour, even on a terminal (NO_COLOR does the same).")
     var noColor = false
-
-    /// The TLS context with `--tls`, else `nil`.
-    func tlsContext() throws -> NIOSSLContext? {
-        tls ? try ClientTLS.context(trusting: tlsCA) : nil
-    }
 
     /// Colour on a terminal, unless `--no-color` or `NO_COLOR` says otherwise.
     var colour: Bool {
@@ -116,6 +134,13 @@ struct OneShot {
     let login: (user: String, password: String)?
     let json: Bool
     let colour: Bool
+
+    init(_ settings: ClientSettings, login: (user: String, password: String)?, json: Bool, colour: Bool) {
+        (host, port, tls) = (settings.host, settings.port, settings.tls)
+        self.login = login
+        self.json = json
+        self.colour = colour
+    }
 
     /// How long a reply may take before the server counts as not answering.
     static let patience: Duration = .seconds(30)

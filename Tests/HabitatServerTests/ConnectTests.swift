@@ -74,11 +74,78 @@ struct ConnectTests {
                 try await again.waitFor("the prompt") { $0 == "habitat>" }
                 try await again.send("Up")
                 try await again.waitFor("the last line again") { $0 == "habitat> status" }
+                // Ctrl-R finds an older one by what it held.
+                try await again.send("C-u")
+                try await again.waitFor("the line emptied") { $0 == "habitat>" }
+                try await again.send("C-r")
+                try await again.type("flo")
+                try await again.waitFor("the line found") { $0.hasPrefix("habitat> did floss") }
+                try await again.send("Enter")
+                try await again.waitFor("its reply") { $0.hasPrefix("❌ Log in first") }
             } catch {
                 await again.stop()
                 throw error
             }
             await again.stop()
         }
+    }
+
+    @Test func hintsAndNamesHelpWhileTypingAndARestartedServerIsReconnectedToAndLoggedInAgain() async throws {
+        let port = try await Loopback.freePort()
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let terminal = try await TestServer.with(dataDirectory: data, configure: { $0.port = port }) { server in
+            let alice = try await server.user("alice")
+            for line in ["add reward Cake 30", "add area Fitness", "room create Home"] {
+                try await alice.expectReply(to: line, startsWith: line == "room create Home" ? "🏠" : "✅")
+            }
+            await alice.close()
+            // Logged in from the environment, as a shortcut would.
+            let terminal = try await Tmux(
+                running: [ServerProcess.executable.path, "connect", "127.0.0.1:\(port)"],
+                environment: ["XDG_STATE_HOME": state.path, "HABITAT_USER": "alice", "HABITAT_PASSWORD": "correct-horse"])
+            do {
+                try await terminal.waitFor("alice's prompt") { $0 == "alice@habitat>" }
+                // The rest of a command's form, dimmed, as it is typed; gone once something else is typed.
+                try await terminal.type("did ")
+                try await terminal.waitFor("the hint, dimmed", colours: true) {
+                    $0.contains("alice@habitat> did \u{1B}[2m<habit> [x3] [yesterday")
+                }
+                try await terminal.send("C-u")
+                try await terminal.waitFor("the line emptied") { $0 == "alice@habitat>" }
+                // Rewards, areas and rooms complete as habits do.
+                for (typed, completed) in [("buy ca", "buy cake"), ("delete area fi", "delete area fitness"), ("room leave ho", "room leave home")] {
+                    try await terminal.type(typed)
+                    try await terminal.send("Tab")
+                    try await terminal.waitFor("'\(typed)' completed") { $0.hasPrefix("alice@habitat> \(completed)") }
+                    try await terminal.send("C-u")
+                    try await terminal.waitFor("the line emptied") { $0 == "alice@habitat>" }
+                }
+                try await terminal.type("stat")
+            } catch {
+                await terminal.stop()
+                throw error
+            }
+            return terminal
+        }
+        do {
+            // The server stopped: said once, while the half-typed line stays.
+            try await terminal.waitFor("the loss") { $0 == "⚠️ Lost the connection to Habitat at 127.0.0.1:\(port). Trying again…" }
+            try await TestServer.with(dataDirectory: data, configure: { $0.port = port }) { _ in
+                try await terminal.waitFor("the reconnection") { $0 == "✅ Connected to Habitat again, as alice." }
+                #expect(try await terminal.screen().last == "alice@habitat> stat")
+                try await terminal.type("us")
+                try await terminal.send("Enter")
+                try await terminal.waitFor("alice's status") { $0.hasPrefix("ℹ️ Level 1 · 0/100 XP") }
+                let losses = try await terminal.screen().filter { $0.hasPrefix("⚠️ Lost the connection") }
+                #expect(losses.count == 1)
+            }
+        } catch {
+            await terminal.stop()
+            throw error
+        }
+        await terminal.stop()
     }
 }

@@ -60,4 +60,55 @@ struct OneShotTests {
         #expect(missing.errors == "Could not reach Habitat at 127.0.0.1:\(port): Connection refused\n")
         #expect(missing.output == "")
     }
+
+    @Test func theClientsConfigFileServesWhenItIsPrivateAndConnectDashCIsOneShot() async throws {
+        try await TestServer.with { server in
+            let bob = try await server.user("bob")
+            try await bob.expectReply(to: "add habit Water target 8 glasses", startsWith: "✅")
+            await bob.close()
+            let home = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: home) }
+            let folder = home.appendingPathComponent("habitat")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let config = folder.appendingPathComponent("client.toml")
+            try """
+                # bob's shortcut
+                server = "127.0.0.1:\(server.port)"
+                user = "bob"
+                password = "correct-horse"
+
+                """.write(to: config, atomically: true, encoding: .utf8)
+            let environment = ["XDG_CONFIG_HOME": home.path]
+
+            // Readable by others: refused, and said how to mend it; nothing sent.
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: config.path)
+            let refused = try await run(["did water 2"], environment)
+            #expect(refused.status == 2)
+            #expect(
+                refused.errors == "\(config.path) may hold your password, and others can read it (mode 644). Make it yours alone: chmod 600 \(config.path)\n")
+
+            // Private: the server and the login come from it; piped, the reply has no colour.
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: config.path)
+            let done = try await run(["did water 2"], environment)
+            #expect(done.status == 0)
+            #expect(done.output == "📈 Water 2/8 glasses today\n")
+
+            // `habitat connect -c` does the same, and a flag or a variable beats the file.
+            let connected = try await runToEnd(ServerProcess.executable, ["connect", "-c", "did water 1", "-c", "did juggling"], environment: environment)
+            #expect(connected.status == 1)
+            #expect(connected.output == "📈 Water 3/8 glasses today\n❓ No habit 'juggling'. Type 'habits' to see yours.\n")
+            #expect(connected.errors == "error: unknown_habit\n")
+            let elsewhere = try await Loopback.freePort()
+            let missing = try await runToEnd(
+                ServerProcess.executable, ["connect", "-c", "status"], environment: environment.merging(["HABITAT_SERVER": "127.0.0.1:\(elsewhere)"]) { $1 })
+            #expect(missing.status == 2)
+            #expect(missing.errors == "Could not reach Habitat at 127.0.0.1:\(elsewhere): Connection refused\n")
+
+            // A setting it does not know is named.
+            try "sever = \"127.0.0.1:1\"\n".write(to: config, atomically: false, encoding: .utf8)
+            let mistyped = try await run(["status"], environment)
+            #expect(mistyped.status == 2)
+            #expect(mistyped.errors == "\(config.path): 'sever' is not a setting. Known: server, user, password, password_file, tls, tls_ca.\n")
+        }
+    }
 }
