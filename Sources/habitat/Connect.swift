@@ -28,10 +28,10 @@ struct Connect: AsyncParsableCommand {
             and exits, as 'habitat do' does.
             """)
 
-    @Argument(help: "The server, host[:port] (else HABITAT_SERVER, else 127.0.0.1:7878).")
+    @Argument(help: "The server, host[:port] (else HABITAT_SERVER, else client.toml's, else 127.0.0.1:7878).")
     var address: String?
 
-    @Option(name: .customShort("c"), help: "A command to send, then exit; several run in order.")
+    @Option(name: .customShort("c"), help: ArgumentHelp("A command to send, then exit; several run in order.", valueName: "command"))
     var commands: [String] = []
 
     @OptionGroup var client: ClientOptions

@@ -34,7 +34,7 @@ struct Do: AsyncParsableCommand {
     @Option(help: "A file holding the password, on its first line (else HABITAT_PASSWORD, else client.toml's).")
     var passwordFile: String?
 
-    @Option(name: .customShort("c"), help: "A command to send; several run in order.")
+    @Option(name: .customShort("c"), help: ArgumentHelp("A command to send; several run in order.", valueName: "command"))
     var commands: [String] = []
 
     @OptionGroup var client: ClientOptions
