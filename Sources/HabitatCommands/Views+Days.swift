@@ -84,9 +84,16 @@ extension Views {
                 }
             }
         }
+        // To-dos due today or gone by, after the habits.
+        let dueTodos = state.openTodos(on: today).filter { $0.due.map { $0 <= today } == true }
+        if !dueTodos.isEmpty {
+            lines.append("To-dos due")
+            lines += dueTodos.map { "  · " + todoLine($0, today: today) }
+        }
         let doneCount = good.filter { done[$0.id] != nil }.count
         let data: JSON = [
             "day": .string(today.description), "done": .int(doneCount), "total": .int(good.count), "groups": .array(groupData),
+            "todos": .array(dueTodos.map { todoRow($0, today: today) }),
             "not_due": .array(notDue.map { todayRow($0, entries: recorded[$0.id] ?? [], keeping: kept[$0.id]) }),
             "avoiding": .array(
                 bad.map { habit in
@@ -99,12 +106,55 @@ extension Views {
                 }),
         ]
         guard !state.activeHabits.isEmpty else {
-            return Reply(.info, "Today, \(label(today)): no habits yet. Add one: 'add habit Exercise'.", data: data)
+            return Reply(.info, "Today, \(label(today)): no habits yet. Add one: 'add habit Exercise'.", details: lines, data: data)
         }
         if let all = state.allPausedThrough(on: today) {
             lines.insert("All habits paused through \(all.label): nothing is due ('resume' ends it sooner).", at: 0)
         }
         return Reply(.info, "Today, \(label(today)) — \(doneCount)/\(good.count) done", details: lines, data: data)
+    }
+
+    /// `todos`: the open to-dos, overdue first, then by due day, then the rest, each with its worth today; `todos done`:
+    /// those done lately.
+    public static func todos(_ state: GameState, today: Day, done: Bool = false) -> Reply {
+        if done {
+            let finished = state.doneTodos
+            let data: JSON = ["todos": .array(finished.map { todoRow($0, today: today) })]
+            guard !finished.isEmpty else { return Reply(.info, "No to-dos done yet.", data: data) }
+            let lines = finished.map { todo in "✓ \(todo.name) (done \(todo.doneDay.map { GameState.dueWords($0, today: today) } ?? ""))" }
+            return Reply(.info, "To-dos done lately (\(finished.count))", details: lines, data: data)
+        }
+        let open = state.openTodos(on: today)
+        let data: JSON = ["todos": .array(open.map { todoRow($0, today: today) })]
+        guard !open.isEmpty else {
+            return Reply(.info, "Nothing to do: no open to-dos. Add one: 'add todo Call the dentist by friday'.", data: data)
+        }
+        let overdue = open.filter { $0.isOverdue(on: today) }.count
+        let title = "Your to-dos (\(open.count)\(overdue > 0 ? ", \(overdue) overdue" : ""))"
+        return Reply(.info, title, details: open.map { todoLine($0, today: today) }, data: data)
+    }
+
+    /// `Call the dentist · due Fri 4 Dec · 11 XP, 5 coins`, with `OVERDUE` for one whose day is gone.
+    static func todoLine(_ todo: Todo, today: Day) -> String {
+        let (xp, coins) = todo.value(on: today)
+        var parts = [todo.name]
+        if let due = todo.due {
+            parts.append(todo.isOverdue(on: today) ? "OVERDUE since \(GameState.dueWords(due, today: today))" : "due \(GameState.dueWords(due, today: today))")
+        }
+        parts.append("\(xp) XP, \(GameState.coins(coins))")
+        return parts.joined(separator: " · ")
+    }
+
+    /// A to-do's row in JSON: its kind, due day, when it was done, and what it earned then or is worth today.
+    static func todoRow(_ todo: Todo, today: Day) -> JSON {
+        // What it earned when done, or is worth today.
+        let (xp, coins) = todo.value(on: todo.doneDay ?? today)
+        return [
+            "kind": "todo", "name": .string(todo.name), "created": .string(todo.created.description),
+            "due": todo.due.map { .string($0.description) } ?? .null, "overdue": .bool(todo.isOverdue(on: today)),
+            "done_at": todo.done.map { .string(ISO8601DateFormatter().string(from: $0)) } ?? .null,
+            "value": ["xp": .int(xp), "coins": .int(coins)],
+        ]
     }
 
     /// `2/3 this week`: a quota habit's count in its period, or `nil` for any other.
@@ -160,6 +210,8 @@ extension Views {
                 line += entry.quantity == 0 ? "> running challenge started" : "> ran \(GameState.km(Double(entry.quantity) / 1000))"
             case .missed:
                 line += "! missed \(entry.subject)" + (entry.quantity > 1 ? " (\(entry.quantity) times short)" : "") + " (\(entry.health) life)"
+            case .todo:
+                line += "✓ \(entry.subject) (+\(entry.xp) XP, \(GameState.coins(entry.coins, signed: true)))"
             case .routine, .undo: line += entry.subject
             }
             if let time = entry.timeOfDay { line += " at \(clock(time))" }

@@ -79,7 +79,7 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
 
     public var weekday: Int { ((ordinal % 7) + 7 + 3) % 7 }
 
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -89,7 +89,7 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
         return era * 146_097 + doe - 719_468
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30

@@ -19,10 +19,11 @@ extension GameState {
         for part in before.areas {
             if let index = areas.firstIndex(where: { $0.id == part.id }) { areas[index].progress = part.progress }
         }
+        reopenTodo(of: latest)
         let entry = LedgerEntry(
             at: now, day: settings.day(of: now), kind: .undo, habitID: latest.habitID, subject: latest.subject,
             quantity: latest.quantity, xp: -latest.xp, coins: -latest.coins, health: -latest.health, reverts: id,
-            roomToken: latest.roomToken)
+            roomToken: latest.roomToken, todoID: latest.todoID)
         return Outcome(toasts: [Toast(.undo, "Undid \(Self.describe(latest))")], entry: entry)
     }
 

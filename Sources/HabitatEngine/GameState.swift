@@ -18,11 +18,14 @@ public struct GameState: Sendable, Equatable {
     public var pauses: [Pause]
     /// The last of the user's days whose end was applied (its bites), or `nil` before any habit bit.
     public var endedThrough: Day?
+    /// The open to-dos, and those done lately (storage keeps the rest out of memory).
+    public var todos: [Todo]
 
     public init(
         profile: Profile = .start, settings: Settings = .default, habits: [Habit] = [], areas: [Area] = [],
-        rewards: [Reward] = [], routines: [Routine] = [], retiredAreaID: Int64 = 0, pauses: [Pause] = []
+        rewards: [Reward] = [], routines: [Routine] = [], retiredAreaID: Int64 = 0, pauses: [Pause] = [], todos: [Todo] = []
     ) {
+        self.todos = todos
         self.pauses = pauses
         self.routines = routines
         self.retiredAreaID = retiredAreaID
@@ -84,6 +87,12 @@ public enum Action: Sendable, Equatable {
     /// Ends the user's days through a day (usually yesterday): the bites of habits due and not done. `days` holds how
     /// many times each habit was recorded on each day, by id.
     case endDays(through: Day, days: [Int64: [Day: Int]])
+    /// `add todo Call the dentist by friday`.
+    case addTodo(name: String, due: DayWords?)
+    /// `done call the dentist`.
+    case completeTodo(String)
+    case editTodo(String, TodoEdit)
+    case deleteTodo(String)
 }
 
 /// What an action produced: the toasts to show and the ledger entries to append.
@@ -110,7 +119,7 @@ extension GameState {
         case .addHabit(let draft): outcome = try next.addHabit(draft, at: now)
         case .addReward(let name, let price): outcome = try next.addReward(name: name, price: price)
         case .deleteReward(let name): outcome = try next.deleteReward(name)
-        case .record(let recording): outcome = try next.record(recording, at: now)
+        case .record(let recording): outcome = try next.recordHabitOrTodo(recording, at: now)
         case .buy(let item, let quantity): outcome = try next.buy(item, quantity: quantity, at: now)
         case .undo(let latest): outcome = try next.undo(latest, at: now)
         case .addArea(let name): outcome = try next.addArea(name)
@@ -133,6 +142,10 @@ extension GameState {
         case .pause(let name, let length): outcome = try next.pause(name, for: length, at: now)
         case .resume(let name): outcome = try next.resume(name, at: now)
         case .endDays(let last, let days): outcome = next.endDays(through: last, days: days, at: now)
+        case .addTodo(let name, let due): outcome = try next.addTodo(name: name, due: due, at: now)
+        case .completeTodo(let name): outcome = try next.completeTodo(name, at: now)
+        case .editTodo(let name, let edit): outcome = try next.editTodo(name, edit, at: now)
+        case .deleteTodo(let name): outcome = try next.deleteTodo(name)
         }
         self = next
         return outcome

@@ -27,7 +27,7 @@ extension ErrorCode {
     /// The codes the game's rules raise.
     public static let game: [ErrorCode] = [
         .unknownHabit, .unknownItem, .ambiguous, .notEnoughCoins, .healthFull, .gameOver, .invalidArgument, .nameTaken,
-        .notFound, .limitReached,
+        .notFound, .limitReached, .unknownTodo,
     ]
 }
 

@@ -17,6 +17,8 @@ public struct LedgerEntry: Sendable, Equatable, Codable {
         case undo
         /// A day ended with a habit that bites due and not done (``GameState/endDays(through:days:at:)``).
         case missed
+        /// A to-do done (``todoID``).
+        case todo
     }
 
     /// Assigned by storage when appended.
@@ -43,13 +45,16 @@ public struct LedgerEntry: Sendable, Equatable, Codable {
     public var batch: Int64?
     /// For a shared habit of a household room: the token that names this entry in the room's log.
     public var roomToken: String?
+    /// For a to-do done, and its undo: the to-do.
+    public var todoID: Int64?
 
     public init(
         id: Int64? = nil, at: Date, day: Day, kind: Kind, habitID: Int64? = nil, subject: String,
         quantity: Int = 1, xp: Int = 0, coins: Int = 0, health: Int = 0, note: String? = nil,
         timeOfDay: Int? = nil, before: Snapshot? = nil, reverts: Int64? = nil, batch: Int64? = nil,
-        roomToken: String? = nil
+        roomToken: String? = nil, todoID: Int64? = nil
     ) {
+        self.todoID = todoID
         self.batch = batch
         self.roomToken = roomToken
         self.id = id

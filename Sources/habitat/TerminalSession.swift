@@ -50,11 +50,13 @@ final class TerminalSession: @unchecked Sendable {
         var names: [String] = []
         /// Commands' forms (`did <habit> [xN]`).
         var usages: [String] = []
+        /// The topics of `help`, and `all`.
+        var topics: [String] = ["all"]
 
         /// What may complete the word at `position` of a line beginning with `first`.
         func candidates(at position: Int, after first: String) -> [String] {
             if position == 0 { return commands }
-            if first == "help" { return TerminalSession.topics + commands }
+            if first == "help" { return topics + commands }
             return (position == 1 ? following[first] ?? [] : []) + names
         }
     }
@@ -71,7 +73,6 @@ final class TerminalSession: @unchecked Sendable {
 
     /// How long a reply may take.
     static let patience: DispatchTimeInterval = .seconds(30)
-    static let topics = ["all", "habits", "today", "amounts", "schedules", "pauses", "reminders", "store", "rooms", "chores", "words", "account", "json"]
     /// Commands that only show something: no name to complete changes after them.
     static let views: Set<String> = [
         "status", "today", "habits", "help", "store", "areas", "rooms", "history", "report", "stats", "week", "strength",
@@ -421,6 +422,10 @@ final class TerminalSession: @unchecked Sendable {
             }
             learned.commands = Array(Set(learned.commands))
             learned.following = learned.following.mapValues { Array(Set($0)).sorted() }
+        }
+        if case .reply(let card) = ask("help") {
+            let topics = (card.object["data"] as? [String: Any])?["topics"] as? [[String: Any]] ?? []
+            learned.topics += topics.compactMap { $0["name"] as? String }
         }
         if shared.withLockedValue({ $0.login != nil }) {
             for (command, list) in [("habits", "habits"), ("store", "items"), ("areas", "areas"), ("rooms", "rooms")] {

@@ -27,6 +27,11 @@ private func specName(of command: any HabitatCommand) -> String {
     case is ShowStore: "store"
     case let add as AddHabit: add.draft.kind == .bad ? "add bad habit" : "add habit"
     case is AddReward: "add reward"
+    case is AddTodo: "add todo"
+    case is ListTodos: "todos"
+    case is TickOff: "tick off"
+    case is EditTodo: "edit todo"
+    case is DeleteTodo: "delete todo"
     case is DeleteReward: "delete reward"
     case is Did: "did"
     case is Buy: "buy"
@@ -184,7 +189,7 @@ struct HelpCardTests {
                   status            your level, XP, health and coins
                   add habit <name>  start one: 'add habit Yoga on mon wed fri'
                   undo              take back the last thing recorded
-                  More: help habits · today · amounts · schedules · pauses · reminders · store · rooms · chores · words · account · json
+                  More: help habits · today · todos · amounts · schedules · pauses · reminders · store · rooms · chores · words · account · json
                   'help <command>' shows one with examples; 'help all' lists every command.
 
 
@@ -196,9 +201,9 @@ struct HelpCardTests {
         let data = Views.help(topic: nil, in: Commands.table, guide: Help.guide).data
         #expect(elements(data?["commands"]).map { $0["name"]?.stringValue } == Commands.all.map(\.name))
         #expect(elements(data?["topics"]).map { $0["name"]?.stringValue } == [
-            "habits", "today", "amounts", "schedules", "pauses", "reminders", "store", "rooms", "chores", "words", "account", "json",
+            "habits", "today", "todos", "amounts", "schedules", "pauses", "reminders", "store", "rooms", "chores", "words", "account", "json",
         ])
-        #expect(elements(data?["topics"])[2]["summary"] == "habits you count: glasses, kilometres, minutes, pages")
+        #expect(elements(data?["topics"])[3]["summary"] == "habits you count: glasses, kilometres, minutes, pages")
     }
 
     @Test(arguments: Commands.all.map(\.name))
@@ -311,8 +316,8 @@ struct HelpTopicTests {
     }
 
     @Test(arguments: [
-        ("add", ["add habit", "add bad habit", "add reward", "add area", "add routine"]),
-        ("start", ["start timer", "start challenge"]), ("delete", ["delete habit", "delete area", "delete routine", "delete reward"]),
+        ("add", ["add habit", "add bad habit", "add reward", "add todo", "add area", "add routine"]),
+        ("start", ["start timer", "start challenge"]), ("delete", ["delete todo", "delete habit", "delete area", "delete routine", "delete reward"]),
         ("ROOM", [
             "room create", "room invite", "room join", "room leave", "room kick", "room use", "room add habit",
             "room add bad habit", "room delete habit", "room did", "room status", "room log", "room today", "room report", "room remind", "room reminders",

@@ -25,7 +25,7 @@ import Testing
 
     @Test func everyCodeIsTheGamesARoomsOrTheProtocolsOnce() {
         #expect(ErrorCode.all.count == Set(ErrorCode.all).count)
-        #expect(ErrorCode.all.count == 21)
+        #expect(ErrorCode.all.count == 22)
         #expect(ErrorCode.household.map(\.rawValue) == ["forbidden", "invalid_name"])
         #expect(ErrorCode.storageFull.rawValue == "storage_full")
         #expect(ErrorCode.limitReached.rawValue == "limit_reached")

@@ -51,7 +51,7 @@ import Testing
     @Test func theGamesErrorCodesHaveTheWireNames() {
         #expect(ErrorCode.game.map(\.rawValue) == [
             "unknown_habit", "unknown_item", "ambiguous", "not_enough_coins", "health_full", "game_over", "invalid_argument",
-            "name_taken", "not_found", "limit_reached",
+            "name_taken", "not_found", "limit_reached", "unknown_todo",
         ])
     }
 }

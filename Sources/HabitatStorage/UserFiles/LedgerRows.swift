@@ -55,8 +55,8 @@ public struct Ledger: RecordedPast {
         let statement = try statements(
             """
             INSERT INTO ledger (at, day, kind, habit_id, subject, quantity, xp, coins, health, note,
-                time_of_day, before, reverts, batch, room_token)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                time_of_day, before, reverts, batch, room_token, todo_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         // The instant as the file keeps it (seconds since 1970, a Double): the entry returned carries the
         // same, so it equals the one read back later to the bit.
@@ -76,6 +76,7 @@ public struct Ledger: RecordedPast {
         statement.bind(entry.reverts)
         statement.bind(entry.batch)
         statement.bind(entry.roomToken)
+        statement.bind(entry.todoID)
         try statement.run()
         var saved = entry
         saved.id = statement.lastInsertedRowID
@@ -199,6 +200,6 @@ extension LedgerEntry {
             kind: LedgerEntry.Kind(rawValue: row["kind"]) ?? .completion, habitID: row["habit_id"],
             subject: row["subject"], quantity: row["quantity"], xp: row["xp"], coins: row["coins"],
             health: row["health"], note: row["note"], timeOfDay: row["time_of_day"], before: before,
-            reverts: row["reverts"], batch: row["batch"], roomToken: row["room_token"])
+            reverts: row["reverts"], batch: row["batch"], roomToken: row["room_token"], todoID: row["todo_id"])
     }
 }

@@ -25,6 +25,14 @@ extension GameState {
         state.routines = try Row.fetchAll(db, sql: "SELECT * FROM routine ORDER BY id").map {
             Routine(id: $0["id"], name: $0["name"], habitIDs: ($0["habit_ids"] as String).split(separator: ",").compactMap { Int64($0) })
         }
+        state.todos = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT * FROM todo WHERE done_at IS NULL
+                    OR id IN (SELECT id FROM todo WHERE done_at IS NOT NULL ORDER BY done_at DESC LIMIT \(GameState.doneTodosKept))
+                ORDER BY id
+                """
+        ).map(Todo.init(row:))
         state.pauses = try Row.fetchAll(db, sql: "SELECT * FROM pause ORDER BY id").compactMap { row in
             guard let first = Day(iso: row["first_day"]), let last = Day(iso: row["last_day"]) else { return nil }
             return Pause(id: row["id"], habitID: row["habit_id"], first: first, last: last)
@@ -249,6 +257,33 @@ extension Reward: StoredRow {
     }
 }
 
+extension GameState {
+    /// Done to-dos read into memory: the latest, enough for `todos done`; the rest stay in the file (and the export).
+    static let doneTodosKept = 50
+}
+
+extension Todo: StoredRow {
+    static let table = "todo"
+    static let columns = ["name", "created_day", "due_day", "done_at", "done_day"]
+    static let sql = StoredRowSQL(table: table, columns: columns)
+
+    init(row: Row) {
+        self.init(
+            id: row["id"], name: row["name"], created: Day(iso: row["created_day"]) ?? Day(ordinal: 0),
+            due: (row["due_day"] as String?).flatMap(Day.init(iso:)),
+            done: (row["done_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            doneDay: (row["done_day"] as String?).flatMap(Day.init(iso:)))
+    }
+
+    func bindValues(to statement: RawStatement) {
+        statement.bind(name)
+        statement.bind(created.description)
+        statement.bind(due?.description)
+        statement.bind(done?.timeIntervalSince1970)
+        statement.bind(doneDay?.description)
+    }
+}
+
 extension Pause: StoredRow {
     static let table = "pause"
     static let columns = ["habit_id", "first_day", "last_day"]
@@ -304,6 +339,7 @@ extension GameState {
         try Self.save(&rewards, since: old.rewards, with: statements)
         try Self.save(&routines, since: old.routines, with: statements)
         try Self.save(&pauses, since: old.pauses, with: statements)
+        try Self.save(&todos, since: old.todos, with: statements)
     }
 
     private static func save<Value: StoredRow>(_ rows: inout [Value], since old: [Value], with statements: RawStatements) throws {

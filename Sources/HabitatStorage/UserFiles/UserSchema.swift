@@ -211,6 +211,24 @@ enum UserSchema {
         migrator.registerMigration("v9") { db in
             try db.execute(sql: "ALTER TABLE habit ADD COLUMN words TEXT NOT NULL DEFAULT ''")
         }
+        // To-dos: done once (`done_at`, the instant; `done_day`, the user's day), due by `due_day` when one was said.
+        // A ledger row of a to-do done (kind 'todo') and its undo name it in `todo_id`. Open ones are read whole, done
+        // ones by their latest: the index.
+        migrator.registerMigration("v10") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE todo (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL,
+                        created_day TEXT NOT NULL,
+                        due_day TEXT,
+                        done_at REAL,
+                        done_day TEXT
+                    );
+                    CREATE INDEX todo_done_at ON todo(done_at);
+                    ALTER TABLE ledger ADD COLUMN todo_id INTEGER;
+                    """)
+        }
         return migrator
     }
 }

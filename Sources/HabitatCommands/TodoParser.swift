@@ -1,0 +1,80 @@
+import HabitatEngine
+
+/// `Call the dentist`, `renew passport by friday`, `pay rent by the 3rd`, `taxes by 2026-12-24`: a to-do's name and
+/// the day it is due by, when the line ends with one.
+public enum TodoParser {
+    public static let usage = "add todo <name> [by <day>]"
+
+    public static func parse(_ rest: [Token]) throws -> (name: String, due: DayWords?) {
+        guard !rest.isEmpty else { throw HabitatError.usage(usage, "What is there to do?") }
+        let (due, taken) = try self.due(of: rest.map(\.lower))
+        var name = Array(rest.dropLast(taken))
+        guard !name.isEmpty else { throw HabitatError.usage(usage, "What is due then?") }
+        // `add todo Milk,`: a comma or a stop typed after the name is no part of it.
+        if let last = name.last, !last.quoted, last.text.count > 1, let mark = last.text.last, ",;:.".contains(mark) {
+            name[name.count - 1] = Token(String(last.text.dropLast()))
+        }
+        return (name.phrase, due)
+    }
+
+    /// The due day the words end with (`by friday`, `due tomorrow`), and how many words it took; none, 0.
+    public static func due(of words: [String]) throws -> (DayWords?, Int) {
+        guard let at = words.lastIndex(where: { ["by", "due", "before"].contains($0) }), at > 0 else { return (nil, 0) }
+        var said = Array(words[(at + 1)...])
+        // `due by friday`, `by next friday`, `by this friday`, `by the 3rd`
+        if words[at] == "due", said.first == "by" || said.first == "on" { said.removeFirst() }
+        if ["next", "this", "the", "on"].contains(said.first ?? "") { said.removeFirst() }
+        guard said.count == 1 || (said.count == 2 && Self.month(said[0]) != nil || said.count == 2 && Self.month(said[1]) != nil) else {
+            return (nil, 0)
+        }
+        guard let day = dayWords(said) else {
+            // `by` a word that is not a day: part of the name (`stand by me`), unless it looks like a day.
+            if said.count == 1, said[0].first?.isNumber == true {
+                throw HabitatError(.invalidArgument, "I couldn't read the day '\(said[0])'. Say 'by friday', 'by the 3rd' or 'by 2026-12-24'.")
+            }
+            return (nil, 0)
+        }
+        var taken = words.count - at
+        if words[at] == "by", at >= 1, words[at - 1] == "due" { taken += 1 }
+        return (day, taken)
+    }
+
+    /// `today`, `tomorrow`, `friday`, `fri`, `3rd`, `2026-12-24`, `24 december`, `dec 24`.
+    static func dayWords(_ said: [String]) -> DayWords? {
+        if said.count == 2 {
+            if let month = month(said[0]), let date = dayNumber(said[1]) { return monthDay(month, date) }
+            if let month = month(said[1]), let date = dayNumber(said[0]) { return monthDay(month, date) }
+            return nil
+        }
+        let word = said[0]
+        if let day = Day(iso: word) { return .on(day) }
+        switch word {
+        case "today", "tonight": return .inDays(0)
+        case "tomorrow", "tmrw", "tmr": return .inDays(1)
+        case "yesterday": return .inDays(-1)
+        default: break
+        }
+        if let weekday = Schedule.weekday(word) { return .weekday(weekday) }
+        if let number = dayNumber(word), word.last?.isLetter == true { return .dayOfMonth(number) }
+        return nil
+    }
+
+    /// `3rd`, `21st`, `24`: a day of a month.
+    static func dayNumber(_ word: String) -> Int? {
+        let digits = word.prefix { $0.isNumber }
+        let rest = word.dropFirst(digits.count)
+        guard !digits.isEmpty, ["", "st", "nd", "rd", "th"].contains(rest), let number = Int(digits), (1...31).contains(number) else { return nil }
+        return number
+    }
+
+    static func month(_ word: String) -> Int? {
+        let names = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        guard word.count >= 3, let index = names.firstIndex(where: { word.hasPrefix($0) }) else { return nil }
+        let full = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"][index]
+        return full.hasPrefix(word) || word == "sept" ? index + 1 : nil
+    }
+
+    static func monthDay(_ month: Int, _ date: Int) -> DayWords? {
+        date <= Day.daysIn(month: month, year: 2024) ? .monthDay(month, date) : nil
+    }
+}
