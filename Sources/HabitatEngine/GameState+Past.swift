@@ -16,11 +16,13 @@ extension GameState {
     /// already recorded for a backdated one (a day may join or split runs), what its day's end took, and a day's
     /// amount so far. Every rule about which of those a recording needs is here; the caller only reads.
     public mutating func apply(_ action: Action, at now: Date, past: some RecordedPast) throws -> Outcome {
-        do {
-            return try apply(action, at: now, past: past, withHistory: false)
-        } catch is HistoryNeeded {
-            // Today landed before a day already recorded (a later day start, a time zone to the west).
-            return try apply(action, at: now, past: past, withHistory: true)
+        try recordingOrTodo(action, at: now) { state in
+            do {
+                return try state.apply(action, at: now, past: past, withHistory: false)
+            } catch is HistoryNeeded {
+                // Today landed before a day already recorded (a later day start, a time zone to the west).
+                return try state.apply(action, at: now, past: past, withHistory: true)
+            }
         }
     }
 

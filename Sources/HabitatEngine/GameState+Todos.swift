@@ -56,17 +56,21 @@ extension GameState {
         }
     }
 
-    /// `did call the dentist`, `done dentist`: a recording that no habit or routine goes by finishes the open to-do
-    /// it names, when it names one and only one (in the user's own words, by its whole name or its words' forms).
-    mutating func recordHabitOrTodo(_ recording: Recording, at now: Date) throws -> Outcome {
+    /// Runs `body`, an action's application. `did call the dentist`, `done dentist`: a recording that no habit or
+    /// routine goes by finishes instead the open to-do it names, when it names one and only one (in the user's own
+    /// words, by its whole name or its words' forms), and says no amount, other day, time or note.
+    mutating func recordingOrTodo(_ action: Action, at now: Date, _ body: (inout GameState) throws -> Outcome) throws -> Outcome {
         do {
-            return try record(recording, at: now)
+            return try body(&self)
         } catch let error as HabitatError {
-            guard error.code != .ambiguous, recording.times == 1, recording.when == .today, !recording.slipped, recording.note == nil,
-                recording.timeOfDay == nil, todos.contains(where: \.isOpen), (try? recorded(recording)) == nil,
-                let todo = todoDone(by: recording)
+            guard case .record(let recording) = action, error.code != .ambiguous, recording.times == 1, recording.when == .today,
+                !recording.slipped, recording.note == nil, recording.timeOfDay == nil, todos.contains(where: \.isOpen),
+                (try? recorded(recording)) == nil, let todo = todoDone(by: recording)
             else { throw error }
-            return try completeTodo(todo.name, at: now)
+            var next = self
+            let outcome = try next.completeTodo(todo.name, at: now)
+            self = next
+            return outcome
         }
     }
 

@@ -113,13 +113,17 @@ public struct Outcome: Sendable, Equatable {
 extension GameState {
     /// Applies one action at `now`. Throws ``HabitatError`` (and leaves the state as it was) when refused.
     public mutating func apply(_ action: Action, at now: Date) throws -> Outcome {
+        try recordingOrTodo(action, at: now) { try $0.applyOnce(action, at: now) }
+    }
+
+    private mutating func applyOnce(_ action: Action, at now: Date) throws -> Outcome {
         var next = self
         let outcome: Outcome
         switch action {
         case .addHabit(let draft): outcome = try next.addHabit(draft, at: now)
         case .addReward(let name, let price): outcome = try next.addReward(name: name, price: price)
         case .deleteReward(let name): outcome = try next.deleteReward(name)
-        case .record(let recording): outcome = try next.recordHabitOrTodo(recording, at: now)
+        case .record(let recording): outcome = try next.record(recording, at: now)
         case .buy(let item, let quantity): outcome = try next.buy(item, quantity: quantity, at: now)
         case .undo(let latest): outcome = try next.undo(latest, at: now)
         case .addArea(let name): outcome = try next.addArea(name)

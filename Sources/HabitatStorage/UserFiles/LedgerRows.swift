@@ -49,6 +49,11 @@ public struct Ledger: RecordedPast {
         return saved
     }
 
+    /// Every to-do, open and done, oldest first.
+    public func todos() throws -> [Todo] {
+        try Row.fetchAll(db, sql: "SELECT * FROM todo ORDER BY id").map(Todo.init(row:))
+    }
+
     /// Appends one entry and returns it with its id.
     @discardableResult
     public func append(_ entry: LedgerEntry) throws -> LedgerEntry {

@@ -21,6 +21,8 @@ public struct UserExport: Sendable {
     public var timers: [HabitTimer] = []
     /// The user's reminders.
     public var reminders: [Reminder] = []
+    /// Every to-do, open and done (the game in memory keeps only the latest done).
+    public var todos: [Todo] = []
 
     /// A room the user belongs to.
     public struct RoomMembership: Sendable, Equatable {
@@ -48,8 +50,10 @@ public struct UserExport: Sendable {
     /// Reads the user's game and whole ledger from their file.
     public static func load(user: String, from database: UserDatabase, at now: Date) async throws -> UserExport {
         let state = try await database.state()
-        let ledger = try await database.read { try $0.all() }
-        return UserExport(user: user, state: state, ledger: ledger, exportedAt: now)
+        let (ledger, todos) = try await database.read { (try $0.all(), try $0.todos()) }
+        var export = UserExport(user: user, state: state, ledger: ledger, exportedAt: now)
+        export.todos = todos
+        return export
     }
 
     /// Adds the rooms `accountID` is in, the room of each shared completion and the running timers, from
@@ -97,6 +101,7 @@ public struct UserExport: Sendable {
         var rooms: [RoomRecord]
         var timers: [TimerRecord]
         var reminders: [ReminderRecord]
+        var todos: [TodoRecord]
         var ledger: [EntryRecord]
 
         init(_ export: UserExport) {
@@ -116,6 +121,7 @@ public struct UserExport: Sendable {
                 TimerRecord(habit: $0.habit, minutes: $0.minutes, started: UserExport.instant($0.started), ends: UserExport.instant($0.ends))
             }
             reminders = export.reminders.map { ReminderRecord(habit: $0.habit, time: GameState.clock($0.minute)) }
+            todos = export.todos.map(TodoRecord.init)
             ledger = export.ledger.map { EntryRecord($0, room: $0.roomToken.flatMap { export.roomOfEntry[$0] }) }
         }
     }
@@ -291,6 +297,25 @@ public struct UserExport: Sendable {
         var role: String
     }
 
+    struct TodoRecord: Encodable {
+        var id: Int64?
+        var kind = "todo"
+        var name: String
+        var created: String
+        var due: String?
+        var done_at: String?
+        var done_day: String?
+
+        init(_ todo: Todo) {
+            id = todo.id
+            name = todo.name
+            created = todo.created.description
+            due = todo.due?.description
+            done_at = todo.done.map(UserExport.instant)
+            done_day = todo.doneDay?.description
+        }
+    }
+
     struct EntryRecord: Encodable {
         var id: Int64?
         var at: String
@@ -308,8 +333,10 @@ public struct UserExport: Sendable {
         var batch: Int64?
         var room_token: String?
         var room: String?
+        var todo_id: Int64?
 
         init(_ entry: LedgerEntry, room: String?) {
+            todo_id = entry.todoID
             self.room = room
             id = entry.id
             at = UserExport.instant(entry.at)
