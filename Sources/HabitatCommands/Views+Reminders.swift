@@ -15,8 +15,9 @@ extension Views {
     }
 
     /// The day's digest: what is due and not yet done, in one line (`⏰ Due today: Exercise, Floss, Water 0/8 glasses`),
-    /// and the same habits as data.
-    public static func digest(_ habits: [Habit], days: [Int64: [Day: Int]], today: Day) -> (Toast, JSON) {
+    /// then the to-dos due today or overdue (`To-dos due: Call the dentist (overdue since Mon 30 Nov)`), and the same
+    /// as data.
+    public static func digest(_ habits: [Habit], todos: [Todo] = [], days: [Int64: [Day: Int]], today: Day) -> (Toast, JSON) {
         let rows = habits.map { habit -> (String, JSON) in
             let done = habit.id.flatMap { days[$0]?[today] } ?? 0
             var row: [(String, JSON)] = [("name", .string(habit.name)), ("schedule", .string(habit.schedule.words))]
@@ -25,8 +26,16 @@ extension Views {
             }
             return (habit.amount.map { "\(habit.name) \($0.progress(done))" } ?? habit.name, .object(row))
         }
-        let toast = Toast(.reminder, "Due today (\(habits.count)): " + rows.map(\.0).joined(separator: ", "))
-        return (toast, ["date": .string(today.description), "habits": .array(rows.map(\.1))])
+        var parts = habits.isEmpty ? [] : ["Due today (\(habits.count)): " + rows.map(\.0).joined(separator: ", ")]
+        if !todos.isEmpty {
+            let named = todos.map { todo in
+                todo.isOverdue(on: today) ? "\(todo.name) (overdue since \(todo.due.map { GameState.dueWords($0, today: today) } ?? ""))" : todo.name
+            }
+            parts.append("To-dos due: " + named.joined(separator: ", "))
+        }
+        var data: [(String, JSON)] = [("date", .string(today.description)), ("habits", .array(rows.map(\.1)))]
+        if !todos.isEmpty { data.append(("todos", .array(todos.map { todoRow($0, today: today) }))) }
+        return (Toast(.reminder, parts.joined(separator: ". ")), .object(data))
     }
 
     /// At a login, the reminders of today that reached no one and still hold: `⏰ Missed today: Floss at 21:00 — not

@@ -17,7 +17,7 @@ struct Connect: AsyncParsableCommand {
         discussion: """
             Type commands as you would in netcat: 'register alice' or 'login alice' asks for the password \
             without showing it. Tab completes commands, help topics and the names of your habits, rewards, \
-            areas and rooms; while a command is typed, the rest of its form is shown dimmed after it. Up and \
+            areas, rooms and to-dos; while a command is typed, the rest of its form is shown dimmed after it. Up and \
             Ctrl-R find earlier lines (kept in $XDG_STATE_HOME/habitat/history, never a line with a password). \
             A reminder or a housemate's news is printed above your line, which stays as you typed it. When the \
             connection drops (a server restart), it says so once and connects again by itself, logging you in \

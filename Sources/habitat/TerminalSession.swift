@@ -46,7 +46,7 @@ final class TerminalSession: @unchecked Sendable {
         var commands: [String] = []
         /// The words that follow a command's first (`add` → `habit`, `reward`, …).
         var following: [String: [String]] = [:]
-        /// Every word of the names of the user's habits, rewards, areas and rooms.
+        /// Every word of the names of the user's habits, rewards, areas, rooms and open to-dos.
         var names: [String] = []
         /// Commands' forms (`did <habit> [xN]`).
         var usages: [String] = []
@@ -76,7 +76,7 @@ final class TerminalSession: @unchecked Sendable {
     /// Commands that only show something: no name to complete changes after them.
     static let views: Set<String> = [
         "status", "today", "habits", "help", "store", "areas", "rooms", "history", "report", "stats", "week", "strength",
-        "streaks", "heatmap", "whoami", "mode", "reminders", "log",
+        "streaks", "heatmap", "whoami", "mode", "reminders", "log", "todos",
     ]
 
     init(_ settings: ClientSettings, json: Bool, colour: Bool) {
@@ -405,8 +405,8 @@ final class TerminalSession: @unchecked Sendable {
 
     // MARK: Names to complete
 
-    /// Asks for the commands' forms and, when someone is logged in, the names of their habits, rewards, areas and
-    /// rooms.
+    /// Asks for the commands' forms and, when someone is logged in, the names of their habits, rewards, areas, rooms
+    /// and open to-dos.
     private func learnNames() {
         var learned = Names()
         if case .reply(let help) = ask("help all") {
@@ -428,7 +428,7 @@ final class TerminalSession: @unchecked Sendable {
             learned.topics += topics.compactMap { $0["name"] as? String }
         }
         if shared.withLockedValue({ $0.login != nil }) {
-            for (command, list) in [("habits", "habits"), ("store", "items"), ("areas", "areas"), ("rooms", "rooms")] {
+            for (command, list) in [("habits", "habits"), ("store", "items"), ("areas", "areas"), ("rooms", "rooms"), ("todos", "todos")] {
                 guard case .reply(let reply) = ask(command) else { continue }
                 let rows = (reply.object["data"] as? [String: Any])?[list] as? [[String: Any]] ?? []
                 learned.names += rows.compactMap { $0["name"] as? String }.flatMap { $0.lowercased().split(separator: " ").map(String.init) }

@@ -98,7 +98,7 @@ struct ConnectTests {
         defer { try? FileManager.default.removeItem(at: state) }
         let terminal = try await TestServer.with(dataDirectory: data, configure: { $0.port = port }) { server in
             let alice = try await server.user("alice")
-            for line in ["add reward Cake 30", "add area Fitness", "room create Home"] {
+            for line in ["add reward Cake 30", "add area Fitness", "room create Home", "add todo Renew passport"] {
                 try await alice.expectReply(to: line, startsWith: line == "room create Home" ? "🏠" : "✅")
             }
             await alice.close()
@@ -116,7 +116,10 @@ struct ConnectTests {
                 try await terminal.send("C-u")
                 try await terminal.waitFor("the line emptied") { $0 == "alice@habitat>" }
                 // Rewards, areas and rooms complete as habits do.
-                for (typed, completed) in [("buy ca", "buy cake"), ("delete area fi", "delete area fitness"), ("room leave ho", "room leave home")] {
+                for (typed, completed) in [
+                    ("buy ca", "buy cake"), ("delete area fi", "delete area fitness"), ("room leave ho", "room leave home"),
+                    ("tick off pa", "tick off passport"),
+                ] {
                     try await terminal.type(typed)
                     try await terminal.send("Tab")
                     try await terminal.waitFor("'\(typed)' completed") { $0.hasPrefix("alice@habitat> \(completed)") }

@@ -243,8 +243,9 @@ struct ReminderService: Sendable {
     static func event(for reminder: Reminder, state: GameState, days: [Int64: [Day: Int]], day: Day) -> Event? {
         let toDo = state.stillToDo(days: days, today: day)
         guard let name = reminder.habit else {
-            guard !toDo.isEmpty else { return nil }
-            let (toast, data) = Views.digest(toDo, days: days, today: day)
+            let todos = state.openTodos(on: day).filter { $0.due.map { $0 <= day } == true }
+            guard !toDo.isEmpty || !todos.isEmpty else { return nil }
+            let (toast, data) = Views.digest(toDo, todos: todos, days: days, today: day)
             return Event(kind: "digest", toasts: [toast], data: data)
         }
         guard let habit = toDo.first(where: { $0.name == name }) else { return nil }
