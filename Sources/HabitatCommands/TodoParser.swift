@@ -1,12 +1,22 @@
 import HabitatEngine
 
-/// `Call the dentist`, `renew passport by friday`, `pay rent by the 3rd`, `taxes by 2026-12-24`: a to-do's name and
-/// the day it is due by, when the line ends with one.
+/// `Call the dentist`, `renew passport by friday`, `pay rent by the 3rd`, `taxes by 2026-12-24`, `Move house: pack
+/// books, book the van`: a to-do's name, the day it is due by when the line says one, and its checklist.
 public enum TodoParser {
-    public static let usage = "add todo <name> [by <day>]"
+    public static let usage = "add todo <name> [by <day>] [: <step>, <step>, …]"
 
-    public static func parse(_ rest: [Token]) throws -> (name: String, due: DayWords?) {
+    /// The name, the due day, and the checklist after a colon (`Move house: pack books, book the van and clean the
+    /// oven`: items between commas, the last two also by `and`).
+    public static func parse(_ rest: [Token]) throws -> (name: String, due: DayWords?, checklist: [String]) {
         guard !rest.isEmpty else { throw HabitatError.usage(usage, "What is there to do?") }
+        var rest = rest
+        var checklist: [String] = []
+        if let colon = rest.firstIndex(where: { !$0.quoted && $0.text.hasSuffix(":") }), colon < rest.count - 1 {
+            checklist = items(Array(rest[(colon + 1)...]).phrase)
+            let head = String(rest[colon].text.dropLast())
+            rest = Array(rest[..<colon]) + (head.isEmpty ? [] : [Token(head)])
+            guard !rest.isEmpty else { throw HabitatError.usage(usage, "What is there to do?") }
+        }
         let (due, taken) = try self.due(of: rest.map(\.lower))
         var name = Array(rest.dropLast(taken))
         guard !name.isEmpty else { throw HabitatError.usage(usage, "What is due then?") }
@@ -14,7 +24,21 @@ public enum TodoParser {
         if let last = name.last, !last.quoted, last.text.count > 1, let mark = last.text.last, ",;:.".contains(mark) {
             name[name.count - 1] = Token(String(last.text.dropLast()))
         }
-        return (name.phrase, due)
+        return (name.phrase, due, checklist)
+    }
+
+    /// `pack books, book the van and clean the oven`: the items of a checklist.
+    public static func items(_ text: String) -> [String] {
+        var parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if let last = parts.last {
+            if parts.count > 1, last.lowercased().hasPrefix("and ") {
+                parts[parts.count - 1] = String(last.dropFirst(4))
+            } else if parts.count > 1, let and = last.range(of: " and ", options: .backwards) {
+                parts[parts.count - 1] = String(last[..<and.lowerBound])
+                parts.append(String(last[and.upperBound...]))
+            }
+        }
+        return parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// The due day the words end with (`by friday`, `due tomorrow`), and how many words it took; none, 0.

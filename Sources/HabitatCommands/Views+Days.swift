@@ -137,21 +137,25 @@ extension Views {
     /// `Call the dentist · due Fri 4 Dec · 11 XP, 5 coins`, with `OVERDUE` for one whose day is gone.
     static func todoLine(_ todo: Todo, today: Day) -> String {
         let (xp, coins) = todo.value(on: today)
-        var parts = [todo.name]
+        var parts = [todo.name + (todo.progress.map { " \($0)" } ?? "")]
         if let due = todo.due {
             parts.append(todo.isOverdue(on: today) ? "OVERDUE since \(GameState.dueWords(due, today: today))" : "due \(GameState.dueWords(due, today: today))")
         }
         parts.append("\(xp) XP, \(GameState.coins(coins))")
+        if !todo.checklist.isEmpty {
+            parts.append(todo.checklist.map { ($0.done ? "✓ " : "") + $0.name }.joined(separator: ", "))
+        }
         return parts.joined(separator: " · ")
     }
 
-    /// A to-do's row in JSON: its kind, due day, when it was done, and what it earned then or is worth today.
+    /// A to-do's row in JSON: its kind, due day, checklist, when it was done, and what it earned then or is worth today.
     static func todoRow(_ todo: Todo, today: Day) -> JSON {
         // What it earned when done, or is worth today.
         let (xp, coins) = todo.value(on: todo.doneDay ?? today)
         return [
             "kind": "todo", "name": .string(todo.name), "created": .string(todo.created.description),
             "due": todo.due.map { .string($0.description) } ?? .null, "overdue": .bool(todo.isOverdue(on: today)),
+            "checklist": .array(todo.checklist.map { ["name": .string($0.name), "done": .bool($0.done)] }),
             "done_at": todo.done.map { .string(ISO8601DateFormatter().string(from: $0)) } ?? .null,
             "value": ["xp": .int(xp), "coins": .int(coins)],
         ]
@@ -212,6 +216,8 @@ extension Views {
                 line += "! missed \(entry.subject)" + (entry.quantity > 1 ? " (\(entry.quantity) times short)" : "") + " (\(entry.health) life)"
             case .todo:
                 line += "✓ \(entry.subject) (+\(entry.xp) XP, \(GameState.coins(entry.coins, signed: true)))"
+            case .check:
+                line += "☑ \(entry.subject) (+\(entry.xp) XP, \(GameState.coins(entry.coins, signed: true)))"
             case .routine, .undo: line += entry.subject
             }
             if let time = entry.timeOfDay { line += " at \(clock(time))" }

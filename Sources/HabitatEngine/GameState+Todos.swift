@@ -84,7 +84,7 @@ extension GameState {
         return todo
     }
 
-    mutating func addTodo(name rawName: String, due words: DayWords?, at now: Date) throws -> Outcome {
+    mutating func addTodo(name rawName: String, due words: DayWords?, checklist: [String] = [], at now: Date) throws -> Outcome {
         let name = try Self.validName(rawName, of: "to-do")
         let open = todos.filter(\.isOpen)
         guard open.count < CatalogLimit.openTodos else {
@@ -95,13 +95,78 @@ extension GameState {
         if let same = open.first(where: { $0.name.isSameName(as: name) }) {
             throw HabitatError(.nameTaken, "You already have a to-do \(same.name).")
         }
+        let items = try checklist.map { ChecklistItem(try Self.validName($0, of: "checklist item")) }
+        try Self.requireRoom(for: items.count)
         let today = settings.day(of: now)
         let due = words?.day(from: today)
         if let due, due < today { throw HabitatError(.invalidArgument, "That day has gone by; say a day from today on.") }
-        todos.append(Todo(name: name, created: today, due: due))
+        todos.append(Todo(name: name, created: today, due: due, checklist: items))
+        let steps = items.isEmpty ? "" : ", \(items.count) step\(items.count == 1 ? "" : "s"): tick each with 'check \(items[0].name.lowercased())'"
         return Outcome(toasts: [
-            Toast(.success, "Added to-do \(name)\(due.map { " (due \(Self.dueWords($0, today: today)))" } ?? ""). Tick it off with 'done \(name.lowercased())'.")
+            Toast(
+                .success,
+                "Added to-do \(name)\(due.map { " (due \(Self.dueWords($0, today: today)))" } ?? "")\(steps). Tick it off with 'done \(name.lowercased())'.")
         ])
+    }
+
+    /// The most items one checklist may hold.
+    public static let maxChecklistItems = 50
+
+    static func requireRoom(for items: Int) throws {
+        guard items <= maxChecklistItems else {
+            throw HabitatError(.limitReached, "A checklist holds at most \(maxChecklistItems) items.")
+        }
+    }
+
+    /// `checklist move house add clean the oven`.
+    mutating func addChecklistItem(todo query: String, item raw: String) throws -> Outcome {
+        let todo = try self.todo(named: query)
+        guard let index = todos.firstIndex(where: { $0.id == todo.id && $0.isOpen }) else { throw HabitatError(.unknownTodo, "No open to-do '\(query)'.") }
+        let item = try Self.validName(raw, of: "checklist item")
+        try Self.requireRoom(for: todo.checklist.count + 1)
+        if let same = todo.checklist.first(where: { $0.name.isSameName(as: item) }) {
+            throw HabitatError(.nameTaken, "\(todo.name) already has \(same.name) on its checklist.")
+        }
+        todos[index].checklist.append(ChecklistItem(item))
+        return Outcome(toasts: [Toast(.success, "Added \(item) to \(todo.name) (\(todos[index].progress ?? "")).")])
+    }
+
+    /// `check pack books`: an item of an open to-do's checklist ticked, for its share of the to-do's worth; the last
+    /// item finishes the to-do, for the rest.
+    mutating func checkItem(_ query: String, at now: Date) throws -> Outcome {
+        let unticked = todos.indices.filter { todos[$0].isOpen }.flatMap { todo in
+            todos[todo].checklist.indices.filter { !todos[todo].checklist[$0].done }.map { (todo: todo, item: $0) }
+        }
+        let (index, item): (Int, Int)
+        switch NameMatch.resolve(query, among: unticked, name: { self.todos[$0.todo].checklist[$0.item].name }) {
+        case .found(let hit): (index, item) = hit
+        case .ambiguous(let hits):
+            let names = hits.map { "\(todos[$0.todo].checklist[$0.item].name) (\(todos[$0.todo].name))" }
+            throw HabitatError(.ambiguous, "'\(query)' could be \(Self.either(names)). Type more of the name.", symbol: .question)
+        case .none:
+            throw HabitatError(.unknownTodo, "No unticked checklist item '\(query)'. Type 'todos' to see them.", symbol: .question)
+        }
+        let todo = todos[index]
+        guard let id = todo.id else { throw HabitatError(.unknownTodo, "No open to-do '\(query)'.") }
+        let today = settings.day(of: now)
+        let share = todo.itemShare(on: today)
+        let before = Snapshot(profile: profile)
+        todos[index].checklist[item].done = true
+        let name = todo.checklist[item].name
+        guard todos[index].checklist.allSatisfy(\.done) else {
+            let entry = LedgerEntry(
+                at: now, day: today, kind: .check, subject: todo.name, xp: share.xp, coins: share.coins, note: name, before: before, todoID: id)
+            let toasts = [Toast(.success, "Checked \(name) (\(todos[index].progress ?? "") of \(todo.name)). +\(share.xp) XP, \(Self.coins(share.coins, signed: true))")]
+            return Outcome(toasts: toasts + gain(xp: share.xp, coins: share.coins, area: nil), entry: entry)
+        }
+        // The last item: the to-do is done, for its item's share and the rest.
+        let rest = todos[index].rest(on: today)
+        let (xp, coins) = (rest.xp + share.xp, rest.coins + share.coins)
+        todos[index].done = now
+        todos[index].doneDay = today
+        let entry = LedgerEntry(at: now, day: today, kind: .todo, subject: todo.name, xp: xp, coins: coins, note: name, before: before, todoID: id)
+        let toasts = [Toast(.success, "Checked \(name): \(todo.name) done! +\(xp) XP, \(Self.coins(coins, signed: true))")]
+        return Outcome(toasts: toasts + gain(xp: xp, coins: coins, area: nil), entry: entry)
     }
 
     /// Finishes an open to-do: its worth as of today in XP and coins, taken back exactly by `undo`.
@@ -111,14 +176,14 @@ extension GameState {
             throw HabitatError(.unknownTodo, "No open to-do '\(query)'.")
         }
         let today = settings.day(of: now)
-        let (xp, coins) = todo.value(on: today)
+        let (xp, coins) = todo.rest(on: today)
         var entry = LedgerEntry(
             at: now, day: today, kind: .todo, subject: todo.name, xp: xp, coins: coins, before: Snapshot(profile: profile), todoID: id)
         entry.quantity = 1
         todos[index].done = now
         todos[index].doneDay = today
         let waited = today - todo.created
-        let grown = xp > Todo.baseXP ? " (it waited \(waited / 7) week\(waited / 7 == 1 ? "" : "s"))" : ""
+        let grown = todo.value(on: today).xp > Todo.baseXP ? " (it waited \(waited / 7) week\(waited / 7 == 1 ? "" : "s"))" : ""
         var toasts = [Toast(.success, "\(todo.name) done! +\(xp) XP, \(Self.coins(coins, signed: true))\(grown)")]
         toasts += gain(xp: xp, coins: coins, area: nil)
         return Outcome(toasts: toasts, entry: entry)
@@ -157,11 +222,14 @@ extension GameState {
         return Outcome(toasts: [Toast(.success, "Deleted to-do \(todo.name).")])
     }
 
-    /// Undoing a to-do's completion opens it again.
+    /// Undoing a to-do's completion opens it again; undoing an item's tick (or the tick that finished it) unticks it.
     mutating func reopenTodo(of entry: LedgerEntry) {
-        guard entry.kind == .todo, let id = entry.todoID, let index = todos.firstIndex(where: { $0.id == id }) else { return }
+        guard entry.kind == .todo || entry.kind == .check, let id = entry.todoID, let index = todos.firstIndex(where: { $0.id == id }) else { return }
         todos[index].done = nil
         todos[index].doneDay = nil
+        if let item = entry.note, let ticked = todos[index].checklist.lastIndex(where: { $0.done && $0.name == item }) {
+            todos[index].checklist[ticked].done = false
+        }
     }
 
     /// `today`, `tomorrow`, `Fri 4 Dec`: a due day as replies say it.

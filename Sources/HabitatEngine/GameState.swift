@@ -87,8 +87,12 @@ public enum Action: Sendable, Equatable {
     /// Ends the user's days through a day (usually yesterday): the bites of habits due and not done. `days` holds how
     /// many times each habit was recorded on each day, by id.
     case endDays(through: Day, days: [Int64: [Day: Int]])
-    /// `add todo Call the dentist by friday`.
-    case addTodo(name: String, due: DayWords?)
+    /// `add todo Call the dentist by friday`, `add todo Move house: pack books, book the van`.
+    case addTodo(name: String, due: DayWords?, checklist: [String] = [])
+    /// `check pack books`: an item of an open to-do's checklist.
+    case checkItem(String)
+    /// `checklist move house add clean the oven`.
+    case addChecklistItem(todo: String, item: String)
     /// `done call the dentist`.
     case completeTodo(String)
     case editTodo(String, TodoEdit)
@@ -146,7 +150,9 @@ extension GameState {
         case .pause(let name, let length): outcome = try next.pause(name, for: length, at: now)
         case .resume(let name): outcome = try next.resume(name, at: now)
         case .endDays(let last, let days): outcome = next.endDays(through: last, days: days, at: now)
-        case .addTodo(let name, let due): outcome = try next.addTodo(name: name, due: due, at: now)
+        case .addTodo(let name, let due, let checklist): outcome = try next.addTodo(name: name, due: due, checklist: checklist, at: now)
+        case .checkItem(let item): outcome = try next.checkItem(item, at: now)
+        case .addChecklistItem(let todo, let item): outcome = try next.addChecklistItem(todo: todo, item: item)
         case .completeTodo(let name): outcome = try next.completeTodo(name, at: now)
         case .editTodo(let name, let edit): outcome = try next.editTodo(name, edit, at: now)
         case .deleteTodo(let name): outcome = try next.deleteTodo(name)

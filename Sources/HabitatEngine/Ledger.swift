@@ -17,8 +17,10 @@ public struct LedgerEntry: Sendable, Equatable, Codable {
         case undo
         /// A day ended with a habit that bites due and not done (``GameState/endDays(through:days:at:)``).
         case missed
-        /// A to-do done (``todoID``).
+        /// A to-do done (``todoID``); when ticking its checklist's last item finished it, that item is the ``note``.
         case todo
+        /// An item of a to-do's checklist ticked (``todoID``; the item is the ``note``).
+        case check
     }
 
     /// Assigned by storage when appended.

@@ -20,8 +20,13 @@ public struct Todo: Sendable, Equatable, Codable, Identifiable {
     public var done: Date?
     /// The user's day it was done.
     public var doneDay: Day?
+    /// Its steps (`Move house: pack books, book the van`), ticked one by one.
+    public var checklist: [ChecklistItem]
 
-    public init(id: Int64? = nil, name: String, created: Day, due: Day? = nil, done: Date? = nil, doneDay: Day? = nil) {
+    public init(
+        id: Int64? = nil, name: String, created: Day, due: Day? = nil, done: Date? = nil, doneDay: Day? = nil, checklist: [ChecklistItem] = []
+    ) {
+        self.checklist = checklist
         self.id = id
         self.name = name
         self.created = created
@@ -39,9 +44,40 @@ public struct Todo: Sendable, Equatable, Codable, Identifiable {
         return (Self.baseXP + weeks * Self.baseXP / Self.weeksThatCount, Self.baseCoins + weeks * Self.baseCoins / Self.weeksThatCount)
     }
 
+    /// What ticking one item of its checklist earns on `day`: its worth shared among its items and its completion
+    /// (3 items: a quarter each, rounded down); finishing it earns the rest.
+    public func itemShare(on day: Day) -> (xp: Int, coins: Int) {
+        let (xp, coins) = value(on: day)
+        return (xp / (checklist.count + 1), coins / (checklist.count + 1))
+    }
+
+    /// What finishing it on `day` earns now that `ticked` of its items earned their share.
+    public func rest(on day: Day) -> (xp: Int, coins: Int) {
+        let (xp, coins) = value(on: day)
+        let share = itemShare(on: day)
+        let ticked = checklist.filter(\.done).count
+        return (xp - share.xp * ticked, coins - share.coins * ticked)
+    }
+
+    /// `2/3`: the items ticked of all.
+    public var progress: String? {
+        checklist.isEmpty ? nil : "\(checklist.filter(\.done).count)/\(checklist.count)"
+    }
+
     /// Whether it is open and its day is gone.
     public func isOverdue(on today: Day) -> Bool {
         isOpen && due.map { $0 < today } == true
+    }
+}
+
+/// One step of a to-do's checklist.
+public struct ChecklistItem: Sendable, Equatable, Codable {
+    public var name: String
+    public var done: Bool
+
+    public init(_ name: String, done: Bool = false) {
+        self.name = name
+        self.done = done
     }
 }
 

@@ -30,6 +30,8 @@ private func specName(of command: any HabitatCommand) -> String {
     case is AddTodo: "add todo"
     case is ListTodos: "todos"
     case is TickOff: "tick off"
+    case is CheckItem: "check"
+    case is AddChecklistItem: "checklist"
     case is EditTodo: "edit todo"
     case is DeleteTodo: "delete todo"
     case is DeleteReward: "delete reward"

@@ -103,4 +103,42 @@ import Testing
         #expect(try Self.apply(.deleteTodo("file"), to: &state) == "Deleted to-do File taxes.")
         #expect(state.todos.isEmpty)
     }
+
+    @Test func eachItemOfAChecklistEarnsItsShareAndTheLastFinishesTheToDoForTheRest() throws {
+        var state = Fixture.state()
+        #expect(try Self.apply(.addTodo(name: "Move house", due: nil, checklist: ["pack books", "book the van", "clean the oven"]), to: &state)
+            == "Added to-do Move house, 3 steps: tick each with 'check pack books'. Tick it off with 'done move house'.")
+        // Worth 10 XP and 5 coins: a quarter each for three items (2 XP, 1 coin), the rest at the end.
+        #expect(try Self.apply(.checkItem("van"), to: &state) == "Checked book the van (1/3 of Move house). +2 XP, +1 coin")
+        #expect(try Self.apply(.checkItem("pack"), to: &state) == "Checked pack books (2/3 of Move house). +2 XP, +1 coin")
+        #expect(state.todos[0].progress == "2/3" && state.todos[0].isOpen)
+        let last = try state.apply(.checkItem("oven"), at: Fixture.now)
+        #expect(last.toasts.map(\.message) == ["Checked clean the oven: Move house done! +6 XP, +3 coins"])
+        #expect(!state.todos[0].isOpen)
+        #expect((state.profile.progress.xp, state.profile.coins) == (10, 5))
+        // Undoing the last tick unticks it and opens the to-do again.
+        var entry = try #require(last.entry)
+        entry.id = 3
+        _ = try state.apply(.undo(latest: entry), at: Fixture.now)
+        #expect(state.todos[0].isOpen && state.todos[0].progress == "2/3")
+        #expect((state.profile.progress.xp, state.profile.coins) == (4, 2))
+        // Done without its last item: the rest, as the last item would have with its share.
+        #expect(try Self.apply(.completeTodo("move house"), to: &state) == "Move house done! +6 XP, +3 coins")
+        #expect((state.profile.progress.xp, state.profile.coins) == (10, 5))
+    }
+
+    @Test func itemsAreAddedToAChecklistAndFoundAmongEveryOpenToDo() throws {
+        var state = Fixture.state()
+        _ = try Self.apply(.addTodo(name: "Move house", due: nil, checklist: ["pack books"]), to: &state)
+        _ = try Self.apply(.addTodo(name: "Spring clean", due: nil, checklist: ["clean windows"]), to: &state)
+        #expect(try Self.apply(.addChecklistItem(todo: "move", item: "clean the oven"), to: &state) == "Added clean the oven to Move house (0/2).")
+        #expect(throws: HabitatError(.nameTaken, "Move house already has pack books on its checklist.")) {
+            try state.apply(.addChecklistItem(todo: "move", item: "Pack books"), at: Fixture.now)
+        }
+        #expect(throws: HabitatError.self) { try state.apply(.checkItem("clean"), at: Fixture.now) }
+        #expect(try Self.apply(.checkItem("clean windows"), to: &state) == "Checked clean windows: Spring clean done! +10 XP, +5 coins")
+        #expect(throws: HabitatError(.unknownTodo, "No unticked checklist item 'windows'. Type 'todos' to see them.", symbol: .question)) {
+            try state.apply(.checkItem("windows"), at: Fixture.now)
+        }
+    }
 }

@@ -47,7 +47,8 @@ import Testing
             if laterColumns { try Self.withLaterColumns(db) }
             if words { try db.execute(sql: "ALTER TABLE habit ADD COLUMN words TEXT NOT NULL DEFAULT ''") }
             // Every file these tests make is from before to-dos (v10): today's code reads and writes their table.
-            try db.execute(sql: "CREATE TABLE todo (id INTEGER PRIMARY KEY, name TEXT, created_day TEXT, due_day TEXT, done_at REAL, done_day TEXT)")
+            try db.execute(
+                sql: "CREATE TABLE todo (id INTEGER PRIMARY KEY, name TEXT, created_day TEXT, due_day TEXT, done_at REAL, done_day TEXT, checklist TEXT)")
             try db.execute(sql: "ALTER TABLE ledger ADD COLUMN todo_id INTEGER")
             defer {
                 if laterColumns { try? Self.withoutLaterColumns(db) }
@@ -99,7 +100,7 @@ import Testing
             #expect(try dump(ofDatabaseAt: path) == upgraded)
             #expect(state.profile.coins == 15)  // exercise, the routine's two; the last exercise undone
             let migrations = try await rawDatabase(at: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
-            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10"])
+            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11"])
             // An older file keeps its 4 KB pages; its log is checkpointed at the same 4 MB.
             #expect(try await db.pragma("page_size") == 4096)
             #expect(try await db.pragma("wal_autocheckpoint") == 1024)
@@ -198,7 +199,7 @@ import Testing
             #expect(try await db.state().habits.map { "\($0.name) \($0.stats.total)" } == ["Exercise 4", "Smoking 4"])
             // Undo takes back the latest recording's amount, whatever the count when it was made.
             #expect(try await db.undo().state.habits.map(\.stats.total) == [3, 4])
-            #expect(try await db.pragma("user_version") == 10)
+            #expect(try await db.pragma("user_version") == 11)
         }
     }
 

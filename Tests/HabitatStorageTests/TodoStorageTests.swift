@@ -61,4 +61,24 @@ import Testing
             await reopened.closeAndWait()
         }
     }
+
+    @Test func aChecklistIsKeptWithWhatIsTickedAndInTheExport() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("users/ab/user.sqlite").path
+            var database = UserDatabase(path: path, durability: .normal)
+            _ = try await database.apply(.addTodo(name: "Move house", due: nil, checklist: ["pack books", "book the van"]), at: Fixture.now)
+            _ = try await database.apply(.checkItem("van"), at: Fixture.now)
+            await database.closeAndWait()
+            database = UserDatabase(path: path, durability: .normal)
+            #expect(try await database.state().todos.first?.checklist == [ChecklistItem("pack books"), ChecklistItem("book the van", done: true)])
+            let export = try await UserExport.load(user: "alice", from: database, at: Fixture.now)
+            let json = try #require(try JSONSerialization.jsonObject(with: export.json()) as? [String: Any])
+            let checklist = (json["todos"] as? [[String: Any]])?.first?["checklist"] as? [[String: Any]]
+            #expect(checklist?.map { $0["name"] as? String } == ["pack books", "book the van"])
+            #expect(checklist?.map { $0["done"] as? Bool } == [false, true])
+            _ = try await database.undo()
+            #expect(try await database.state().todos.first?.checklist.map(\.done) == [false, false])
+            await database.closeAndWait()
+        }
+    }
 }

@@ -15,7 +15,7 @@ public enum Commands {
         Status.spec, OneFigure.level, OneFigure.xp, OneFigure.health, OneFigure.coins, ListHabits.spec,
         AddHabit.good, AddHabit.bad,
         AddReward.spec,
-        AddTodo.spec, ListTodos.spec, TickOff.spec, EditTodo.spec, DeleteTodo.spec,
+        AddTodo.spec, ListTodos.spec, TickOff.spec, CheckItem.spec, AddChecklistItem.spec, EditTodo.spec, DeleteTodo.spec,
         EditHabit.spec, RenameHabit.spec, CallHabit.spec, ForgetWord.spec, Archive.spec, Unarchive.spec, DeleteHabit.spec, PauseHabits.spec, Resume.spec,
         // Connection/
         Yes.spec, No.spec,

@@ -305,8 +305,15 @@ public struct UserExport: Sendable {
         var due: String?
         var done_at: String?
         var done_day: String?
+        var checklist: [ChecklistRecord]
+
+        struct ChecklistRecord: Encodable {
+            var name: String
+            var done: Bool
+        }
 
         init(_ todo: Todo) {
+            checklist = todo.checklist.map { ChecklistRecord(name: $0.name, done: $0.done) }
             id = todo.id
             name = todo.name
             created = todo.created.description

@@ -264,7 +264,7 @@ extension GameState {
 
 extension Todo: StoredRow {
     static let table = "todo"
-    static let columns = ["name", "created_day", "due_day", "done_at", "done_day"]
+    static let columns = ["name", "created_day", "due_day", "done_at", "done_day", "checklist"]
     static let sql = StoredRowSQL(table: table, columns: columns)
 
     init(row: Row) {
@@ -272,7 +272,10 @@ extension Todo: StoredRow {
             id: row["id"], name: row["name"], created: Day(iso: row["created_day"]) ?? Day(ordinal: 0),
             due: (row["due_day"] as String?).flatMap(Day.init(iso:)),
             done: (row["done_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
-            doneDay: (row["done_day"] as String?).flatMap(Day.init(iso:)))
+            doneDay: (row["done_day"] as String?).flatMap(Day.init(iso:)),
+            checklist: (row["checklist"] as String? ?? "").split(separator: "\n").map { line in
+                ChecklistItem(String(line.dropFirst(4)), done: line.hasPrefix("[x] "))
+            })
     }
 
     func bindValues(to statement: RawStatement) {
@@ -281,6 +284,7 @@ extension Todo: StoredRow {
         statement.bind(due?.description)
         statement.bind(done?.timeIntervalSince1970)
         statement.bind(doneDay?.description)
+        statement.bind(checklist.map { ($0.done ? "[x] " : "[ ] ") + $0.name }.joined(separator: "\n"))
     }
 }
 

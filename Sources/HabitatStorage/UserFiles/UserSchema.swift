@@ -229,6 +229,10 @@ enum UserSchema {
                     ALTER TABLE ledger ADD COLUMN todo_id INTEGER;
                     """)
         }
+        // A to-do's checklist: an item a line, `[x] ` before one ticked and `[ ] ` before one not.
+        migrator.registerMigration("v11") { db in
+            try db.execute(sql: "ALTER TABLE todo ADD COLUMN checklist TEXT NOT NULL DEFAULT ''")
+        }
         return migrator
     }
 }

@@ -49,8 +49,11 @@ struct Help: HabitatCommand {
                 examples: ["did exercise", "flossed", "did exercise yesterday", "what's left today?", "how am I doing?", "oops"]),
             HelpTopic(
                 "todos", also: ["todo", "to-do", "to-dos"], summary: "things to do once, due by a day, worth more the longer they wait",
-                commands: ["add todo", "todos", "tick off", "did", "edit todo", "delete todo", "undo"],
-                examples: ["add todo Call the dentist", "todo renew passport by friday", "done call the dentist", "todos", "todos done"]),
+                commands: ["add todo", "todos", "tick off", "did", "check", "checklist", "edit todo", "delete todo", "undo"],
+                examples: [
+                    "add todo Call the dentist", "todo renew passport by friday", "done call the dentist", "todos", "todos done",
+                    "add todo Move house: pack books, book the van", "check pack books",
+                ]),
             HelpTopic(
                 "amounts", summary: "habits you count: glasses, kilometres, minutes, pages",
                 commands: ["did", "add habit", "add bad habit", "edit", "ran", "start timer", "timers", "stop timer"],

@@ -6,20 +6,60 @@ import HabitatEngine
 struct AddTodo: HabitatCommand {
     static let spec = Spec(
         "add todo", usage: TodoParser.usage, summary: "something to do once, due by a day if you say one; it's worth more the longer it waits",
-        examples: ["add todo Call the dentist", "todo renew passport by friday", "add todo Pay rent by the 3rd"],
+        examples: [
+            "add todo Call the dentist", "todo renew passport by friday", "add todo Pay rent by the 3rd",
+            "add todo Move house: pack books, book the van, clean the oven",
+        ],
         triggers: [
             ["add", "todo"], ["add", "to-do"], ["add", "a", "todo"], ["add", "a", "to-do"], ["new", "todo"], ["new", "to-do"], ["todo"],
             ["to-do"],
         ]
     ) { rest in
-        let (name, due) = try TodoParser.parse(rest)
-        return AddTodo(name: name, due: due)
+        let (name, due, checklist) = try TodoParser.parse(rest)
+        return AddTodo(name: name, due: due, checklist: checklist)
     }
 
     let name: String
     let due: DayWords?
+    let checklist: [String]
 
-    var touches: Touches { .change(.addTodo(name: name, due: due)) }
+    var touches: Touches { .change(.addTodo(name: name, due: due, checklist: checklist)) }
+}
+
+/// `check pack books`, `tick van`: an item of a to-do's checklist ticked; the last one finishes the to-do.
+struct CheckItem: HabitatCommand {
+    static let spec = Spec(
+        "check", usage: "check <item>", summary: "tick an item of a to-do's checklist; the last one finishes the to-do",
+        examples: ["check pack books", "tick van"],
+        triggers: [["check"], ["tick"], ["checked"], ["ticked"]]
+    ) { rest in
+        guard !rest.isEmpty else { throw HabitatError.usage("check <item>", "Which item?") }
+        return CheckItem(item: rest.phrase)
+    }
+
+    let item: String
+
+    var touches: Touches { .change(.checkItem(item)) }
+}
+
+/// `checklist move house add clean the oven`: one more item on a to-do's checklist.
+struct AddChecklistItem: HabitatCommand {
+    static let usage = "checklist <to-do> add <item>"
+    static let spec = Spec(
+        "checklist", usage: usage, summary: "add an item to a to-do's checklist",
+        examples: ["checklist move house add clean the oven"],
+        triggers: [["checklist"]]
+    ) { rest in
+        guard let at = rest.firstIndex(where: { $0.lower == "add" }), at > 0, at < rest.count - 1 else {
+            throw HabitatError.usage(usage, "Say the to-do, then 'add' and the item.")
+        }
+        return AddChecklistItem(todo: Array(rest[..<at]).phrase, item: Array(rest[(at + 1)...]).phrase)
+    }
+
+    let todo: String
+    let item: String
+
+    var touches: Touches { .change(.addChecklistItem(todo: todo, item: item)) }
 }
 
 /// `todos`: the open to-dos, overdue first; `todos done`: those done lately.
