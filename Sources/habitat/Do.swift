@@ -76,11 +76,13 @@ struct ClientSettings {
         let user = user ?? environment["HABITAT_USER"] ?? config.user
         var password: String?
         if let file = passwordFile ?? (environment["HABITAT_PASSWORD"] == nil ? config.passwordFile : nil) {
-            do {
-                password = try String(contentsOfFile: file, encoding: .utf8).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-            } catch {
-                throw CommandFailure("Could not read the password from \(file): \(error.localizedDescription)")
+            // Read as a stream: `--password-file <(pass show habitat)` is a pipe, whose size is not known beforehand.
+            guard let handle = FileHandle(forReadingAtPath: file) else {
+                throw CommandFailure("Could not read the password from \(file): \(String(cString: strerror(errno)))")
             }
+            defer { try? handle.close() }
+            let bytes = (try? handle.readToEnd()) ?? Data()
+            password = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         } else {
             password = environment["HABITAT_PASSWORD"] ?? config.password
         }

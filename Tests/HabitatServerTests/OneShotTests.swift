@@ -50,6 +50,21 @@ struct OneShotTests {
             let fromFile = try await run(["--server", address, "--user", "bob", "--password-file", file.path, "did", "water", "1"], ["NO_COLOR": "1"])
             #expect(fromFile.status == 0)
             #expect(fromFile.output == "📈 Water 3/8 glasses today\n")
+
+            // Or from a pipe, as `--password-file <(pass show habitat)` gives it.
+            let pipe = FileManager.default.temporaryDirectory.appendingPathComponent("password-pipe-\(UUID().uuidString)")
+            #expect(mkfifo(pipe.path, 0o600) == 0)
+            defer { try? FileManager.default.removeItem(at: pipe) }
+            let writer = Thread {
+                // Opening a pipe to write waits for its reader.
+                guard let handle = FileHandle(forWritingAtPath: pipe.path) else { return }
+                handle.write(Data("correct-horse\n".utf8))
+                try? handle.close()
+            }
+            writer.start()
+            let fromPipe = try await run(["--server", address, "--user", "bob", "--password-file", pipe.path, "status"], ["NO_COLOR": "1"])
+            #expect(fromPipe.status == 0)
+            #expect(fromPipe.output.hasPrefix("ℹ️ Level 1"))
         }
     }
 
