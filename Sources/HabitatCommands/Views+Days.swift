@@ -57,8 +57,12 @@ extension Views {
                     line += " ×\(times)"
                 }
                 if let keeping { line += " · \(streakWords(keeping, of: habit)) · \(keeping.strength)%" }
+                let steps = habit.checklist(on: today)
+                if !steps.isEmpty, done[habit.id] == nil {
+                    line += " · steps \(steps.filter(\.done).count)/\(steps.count): " + steps.map { ($0.done ? "✓ " : "") + $0.name }.joined(separator: ", ")
+                }
                 lines.append(line)
-                rows.append(todayRow(habit, entries: entries, keeping: keeping))
+                rows.append(todayRow(habit, entries: entries, keeping: keeping, today: today))
             }
             groupData.append(["area": .string(group.name), "done": .int(count), "total": .int(group.habits.count), "habits": .array(rows)])
         }
@@ -94,7 +98,7 @@ extension Views {
         let data: JSON = [
             "day": .string(today.description), "done": .int(doneCount), "total": .int(good.count), "groups": .array(groupData),
             "todos": .array(dueTodos.map { todoRow($0, today: today) }),
-            "not_due": .array(notDue.map { todayRow($0, entries: recorded[$0.id] ?? [], keeping: kept[$0.id]) }),
+            "not_due": .array(notDue.map { todayRow($0, entries: recorded[$0.id] ?? [], keeping: kept[$0.id], today: today) }),
             "avoiding": .array(
                 bad.map { habit in
                     var row: [(String, JSON)] = [("name", .string(habit.name)), ("clean", .bool(done[habit.id] == nil))]
@@ -168,7 +172,7 @@ extension Views {
     }
 
     /// A habit's row in `today`'s JSON.
-    static func todayRow(_ habit: Habit, entries: [LedgerEntry], keeping: StreakAndStrength?) -> JSON {
+    static func todayRow(_ habit: Habit, entries: [LedgerEntry], keeping: StreakAndStrength?, today: Day) -> JSON {
         let times = entries.reduce(0) { $0 + $1.quantity }
         var row: [(String, JSON)] = [
             ("name", .string(habit.name)), ("done", .bool(habit.amount.map { times >= $0.count } ?? !entries.isEmpty)), ("times", .int(times)),
@@ -183,6 +187,9 @@ extension Views {
         }
         if let amount = habit.amount {
             row += [("target", .int(amount.count)), ("unit", amount.unit.map { .string($0) } ?? .null), ("amount_today", .int(times))]
+        }
+        if !habit.checklist.isEmpty {
+            row.append(("checklist", .array(habit.checklist(on: today).map { ["name": .string($0.name), "done": .bool($0.done)] })))
         }
         return .object(row)
     }

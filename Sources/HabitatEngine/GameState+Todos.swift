@@ -118,11 +118,20 @@ extension GameState {
         }
     }
 
-    /// `checklist move house add clean the oven`.
-    mutating func addChecklistItem(todo query: String, item raw: String) throws -> Outcome {
-        let todo = try self.todo(named: query)
-        guard let index = todos.firstIndex(where: { $0.id == todo.id && $0.isOpen }) else { throw HabitatError(.unknownTodo, "No open to-do '\(query)'.") }
+    /// `checklist move house add clean the oven`: one more item on an open to-do's checklist, or on a habit's
+    /// (`checklist morning routine add stretch`) when no open to-do goes by that name.
+    mutating func addChecklistItem(to query: String, item raw: String) throws -> Outcome {
         let item = try Self.validName(raw, of: "checklist item")
+        let todo: Todo
+        do {
+            todo = try self.todo(named: query)
+        } catch let error as HabitatError where error.code == .unknownTodo {
+            guard let habit = try? habit(named: query) else {
+                throw HabitatError(.unknownTodo, "No open to-do or habit '\(query)'. Type 'todos' or 'habits' to see yours.", symbol: .question)
+            }
+            return try addStep(item, to: habit)
+        }
+        guard let index = todos.firstIndex(where: { $0.id == todo.id && $0.isOpen }) else { throw HabitatError(.unknownTodo, "No open to-do '\(query)'.") }
         try Self.requireRoom(for: todo.checklist.count + 1)
         if let same = todo.checklist.first(where: { $0.name.isSameName(as: item) }) {
             throw HabitatError(.nameTaken, "\(todo.name) already has \(same.name) on its checklist.")
@@ -131,23 +140,68 @@ extension GameState {
         return Outcome(toasts: [Toast(.success, "Added \(item) to \(todo.name) (\(todos[index].progress ?? "")).")])
     }
 
-    /// `check pack books`: an item of an open to-do's checklist ticked, for its share of the to-do's worth; the last
-    /// item finishes the to-do, for the rest.
-    mutating func checkItem(_ query: String, at now: Date) throws -> Outcome {
-        let unticked = todos.indices.filter { todos[$0].isOpen }.flatMap { todo in
-            todos[todo].checklist.indices.filter { !todos[todo].checklist[$0].done }.map { (todo: todo, item: $0) }
+    /// A step on a good habit's checklist: ticking the last records the habit.
+    mutating func addStep(_ step: String, to habit: Habit) throws -> Outcome {
+        guard let index = habits.firstIndex(where: { $0.id == habit.id }) else { throw HabitatError(.unknownHabit, "No habit '\(habit.name)'.") }
+        guard habit.kind == .good, habit.amount == nil else {
+            throw HabitatError(
+                .invalidArgument,
+                habit.kind == .bad ? "A bad habit has no steps to tick." : "\(habit.name) is counted in \(habit.amount?.unit ?? "an amount"), so it has no steps to tick.")
         }
-        let (index, item): (Int, Int)
-        switch NameMatch.resolve(query, among: unticked, name: { self.todos[$0.todo].checklist[$0.item].name }) {
-        case .found(let hit): (index, item) = hit
+        try Self.requireRoom(for: habit.checklist.count + 1)
+        if let same = habit.checklist.first(where: { $0.name.isSameName(as: step) }) {
+            throw HabitatError(.nameTaken, "\(habit.name) already has \(same.name) on its checklist.")
+        }
+        habits[index].checklist.append(ChecklistItem(step))
+        return Outcome(toasts: [
+            Toast(.success, "Added \(step) to \(habit.name)'s steps (\(habits[index].checklist.count)). Ticking the last records \(habit.name).")
+        ])
+    }
+
+    /// An unticked item that `check` may mean: of an open to-do's checklist, or a step of a habit not yet ticked today.
+    enum Tickable {
+        case todo(Int, item: Int)
+        case habit(Int, step: Int)
+    }
+
+    /// `check pack books`, `check stretch`: an item of an open to-do's checklist ticked, for its share of the
+    /// to-do's worth, the last one finishing the to-do for the rest; or a step of a habit's, the last one recording it.
+    mutating func checkItem(_ query: String, at now: Date) throws -> Outcome {
+        let today = settings.day(of: now)
+        let unticked: [Tickable] =
+            todos.indices.filter { todos[$0].isOpen }.flatMap { todo in
+                todos[todo].checklist.indices.filter { !todos[todo].checklist[$0].done }.map { Tickable.todo(todo, item: $0) }
+            }
+            + habits.indices.filter { !habits[$0].archived }.flatMap { habit in
+                habits[habit].checklist(on: today).indices.filter { !habits[habit].checklist(on: today)[$0].done }.map { Tickable.habit(habit, step: $0) }
+            }
+        func name(_ tickable: Tickable) -> String {
+            switch tickable {
+            case .todo(let todo, let item): todos[todo].checklist[item].name
+            case .habit(let habit, let step): habits[habit].checklist[step].name
+            }
+        }
+        func owner(_ tickable: Tickable) -> String {
+            switch tickable {
+            case .todo(let todo, _): todos[todo].name
+            case .habit(let habit, _): habits[habit].name
+            }
+        }
+        switch NameMatch.resolve(query, among: unticked, name: name) {
+        case .found(.todo(let index, let item)): return try tick(item, of: index, at: now)
+        case .found(.habit(let index, let step)): return try tick(step: step, of: index, at: now)
         case .ambiguous(let hits):
-            let names = hits.map { "\(todos[$0.todo].checklist[$0.item].name) (\(todos[$0.todo].name))" }
-            throw HabitatError(.ambiguous, "'\(query)' could be \(Self.either(names)). Type more of the name.", symbol: .question)
+            throw HabitatError(
+                .ambiguous, "'\(query)' could be \(Self.either(hits.map { "\(name($0)) (\(owner($0)))" })). Type more of the name.", symbol: .question)
         case .none:
             throw HabitatError(.unknownTodo, "No unticked checklist item '\(query)'. Type 'todos' to see them.", symbol: .question)
         }
+    }
+
+    /// Ticks item `item` of the to-do at `index`.
+    private mutating func tick(_ item: Int, of index: Int, at now: Date) throws -> Outcome {
         let todo = todos[index]
-        guard let id = todo.id else { throw HabitatError(.unknownTodo, "No open to-do '\(query)'.") }
+        guard let id = todo.id else { throw HabitatError(.unknownTodo, "No open to-do '\(todo.name)'.") }
         let today = settings.day(of: now)
         let share = todo.itemShare(on: today)
         let before = Snapshot(profile: profile)
@@ -167,6 +221,29 @@ extension GameState {
         let entry = LedgerEntry(at: now, day: today, kind: .todo, subject: todo.name, xp: xp, coins: coins, note: name, before: before, todoID: id)
         let toasts = [Toast(.success, "Checked \(name): \(todo.name) done! +\(xp) XP, \(Self.coins(coins, signed: true))")]
         return Outcome(toasts: toasts + gain(xp: xp, coins: coins, area: nil), entry: entry)
+    }
+
+    /// Ticks step `step` of the habit at `index` for today; the last one records the habit (its note the step).
+    private mutating func tick(step: Int, of index: Int, at now: Date) throws -> Outcome {
+        let today = settings.day(of: now)
+        let habit = habits[index]
+        var steps = habit.checklist(on: today)
+        steps[step].done = true
+        let name = steps[step].name
+        guard steps.allSatisfy(\.done) else {
+            let entry = LedgerEntry(at: now, day: today, kind: .check, habitID: habit.id, subject: habit.name, note: name, before: Snapshot(profile: profile))
+            habits[index].checklist = steps
+            habits[index].checklistDay = today
+            let done = steps.filter(\.done).count
+            return Outcome(toasts: [Toast(.success, "Checked \(name) (\(done)/\(steps.count) of \(habit.name)).")], entry: entry)
+        }
+        var outcome = try record(Recording(habit: habit.name, note: name), at: now)
+        habits[index].checklist = steps
+        habits[index].checklistDay = today
+        if let first = outcome.toasts.first {
+            outcome.toasts[0] = Toast(first.symbol, "Checked \(name): " + first.message, details: first.details)
+        }
+        return outcome
     }
 
     /// Finishes an open to-do: its worth as of today in XP and coins, taken back exactly by `undo`.
@@ -222,8 +299,15 @@ extension GameState {
         return Outcome(toasts: [Toast(.success, "Deleted to-do \(todo.name).")])
     }
 
-    /// Undoing a to-do's completion opens it again; undoing an item's tick (or the tick that finished it) unticks it.
+    /// Undoing a to-do's completion opens it again; undoing an item's tick (or the tick that finished it) unticks it;
+    /// so does undoing a habit's step, or the recording its last step made.
     mutating func reopenTodo(of entry: LedgerEntry) {
+        if let habitID = entry.habitID, let step = entry.note, let index = habits.firstIndex(where: { $0.id == habitID }),
+            habits[index].checklistDay == entry.day, let ticked = habits[index].checklist.lastIndex(where: { $0.done && $0.name == step })
+        {
+            habits[index].checklist[ticked].done = false
+            return
+        }
         guard entry.kind == .todo || entry.kind == .check, let id = entry.todoID, let index = todos.firstIndex(where: { $0.id == id }) else { return }
         todos[index].done = nil
         todos[index].doneDay = nil

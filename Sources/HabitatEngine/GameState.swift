@@ -91,8 +91,8 @@ public enum Action: Sendable, Equatable {
     case addTodo(name: String, due: DayWords?, checklist: [String] = [])
     /// `check pack books`: an item of an open to-do's checklist.
     case checkItem(String)
-    /// `checklist move house add clean the oven`.
-    case addChecklistItem(todo: String, item: String)
+    /// `checklist move house add clean the oven`, `checklist morning routine add stretch`: a to-do's or a habit's.
+    case addChecklistItem(to: String, item: String)
     /// `done call the dentist`.
     case completeTodo(String)
     case editTodo(String, TodoEdit)
@@ -152,7 +152,7 @@ extension GameState {
         case .endDays(let last, let days): outcome = next.endDays(through: last, days: days, at: now)
         case .addTodo(let name, let due, let checklist): outcome = try next.addTodo(name: name, due: due, checklist: checklist, at: now)
         case .checkItem(let item): outcome = try next.checkItem(item, at: now)
-        case .addChecklistItem(let todo, let item): outcome = try next.addChecklistItem(todo: todo, item: item)
+        case .addChecklistItem(let owner, let item): outcome = try next.addChecklistItem(to: owner, item: item)
         case .completeTodo(let name): outcome = try next.completeTodo(name, at: now)
         case .editTodo(let name, let edit): outcome = try next.editTodo(name, edit, at: now)
         case .deleteTodo(let name): outcome = try next.deleteTodo(name)

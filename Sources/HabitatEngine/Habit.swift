@@ -52,6 +52,16 @@ public struct Habit: Sendable, Equatable, Codable, Identifiable {
     public var biteSince: Day?
     /// The player's own words for it (`call exercise gym`): `did gym` is Exercise.
     public var words: [String]
+    /// Its steps (a morning routine's), ticked one by one; the last records it. Which are ticked holds for
+    /// ``checklistDay`` only: each day starts with none.
+    public var checklist: [ChecklistItem] = []
+    /// The day the steps' ticks are of.
+    public var checklistDay: Day?
+
+    /// Its steps as they stand on `day`: none ticked on a day other than the one they were ticked on.
+    public func checklist(on day: Day) -> [ChecklistItem] {
+        checklistDay == day ? checklist : checklist.map { ChecklistItem($0.name) }
+    }
 
     public init(
         id: Int64? = nil, name: String, kind: HabitKind, xp: Int = defaultXP, coins: Int = defaultCoins,

@@ -47,7 +47,7 @@ struct TodoParsingTests {
         #expect((try parse("check pack books") as? CheckItem)?.item == "pack books")
         #expect((try parse("tick van") as? CheckItem)?.item == "van")
         let added = try #require(try parse("checklist move house add clean the oven") as? AddChecklistItem)
-        #expect((added.todo, added.item) == ("move house", "clean the oven"))
+        #expect((added.owner, added.item) == ("move house", "clean the oven"))
         #expect((try parse("tick off dentist") as? TickOff)?.name == "dentist")
     }
 }

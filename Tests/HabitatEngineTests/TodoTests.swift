@@ -131,14 +131,41 @@ import Testing
         var state = Fixture.state()
         _ = try Self.apply(.addTodo(name: "Move house", due: nil, checklist: ["pack books"]), to: &state)
         _ = try Self.apply(.addTodo(name: "Spring clean", due: nil, checklist: ["clean windows"]), to: &state)
-        #expect(try Self.apply(.addChecklistItem(todo: "move", item: "clean the oven"), to: &state) == "Added clean the oven to Move house (0/2).")
+        #expect(try Self.apply(.addChecklistItem(to: "move", item: "clean the oven"), to: &state) == "Added clean the oven to Move house (0/2).")
         #expect(throws: HabitatError(.nameTaken, "Move house already has pack books on its checklist.")) {
-            try state.apply(.addChecklistItem(todo: "move", item: "Pack books"), at: Fixture.now)
+            try state.apply(.addChecklistItem(to: "move", item: "Pack books"), at: Fixture.now)
         }
         #expect(throws: HabitatError.self) { try state.apply(.checkItem("clean"), at: Fixture.now) }
         #expect(try Self.apply(.checkItem("clean windows"), to: &state) == "Checked clean windows: Spring clean done! +10 XP, +5 coins")
         #expect(throws: HabitatError(.unknownTodo, "No unticked checklist item 'windows'. Type 'todos' to see them.", symbol: .question)) {
             try state.apply(.checkItem("windows"), at: Fixture.now)
         }
+    }
+
+    @Test func aHabitsStepsAreTickedEachDayAndTheLastRecordsIt() throws {
+        var state = Fixture.state(habits: [Fixture.exercise(), Fixture.smoking(), Habit(id: 3, name: "Morning routine", kind: .good, created: Self.today - 5)])
+        #expect(try Self.apply(.addChecklistItem(to: "morning", item: "make bed"), to: &state)
+            == "Added make bed to Morning routine's steps (1). Ticking the last records Morning routine.")
+        _ = try Self.apply(.addChecklistItem(to: "morning", item: "stretch"), to: &state)
+        #expect(throws: HabitatError(.invalidArgument, "A bad habit has no steps to tick.")) {
+            try state.apply(.addChecklistItem(to: "smoking", item: "breathe"), at: Fixture.now)
+        }
+        let first = try state.apply(.checkItem("bed"), at: Fixture.now)
+        #expect(first.toasts.map(\.message) == ["Checked make bed (1/2 of Morning routine)."])
+        #expect(first.entry?.kind == .check && first.entry?.habitID == 3 && first.entry?.note == "make bed")
+        #expect(state.profile.progress.xp == 0)
+        let last = try state.apply(.checkItem("stretch"), at: Fixture.now)
+        #expect(last.toasts.map(\.message) == ["Checked stretch: Morning routine completed! +10 XP, +5 coins"])
+        #expect(last.entry?.kind == .completion && last.entry?.note == "stretch")
+        #expect(state.habits[2].stats.lastDay == Self.today && state.profile.progress.xp == 10)
+        // Undoing the recording unticks its step and takes back what it earned.
+        var entry = try #require(last.entry)
+        entry.id = 2
+        _ = try state.apply(.undo(latest: entry), at: Fixture.now)
+        #expect(state.habits[2].checklist(on: Self.today).map(\.done) == [true, false])
+        #expect(state.profile.progress.xp == 0 && state.habits[2].stats.lastDay == nil)
+        // The next day starts with none ticked.
+        #expect(state.habits[2].checklist(on: Self.today + 1).map(\.done) == [false, false])
+        #expect(try Self.apply(.checkItem("bed"), to: &state, on: Self.today + 1) == "Checked make bed (1/2 of Morning routine).")
     }
 }

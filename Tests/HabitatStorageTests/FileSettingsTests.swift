@@ -93,7 +93,7 @@ import Testing
             let migrations = try await rawDatabase(at: db.path).read {
                 try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations")
             }
-            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11"])
+            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12"])
             #expect(try await db.reloaded().habits.count == 1)
         }
     }
@@ -101,8 +101,8 @@ import Testing
     @Test func aFileIsMarkedWithTheSchemaVersionItWasBroughtTo() async throws {
         try await withUserDatabase { db in
             try await db.add(Fixture.exercise)
-            #expect(UserSchema.version == 11)
-            #expect(try await db.pragma("user_version") == 11)
+            #expect(UserSchema.version == 12)
+            #expect(try await db.pragma("user_version") == 12)
         }
     }
 
@@ -128,11 +128,11 @@ import Testing
             try await rawDatabase(at: db.path).write { try $0.execute(sql: "PRAGMA user_version = 0") }
             #expect(try await db.reloaded().habits.map(\.name) == ["Exercise"])
             let version = try await rawDatabase(at: db.path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
-            #expect(version == 11)
+            #expect(version == 12)
             let migrations = try await rawDatabase(at: db.path).read {
                 try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations")
             }
-            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11"])
+            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12"])
         }
     }
 

@@ -17,6 +17,8 @@ import Testing
         try db.execute(sql: "ALTER TABLE habit ADD COLUMN bite INTEGER NOT NULL DEFAULT 0")
         try db.execute(sql: "ALTER TABLE habit ADD COLUMN bite_since TEXT")
         try db.execute(sql: "ALTER TABLE habit ADD COLUMN words TEXT NOT NULL DEFAULT ''")
+        try db.execute(sql: "ALTER TABLE habit ADD COLUMN checklist TEXT NOT NULL DEFAULT ''")
+        try db.execute(sql: "ALTER TABLE habit ADD COLUMN checklist_day TEXT")
     }
 
     static func withoutLaterColumns(_ db: Database) throws {
@@ -27,6 +29,8 @@ import Testing
         try db.execute(sql: "ALTER TABLE habit DROP COLUMN bite")
         try db.execute(sql: "ALTER TABLE habit DROP COLUMN bite_since")
         try db.execute(sql: "ALTER TABLE habit DROP COLUMN words")
+        try db.execute(sql: "ALTER TABLE habit DROP COLUMN checklist")
+        try db.execute(sql: "ALTER TABLE habit DROP COLUMN checklist_day")
     }
 
     /// A user file at `path` as the release whose last migration was `version` left it, written by `write` with today's
@@ -50,7 +54,16 @@ import Testing
             try db.execute(
                 sql: "CREATE TABLE todo (id INTEGER PRIMARY KEY, name TEXT, created_day TEXT, due_day TEXT, done_at REAL, done_day TEXT, checklist TEXT)")
             try db.execute(sql: "ALTER TABLE ledger ADD COLUMN todo_id INTEGER")
+            // And from before habits' steps (v12).
+            if !laterColumns {
+                try db.execute(sql: "ALTER TABLE habit ADD COLUMN checklist TEXT NOT NULL DEFAULT ''")
+                try db.execute(sql: "ALTER TABLE habit ADD COLUMN checklist_day TEXT")
+            }
             defer {
+                if !laterColumns {
+                    try? db.execute(sql: "ALTER TABLE habit DROP COLUMN checklist")
+                    try? db.execute(sql: "ALTER TABLE habit DROP COLUMN checklist_day")
+                }
                 if laterColumns { try? Self.withoutLaterColumns(db) }
                 if words { try? db.execute(sql: "ALTER TABLE habit DROP COLUMN words") }
                 try? db.execute(sql: "DROP TABLE todo")
@@ -94,13 +107,13 @@ import Testing
             // and no words of the player's (v9); each ledger row no to-do (v10).
             var upgraded = before
             upgraded["habit"] = before["habit"]?.map {
-                String($0.dropLast()) + #" schedule:"every day" amount:NULL amount_unit:NULL bite:0 bite_since:NULL words:""]"#
+                String($0.dropLast()) + #" schedule:"every day" amount:NULL amount_unit:NULL bite:0 bite_since:NULL words:"" checklist:"" checklist_day:NULL]"#
             }
             upgraded["ledger"] = before["ledger"]?.map { String($0.dropLast()) + " todo_id:NULL]" }
             #expect(try dump(ofDatabaseAt: path) == upgraded)
             #expect(state.profile.coins == 15)  // exercise, the routine's two; the last exercise undone
             let migrations = try await rawDatabase(at: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
-            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11"])
+            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12"])
             // An older file keeps its 4 KB pages; its log is checkpointed at the same 4 MB.
             #expect(try await db.pragma("page_size") == 4096)
             #expect(try await db.pragma("wal_autocheckpoint") == 1024)
@@ -199,7 +212,7 @@ import Testing
             #expect(try await db.state().habits.map { "\($0.name) \($0.stats.total)" } == ["Exercise 4", "Smoking 4"])
             // Undo takes back the latest recording's amount, whatever the count when it was made.
             #expect(try await db.undo().state.habits.map(\.stats.total) == [3, 4])
-            #expect(try await db.pragma("user_version") == 11)
+            #expect(try await db.pragma("user_version") == 12)
         }
     }
 

@@ -79,6 +79,8 @@ extension Habit {
             amount: (row["amount"] as Int?).map { DailyAmount($0, unit: row["amount_unit"]) }, bite: row["bite"] ?? 0,
             biteSince: (row["bite_since"] as String?).flatMap(Day.init(iso:)),
             words: (row["words"] as String? ?? "").split(separator: "\n").map(String.init))
+        checklist = ChecklistItem.items(stored: row["checklist"] ?? "")
+        checklistDay = (row["checklist_day"] as String?).flatMap(Day.init(iso:))
     }
 }
 
@@ -166,7 +168,8 @@ extension Habit: StoredRow {
     static let table = "habit"
     static let columns = [
         "name", "kind", "xp", "coins", "life", "area_id", "archived", "tracks_time", "created_day", "streak",
-        "best_streak", "last_day", "total", "schedule", "amount", "amount_unit", "bite", "bite_since", "words",
+        "best_streak", "last_day", "total", "schedule", "amount", "amount_unit", "bite", "bite_since", "words", "checklist",
+        "checklist_day",
     ]
     static let sql = StoredRowSQL(table: table, columns: columns)
     func bindValues(to statement: RawStatement) {
@@ -189,6 +192,8 @@ extension Habit: StoredRow {
         statement.bind(bite)
         statement.bind(biteSince?.description)
         statement.bind(words.joined(separator: "\n"))
+        statement.bind(ChecklistItem.stored(checklist))
+        statement.bind(checklistDay?.description)
     }
 }
 
@@ -257,6 +262,17 @@ extension Reward: StoredRow {
     }
 }
 
+extension ChecklistItem {
+    /// A checklist as its column keeps it: an item a line, `[x] ` before one ticked and `[ ] ` before one not.
+    static func stored(_ items: [ChecklistItem]) -> String {
+        items.map { ($0.done ? "[x] " : "[ ] ") + $0.name }.joined(separator: "\n")
+    }
+
+    static func items(stored text: String) -> [ChecklistItem] {
+        text.split(separator: "\n").map { line in ChecklistItem(String(line.dropFirst(4)), done: line.hasPrefix("[x] ")) }
+    }
+}
+
 extension GameState {
     /// Done to-dos read into memory: the latest, enough for `todos done`; the rest stay in the file (and the export).
     static let doneTodosKept = 50
@@ -273,9 +289,7 @@ extension Todo: StoredRow {
             due: (row["due_day"] as String?).flatMap(Day.init(iso:)),
             done: (row["done_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
             doneDay: (row["done_day"] as String?).flatMap(Day.init(iso:)),
-            checklist: (row["checklist"] as String? ?? "").split(separator: "\n").map { line in
-                ChecklistItem(String(line.dropFirst(4)), done: line.hasPrefix("[x] "))
-            })
+            checklist: ChecklistItem.items(stored: row["checklist"] ?? ""))
     }
 
     func bindValues(to statement: RawStatement) {
@@ -284,7 +298,7 @@ extension Todo: StoredRow {
         statement.bind(due?.description)
         statement.bind(done?.timeIntervalSince1970)
         statement.bind(doneDay?.description)
-        statement.bind(checklist.map { ($0.done ? "[x] " : "[ ] ") + $0.name }.joined(separator: "\n"))
+        statement.bind(ChecklistItem.stored(checklist))
     }
 }
 

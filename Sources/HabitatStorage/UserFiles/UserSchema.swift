@@ -233,6 +233,11 @@ enum UserSchema {
         migrator.registerMigration("v11") { db in
             try db.execute(sql: "ALTER TABLE todo ADD COLUMN checklist TEXT NOT NULL DEFAULT ''")
         }
+        // A habit's steps, as a to-do's checklist is kept; which are ticked holds for `checklist_day` only.
+        migrator.registerMigration("v12") { db in
+            try db.execute(sql: "ALTER TABLE habit ADD COLUMN checklist TEXT NOT NULL DEFAULT ''")
+            try db.execute(sql: "ALTER TABLE habit ADD COLUMN checklist_day TEXT")
+        }
         return migrator
     }
 }

@@ -29,7 +29,7 @@ struct AddTodo: HabitatCommand {
 /// `check pack books`, `tick van`: an item of a to-do's checklist ticked; the last one finishes the to-do.
 struct CheckItem: HabitatCommand {
     static let spec = Spec(
-        "check", usage: "check <item>", summary: "tick an item of a to-do's checklist; the last one finishes the to-do",
+        "check", usage: "check <item>", summary: "tick an item of a to-do's checklist or a habit's step; the last finishes the to-do or records the habit",
         examples: ["check pack books", "tick van"],
         triggers: [["check"], ["tick"], ["checked"], ["ticked"]]
     ) { rest in
@@ -42,24 +42,25 @@ struct CheckItem: HabitatCommand {
     var touches: Touches { .change(.checkItem(item)) }
 }
 
-/// `checklist move house add clean the oven`: one more item on a to-do's checklist.
+/// `checklist move house add clean the oven`: one more item on a to-do's checklist; `checklist morning routine add
+/// stretch`: a step of a habit's, the last of which records it.
 struct AddChecklistItem: HabitatCommand {
-    static let usage = "checklist <to-do> add <item>"
+    static let usage = "checklist <to-do or habit> add <item>"
     static let spec = Spec(
-        "checklist", usage: usage, summary: "add an item to a to-do's checklist",
-        examples: ["checklist move house add clean the oven"],
+        "checklist", usage: usage, summary: "add an item to a to-do's checklist, or a step to a habit's (ticking its last step records it)",
+        examples: ["checklist move house add clean the oven", "checklist morning routine add stretch"],
         triggers: [["checklist"]]
     ) { rest in
         guard let at = rest.firstIndex(where: { $0.lower == "add" }), at > 0, at < rest.count - 1 else {
-            throw HabitatError.usage(usage, "Say the to-do, then 'add' and the item.")
+            throw HabitatError.usage(usage, "Say the to-do or habit, then 'add' and the item.")
         }
-        return AddChecklistItem(todo: Array(rest[..<at]).phrase, item: Array(rest[(at + 1)...]).phrase)
+        return AddChecklistItem(owner: Array(rest[..<at]).phrase, item: Array(rest[(at + 1)...]).phrase)
     }
 
-    let todo: String
+    let owner: String
     let item: String
 
-    var touches: Touches { .change(.addChecklistItem(todo: todo, item: item)) }
+    var touches: Touches { .change(.addChecklistItem(to: owner, item: item)) }
 }
 
 /// `todos`: the open to-dos, overdue first; `todos done`: those done lately.
