@@ -81,4 +81,26 @@ import Testing
             await database.closeAndWait()
         }
     }
+
+    @Test func aHabitsStepsAndTheirTicksAreKept() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("users/ab/user.sqlite").path
+            var database = UserDatabase(path: path, durability: .normal)
+            try await database.add(HabitDraft(name: "Morning routine"))
+            _ = try await database.apply(.addChecklistItem(to: "morning", item: "make bed"), at: Fixture.now)
+            _ = try await database.apply(.addChecklistItem(to: "morning", item: "stretch"), at: Fixture.now)
+            _ = try await database.apply(.checkItem("bed"), at: Fixture.now)
+            await database.closeAndWait()
+            database = UserDatabase(path: path, durability: .normal)
+            let habit = try #require(try await database.state().habits.first)
+            #expect(habit.checklist(on: Fixture.today) == [ChecklistItem("make bed", done: true), ChecklistItem("stretch")])
+            _ = try await database.apply(.checkItem("stretch"), at: Fixture.now)
+            await database.closeAndWait()
+            database = UserDatabase(path: path, durability: .normal)
+            let done = try #require(try await database.state().habits.first)
+            #expect(done.stats.lastDay == Fixture.today && done.checklist(on: Fixture.today).map(\.done) == [true, true])
+            #expect(done.checklist(on: Fixture.today + 1).map(\.done) == [false, false])
+            await database.closeAndWait()
+        }
+    }
 }
