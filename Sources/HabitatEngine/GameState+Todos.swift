@@ -173,7 +173,8 @@ extension GameState {
                 todos[todo].checklist.indices.filter { !todos[todo].checklist[$0].done }.map { Tickable.todo(todo, item: $0) }
             }
             + habits.indices.filter { !habits[$0].archived }.flatMap { habit in
-                habits[habit].checklist(on: today).indices.filter { !habits[habit].checklist(on: today)[$0].done }.map { Tickable.habit(habit, step: $0) }
+                let steps = habits[habit].checklist(on: today)
+                return steps.indices.filter { !steps[$0].done }.map { Tickable.habit(habit, step: $0) }
             }
         func name(_ tickable: Tickable) -> String {
             switch tickable {

@@ -39,11 +39,7 @@ struct Connect: AsyncParsableCommand {
     func run() async throws {
         let settings = try ClientSettings.resolve(client, server: address, user: nil, passwordFile: nil)
         if !commands.isEmpty {
-            if let login = settings.login, login.password == nil {
-                throw ValidationError("Logging in as \(login.user) needs a password: HABITAT_PASSWORD or client.toml's.")
-            }
-            let shot = OneShot(settings, login: settings.login.map { ($0.user, $0.password ?? "") }, json: client.json, colour: client.colour)
-            throw ExitCode(await shot.run(commands))
+            throw ExitCode(try await OneShot(settings, json: client.json, colour: client.colour).run(commands))
         }
         let terminal = TerminalSession(settings, json: client.json, colour: client.colour)
         throw ExitCode(await terminal.run())

@@ -46,11 +46,7 @@ struct Do: AsyncParsableCommand {
         let lines = commands + (words.isEmpty ? [] : [words.joined(separator: " ")])
         guard !lines.isEmpty else { throw ValidationError("Say what to send: 'habitat do status', or -c 'status'.") }
         let settings = try ClientSettings.resolve(client, server: server, user: user, passwordFile: passwordFile)
-        if let login = settings.login, login.password == nil {
-            throw ValidationError("Logging in as \(login.user) needs a password: HABITAT_PASSWORD or --password-file.")
-        }
-        let shot = OneShot(settings, login: settings.login.map { ($0.user, $0.password ?? "") }, json: client.json, colour: client.colour)
-        throw ExitCode(await shot.run(lines))
+        throw ExitCode(try await OneShot(settings, json: client.json, colour: client.colour).run(lines))
     }
 }
 
@@ -137,9 +133,13 @@ struct OneShot {
     let json: Bool
     let colour: Bool
 
-    init(_ settings: ClientSettings, login: (user: String, password: String)?, json: Bool, colour: Bool) {
+    /// Refuses a user to log in as without a password: nothing asks for one here.
+    init(_ settings: ClientSettings, json: Bool, colour: Bool) throws {
+        if let login = settings.login, login.password == nil {
+            throw ValidationError("Logging in as \(login.user) needs a password: HABITAT_PASSWORD, --password-file or client.toml's.")
+        }
         (host, port, tls) = (settings.host, settings.port, settings.tls)
-        self.login = login
+        login = settings.login.map { ($0.user, $0.password ?? "") }
         self.json = json
         self.colour = colour
     }
