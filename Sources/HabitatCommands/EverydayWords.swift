@@ -98,11 +98,12 @@ enum EverydayWords {
     static let politeness: Set<String> = ["please", "pls", "plz", "thanks", "thx", "ty", "thankyou", "cheers"]
 
     /// Words before a command that add nothing to it. `today` is one only with more after it (`today I flossed`):
-    /// alone it is the view. `had`, `ate` and `went` are how people say they did something (`had junk food`, `went
-    /// running`): what follows is still found only among the player's own habits, by their whole names.
+    /// alone it is the view. `had`, `ate`, `went` and `bought` are how people say they did something (`had junk food`,
+    /// `went running`, `bought milk`): what follows is still found only among the player's own habits, to-dos and list
+    /// items, by their whole names.
     static let leadingFillers: Set<String> = [
         "ok", "okay", "k", "so", "um", "uh", "well", "please", "pls", "plz", "yay", "i", "just", "finally", "also",
-        "already", "i've", "ive", "i’ve", "today", "had", "ate", "went",
+        "already", "i've", "ive", "i’ve", "today", "had", "ate", "went", "bought",
     ]
 
     /// Words after a command that add nothing to it (`flossed finally`, `smoked again ugh`).

@@ -63,7 +63,8 @@ extension Views {
         guard !entries.isEmpty else { return Reply(.room, "\(room.displayName): nothing logged yet.", data: data) }
         let lines = entries.map { entry in
             let logged = settings.calendarDay(of: entry.at)
-            let what = sharedDeed(entry.habit, kind: entry.kind, xp: entry.xp, health: entry.health, day: entry.day == logged ? nil : entry.day)
+            let what = sharedDeed(
+                entry.habit, kind: entry.kind, xp: entry.xp, health: entry.health, day: entry.day == logged ? nil : entry.day, got: entry.todoID != nil)
             return "\(label(logged)) \(GameState.clock(settings.minuteOfDay(entry.at)))  \(member(entry)) \(what)"
         }
         return Reply(.room, "\(room.displayName) — recent activity", details: lines, data: data)
@@ -126,8 +127,8 @@ extension Views {
 
     /// `did Dishes (+10 XP)`, `slipped: Takeout (-20 life)`: what a member did, as the room hears it; with `day`, the
     /// day gone by it counts for: `did Dishes on Sat 21 Nov (+10 XP)`.
-    public static func sharedDeed(_ habit: String, kind: HabitKind, xp: Int, health: Int, day: Day?) -> String {
+    public static func sharedDeed(_ habit: String, kind: HabitKind, xp: Int, health: Int, day: Day?, got: Bool = false) -> String {
         let on = day.map { " on \(label($0))" } ?? ""
-        return kind == .good ? "did \(habit)\(on) (+\(xp) XP)" : "slipped\(on): \(habit) (\(health) life)"
+        return kind == .good ? "\(got ? "got" : "did") \(habit)\(on) (+\(xp) XP)" : "slipped\(on): \(habit) (\(health) life)"
     }
 }

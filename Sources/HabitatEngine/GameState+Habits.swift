@@ -168,7 +168,9 @@ extension GameState {
         }
     }
 
-    static func validName(_ raw: String, of what: String) throws -> String {
+    /// `raw` as a name of a `what` (`to-do`), its spaces made single; `invalid_argument` for none, one too long, or one
+    /// with control characters.
+    public static func validName(_ raw: String, of what: String) throws -> String {
         let name = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !name.isEmpty else { throw HabitatError(.invalidArgument, "Give the \(what) a name.") }
         guard name.count <= maxNameLength else {

@@ -25,7 +25,12 @@ public struct TodoEdit: Sendable, Equatable {
 extension GameState {
     /// The open to-dos, overdue first, then by due day (those without one last), then oldest first.
     public func openTodos(on today: Day) -> [Todo] {
-        todos.filter(\.isOpen).sorted { a, b in
+        Self.byDue(todos.filter(\.isOpen))
+    }
+
+    /// To-dos in the order they are shown: by due day (overdue ones first, those without one last), then oldest first.
+    public static func byDue(_ todos: [Todo]) -> [Todo] {
+        todos.sorted { a, b in
             switch (a.due, b.due) {
             case let (x?, y?) where x != y: return x < y
             case (_?, nil): return true
@@ -63,8 +68,7 @@ extension GameState {
         do {
             return try body(&self)
         } catch let error as HabitatError {
-            guard case .record(let recording) = action, error.code != .ambiguous, recording.times == 1, recording.when == .today,
-                !recording.slipped, recording.note == nil, recording.timeOfDay == nil, todos.contains(where: \.isOpen),
+            guard case .record(let recording) = action, error.code != .ambiguous, todos.contains(where: \.isOpen),
                 (try? recorded(recording)) == nil, let todo = todoDone(by: recording)
             else { throw error }
             var next = self
@@ -76,12 +80,7 @@ extension GameState {
 
     /// The one open to-do a recording names, if it names one.
     func todoDone(by recording: Recording) -> Todo? {
-        let open = todos.filter(\.isOpen)
-        if let whole = recording.loose?.asTyped, let todo = open.first(where: { $0.name.isSameName(as: whole) }) { return todo }
-        guard case .found(let todo) = NameMatch.resolve(recording.habit, among: open, loosely: recording.loose != nil, name: \.name) else {
-            return nil
-        }
-        return todo
+        recording.doneOnce(among: todos.filter(\.isOpen), name: \.name)
     }
 
     mutating func addTodo(name rawName: String, due words: DayWords?, checklist: [String] = [], at now: Date) throws -> Outcome {
@@ -325,5 +324,17 @@ extension GameState {
         case -1: "yesterday"
         default: day.label
         }
+    }
+}
+
+extension Recording {
+    /// The one thing done once among `items` (an open to-do, an item of a room's list) this recording names, if it
+    /// names one and says nothing a habit alone would have (an amount, another day, a time, a note): by its whole name
+    /// or its start, or in the user's own words by its words' forms.
+    public func doneOnce<Item>(among items: [Item], name: KeyPath<Item, String>) -> Item? {
+        guard times == 1, when == .today, !slipped, note == nil, timeOfDay == nil else { return nil }
+        if let whole = loose?.asTyped, let item = items.first(where: { $0[keyPath: name].isSameName(as: whole) }) { return item }
+        guard case .found(let item) = NameMatch.resolve(habit, among: items, loosely: loose != nil, name: { $0[keyPath: name] }) else { return nil }
+        return item
     }
 }

@@ -105,5 +105,5 @@ extension ErrorCode {
     public static let invalidName = ErrorCode(rawValue: "invalid_name")
 
     /// The codes of households' and accounts' rules, beyond the game's.
-    public static let household: [ErrorCode] = [.forbidden, .invalidName]
+    public static let household: [ErrorCode] = [.forbidden, .invalidName, .alreadyDone]
 }

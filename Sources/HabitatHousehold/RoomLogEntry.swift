@@ -14,13 +14,16 @@ public struct RoomLogEntry: Sendable, Equatable {
     public var xp: Int
     public var health: Int
     public var ref: String
+    /// The item of the room's list this line is the getting of (``RoomTodo``); `nil` for a shared habit's.
+    public var todoID: Int64?
 
     public init(
         habitID: Int64, habit: String, kind: HabitKind, accountID: Int64, member: String, at: Date, day: Day, quantity: Int,
-        xp: Int, health: Int, ref: String
+        xp: Int, health: Int, ref: String, todoID: Int64? = nil
     ) {
         (self.habitID, self.habit, self.kind, self.accountID, self.member) = (habitID, habit, kind, accountID, member)
         (self.at, self.day, self.quantity, self.xp, self.health, self.ref) = (at, day, quantity, xp, health, ref)
+        self.todoID = todoID
     }
 
     /// The room's log line of a member's ledger `entry` of `habit`; `shown` is how the member is shown in the room

@@ -29,6 +29,7 @@ public enum Commands {
         ListRooms.spec, RoomCreate.spec, RoomInvite.spec, RoomJoin.spec, RoomLeave.spec, RoomKick.spec, RoomUse.spec,
         RoomAddHabit.good, RoomAddHabit.bad, RoomDeleteHabit.spec, RoomDid.spec, RoomStatus.spec, RoomLog.spec,
         RoomToday.spec, RoomReport.spec, RoomRemind.spec, RoomPosts.spec, RoomStopPosts.spec, RoomFairness.spec,
+        RoomAddTodo.spec, RoomListTodos.spec, RoomGot.spec, RoomDeleteTodo.spec,
         // Habits/
         ShowStore.spec, Buy.spec, DeleteReward.spec,
         StartChallenge.spec, Ran.spec,

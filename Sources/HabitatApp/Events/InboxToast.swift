@@ -1,6 +1,7 @@
 import Foundation
 import HabitatCommands
 import HabitatEngine
+import HabitatStorage
 
 /// A toast as a user's inbox keeps it while they are away: `{"symbol":"room","message":"…","details":[]}`.
 struct InboxToast: Codable {
@@ -18,5 +19,12 @@ struct InboxToast: Codable {
     static func toasts(of text: String) -> [Toast] {
         let kept = (try? JSONDecoder().decode([InboxToast].self, from: Data(text.utf8))) ?? []
         return kept.map { Toast(ToastSymbol.named($0.symbol) ?? .info, $0.message, details: $0.details) }
+    }
+}
+
+extension InboxItem {
+    /// `event`, kept at `now` for a user who is not told it live.
+    init(_ event: Event, at now: Date) {
+        self.init(kind: event.kind, toasts: InboxToast.text(of: event.toasts), created: now)
     }
 }

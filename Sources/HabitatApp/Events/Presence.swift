@@ -59,15 +59,8 @@ public final class Presence: Sendable {
     /// News of a bridge's channel room (`readingChannelOf`) is not sent again privately through that
     /// bridge: the user reads it in the channel, where the bridge posts it once.
     public func deliver(_ event: Event, to accountID: Int64, at now: Date, readingChannelOf channelBridge: String? = nil) async throws {
-        let direct = online.withLockedValue { Array(($0[accountID] ?? [:]).values) }
-        direct.forEach { $0.send(event) }
-        var viaBridge: [Outbox] = []
-        if let identity = identities.withLockedValue({ $0[accountID] }) {
-            viaBridge = bridges.withLockedValue { Array(($0[identity.bridge] ?? [:]).values) }
-            if identity.bridge != channelBridge { viaBridge.forEach { $0.send(event.with("user", identity.user)) } }
-        }
-        if direct.isEmpty && viaBridge.isEmpty {
-            try await directory.keep(InboxItem(kind: event.kind, toasts: InboxToast.text(of: event.toasts), created: now), for: accountID)
+        if !deliverLive(event, to: accountID, readingChannelOf: channelBridge) {
+            try await directory.keep(InboxItem(event, at: now), for: accountID)
         }
     }
 
@@ -78,14 +71,15 @@ public final class Presence: Sendable {
         return bridges.withLockedValue { $0[identity.bridge]?.isEmpty == false }
     }
 
-    /// Sends `event` to every live connection of the user and to the bridge they speak through, keeping nothing for
-    /// later: `false` when it reached no one (a reminder is not queued for days).
-    func deliverLive(_ event: Event, to accountID: Int64) -> Bool {
+    /// Sends `event` to every live connection of the user and to the bridge they speak through (unless it is
+    /// `readingChannelOf`'s, where they read it in the channel), keeping nothing for later: `false` when it reached no
+    /// one (a reminder is not queued for days).
+    func deliverLive(_ event: Event, to accountID: Int64, readingChannelOf channelBridge: String? = nil) -> Bool {
         let direct = online.withLockedValue { Array(($0[accountID] ?? [:]).values) }
         direct.forEach { $0.send(event) }
         guard let identity = identities.withLockedValue({ $0[accountID] }) else { return !direct.isEmpty }
         let viaBridge = bridges.withLockedValue { Array(($0[identity.bridge] ?? [:]).values) }
-        viaBridge.forEach { $0.send(event.with("user", identity.user)) }
+        if identity.bridge != channelBridge { viaBridge.forEach { $0.send(event.with("user", identity.user)) } }
         return !direct.isEmpty || !viaBridge.isEmpty
     }
 

@@ -19,15 +19,34 @@ extension Households {
     }
 
     /// Records a shared habit for `account` with the intent protocol, then tells the room.
-    ///
-    /// The room log line is written inside the member's transaction, before it commits: a directory that
-    /// refuses it (a full disk) leaves the member's file unchanged too, and a member's commit that fails
-    /// after it takes it back. Either way the member is told nothing was changed, and nothing was.
     func record(
         _ habit: SharedHabit, in room: Room, recording: Recording, for account: Account, on database: UserDatabase, now: Date
     ) async throws -> Reply {
         let name = try await shownName(of: account, in: room)
         let intent = try await directory.beginIntent(.record, account: account.id, room: room.id, habit: habit.id, at: now)
+        let (outcome, state, line, _) = try await commit(
+            intent, of: habit, in: room, recording: recording, for: account, shown: name, on: database, now: now)
+        if let entry = outcome.entry, let line {
+            // A day gone by is named, so no one takes it for today's.
+            let day = entry.day == state.settings.day(of: now) ? nil : entry.day
+            let what = Views.sharedDeed(habit.name, kind: habit.kind, xp: line.xp, health: line.health, day: day)
+            // The room hears what the member was told: the slip's cost, and the game over it caused.
+            let gameOver = outcome.toasts.contains { $0.symbol == .gameOver } ? " — game over" : ""
+            await announce("\(name) \(what)\(gameOver)", in: room, except: [account.id], at: now)
+        }
+        return Views.outcome(outcome, state)
+    }
+
+    /// The member's side of a shared completion whose `intent` is written: their transaction, carrying the intent's
+    /// token, inside which the room log line is written before it commits; then the intent settled (``settle(_:entry:news:for:)``).
+    ///
+    /// The room log line is written inside the member's transaction, before it commits: a directory that
+    /// refuses it (a full disk) leaves the member's file unchanged too, and a member's commit that fails
+    /// after it takes it back. Either way the member is told nothing was changed, and nothing was.
+    func commit(
+        _ intent: RoomIntent, of habit: SharedHabit, in room: Room, recording: Recording, for account: Account, shown name: String,
+        on database: UserDatabase, now: Date, news: InboxItem? = nil, for listeners: [Int64] = []
+    ) async throws -> (outcome: Outcome, state: GameState, line: RoomLogEntry?, kept: [Int64: Int64]) {
         let shared = habit.recording(recording, in: room, token: intent.token)
         let (directory, stage) = (self.directory, self.stage)
         let outcome: Outcome
@@ -44,16 +63,8 @@ extension Households {
         }
         stage?(.afterMemberCommit)
         let line = outcome.entry.map { RoomLogEntry($0, of: habit, by: account.id, shown: name) }
-        await settle(intent, entry: line)
-        if let entry = outcome.entry, let line {
-            // A day gone by is named, so no one takes it for today's.
-            let day = entry.day == state.settings.day(of: now) ? nil : entry.day
-            let what = Views.sharedDeed(habit.name, kind: habit.kind, xp: line.xp, health: line.health, day: day)
-            // The room hears what the member was told: the slip's cost, and the game over it caused.
-            let gameOver = outcome.toasts.contains { $0.symbol == .gameOver } ? " — game over" : ""
-            await announce("\(name) \(what)\(gameOver)", in: room, except: [account.id], at: now)
-        }
-        return Views.outcome(outcome, state)
+        let kept = await settle(intent, entry: line, news: news, for: listeners)
+        return (outcome, state, line, kept)
     }
 
     /// Undo for a user whose latest action may be a shared completion: keeps the room log in step.
@@ -100,14 +111,19 @@ extension Households {
     /// committed, `nil` when it did not (a line written for it is taken back). A directory that refuses leaves
     /// the intent for the next start-up, which settles it the same way from the member's ledger; a full disk is
     /// logged once for the file already, anything else here.
-    func settle(_ intent: RoomIntent, entry: RoomLogEntry?) async {
+    ///
+    /// `news` of a committed change is kept for `listeners` as it is settled (``DirectoryDatabase/finish(_:entry:news:for:)``):
+    /// their inbox entries, to take back for those told live.
+    @discardableResult
+    func settle(_ intent: RoomIntent, entry: RoomLogEntry?, news: InboxItem? = nil, for listeners: [Int64] = []) async -> [Int64: Int64] {
         do {
-            try await directory.finish(intent, entry: entry)
+            return try await directory.finish(intent, entry: entry, news: news, for: listeners)
         } catch is StorageFullError {
         } catch {
             logger.error(
                 "a shared completion's room log is settled at the next start", metadata: ["intent": "\(intent.id)", "error": "\(error)"])
         }
+        return [:]
     }
 
     /// Finishes or drops the intents a crash left, by asking each member's own ledger what committed.
@@ -141,7 +157,12 @@ extension Households {
                 metadata: ["intent": "\(intent.id)", "file": "\(error.path)", "error": "\(error.underlying)"])
             return
         }
-        try await directory.finish(intent, entry: entry)
+        // An item of the room's list got: the room hears of it at its next login (the crash came before it could).
+        var news: (event: Event, listeners: [Int64])?
+        if intent.todoID != nil, let entry, let room = try await directory.room(id: intent.roomID) {
+            news = try await gotNews(of: entry, in: room)
+        }
+        try await directory.finish(intent, entry: entry, news: news.map { InboxItem($0.event, at: entry?.at ?? .now) }, for: news?.listeners ?? [])
         logger.notice("finished a shared completion interrupted by a crash", metadata: ["intent": "\(intent.id)", "kept": "\(entry != nil)"])
     }
 

@@ -113,8 +113,13 @@ final class Households: Sendable {
     /// How everyone in `entries` of the room's log is shown, members and former members alike
     /// (``Household/names(withFormer:)``).
     func names(in household: Household, entries: [RoomLogEntry]) async throws -> [Int64: String] {
+        try await names(in: household, accounts: entries.map(\.accountID))
+    }
+
+    /// How the `accounts` are shown in the room, members and former members alike.
+    func names(in household: Household, accounts: [Int64]) async throws -> [Int64: String] {
         var former: [Member] = []
-        for id in Set(entries.map(\.accountID)).subtracting(household.members.map(\.accountID)).sorted() {
+        for id in Set(accounts).subtracting(household.members.map(\.accountID)).sorted() {
             guard let account = try await directory.account(id: id) else { continue }
             former.append(Member(accountID: id, name: account.name, fileID: account.fileID, isOwner: false))
         }

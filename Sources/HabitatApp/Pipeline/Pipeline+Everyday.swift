@@ -50,10 +50,12 @@ extension Pipeline {
         do {
             let state = try await users.with(account.fileID) { try await $0.state() }
             var shared: [SharedHabit]?
+            var list: [RoomTodo] = []
             if !session.roomless, let room = try await households.currentRoom(of: account, chosen: session.room) {
                 shared = try await households.sharedHabits(of: room.id)
+                list = try await directory.roomTodos(of: room.id, gotLately: Households.gotLately)
             }
-            vocabulary = Self.vocabulary(of: state, room: shared, now: now)
+            vocabulary = Self.vocabulary(of: state, room: shared, list: list, now: now)
         } catch {
             return failed
         }
@@ -125,8 +127,10 @@ extension Pipeline {
         return all
     }
 
-    /// What `state` holds for reading a line, with the shared habits of the user's `room` when they speak in one.
-    static func vocabulary(of state: GameState, room: [SharedHabit]?, now: Date) -> Vocabulary {
+    /// What `state` holds for reading a line (habits, routines, open to-dos), with the shared habits of the user's `room` when they speak in one, and
+    /// the items of its `list` (open, or got lately: a second `got milk` is told who got it), which are done as a good
+    /// shared habit is.
+    static func vocabulary(of state: GameState, room: [SharedHabit]?, list: [RoomTodo] = [], now: Date) -> Vocabulary {
         let today = state.settings.day(of: now)
         var habits: [Vocabulary.Habit] = state.activeHabits.map { habit in
             var quota = false
@@ -136,7 +140,10 @@ extension Pipeline {
                 paused: state.pausedThrough(habit, on: today) != nil)
         }
         habits += state.routines.map { Vocabulary.Habit(name: $0.name) }
+        // A to-do is done as a habit is (`renewed my passport`): the recording finishes it.
+        habits += state.todos.filter(\.isOpen).map { Vocabulary.Habit(name: $0.name) }
         habits += (room ?? []).map { Vocabulary.Habit(name: $0.name, bad: $0.kind == .bad, shared: true) }
+        habits += list.map { Vocabulary.Habit(name: $0.name, shared: true) }
         return Vocabulary(
             habits: habits, rewards: state.rewards.map(\.name), areas: state.areas.map(\.name), inRoom: room != nil,
             today: today)

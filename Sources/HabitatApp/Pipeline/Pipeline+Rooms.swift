@@ -19,8 +19,16 @@ extension Pipeline {
                     try await refuseUnchosenRoom(recording, account: account, on: database)
                 }
             }
-            let (outcome, state) = try await database.apply(.record(recording), at: now)
-            return Views.outcome(outcome, state)
+            do {
+                let (outcome, state) = try await database.apply(.record(recording), at: now)
+                return Views.outcome(outcome, state)
+            } catch let error as HabitatError where error.code == .unknownHabit || error.code == .unknownTodo {
+                // Nothing of their own by that name: an item of the room's list (`got milk`), when it names one.
+                guard !session.roomless, let room = try await households.currentRoom(of: account, chosen: session.room),
+                    let item = try await households.todo(doneBy: recording, in: room)
+                else { throw error }
+                return try await households.get(item, in: room, for: account, on: database, now: now)
+            }
         }
     }
 

@@ -51,7 +51,7 @@ struct RoomPostService: Sendable {
             let event = Self.event(said.kind, said.reply, room: room)
             let members = try await directory.members(of: room.id)
             let kept = try await directory.roomPosted(
-                post.id, for: day.ordinal, next: next, keeping: InboxItem(kind: event.kind, toasts: InboxToast.text(of: event.toasts), created: now),
+                post.id, for: day.ordinal, next: next, keeping: InboxItem(event, at: now),
                 for: members.map(\.accountID))
             stage?(.roomPostWritten)
             for member in members where !Households.readsTheChannel(member, of: room) {

@@ -311,6 +311,28 @@ public struct DirectoryDatabase: Sendable {
             try db.execute(sql: "ALTER TABLE reminder ADD COLUMN time_zone TEXT NOT NULL DEFAULT 'UTC'")
             try db.execute(sql: "ALTER TABLE reminder ADD COLUMN day_start INTEGER NOT NULL DEFAULT 0")
         }
+        // A household's shared list (`room add todo Milk`). An item is got when a standing line of the room's log names
+        // it (`todo_id`), or while a member's getting of it is in flight (an intent naming it): the first to get it
+        // is credited, once.
+        migrator.registerMigration("v11") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE room_todo (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        room_id INTEGER NOT NULL REFERENCES room(id) ON DELETE CASCADE,
+                        name TEXT NOT NULL,
+                        added_by INTEGER NOT NULL,
+                        assignee INTEGER,
+                        created_day TEXT NOT NULL,
+                        due TEXT,
+                        created_at REAL NOT NULL
+                    );
+                    CREATE INDEX room_todo_room ON room_todo(room_id);
+                    ALTER TABLE room_log ADD COLUMN todo_id INTEGER;
+                    CREATE INDEX room_log_todo ON room_log(todo_id) WHERE todo_id IS NOT NULL;
+                    ALTER TABLE room_intent ADD COLUMN todo_id INTEGER;
+                    """)
+        }
         return migrator
     }
 }

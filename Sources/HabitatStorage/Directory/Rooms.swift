@@ -13,6 +13,8 @@ public struct RoomIntent: Sendable, Equatable {
     public var action: Action
     public var roomID: Int64
     public var habitID: Int64
+    /// The item of the room's list being got (``RoomTodo``), for a record of one.
+    public var todoID: Int64? = nil
 }
 
 // MARK: - Rooms and members
@@ -343,8 +345,17 @@ extension DirectoryDatabase {
     /// Finishes an intent and drops it, in one transaction. With `entry` (the member's commit happened)
     /// its line is written if it is not there yet; with none (the member's commit never happened) a line
     /// written for it beforehand is taken back. Replays are harmless.
-    public func finish(_ intent: RoomIntent, entry: RoomLogEntry?) async throws {
+    ///
+    /// `news` of it, when given, is kept in the inboxes of `members` in the same transaction: whoever is not told live
+    /// hears it at their next login, and a crash after this never loses it. Returns the inbox entries by member, which
+    /// ``forgetKept(_:)`` takes back out for those told live.
+    @discardableResult
+    public func finish(_ intent: RoomIntent, entry: RoomLogEntry?, news: InboxItem? = nil, for members: [Int64] = []) async throws -> [Int64: Int64] {
         try await write { db in
+            var kept: [Int64: Int64] = [:]
+            if entry != nil, let news {
+                for member in members { kept[member] = try Self.keep(news, for: member, in: db) }
+            }
             if let entry {
                 try Self.writeLine(of: intent, entry: entry, in: db)
             } else {
@@ -354,6 +365,7 @@ extension DirectoryDatabase {
                 }
             }
             try db.execute(sql: "DELETE FROM room_intent WHERE id = ?", arguments: [intent.id])
+            return kept
         }
     }
 
@@ -362,12 +374,14 @@ extension DirectoryDatabase {
         case .record:
             try db.execute(
                 sql: """
-                    INSERT OR IGNORE INTO room_log (room_id, habit_id, habit, kind, account_id, member, at, day, quantity, xp, health, ref)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT OR IGNORE INTO room_log
+                    (room_id, habit_id, habit, kind, account_id, member, at, day, quantity, xp, health, ref, todo_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     intent.roomID, entry.habitID, entry.habit, entry.kind.rawValue, entry.accountID, entry.member,
                     entry.at.timeIntervalSince1970, entry.day.description, entry.quantity, entry.xp, entry.health, entry.ref,
+                    intent.todoID,
                 ])
         case .undo:
             try db.execute(sql: "UPDATE room_log SET undone = 1 WHERE ref = ?", arguments: [entry.ref])
@@ -388,7 +402,7 @@ extension DirectoryDatabase {
             habitID: row["habit_id"], habit: row["habit"], kind: HabitKind(rawValue: row["kind"]) ?? .good,
             accountID: row["account_id"], member: row["member"], at: Date(timeIntervalSince1970: row["at"]),
             day: Day(iso: row["day"]) ?? Day(ordinal: 0), quantity: row["quantity"], xp: row["xp"], health: row["health"],
-            ref: row["ref"])
+            ref: row["ref"], todoID: row["todo_id"])
     }
 
     /// Intents left by a crash, oldest first.
@@ -397,7 +411,8 @@ extension DirectoryDatabase {
             try Row.fetchAll(db, sql: "SELECT * FROM room_intent ORDER BY id").map {
                 RoomIntent(
                     id: $0["id"], accountID: $0["account_id"], token: $0["token"],
-                    action: RoomIntent.Action(rawValue: $0["action"]) ?? .record, roomID: $0["room_id"], habitID: $0["habit_id"])
+                    action: RoomIntent.Action(rawValue: $0["action"]) ?? .record, roomID: $0["room_id"], habitID: $0["habit_id"],
+                    todoID: $0["todo_id"])
             }
         }
     }
