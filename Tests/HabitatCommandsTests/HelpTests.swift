@@ -91,6 +91,10 @@ private func specName(of command: any HabitatCommand) -> String {
     case let stop as RoomStopPosts: stop.kinds == [.report] ? "room report" : stop.kinds == [.chores] ? "room remind" : "room no more reminders"
     case is RoomReport: "room report"
     case is RoomPosts: "room reminders"
+    case is RoomAddTodo: "room add todo"
+    case is RoomListTodos: "room list"
+    case is RoomGot: "room got"
+    case is RoomDeleteTodo: "room delete todo"
     default: "?"
     }
 }
@@ -191,7 +195,7 @@ struct HelpCardTests {
                   status            your level, XP, health and coins
                   add habit <name>  start one: 'add habit Yoga on mon wed fri'
                   undo              take back the last thing recorded
-                  More: help habits · today · todos · amounts · schedules · pauses · reminders · store · rooms · chores · words · account · json
+                  More: help habits · today · todos · amounts · schedules · pauses · reminders · store · rooms · chores · list · words · account · json
                   'help <command>' shows one with examples; 'help all' lists every command.
 
 
@@ -203,7 +207,8 @@ struct HelpCardTests {
         let data = Views.help(topic: nil, in: Commands.table, guide: Help.guide).data
         #expect(elements(data?["commands"]).map { $0["name"]?.stringValue } == Commands.all.map(\.name))
         #expect(elements(data?["topics"]).map { $0["name"]?.stringValue } == [
-            "habits", "today", "todos", "amounts", "schedules", "pauses", "reminders", "store", "rooms", "chores", "words", "account", "json",
+            "habits", "today", "todos", "amounts", "schedules", "pauses", "reminders", "store", "rooms", "chores", "list", "words", "account",
+            "json",
         ])
         #expect(elements(data?["topics"])[3]["summary"] == "habits you count: glasses, kilometres, minutes, pages")
     }

@@ -92,6 +92,11 @@ struct Help: HabitatCommand {
                 commands: ["room add habit", "room add bad habit", "room did", "room fairness", "room remind", "room delete habit"],
                 examples: ["room add habit Dishes every day rotate", "room did dishes", "who did the dishes?", "room remind at 8:00"]),
             HelpTopic(
+                "list", also: ["shopping", "shopping list", "shared list"],
+                summary: "a room's shared list: anyone adds to it, whoever gets an item first is credited",
+                commands: ["room add todo", "room list", "room got", "room delete todo", "undo"],
+                examples: ["room add todo Milk", "room add todo Fix the tap by saturday for ny", "room list", "room got milk"]),
+            HelpTopic(
                 "words", also: ["everyday", "everyday words", "talk"], summary: "your own words for your habits, and answers",
                 commands: ["call", "forget", "yes", "no", "hello", "thanks"],
                 examples: ["call exercise workout", "when I say workout I mean exercise", "forget workout"]),
