@@ -328,7 +328,7 @@ struct HelpTopicTests {
         ("ROOM", [
             "room create", "room invite", "room join", "room leave", "room kick", "room use", "room add habit",
             "room add bad habit", "room delete habit", "room did", "room status", "room log", "room today", "room report", "room remind", "room reminders",
-            "room no more reminders", "room fairness",
+            "room no more reminders", "room fairness", "room add todo", "room list", "room got", "room delete todo",
         ]),
     ])
     func aWordThatStartsSeveralCommandsListsThem(word: String, names: [String]) {

@@ -25,8 +25,8 @@ import Testing
 
     @Test func everyCodeIsTheGamesARoomsOrTheProtocolsOnce() {
         #expect(ErrorCode.all.count == Set(ErrorCode.all).count)
-        #expect(ErrorCode.all.count == 22)
-        #expect(ErrorCode.household.map(\.rawValue) == ["forbidden", "invalid_name"])
+        #expect(ErrorCode.all.count == 23)
+        #expect(ErrorCode.household.map(\.rawValue) == ["forbidden", "invalid_name", "already_done"])
         #expect(ErrorCode.storageFull.rawValue == "storage_full")
         #expect(ErrorCode.limitReached.rawValue == "limit_reached")
     }
