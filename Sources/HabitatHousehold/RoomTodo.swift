@@ -42,7 +42,7 @@ public struct RoomTodo: Sendable, Equatable {
     public var isOpen: Bool { got == nil }
 
     /// The item as a to-do, whose rules say what it is worth and when it is overdue.
-    public var todo: Todo { Todo(id: id, name: name, created: created, due: due) }
+    public var todo: Todo { Todo(id: id, name: name, created: created, due: due, done: got?.at) }
 
     /// What getting it on `day` earns (``Todo/value(on:)``).
     public func value(on day: Day) -> (xp: Int, coins: Int) { todo.value(on: day) }

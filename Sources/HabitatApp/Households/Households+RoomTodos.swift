@@ -55,14 +55,17 @@ extension Households {
     /// How many of the items got lately a line may still name: whoever says it second is told who got it.
     static let gotLately = 20
 
-    /// The open item of `room`'s list `query` names, or why there is none.
+    /// The open item of `room`'s list `query` names, or why there is none; one got lately that it names whole or by its
+    /// start, when no open one does (so that whoever says it second is told who got it).
     func requireTodo(_ query: String, in room: Room) async throws -> RoomTodo {
-        let open = try await directory.roomTodos(of: room.id, gotLately: 0)
+        let items = try await directory.roomTodos(of: room.id, gotLately: Self.gotLately)
+        let open = items.filter(\.isOpen)
         switch NameMatch.resolve(query, among: open, name: \.name) {
         case .found(let item): return item
         case .ambiguous(let hits):
             throw HabitatError(.ambiguous, "'\(query)' could be \(GameState.either(hits.map(\.name))). Type more of the name.", symbol: .question)
         case .none(let suggestion):
+            if case .found(let got) = NameMatch.resolve(query, among: items.filter { !$0.isOpen }, name: \.name) { return got }
             let hint = suggestion.map { "Did you mean '\($0.name)'?" } ?? "Type 'room list' to see it."
             throw HabitatError(.unknownTodo, "\(room.displayName)'s list has no '\(query)'. \(hint)", symbol: .question)
         }
