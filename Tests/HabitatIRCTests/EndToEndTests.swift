@@ -84,6 +84,46 @@ struct EndToEndTests {
         }
     }
 
+    /// The household's shared list from the channel: added to and got with `!`, the first to get an item credited,
+    /// the second told privately who got it, and a getting said privately heard in the channel as news.
+    @Test(.enabled(if: Ngircd.isInstalled, "ngircd is not installed (apt-get install ngircd)"))
+    func aHouseholdKeepsItsListInTheChannel() async throws {
+        try await withEverything { port in
+            let alice = try await RawIRC.connect(port: port, nick: "alice")
+            let bob = try await RawIRC.connect(port: port, nick: "bob")
+            try await alice.join("#smiths", waitingFor: "habitat")
+            try await bob.join("#smiths", waitingFor: "habitat")
+            func channelLine() async throws -> String {
+                let seen = [try await alice.privmsg(from: "habitat", to: "#smiths"), try await bob.privmsg(from: "habitat", to: "#smiths")]
+                #expect(seen[0] == seen[1], "alice saw \(seen[0]); bob saw \(seen[1])")
+                return seen[0]
+            }
+
+            try await alice.send("PRIVMSG #smiths :!room add todo Milk")
+            #expect(try await channelLine() == "alice: 🏠 Added Milk to #smiths's list. Whoever gets it says 'got milk'.")
+            try await alice.send("PRIVMSG #smiths :!room add todo Bread")
+            #expect(try await channelLine() == "alice: 🏠 Added Bread to #smiths's list. Whoever gets it says 'got bread'.")
+
+            try await bob.send("PRIVMSG #smiths :!got milk")
+            #expect(try await channelLine() == "bob: ✅ Milk completed! +10 XP, +5 coins (#smiths)")
+            // Second: told privately who got it; the channel hears nothing of it.
+            try await alice.send("PRIVMSG #smiths :!got milk")
+            #expect(try await alice.privmsg(from: "habitat", to: "alice") == "❌ bob already got Milk.")
+
+            // Got privately: the reply is private, and the channel hears it as the household's news.
+            try await alice.send("PRIVMSG habitat :got bread")
+            #expect(try await alice.privmsg(from: "habitat", to: "alice") == "✅ Bread completed! +10 XP, +5 coins (#smiths)")
+            #expect(try await channelLine() == "🏠 alice got Bread")
+
+            try await bob.send("PRIVMSG #smiths :!room list")
+            #expect(try await channelLine() == "bob: 🏠 #smiths's list is empty. Add to it: 'room add todo Milk'.")
+            #expect(try await channelLine() == "  Got lately: Bread (alice), Milk (bob)")
+
+            await alice.close()
+            await bob.close()
+        }
+    }
+
     /// A long view of someone's own game asked in the channel goes to them privately, and the channel hears one line.
     @Test(.enabled(if: Ngircd.isInstalled, "ngircd is not installed (apt-get install ngircd)"))
     func aLongPersonalViewAskedInTheChannelComesPrivately() async throws {
