@@ -30,7 +30,7 @@ extension TerminalSession {
             learned.topics += topics.compactMap { $0["name"] as? String }
         }
         if shared.withLockedValue({ $0.login != nil }) {
-            for (command, list) in [("habits", "habits"), ("store", "items"), ("areas", "areas"), ("rooms", "rooms"), ("todos", "todos")] {
+            for (command, list) in [("habits", "habits"), ("store", "items"), ("areas", "areas"), ("rooms", "rooms"), ("todos", "todos"), ("room list", "todos")] {
                 guard case .reply(let reply) = ask(command) else { continue }
                 let rows = (reply.object["data"] as? [String: Any])?[list] as? [[String: Any]] ?? []
                 learned.names += rows.compactMap { $0["name"] as? String }.flatMap { $0.lowercased().split(separator: " ").map(String.init) }

@@ -175,10 +175,14 @@ public enum DataBackup {
                         } else if line == nil, intent == nil, let place = try live.read({ db in
                             try Row.fetchOne(
                                 db,
-                                sql: "SELECT room_id, habit_id FROM room_log WHERE ref = ? UNION ALL SELECT room_id, habit_id FROM room_intent WHERE token = ?",
+                                sql: """
+                                    SELECT room_id, habit_id, todo_id FROM room_log WHERE ref = ?
+                                    UNION ALL SELECT room_id, habit_id, todo_id FROM room_intent WHERE token = ?
+                                    """,
                                 arguments: [token, token])
                         }) {
-                            try insertIntent(db, .record, token: token, account: account, room: place["room_id"], habit: place["habit_id"])
+                            try insertIntent(
+                                db, .record, token: token, account: account, room: place["room_id"], habit: place["habit_id"], todo: place["todo_id"])
                         }
                     }
                 }
@@ -188,10 +192,13 @@ public enum DataBackup {
         }
     }
 
-    static func insertIntent(_ db: Database, _ action: RoomIntent.Action, token: String, account: Int64, room: Int64, habit: Int64) throws {
+    /// An intent the copy lacks; `todo` the item of a room's list it gets, for a getting of one (which the intent claims).
+    static func insertIntent(
+        _ db: Database, _ action: RoomIntent.Action, token: String, account: Int64, room: Int64, habit: Int64, todo: Int64? = nil
+    ) throws {
         try db.execute(
-            sql: "INSERT INTO room_intent (account_id, token, action, room_id, habit_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [account, token, action.rawValue, room, habit, Date().timeIntervalSince1970])
+            sql: "INSERT INTO room_intent (account_id, token, action, room_id, habit_id, created_at, todo_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            arguments: [account, token, action.rawValue, room, habit, Date().timeIntervalSince1970, todo])
     }
 
     /// The users' files: `users/ab/ab12….sqlite` (32 lowercase hex digits), as (folder, file name), sorted.
