@@ -144,7 +144,7 @@ struct AccessRuleTests {
         #expect(error?.code == .unknownCommand)
         #expect(
             error?.message
-                == "I don't know 'room bogus'. The room commands are 'room create', 'room invite', 'room join', 'room leave', 'room kick', 'room use', 'room add habit', 'room add bad habit', 'room delete habit', 'room did', 'room status', 'room log', 'room today', 'room report', 'room remind', 'room reminders', 'room no more reminders', 'room fairness'. Type 'help room' to see them."
+                == "I don't know 'room bogus'. The room commands are 'room create', 'room invite', 'room join', 'room leave', 'room kick', 'room use', 'room add habit', 'room add bad habit', 'room delete habit', 'room did', 'room status', 'room log', 'room today', 'room report', 'room remind', 'room reminders', 'room no more reminders', 'room fairness', 'room add todo', 'room list', 'room got', 'room delete todo'. Type 'help room' to see them."
         )
     }
 
