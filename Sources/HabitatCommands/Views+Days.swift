@@ -226,6 +226,7 @@ extension Views {
             case .check:
                 line += "☑ \(entry.subject) (+\(entry.xp) XP, \(GameState.coins(entry.coins, signed: true)))"
             case .routine, .undo: line += entry.subject
+            case .imported: line += "⇣ \(GameState.count(entry.quantity, "day")) of history imported from \(entry.subject)"
             }
             if let time = entry.timeOfDay { line += " at \(clock(time))" }
             if let note = entry.note { line += ": \(note)" }

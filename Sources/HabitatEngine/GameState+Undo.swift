@@ -13,7 +13,8 @@ extension GameState {
         for part in before.habits {
             guard let index = habits.firstIndex(where: { $0.id == part.id }) else { continue }
             var stats = part.stats
-            stats.total = max(0, habits[index].stats.total - counted)
+            // An import's habits had nothing before it: their stats are as they were, whole.
+            if latest.kind != .imported { stats.total = max(0, habits[index].stats.total - counted) }
             habits[index].stats = stats
         }
         for part in before.areas {
@@ -39,6 +40,7 @@ extension GameState {
         case .purchase: what = "buying \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "")
         case .run where entry.quantity == 0: what = "the challenge start"
         case .run: what = "your \(km(Double(entry.quantity) / 1000)) run"
+        case .imported: what = "the history imported from \(entry.subject) (its habits stay)"
         default: what = entry.subject
         }
         return parts.isEmpty ? what : "\(what) (\(parts.joined(separator: ", ")))"

@@ -21,6 +21,9 @@ public struct LedgerEntry: Sendable, Equatable, Codable {
         case todo
         /// An item of a to-do's checklist ticked (``todoID``; the item is the ``note``).
         case check
+        /// Another tracker's history brought in (``ImportPlan``; the tracker is the ``subject``): the imported days follow
+        /// in its batch, earning nothing.
+        case imported = "import"
     }
 
     /// Assigned by storage when appended.

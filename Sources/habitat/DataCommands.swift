@@ -34,6 +34,34 @@ struct Export: AsyncParsableCommand {
     }
 }
 
+struct Import: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Bring a user's habits and history in from another tracker.",
+        discussion: """
+            Reads Loop Habit Tracker's database backup (Settings → Export full backup, a .db file). The habits come in with \
+            their schedules and every day's history, so streaks and strength go on where they were; the history earns no \
+            XP or coins. A habit whose name the user has already gets a number after it. All of it comes in, or nothing. \
+            --dry-run says what would come in, and what would only roughly. While the server runs, the server does it.
+            """
+    )
+
+    @Option(help: "The user's name.")
+    var user: String
+
+    @Argument(help: "The file to import.")
+    var file: String
+
+    @Flag(help: "Say what would come in, and change nothing.")
+    var dryRun = false
+
+    @Option(help: "The server's data directory.")
+    var data = "./habitat-data"
+
+    func run() async throws {
+        try await DataToolCall.answer(.importFile(user: user, file: absolute(file), dryRun: dryRun), data: data)
+    }
+}
+
 /// The directory database of the data directory `data`, which must hold Habitat data already: a mistyped
 /// `--data` is refused, not made into a new, empty data directory.
 func existingDataDirectory(_ data: String) throws -> DirectoryDatabase {

@@ -7,6 +7,7 @@ private let systemConnect = Darwin.connect
 #endif
 import Dispatch
 import Foundation
+import HabitatEngine
 import HabitatStorage
 
 /// What `habitat backup`, `check` and `export` ask for. While a server runs on the data directory its connection is a
@@ -19,6 +20,8 @@ public enum DataToolRequest: Codable, Sendable, Equatable {
     case check
     /// Everything `user` has, as `json` or `csv`; written to `output` (an absolute path), or returned when `nil`.
     case export(user: String, format: String, output: String?)
+    /// Another tracker's file (an absolute path) brought into `user`'s game; with `dryRun`, only said.
+    case importFile(user: String, file: String, dryRun: Bool)
 }
 
 /// The answer to a ``DataToolRequest``: what the command prints, or why it failed (said as `Error: …`, exit status 1).
@@ -98,6 +101,16 @@ public enum DataTools {
                 return .failed(full.description)
             } catch {
                 return .failed("Could not export \(user): \(error)")
+            }
+        case .importFile(let user, let file, let dryRun):
+            do {
+                return try await importFile(file, into: user, dryRun: dryRun, data: data, users: users, directory: directory)
+            } catch let full as StorageFullError {
+                return .failed(full.description)
+            } catch let error as HabitatError {
+                return .failed("Nothing was imported: \(error.message)")
+            } catch {
+                return .failed("Nothing was imported: \(error)")
             }
         }
     }

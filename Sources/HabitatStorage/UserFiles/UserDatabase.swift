@@ -91,12 +91,23 @@ public final class UserDatabase: Sendable {
     private func commit<T>(
         _ connection: Connection, _ db: Database, _ body: (inout GameState, Ledger) throws -> T
     ) throws -> (result: T, state: GameState) {
+        try commit(connection, db) { state, ledger, _ in try body(&state, ledger) }
+    }
+
+    /// `commit` whose `body` may save the state part way (`saveNow`), when what it appends next needs the ids new rows
+    /// are given (an import's history, of the habits it adds).
+    private func commit<T>(
+        _ connection: Connection, _ db: Database, saving body: (inout GameState, Ledger, _ saveNow: (inout GameState) throws -> Void) throws -> T
+    ) throws -> (result: T, state: GameState) {
         var state = try loadedState(db)
-        let old = state
+        var saved = state
         let statements = connection.statements
         let result = try statements.inTransaction {
-            let result = try body(&state, Ledger(db: db, statements: statements))
-            try state.save(since: old, with: statements)
+            let result = try body(&state, Ledger(db: db, statements: statements)) { current in
+                try current.save(since: saved, with: statements)
+                saved = current
+            }
+            try state.save(since: saved, with: statements)
             return result
         }
         flusher?.committed()
@@ -147,6 +158,21 @@ public final class UserDatabase: Sendable {
             }
             return (outcome, state)
         }, completion: completion)
+    }
+
+    /// Brings in another tracker's habits and history (``ImportPlan``) in one commit: all of it, or nothing. The
+    /// outcome's entry is the import's lead, its days the batch that follows it.
+    public func importing(_ plan: ImportPlan, at now: Date) async throws -> (outcome: Outcome, state: GameState) {
+        let (outcome, state) = try await run { connection, db in
+            try self.commit(connection, db) { state, ledger, saveNow in
+                let names = try state.addImported(plan, at: now)
+                try saveNow(&state)
+                var outcome = state.importedHistory(plan, added: Array(state.habits.suffix(names.count)), at: now)
+                outcome.entry = try ledger.append(outcome)
+                return outcome
+            }
+        }
+        return (outcome, state)
     }
 
     /// Ends the user's days through `last` (their bites), reading how many times each habit was recorded on each day in

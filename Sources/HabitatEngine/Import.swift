@@ -1,0 +1,120 @@
+import Foundation
+
+/// One day of a habit's history brought in from another tracker: done (or, for a bad habit, slipped) so many times,
+/// or so much of its amount, with the day's note.
+public struct ImportedDay: Sendable, Equatable {
+    public var day: Day
+    public var quantity: Int
+    public var note: String?
+
+    public init(day: Day, quantity: Int = 1, note: String? = nil) {
+        (self.day, self.quantity, self.note) = (day, quantity, note)
+    }
+}
+
+/// A habit brought in from another tracker, with its history.
+public struct ImportedHabit: Sendable, Equatable {
+    public var name: String
+    public var kind: HabitKind
+    public var schedule: Schedule
+    public var amount: DailyAmount?
+    public var archived: Bool
+    /// Its days, oldest first.
+    public var days: [ImportedDay]
+
+    public init(name: String, kind: HabitKind = .good, schedule: Schedule = .daily, amount: DailyAmount? = nil, archived: Bool = false, days: [ImportedDay] = []) {
+        (self.name, self.kind, self.schedule, self.amount, self.archived, self.days) = (name, kind, schedule, amount, archived, days)
+    }
+}
+
+/// What an import brings in, read from another tracker's file: its habits and their history, and what came in only
+/// roughly or not at all, said for the person.
+public struct ImportPlan: Sendable, Equatable {
+    /// The tracker the file is from (`Loop Habit Tracker`).
+    public var source: String
+    public var habits: [ImportedHabit]
+    /// `Gym: 3 times in 10 days is kept as 2 times a week.`, `Reminders are not brought in.`
+    public var notes: [String]
+
+    public init(source: String, habits: [ImportedHabit] = [], notes: [String] = []) {
+        (self.source, self.habits, self.notes) = (source, habits, notes)
+    }
+
+    /// How many days of history it holds.
+    public var dayCount: Int { habits.reduce(0) { $0 + $1.days.count } }
+}
+
+extension GameState {
+    /// Adds the plan's habits, each under its own name or, when one of the user's habits or routines has it, the
+    /// first of `Name (2)`, `Name (3)`, … that is free: the names they were given, in the plan's order. The whole plan
+    /// fits, or nothing is added (`limit_reached`).
+    public mutating func addImported(_ plan: ImportPlan, at now: Date) throws -> [String] {
+        if habits.count + plan.habits.count > CatalogLimit.habits {
+            throw HabitatError(
+                .limitReached,
+                "The file holds \(plan.habits.count) habits and you have \(habits.count); one can have at most \(CatalogLimit.habits). Delete some, then import again.")
+        }
+        let today = settings.day(of: now)
+        var names: [String] = []
+        for imported in plan.habits {
+            let name = try freeName(for: try Self.validName(imported.name, of: "habit"))
+            if let amount = imported.amount { try Self.checkAmount(amount, of: name, kind: imported.kind, schedule: imported.schedule) }
+            let good = imported.kind == .good
+            habits.append(
+                Habit(
+                    name: name, kind: imported.kind, xp: good ? Habit.defaultXP : 0, coins: good ? Habit.defaultCoins : 0,
+                    life: good ? 0 : Habit.defaultLife, archived: imported.archived, created: min(imported.days.first?.day ?? today, today),
+                    schedule: imported.schedule, amount: imported.amount))
+            names.append(name)
+        }
+        return names
+    }
+
+    /// `name`, or `name (2)`, `name (3)`, …: the first no habit or routine of the user's has.
+    func freeName(for name: String) throws -> String {
+        func taken(_ candidate: String) -> Bool {
+            habits.contains { $0.name.isSameName(as: candidate) } || routines.contains { $0.name.isSameName(as: candidate) }
+        }
+        guard taken(name) else { return name }
+        for number in 2... where !taken("\(name) (\(number))") {
+            let suffixed = "\(name) (\(number))"
+            return try Self.validName(suffixed, of: "habit")
+        }
+        return name
+    }
+
+    /// The ledger entries of an import: its lead (taking the totals back to before it when undone) and each imported
+    /// day of `added` (the habits ``addImported(_:at:)`` made, saved, with their ids, in the plan's order), which earn
+    /// nothing. The habits' streaks are counted from their days.
+    public mutating func importedHistory(_ plan: ImportPlan, added: [Habit], at now: Date) -> Outcome {
+        var before = Snapshot(profile: profile)
+        var batch: [LedgerEntry] = []
+        for (habit, imported) in zip(added, plan.habits) {
+            guard let id = habit.id, let index = habits.firstIndex(where: { $0.id == id }) else { continue }
+            before.habits.append(.init(id: id, stats: .zero))
+            for day in imported.days {
+                batch.append(
+                    LedgerEntry(
+                        at: settings.start(of: day.day), day: day.day, kind: habit.kind == .good ? .completion : .slip, habitID: id,
+                        subject: habit.name, quantity: day.quantity, note: day.note))
+            }
+            let days = Set(imported.days.map(\.day))
+            var stats = HabitStats(streak: 0, best: 0, lastDay: days.max(), total: imported.days.reduce(0) { $0 + $1.quantity })
+            switch habit.kind {
+            case .good: (stats.streak, stats.best) = { ($0.streak, $0.best) }(Streaks.good(days: days))
+            case .bad: stats.best = Streaks.bad(slips: days, created: habit.created).best
+            }
+            habits[index].stats = stats
+        }
+        let lead = LedgerEntry(
+            at: now, day: settings.day(of: now), kind: .imported, subject: plan.source, quantity: plan.dayCount, before: before)
+        var outcome = Outcome(
+            toasts: [Toast(.success, "Imported \(Self.count(added.count, "habit")) from \(plan.source) with \(Self.count(plan.dayCount, "day")) of history.")],
+            entry: lead)
+        outcome.batch = batch
+        return outcome
+    }
+
+    /// `1 habit`, `6 habits`.
+    public static func count(_ number: Int, _ thing: String) -> String { "\(number) \(thing)\(number == 1 ? "" : "s")" }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import GRDB
+import HabitatEngine
+
+/// Loop Habit Tracker's database backup (the `.db` its "Export full backup" writes: a copy of its SQLite database,
+/// schema version 25 in Loop 2.x), read as an ``ImportPlan``.
+///
+/// The format, from Loop's source (`iSoron/uhabits`, v2.3.1): `uhabits-core/src/jvmMain/resources/migrations/09.sql`
+/// to `25.sql` make the `Habits` and `Repetitions` tables; `core/models/sqlite/records/HabitRecord.kt` and
+/// `EntryRecord.kt` read them; `core/models/Entry.kt` says what a day's value means (2 done, 0 not done, 3 skipped,
+/// -1 unknown, and for a measurable habit the amount × 1000); `core/io/LoopDBImporter.kt` decides what a backup is.
+/// Columns are read by name: backups of databases Loop 1.x first made order them otherwise.
+public enum LoopBackup {
+    public static let source = "Loop Habit Tracker"
+
+    /// What Loop's own importer accepts (`LoopDBImporter.canHandle`): an SQLite file with tables named `Habits` and
+    /// `Repetitions`, of schema version 25 or older.
+    public static func isBackup(at path: String) -> Bool {
+        guard let head = FileManager.default.contents(atPath: path)?.prefix(15), head == Data("SQLite format 3".utf8) else { return false }
+        return (try? open(path).read { db -> Bool in
+            let tables = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name = 'Habits' OR name = 'Repetitions'")
+            let version = try Int.fetchOne(db, sql: "PRAGMA user_version")
+            return tables == 2 && (version ?? 0) <= 25
+        }) ?? false
+    }
+
+    /// The habits of the backup at `path` and their days, in Loop's order, with what Habitat keeps only roughly or not
+    /// at all said in `notes`.
+    public static func read(at path: String) throws -> ImportPlan {
+        let queue = try open(path)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            var plan = ImportPlan(source: source)
+            var unkept = Unkept()
+            let rows = try Row.fetchAll(db, sql: "SELECT * FROM Habits ORDER BY position, \(try idColumn(db))")
+            for (index, row) in rows.enumerated() {
+                let id: Int64 = row[try idColumn(db)]
+                let days = try Row.fetchAll(db, sql: "SELECT timestamp, value, notes FROM Repetitions WHERE habit = ? ORDER BY timestamp", arguments: [id])
+                plan.habits.append(habit(row, days: days, number: index + 1, unkept: &unkept))
+            }
+            plan.notes = unkept.notes(plan)
+            return plan
+        }
+    }
+
+    static func open(_ path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = true
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
+
+    /// `id`, or `Id` in a backup of a database Loop 1.x made.
+    static func idColumn(_ db: Database) throws -> String {
+        try db.columns(in: "Habits").contains { $0.name == "id" } ? "id" : "Id"
+    }
+
+    /// What Habitat keeps only roughly, gathered as the habits are read.
+    struct Unkept {
+        var schedules: [String] = []
+        var amounts: [String] = []
+        var rounded: Set<String> = []
+        var skips = 0
+        var notesOnDaysNotDone = 0
+        var reminders = 0
+        var questions = 0
+
+        func notes(_ plan: ImportPlan) -> [String] {
+            var notes = schedules + amounts
+            if !rounded.isEmpty {
+                notes.append("Amounts are kept as whole numbers (\(rounded.sorted().joined(separator: ", "))): a day's 2.5 is kept as 3.")
+            }
+            if skips > 0 {
+                notes.append("\(GameState.count(skips, "skipped day")) \(skips == 1 ? "is" : "are") kept as not done: to keep a break from counting, pause the habit here.")
+            }
+            if notesOnDaysNotDone > 0 {
+                notes.append("\(GameState.count(notesOnDaysNotDone, "note")) on days not done \(notesOnDaysNotDone == 1 ? "is" : "are") not brought in (a note here belongs to a day done).")
+            }
+            if reminders > 0 { notes.append("Reminders (\(reminders)) are not brought in: set them with 'remind me to <habit> at <time>'.") }
+            if questions > 0 { notes.append("Questions, descriptions and colours are not brought in.") }
+            return notes
+        }
+    }
+
+    static func habit(_ row: Row, days rows: [Row], number: Int, unkept: inout Unkept) -> ImportedHabit {
+        var name = (row["name"] as String? ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty { name = "Loop habit \(number)" }
+        let (num, den): (Int, Int) = (max(1, row["freq_num"] ?? 1), max(1, row["freq_den"] ?? 1))
+        let numerical = (row["type"] as Int? ?? 0) == 1
+        let atMost = (row["target_type"] as Int? ?? 0) == 1
+        // A NULL `archived` is archived, as Loop reads it (`archived != 0`).
+        let archived = (row["archived"] as Int?).map { $0 != 0 } ?? true
+        if row["reminder_hour"] as Int? != nil, row["reminder_min"] as Int? != nil { unkept.reminders += 1 }
+        if !((row["question"] as String? ?? "").isEmpty && (row["description"] as String? ?? "").isEmpty) { unkept.questions += 1 }
+        var imported = ImportedHabit(name: name, archived: archived)
+        var days: [ImportedDay] = []
+        for day in rows {
+            let (timestamp, value): (Int64, Int64) = (day["timestamp"], day["value"])
+            let note = (day["notes"] as String?).flatMap { $0.isEmpty ? nil : $0 }
+            let on = Day(ordinal: Int(timestamp / 86_400_000))
+            if numerical {
+                guard value > 0, value != 3 else {
+                    if value == 3 { unkept.skips += 1 }
+                    if note != nil { unkept.notesOnDaysNotDone += 1 }
+                    continue
+                }
+                let amount = Int((Double(value) / 1000).rounded())
+                if value % 1000 != 0 { unkept.rounded.insert(name) }
+                days.append(ImportedDay(day: on, quantity: max(1, amount), note: note))
+            } else if value == 2 {
+                days.append(ImportedDay(day: on, note: note))
+            } else {
+                if value == 3 { unkept.skips += 1 }
+                if note != nil { unkept.notesOnDaysNotDone += 1 }
+            }
+        }
+        imported.days = days
+        if numerical {
+            // Loop's target is for the days of its frequency (`target_value` per `freq_den` days); Habitat's is a day's.
+            let unit = (row["unit"] as String? ?? "").trimmingCharacters(in: .whitespaces)
+            let target = row["target_value"] as Double? ?? 0
+            let perDay = max(1, Int((target / Double(den)).rounded(.up)))
+            imported.kind = atMost ? .bad : .good
+            imported.amount = DailyAmount(min(perDay, DailyAmount.most), unit: unit.isEmpty ? nil : unit)
+            let said = GameState.describe(imported.amount!, of: imported.kind)
+            if den > 1 {
+                let loop = "\(atMost ? "at most" : "at least") \(formatted(target))\(unit.isEmpty ? "" : " \(unit)") \(den == 7 ? "a week" : den >= 30 ? "a month" : "in \(den) days")"
+                unkept.amounts.append("\(name): \(loop) is kept as \(said).")
+            }
+        } else {
+            imported.schedule = schedule(num: num, den: den)
+            if let rough = roughly(num: num, den: den, as: imported.schedule) { unkept.schedules.append("\(name): \(rough).") }
+        }
+        return imported
+    }
+
+    /// Loop's "`num` times in `den` days" as a Habitat schedule: every day, every N days, N times a week or a month;
+    /// another (`2 times in 3 days`) as the times a week it comes to.
+    static func schedule(num: Int, den: Int) -> Schedule {
+        if num >= den { return .daily }
+        if num == 1 { return .interval(min(den, 365)) }
+        if den == 7 { return .quota(num, .week) }
+        if den == 30 || den == 31 { return .quota(num, .month) }
+        let weekly = Int((Double(num) * 7 / Double(den)).rounded())
+        return weekly >= 7 ? .daily : .quota(max(1, weekly), .week)
+    }
+
+    /// What a schedule lost of Loop's frequency, said for the person; `nil` when nothing.
+    static func roughly(num: Int, den: Int, as schedule: Schedule) -> String? {
+        if num >= den || num == 1 && den <= 365 || den == 7 || den == 30 || den == 31 { return nil }
+        return "\(num) times in \(den) days is kept as \(schedule.words)"
+    }
+
+    /// `10`, `2.5`: a target as Loop shows it.
+    static func formatted(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

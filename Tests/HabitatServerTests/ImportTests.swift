@@ -1,0 +1,135 @@
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+/// `habitat import` of Loop Habit Tracker's database backup (`Tests/Fixtures/loop`), with the server stopped and
+/// through the running one, and what the habits' strength is afterwards beside Loop's own score.
+@Suite("Importing Loop Habit Tracker's backup", .serialized)
+struct ImportTests {
+    /// The fixture's backup, made into the `.db` Loop writes, in `folder`.
+    static func loopBackup(in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent("Loop Habits Backup 2025-03-31 200000.db").path
+        let script = try String(contentsOf: SourceTree.url("Tests/Fixtures/loop/loop-backup.sql"), encoding: .utf8)
+        let queue = try DatabaseQueue(path: path)
+        try queue.inDatabase { try $0.execute(sql: script) }
+        try queue.close()
+        return path
+    }
+
+    /// Loop's score of each habit on `day` (`Tests/Fixtures/loop/loop-scores.csv`), as a percentage.
+    static func loopScores(on day: String) throws -> [String: Double] {
+        let text = try String(contentsOf: SourceTree.url("Tests/Fixtures/loop/loop-scores.csv"), encoding: .utf8)
+        var scores: [String: Double] = [:]
+        for line in text.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: ",").map(String.init)
+            if fields.count == 3, fields[1] == day, let score = Double(fields[2]) { scores[fields[0]] = score * 100 }
+        }
+        return scores
+    }
+
+    static let dryRun = """
+        From Loop Habit Tracker: 6 habits, 263 days of history.
+          Meditate · every day · 101 days
+          Gym · 3 times a week · 36 days
+          Water plants · every 3 days · 27 days
+          Run · 2 km a day · 39 days
+          Coffee (bad habit) · limit 2 cups a day · 53 days
+          Old habit (archived) · every day · 7 days
+        Kept only roughly, or not brought in:
+          - Run: at least 10 km a week is kept as 2 km a day.
+          - Amounts are kept as whole numbers (Run): a day's 2.5 is kept as 3.
+          - 3 skipped days are kept as not done: to keep a break from counting, pause the habit here.
+          - 2 notes on days not done are not brought in (a note here belongs to a day done).
+          - Reminders (2) are not brought in: set them with 'remind me to <habit> at <time>'.
+          - Questions, descriptions and colours are not brought in.
+        Nothing was changed: this was a dry run. Run it again without --dry-run to bring it in.
+
+        """
+
+    @Test func aLoopBackupComesInWithItsHistoryAndItsStrengthGoesOnWhereLoopLeftIt() async throws {
+        let folder = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data")
+        let backup = try Self.loopBackup(in: folder)
+        // The server runs on the evening of the backup's last day.
+        var server = try await ServerProcess(data: data, startingAt: "2025-03-31 20:00:00")
+        let alice = try await LineClient.registered("alice", port: server.port)
+        try await alice.expectReply(to: "add habit Meditate", startsWith: "✅ Added habit Meditate")
+        #expect(await server.terminate() == 0)
+
+        // Stopped: the command line reads the files itself. A dry run changes nothing.
+        let preview = try await habitat(["import", "--data", data.path, "--user", "alice", backup, "--dry-run"])
+        #expect(preview.status == 0)
+        #expect(preview.output == Self.dryRun)
+
+        // Running: the server does it, in one transaction.
+        server = try await ServerProcess(data: data, startingAt: "2025-03-31 20:00:00")
+        do {
+            try await importsThroughTheServer(backup, data: data, port: server.port)
+        } catch {
+            _ = await server.terminate()
+            throw error
+        }
+        #expect(await server.terminate() == 0)
+    }
+
+    func importsThroughTheServer(_ backup: String, data: URL, port: Int) async throws {
+        let imported = try await habitat(["import", "--data", data.path, "--user", "alice", backup])
+        #expect(imported.status == 0)
+        #expect(imported.output.hasPrefix("From Loop Habit Tracker: 6 habits, 263 days of history.\n  Meditate (2) · every day · 101 days\n"))
+        #expect(imported.output.contains("    (called Meditate (2): alice has a habit called Meditate already)\n"))
+        #expect(imported.output.hasSuffix("Imported into alice's game. The history earns no XP or coins; 'undo' takes it back (the habits stay).\n"))
+
+        let client = try await LineClient.connect(port: port)
+        try await client.expectReply(to: "login alice correct-horse", startsWith: "✅ Welcome back, alice! Level 1 · 0/100 XP")
+        let streaks = try await client.json("{\"text\": \"streaks\"}")
+        let rows = try #require(streaks.data?["streaks"] as? [[String: Any]])
+        let strength = Dictionary(rows.map { ($0["name"] as? String ?? "", ($0["strength"] as? NSNumber)?.doubleValue ?? -1) }) { a, _ in a }
+        // A habit done on days, on its schedule, keeps Loop's score: within 2 points on the backup's last day.
+        let loop = try Self.loopScores(on: "2025-03-31")
+        for (here, there) in [("Meditate (2)", "Meditate"), ("Gym", "Gym"), ("Water plants", "Water plants")] {
+            let mine = try #require(strength[here], "\(here) in \(rows)")
+            let theirs = try #require(loop[there])
+            #expect(abs(mine - theirs) <= 2, "\(here): \(mine) here, \(theirs) in Loop")
+        }
+        // Each day came in as it was: Meditate's first and last, and a note with a comma and quotes.
+        let history = try await client.json("{\"text\": \"history meditate (2)\"}")
+        let entries = try #require(history.data?["entries"] as? [[String: Any]])
+        #expect(entries.first?["day"] as? String == "2025-03-31")
+        #expect(entries.allSatisfy { ($0["xp"] as? Int) == 0 && ($0["coins"] as? Int) == 0 })
+        let export = try await habitat(["export", "--data", data.path, "--user", "alice"])
+        let ledger = try #require((try JSONSerialization.jsonObject(with: Data(export.output.utf8)) as? [String: Any])?["ledger"] as? [[String: Any]])
+        let meditated = ledger.filter { $0["subject"] as? String == "Meditate (2)" }
+        #expect(meditated.count == 101)
+        #expect(meditated.first?["day"] as? String == "2024-12-02")
+        #expect(meditated.contains { ($0["note"] as? String)?.contains(",") == true && ($0["note"] as? String)?.contains("\"") == true })
+
+        // Undo takes the history back; the habits stay.
+        try await client.expectReply(
+            to: "undo", startsWith: "↩️ Undid the history imported from Loop Habit Tracker (its habits stay)")
+        let after = try await client.json("{\"text\": \"streaks\"}")
+        let kept = try #require(after.data?["streaks"] as? [[String: Any]])
+        #expect(kept.count == rows.count)
+        #expect(kept.filter { $0["kind"] as? String == "good" }.allSatisfy { ($0["strength"] as? Int) == 0 }, "\(kept)")
+    }
+
+    @Test func aFileThatIsNoBackupIsRefusedAndNothingChanges() async throws {
+        let folder = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data")
+        let server = try await ServerProcess(data: data)
+        _ = try await LineClient.registered("alice", port: server.port)
+        #expect(await server.terminate() == 0)
+        let notes = folder.appendingPathComponent("notes.txt")
+        try Data("Meditate every day\n".utf8).write(to: notes)
+        let refused = try await habitat(["import", "--data", data.path, "--user", "alice", notes.path])
+        #expect(refused.status == 1)
+        #expect(
+            refused.output
+                == "Error: Nothing was imported: \(notes.path) is not a file Habitat can import. It reads Loop Habit Tracker's database backup (Settings → Export full backup, a .db file).\n")
+        let nobody = try await habitat(["import", "--data", data.path, "--user", "bob", try Self.loopBackup(in: folder)])
+        #expect(nobody.status == 1)
+        #expect(nobody.output == "Error: There is no user called bob.\n")
+    }
+}
