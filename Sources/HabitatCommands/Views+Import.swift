@@ -13,11 +13,25 @@ extension Views {
         for (index, habit) in plan.habits.enumerated() {
             let name = names?[index] ?? habit.name
             var parts = [name + (habit.kind == .bad ? " (bad habit)" : "") + (habit.archived ? " (archived)" : "")]
-            parts.append(habit.amount.map { GameState.describe($0, of: habit.kind) } ?? habit.schedule.words)
+            // A bad habit has no schedule to say.
+            if let amount = habit.amount {
+                parts.append(GameState.describe(amount, of: habit.kind))
+            } else if habit.kind == .good {
+                parts.append(habit.schedule.words + (habit.bite > 0 ? ", \(habit.bite) life if missed" : ""))
+            }
+            if !habit.steps.isEmpty { parts.append("steps: " + habit.steps.joined(separator: ", ")) }
             parts.append(GameState.count(habit.days.count, "day"))
             lines.append("  " + parts.joined(separator: " · "))
             if name != habit.name { lines.append("    (called \(name): \(user) has a habit called \(habit.name) already)") }
         }
+        if !plan.todos.isEmpty {
+            let open = plan.todos.filter(\.isOpen)
+            lines.append("  To-dos: \(open.count) open\(open.isEmpty ? "" : " (\(open.map(\.name).joined(separator: ", ")))"), \(plan.todos.count - open.count) done")
+        }
+        if !plan.rewards.isEmpty {
+            lines.append("  Rewards: " + plan.rewards.map { "\($0.name) (\(GameState.coins($0.price)))" }.joined(separator: ", "))
+        }
+        if !plan.areas.isEmpty { lines.append("  Areas: " + plan.areas.joined(separator: ", ")) }
         if !plan.notes.isEmpty {
             lines.append("Kept only roughly, or not brought in:")
             lines += plan.notes.map { "  - \($0)" }

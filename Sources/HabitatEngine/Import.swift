@@ -19,11 +19,22 @@ public struct ImportedHabit: Sendable, Equatable {
     public var schedule: Schedule
     public var amount: DailyAmount?
     public var archived: Bool
+    /// The area it goes in (one of the plan's ``ImportPlan/areas``, or one the user has), by name.
+    public var area: String?
+    /// The life a day due and not done costs (a daily that bites), from the day after the import.
+    public var bite: Int
+    /// Its steps (a morning routine's), ticked each day it is due.
+    public var steps: [String]
     /// Its days, oldest first.
     public var days: [ImportedDay]
 
-    public init(name: String, kind: HabitKind = .good, schedule: Schedule = .daily, amount: DailyAmount? = nil, archived: Bool = false, days: [ImportedDay] = []) {
+    public init(
+        name: String, kind: HabitKind = .good, schedule: Schedule = .daily, amount: DailyAmount? = nil, archived: Bool = false,
+        area: String? = nil, bite: Int = 0, steps: [String] = [], days: [ImportedDay] = []
+    ) {
+        self.steps = steps
         (self.name, self.kind, self.schedule, self.amount, self.archived, self.days) = (name, kind, schedule, amount, archived, days)
+        (self.area, self.bite) = (area, bite)
     }
 }
 
@@ -33,11 +44,19 @@ public struct ImportPlan: Sendable, Equatable {
     /// The tracker the file is from (`Loop Habit Tracker`).
     public var source: String
     public var habits: [ImportedHabit]
+    /// Areas to add (those the user has already are used as they are).
+    public var areas: [String]
+    /// To-dos, open and done.
+    public var todos: [Todo]
+    public var rewards: [Reward]
     /// `Gym: 3 times in 10 days is kept as 2 times a week.`, `Reminders are not brought in.`
     public var notes: [String]
 
-    public init(source: String, habits: [ImportedHabit] = [], notes: [String] = []) {
+    public init(
+        source: String, habits: [ImportedHabit] = [], areas: [String] = [], todos: [Todo] = [], rewards: [Reward] = [], notes: [String] = []
+    ) {
         (self.source, self.habits, self.notes) = (source, habits, notes)
+        (self.areas, self.todos, self.rewards) = (areas, todos, rewards)
     }
 
     /// How many days of history it holds.
@@ -55,17 +74,48 @@ extension GameState {
                 "The file holds \(plan.habits.count) habits and you have \(habits.count); one can have at most \(CatalogLimit.habits). Delete some, then import again.")
         }
         let today = settings.day(of: now)
+        for raw in plan.areas {
+            let name = try Self.validAreaName(raw)
+            guard !areas.contains(where: { $0.name.isSameName(as: name) }) else { continue }
+            try requireSpace(for: .areas)
+            areas.append(Area(id: newAreaID, name: name))
+        }
         var names: [String] = []
         for imported in plan.habits {
             let name = try freeName(for: try Self.validName(imported.name, of: "habit"))
             if let amount = imported.amount { try Self.checkAmount(amount, of: name, kind: imported.kind, schedule: imported.schedule) }
+            try Self.checkBite(imported.bite > 0 ? imported.bite : nil, of: name, kind: imported.kind)
             let good = imported.kind == .good
-            habits.append(
-                Habit(
-                    name: name, kind: imported.kind, xp: good ? Habit.defaultXP : 0, coins: good ? Habit.defaultCoins : 0,
-                    life: good ? 0 : Habit.defaultLife, archived: imported.archived, created: min(imported.days.first?.day ?? today, today),
-                    schedule: imported.schedule, amount: imported.amount))
+            var habit = Habit(
+                name: name, kind: imported.kind, xp: good ? Habit.defaultXP : 0, coins: good ? Habit.defaultCoins : 0,
+                life: good ? 0 : Habit.defaultLife, areaID: imported.area.flatMap { area in areas.first { $0.name.isSameName(as: area) }?.id },
+                archived: imported.archived, created: min(imported.days.first?.day ?? today, today), schedule: imported.schedule,
+                amount: imported.amount, bite: imported.bite, biteSince: imported.bite > 0 ? today + 1 : nil)
+            if good, imported.amount == nil {
+                habit.checklist = try imported.steps.prefix(Self.maxChecklistItems).map { ChecklistItem(try Self.validName($0, of: "step")) }
+            }
+            habits.append(habit)
             names.append(name)
+        }
+        for reward in plan.rewards {
+            try requireSpace(for: .rewards)
+            var name = try Self.validName(reward.name, of: "reward")
+            let store = Store.catalog(rewards: rewards)
+            var number = 2
+            while store.contains(where: { $0.name.isSameName(as: name) }) {
+                name = try Self.validName("\(reward.name) (\(number))", of: "reward")
+                number += 1
+            }
+            rewards.append(Reward(name: name, price: min(max(reward.price, 1), 1_000_000)))
+        }
+        for todo in plan.todos {
+            var todo = todo
+            todo.id = nil
+            todo.name = try Self.validName(todo.name, of: "to-do")
+            if todo.isOpen, todos.filter(\.isOpen).count >= CatalogLimit.openTodos {
+                throw HabitatError(.limitReached, Self.reached(todos.filter(\.isOpen).count, CatalogLimit.openTodos, "open to-dos"))
+            }
+            todos.append(todo)
         }
         return names
     }

@@ -5,7 +5,7 @@ import Testing
 
 /// `habitat import` of Loop Habit Tracker's database backup (`Tests/Fixtures/loop`), with the server stopped and
 /// through the running one, and what the habits' strength is afterwards beside Loop's own score.
-@Suite("Importing Loop Habit Tracker's backup", .serialized)
+@Suite("Importing from Loop Habit Tracker and Habitica", .serialized)
 struct ImportTests {
     /// The fixture's backup, made into the `.db` Loop writes, in `folder`.
     static func loopBackup(in folder: URL) throws -> String {
@@ -127,9 +127,66 @@ struct ImportTests {
         #expect(refused.status == 1)
         #expect(
             refused.output
-                == "Error: Nothing was imported: \(notes.path) is not a file Habitat can import. It reads Loop Habit Tracker's database backup (Settings → Export full backup, a .db file).\n")
+                == "Error: Nothing was imported: \(notes.path) is not a file Habitat can import. It reads Loop Habit Tracker's database backup (Settings → Export full backup, a .db file) and Habitica's user data (Settings → Site Data → Export Data → User Data: JSON).\n")
         let nobody = try await habitat(["import", "--data", data.path, "--user", "bob", try Self.loopBackup(in: folder)])
         #expect(nobody.status == 1)
         #expect(nobody.output == "Error: There is no user called bob.\n")
+    }
+
+    @Test func habiticasUserDataComesInWithDailiesToDosRewardsAndTagsAsAreas() async throws {
+        let folder = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data")
+        let file = SourceTree.url("Tests/Fixtures/habitica/habitica-user-data.json").path
+        var server = try await ServerProcess(data: data, startingAt: "2025-03-05 18:00:00")
+        _ = try await LineClient.registered("sam", port: server.port)
+        #expect(await server.terminate() == 0)
+
+        let imported = try await habitat(["import", "--data", data.path, "--user", "sam", file])
+        #expect(imported.status == 0)
+        #expect(
+            imported.output == """
+                From Habitica: 4 habits, 9 days of history.
+                  Drink a glass of water · every day · 3 days
+                  Order takeout (bad habit) · 1 day
+                  Review budget · on mon wed fri, 10 life if missed · steps: Log receipts, Check bank balance · 2 days
+                  Morning stretch · every day, 10 life if missed · 3 days
+                  To-dos: 1 open (Renew passport), 1 done
+                  Rewards: Watch an episode (20 coins)
+                  Areas: Health + Wellness, Finance
+                Kept only roughly, or not brought in:
+                  - Dailies cost 10 life a day due and not done, from tomorrow: 'edit <daily> 20 life if missed' changes it.
+                  - Your character (level, gold, health), task notes, difficulty and reminders are not brought in.
+                Imported into sam's game. The history earns no XP or coins; 'undo' takes it back (the habits stay).
+
+                """)
+
+        server = try await ServerProcess(data: data, startingAt: "2025-03-05 18:00:00")
+        do {
+            let sam = try await LineClient.connect(port: server.port)
+            try await sam.expectReply(to: "login sam correct-horse", startsWith: "✅ Welcome back, sam! Level 1 · 0/100 XP")
+            // Each day on the user's Habitica clock (UTC−5): a check-off at 23:30 UTC is that evening's.
+            let stretched = try #require(try await sam.json("{\"text\": \"history morning stretch\"}").data?["entries"] as? [[String: Any]])
+            #expect(stretched.map { $0["day"] as? String } == ["2025-03-05", "2025-03-04", "2025-03-02"])
+            let water = try #require(try await sam.json("{\"text\": \"history drink\"}").data?["entries"] as? [[String: Any]])
+            #expect(water.map { $0["quantity"] as? Int } == [2, 1, 3])
+            let takeout = try #require(try await sam.json("{\"text\": \"history takeout\"}").data?["entries"] as? [[String: Any]])
+            #expect(takeout.map { "\($0["kind"] ?? "") \($0["day"] ?? "")" } == ["slip 2025-03-04"])
+            let todos = try #require(try await sam.json("{\"text\": \"todos\"}").data?["todos"] as? [[String: Any]])
+            #expect(todos.map { $0["name"] as? String } == ["Renew passport"])
+            #expect(todos.first?["due"] as? String == "2025-03-07")
+            let items = try #require(todos.first?["checklist"] as? [[String: Any]])
+            #expect(items.map { "\($0["name"] ?? "") \($0["done"] ?? "")" } == ["Take photo 1", "Fill in form 0", "Pay fee 0"])
+            let done = try #require(try await sam.json("{\"text\": \"todos done\"}").data?["todos"] as? [[String: Any]])
+            #expect(done.map { $0["name"] as? String } == ["Call the dentist"])
+            let store = try await sam.reply(to: "store")
+            #expect(store.contains { $0.contains("Watch an episode") && $0.contains("20 coins") }, "\(store)")
+            let areas = try #require(try await sam.json("{\"text\": \"areas\"}").data?["areas"] as? [[String: Any]])
+            #expect(areas.map { $0["name"] as? String } == ["Health + Wellness", "Finance"])
+            _ = await server.terminate()
+        } catch {
+            _ = await server.terminate()
+            throw error
+        }
     }
 }
