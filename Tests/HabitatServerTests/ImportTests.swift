@@ -105,6 +105,41 @@ struct ImportTests {
         #expect(meditated.first?["day"] as? String == "2024-12-02")
         #expect(meditated.contains { ($0["note"] as? String)?.contains(",") == true && ($0["note"] as? String)?.contains("\"") == true })
 
+        // Leaving: the habits and their days as a Loop backup, which Loop's importer takes (its own checks, and the columns
+        // it reads, `LoopDBImporter.kt`), and which brings the same history into another account.
+        let leaving = data.deletingLastPathComponent().appendingPathComponent("to-loop.db").path
+        let exported = try await habitat(["export", "--data", data.path, "--user", "alice", "--format", "loop", "--output", leaving])
+        #expect(exported.output == "Exported 7 habits of alice with 263 days of history to \(leaving), a Loop Habit Tracker backup: in Loop, Settings → Import data.\n")
+        let written = try DatabaseQueue(path: leaving)
+        try await written.read { db in
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM SQLITE_MASTER WHERE name='Habits' OR name='Repetitions'") == 2)
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 25)
+            _ = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT description, question, name, freq_num, freq_den, color, position, reminder_hour, reminder_min, reminder_days,
+                    highlight, archived, type, target_value, target_type, unit, id, uuid FROM Habits ORDER BY position
+                    """)
+            let gym = try #require(try Row.fetchOne(db, sql: "SELECT * FROM Habits WHERE name = 'Gym'"))
+            #expect((gym["freq_num"] as Int, gym["freq_den"] as Int, gym["type"] as Int) == (3, 7, 0))
+            let coffee = try #require(try Row.fetchOne(db, sql: "SELECT * FROM Habits WHERE name = 'Coffee'"))
+            #expect((coffee["type"] as Int, coffee["target_type"] as Int, coffee["target_value"] as Double, coffee["unit"] as String) == (1, 1, 2, "cups"))
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM Repetitions r JOIN Habits h ON h.id = r.habit WHERE h.name = 'Meditate (2)' AND r.value = 2") == 101)
+            _ = try Row.fetchAll(db, sql: "SELECT habit, timestamp, value, id, notes FROM Repetitions")
+        }
+        try await written.close()
+        _ = try await LineClient.registered("bob", port: port)
+        let back = try await habitat(["import", "--data", data.path, "--user", "bob", leaving])
+        #expect(back.status == 0, "\(back.output)")
+        let bob = try await LineClient.connect(port: port)
+        try await bob.expectReply(to: "login bob correct-horse", startsWith: "✅")
+        let bobs = try #require(try await bob.json("{\"text\": \"streaks\"}").data?["streaks"] as? [[String: Any]])
+        for row in rows where row["name"] as? String != "Meditate" {
+            let same = bobs.first { $0["name"] as? String == row["name"] as? String }
+            #expect(same?["strength"] as? Int == row["strength"] as? Int, "\(row) and \(same ?? [:])")
+            #expect(same?["streak"] as? Int == row["streak"] as? Int, "\(row) and \(same ?? [:])")
+        }
+
         // Undo takes the history back; the habits stay.
         try await client.expectReply(
             to: "undo", startsWith: "↩️ Undid the history imported from Loop Habit Tracker (its habits stay)")

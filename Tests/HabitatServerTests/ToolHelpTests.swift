@@ -21,7 +21,7 @@ struct ToolHelpTests {
     @Test func theToolListsEveryCommand() async throws {
         let help = try await habitat(["--help"])
         #expect(help.status == 0)
-        for command in ["serve", "bridge", "irc-bridge", "export", "backup", "check"] {
+        for command in ["serve", "bridge", "irc-bridge", "export", "import", "backup", "check"] {
             #expect(help.output.contains("\n  \(command) "), "\(command)")
         }
         #expect(Self.options(in: help.output) == ["--help", "--version"])
@@ -39,6 +39,7 @@ struct ToolHelpTests {
             "--sasl-account", "--sasl-password", "--log-level",
         ]),
         (["export"], ["--user", "--format", "--output", "--data"]),
+        (["import"], ["--user", "--dry-run", "--data"]),
         (["backup"], ["--data"]),
         (["check"], ["--data"]),
         (["bridge", "add"], ["--data"]),
