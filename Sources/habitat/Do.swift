@@ -196,10 +196,26 @@ struct OneShot {
                         return 1
                     }
                 }
-                for line in lines {
-                    guard let answer = try await reply(to: line) else { return self.unanswered() }
-                    print(answer)
-                    if !answer.ok { return 1 }
+                for typed in lines {
+                    // `import <path>`: the file read here, sent in lines; only the last reply (or a refusal) is shown.
+                    let sent: [String]
+                    do {
+                        sent = try ImportUpload.lines(for: typed) ?? [typed]
+                    } catch let unreadable as ImportUpload.UnreadableFile {
+                        say(error: unreadable.message)
+                        return 1
+                    }
+                    for (index, line) in sent.enumerated() {
+                        guard var answer = try await reply(to: line) else { return self.unanswered() }
+                        // A file sent in many lines may outrun the server's rate limit: each line waits its turn.
+                        for _ in 0..<10 where answer.object["code"] as? String == "rate_limited" && sent.count > 1 {
+                            try await Task.sleep(for: .seconds(1))
+                            guard let again = try await reply(to: line) else { return self.unanswered() }
+                            answer = again
+                        }
+                        if index == sent.count - 1 || !answer.ok { print(answer) }
+                        if !answer.ok { return 1 }
+                    }
                 }
                 return 0
             }

@@ -338,8 +338,16 @@ final class TerminalSession: @unchecked Sendable {
             sent = "\(first) \(words[1]) \(OneShot.quoted(asked))"
         }
         if first == "quit" { shared.withLockedValue { $0.leaving = true } }
+        // `import <path>`: the file read here and sent in lines; the last reply (or the first refusal) is the answer.
+        let upload: [String]?
+        do {
+            upload = try ImportUpload.lines(for: line)
+        } catch {
+            say((error as? ImportUpload.UnreadableFile)?.message ?? "\(error)", type: "error")
+            return true
+        }
         let reply: Reply
-        switch ask(sent) {
+        switch upload.map(send) ?? ask(sent) {
         case .reply(let answer): reply = answer
         case .notSent:
             say("⚠️ Not connected to Habitat yet; that was not sent. Trying again…", type: "error")
@@ -373,6 +381,15 @@ final class TerminalSession: @unchecked Sendable {
             }
         }
         return true
+    }
+
+    /// Sends `lines` in order, stopping at the first that is not carried out: its answer, or the last's.
+    private func send(_ lines: [String]) -> Answer {
+        for line in lines.dropLast() {
+            let answer = ask(line)
+            guard case .reply(let reply) = answer, reply.object["ok"] as? Bool == true else { return answer }
+        }
+        return ask(lines.last ?? "")
     }
 
     private func say(_ text: String, type: String) {

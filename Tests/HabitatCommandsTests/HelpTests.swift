@@ -91,6 +91,7 @@ private func specName(of command: any HabitatCommand) -> String {
     case let stop as RoomStopPosts: stop.kinds == [.report] ? "room report" : stop.kinds == [.chores] ? "room remind" : "room no more reminders"
     case is RoomReport: "room report"
     case is RoomPosts: "room reminders"
+    case is ImportFile: "import"
     case is RoomAddTodo: "room add todo"
     case is RoomListTodos: "room list"
     case is RoomGot: "room got"
@@ -167,8 +168,8 @@ struct HelpListTests {
             return
         }
         let listed = commands.compactMap { $0["name"]?.stringValue }
-        #expect(Commands.all.count - listed.count == 7)
-        for name in ["register", "login", "logout", "passwd", "mode", "quit", "bridge"] {
+        #expect(Commands.all.count - listed.count == 8)
+        for name in ["register", "login", "logout", "passwd", "mode", "quit", "bridge", "import"] {
             #expect(!listed.contains(name), "\(name)")
         }
         for name in ["did", "status", "help", "plain", "link", "room did"] {

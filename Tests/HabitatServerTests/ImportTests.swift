@@ -224,4 +224,39 @@ struct ImportTests {
             throw error
         }
     }
+
+    /// Over the connection: the client reads the file and sends it in lines; `preview` says what would come in, and
+    /// nothing changes until it is imported.
+    @Test func aFileSentOverTheConnectionIsPreviewedThenImported() async throws {
+        try await TestServer.with { server in
+            let address = "127.0.0.1:\(server.port)"
+            let file = SourceTree.url("Tests/Fixtures/habitica/habitica-user-data.json").path
+            _ = try await server.user("sam")
+            let sam = ["HABITAT_USER": "sam", "HABITAT_PASSWORD": "correct-horse", "HABITAT_SERVER": address, "NO_COLOR": "1"]
+            let preview = try await runToEnd(ServerProcess.executable, ["do", "import \(file) preview"], environment: sam)
+            #expect(preview.status == 0, "\(preview.errors)")
+            #expect(preview.output.hasPrefix("ℹ️ From Habitica: 4 habits, 9 days of history.\n  Drink a glass of water · every day · 3 days\n"))
+            #expect(preview.output.hasSuffix("  Nothing was changed yet: type 'import done' to bring it in, or 'import cancel'.\n"))
+            let before = try await runToEnd(ServerProcess.executable, ["do", "habits"], environment: sam)
+            #expect(before.output.hasPrefix("ℹ️ No habits yet"), "\(before.output)")
+
+            let imported = try await runToEnd(ServerProcess.executable, ["do", "import \(file)"], environment: sam)
+            #expect(imported.status == 0, "\(imported.errors)")
+            #expect(imported.output.hasPrefix("✅ From Habitica: 4 habits, 9 days of history.\n"))
+            #expect(imported.output.hasSuffix("  Imported into sam's game. The history earns no XP or coins; 'undo' takes it back (the habits stay).\n"))
+            let todos = try await runToEnd(ServerProcess.executable, ["do", "todos"], environment: sam)
+            #expect(todos.output.hasPrefix("ℹ️ Your to-dos (1"), "\(todos.output)")
+
+            // Steps out of order are refused with nothing changed; a file that is no export is said.
+            let client = try await server.connect()
+            try await client.expectReply(to: "login sam correct-horse", startsWith: "✅")
+            #expect(try await client.reply(to: "import done") == [
+                "❌ No file is being sent. Start with 'import <file name>', or in 'habitat connect' type 'import <path>'."
+            ])
+            try await client.expectReply(to: "import notes.txt", startsWith: "ℹ️ Ready for notes.txt")
+            try await client.expectReply(to: "import data \(Data("Meditate every day".utf8).base64EncodedString())", startsWith: "ℹ️ notes.txt: 18 bytes")
+            #expect(try await client.reply(to: "import preview").first?.hasPrefix("❌ notes.txt is not a file Habitat can import.") == true)
+            #expect(try await client.reply(to: "import cancel") == ["ℹ️ Dropped notes.txt; nothing was imported."])
+        }
+    }
 }

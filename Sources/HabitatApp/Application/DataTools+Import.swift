@@ -14,6 +14,22 @@ extension DataTools {
         throw HabitatError(.invalidArgument, "\(file) is not a file Habitat can import. \(readable)")
     }
 
+    /// What a dry run of `habitat import` says last.
+    static let runAgain = "Nothing was changed: this was a dry run. Run it again without --dry-run to bring it in."
+
+    /// The plan of a file sent over a connection (``ImportFile``), named `name`: read from a temporary copy, which is
+    /// removed. Blocking: called on a storage thread.
+    static func plan(of data: Data, named name: String) throws -> ImportPlan {
+        if HabiticaExport.isExport(data) { return try HabiticaExport.read(data) }
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("habitat-import-\(UUID().uuidString)").path
+        guard FileManager.default.createFile(atPath: copy, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw HabitatError(.internal, "The server could not keep \(name) to read it. Please try again later.")
+        }
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        if LoopBackup.isBackup(at: copy) { return try LoopBackup.read(at: copy) }
+        throw HabitatError(.invalidArgument, "\(name) is not a file Habitat can import. \(readable)")
+    }
+
     /// The files `habitat import` reads, said for the person.
     static let readable =
         "It reads Loop Habit Tracker's database backup (Settings → Export full backup, a .db file) and Habitica's user data (Settings → Site Data → Export Data → User Data: JSON)."
@@ -27,7 +43,7 @@ extension DataTools {
             return .failed("There is no user called \(user).")
         }
         let plan = try plan(of: file)
-        if dryRun { return DataToolResult(output: Views.importSummary(plan, user: account.name)) }
+        if dryRun { return DataToolResult(output: Views.importSummary(plan, user: account.name, confirm: Self.runAgain)) }
         let users = users ?? UserDatabases(directory: data, capacity: 1, durability: .normal)
         let names = try await users.with(account.fileID) { database in
             let (_, state) = try await database.importing(plan, at: Date())

@@ -33,7 +33,7 @@ public enum Commands {
         // Habits/
         ShowStore.spec, Buy.spec, DeleteReward.spec,
         StartChallenge.spec, Ran.spec,
-        Config.spec,
+        Config.spec, ImportFile.spec,
         Undo.spec,
         // Connection/
         Help.spec, Mode.spec, Plain.spec, Link.spec, BridgeLogin.spec, Quit.spec, Hello.spec, Thanks.spec, WhoAmI.spec,

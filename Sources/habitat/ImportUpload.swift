@@ -1,0 +1,40 @@
+import Foundation
+
+/// `import ~/Downloads/loop.db [preview]` typed at the client: the file is read here and sent over the connection as
+/// the line protocol has it (`import <name>`, `import data <base64>` lines, then `import preview` or `import done`).
+enum ImportUpload {
+    /// Base64 characters a line: with `import data `, well under the server's 4096 bytes a line.
+    static let chunk = 4000
+
+    /// The lines that send the file `typed` names, or `nil` when it is no import of a file (`import done` and the other
+    /// steps go as they are typed). A file that can't be read is said, and nothing is sent.
+    static func lines(for typed: String) throws -> [String]? {
+        var words = typed.split(separator: " ").map(String.init)
+        guard words.first?.lowercased() == "import", words.count >= 2, !["data", "preview", "done", "cancel"].contains(words[1].lowercased()) else {
+            return nil
+        }
+        words.removeFirst()
+        let preview = words.count > 1 && words.last?.lowercased() == "preview"
+        if preview { words.removeLast() }
+        var path = words.joined(separator: " ")
+        if path.count >= 2, let first = path.first, first == path.last, first == "\"" || first == "'" { path = String(path.dropFirst().dropLast()) }
+        path = NSString(string: path).expandingTildeInPath
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UnreadableFile(message: "Can't read \(path) here: is the path right, and may you read it? Nothing was sent.")
+        }
+        let encoded = data.base64EncodedString()
+        var lines = ["import \(URL(fileURLWithPath: path).lastPathComponent)"]
+        var start = encoded.startIndex
+        while start < encoded.endIndex {
+            let end = encoded.index(start, offsetBy: chunk, limitedBy: encoded.endIndex) ?? encoded.endIndex
+            lines.append("import data \(encoded[start..<end])")
+            start = end
+        }
+        lines.append(preview ? "import preview" : "import done")
+        return lines
+    }
+
+    struct UnreadableFile: Error {
+        let message: String
+    }
+}
