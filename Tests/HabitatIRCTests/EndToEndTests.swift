@@ -40,20 +40,27 @@ struct EndToEndTests {
         }
     }
 
-    @Test(.enabled(if: Ngircd.isInstalled, "ngircd is not installed (apt-get install ngircd)"))
-    func aHouseholdPlaysInAChannel() async throws {
+    /// Runs `body` with alice and bob in #smiths beside the bot, and `channelLine`: the next line the bot says in the
+    /// channel, as both of them see it.
+    func withAliceAndBob(
+        _ body: @Sendable (_ alice: RawIRC, _ bob: RawIRC, _ channelLine: @Sendable () async throws -> String) async throws -> Void
+    ) async throws {
         try await withEverything { port in
             let alice = try await RawIRC.connect(port: port, nick: "alice")
             let bob = try await RawIRC.connect(port: port, nick: "bob")
             try await alice.join("#smiths", waitingFor: "habitat")
             try await bob.join("#smiths", waitingFor: "habitat")
-
-            /// The next line the bot says in the channel, as both of them see it.
-            func channelLine() async throws -> String {
+            try await body(alice, bob) {
                 let seen = [try await alice.privmsg(from: "habitat", to: "#smiths"), try await bob.privmsg(from: "habitat", to: "#smiths")]
                 #expect(seen[0] == seen[1], "alice saw \(seen[0]); bob saw \(seen[1])")
                 return seen[0]
             }
+        }
+    }
+
+    @Test(.enabled(if: Ngircd.isInstalled, "ngircd is not installed (apt-get install ngircd)"))
+    func aHouseholdPlaysInAChannel() async throws {
+        try await withAliceAndBob { alice, bob, channelLine in
 
             // A command in the channel, the reply in the channel with the speaker's nick.
             try await alice.send("PRIVMSG #smiths :habitat: room add habit Dishes 10 xp")
@@ -88,16 +95,7 @@ struct EndToEndTests {
     /// the second told privately who got it, and a getting said privately heard in the channel as news.
     @Test(.enabled(if: Ngircd.isInstalled, "ngircd is not installed (apt-get install ngircd)"))
     func aHouseholdKeepsItsListInTheChannel() async throws {
-        try await withEverything { port in
-            let alice = try await RawIRC.connect(port: port, nick: "alice")
-            let bob = try await RawIRC.connect(port: port, nick: "bob")
-            try await alice.join("#smiths", waitingFor: "habitat")
-            try await bob.join("#smiths", waitingFor: "habitat")
-            func channelLine() async throws -> String {
-                let seen = [try await alice.privmsg(from: "habitat", to: "#smiths"), try await bob.privmsg(from: "habitat", to: "#smiths")]
-                #expect(seen[0] == seen[1], "alice saw \(seen[0]); bob saw \(seen[1])")
-                return seen[0]
-            }
+        try await withAliceAndBob { alice, bob, channelLine in
 
             try await alice.send("PRIVMSG #smiths :!room add todo Milk")
             #expect(try await channelLine() == "alice: 🏠 Added Milk to #smiths's list. Whoever gets it says 'got milk'.")

@@ -21,6 +21,16 @@ struct RoomTodoStorageTests {
         }
     }
 
+    /// `account`'s claim of `item`, which must be granted.
+    func claim(_ item: RoomTodo, in room: Room, by account: Account, on directory: DirectoryDatabase) async throws -> RoomIntent {
+        guard case .claimed(let intent) = try await directory.claimRoomTodo(item.id, in: room.id, by: account.id, at: Fixture.now) else {
+            throw ClaimRefused()
+        }
+        return intent
+    }
+
+    struct ClaimRefused: Error {}
+
     /// The line of `account`'s getting of `item` worth 10 XP, as the member's transaction writes it.
     func line(of intent: RoomIntent, _ item: RoomTodo, by account: Account) -> RoomLogEntry {
         RoomLogEntry(
@@ -41,10 +51,7 @@ struct RoomTodoStorageTests {
     @Test func theFirstClaimWinsWhileItIsInFlightAndOnceItIsLogged() async throws {
         try await list { directory, room, accounts, milk async throws in
             let (ann, ben) = (accounts[0], accounts[1])
-            guard case .claimed(let intent) = try await directory.claimRoomTodo(milk.id, in: room.id, by: ben.id, at: Fixture.now) else {
-                Issue.record("ben's claim was refused")
-                return
-            }
+            let intent = try await claim(milk, in: room, by: ben, on: directory)
             #expect(intent.todoID == milk.id && intent.habitID == 0)
             // In flight: ann is told ben is getting it (his name as the room shows it is not known here).
             #expect(try await directory.claimRoomTodo(milk.id, in: room.id, by: ann.id, at: Fixture.now) == .taken(by: ben.id, shown: nil))
@@ -60,18 +67,12 @@ struct RoomTodoStorageTests {
     @Test func aGettingThatNeverCommittedOrIsUndoneLeavesTheItemOpen() async throws {
         try await list { directory, room, accounts, milk async throws in
             let ben = accounts[1]
-            guard case .claimed(let first) = try await directory.claimRoomTodo(milk.id, in: room.id, by: ben.id, at: Fixture.now) else {
-                Issue.record("ben's claim was refused")
-                return
-            }
+            let first = try await claim(milk, in: room, by: ben, on: directory)
             // ben's file refused the change: the line written before his commit is taken back, and the item is open.
             try directory.writeLine(of: first, entry: line(of: first, milk, by: ben))
             try await directory.finish(first, entry: nil)
             #expect(try await directory.roomTodos(of: room.id).map(\.isOpen) == [true])
-            guard case .claimed(let second) = try await directory.claimRoomTodo(milk.id, in: room.id, by: ben.id, at: Fixture.now) else {
-                Issue.record("ben's second claim was refused")
-                return
-            }
+            let second = try await claim(milk, in: room, by: ben, on: directory)
             try await directory.finish(second, entry: line(of: second, milk, by: ben))
             #expect(try await directory.roomTodos(of: room.id).map(\.isOpen) == [false])
             // Undone: the line stands no more, and the item is open again.
@@ -89,10 +90,7 @@ struct RoomTodoStorageTests {
     @Test func newsKeptAsAGettingIsSettledWaitsForThoseAway() async throws {
         try await list { directory, room, accounts, milk async throws in
             let (ann, ben) = (accounts[0], accounts[1])
-            guard case .claimed(let intent) = try await directory.claimRoomTodo(milk.id, in: room.id, by: ben.id, at: Fixture.now) else {
-                Issue.record("ben's claim was refused")
-                return
-            }
+            let intent = try await claim(milk, in: room, by: ben, on: directory)
             let news = InboxItem(kind: "room", toasts: "[]", created: Fixture.now)
             let kept = try await directory.finish(intent, entry: line(of: intent, milk, by: ben), news: news, for: [ann.id])
             #expect(Array(kept.keys) == [ann.id])
