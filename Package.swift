@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+        .package(url: "https://github.com/swiftcsv/SwiftCSV.git", from: "0.10.0"),
     ],
     targets: [
         // The game: value types and pure rules. Foundation only, so any app can embed it.
@@ -45,6 +47,9 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 // What storage keeps in memory, bounded (RecentTable).
                 .product(name: "OrderedCollections", package: "swift-collections"),
+                // Loop Habit Tracker's CSV export: a zip of CSV files.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "SwiftCSV", package: "SwiftCSV"),
             ]
         ),
         // Cutting a byte stream into bounded lines: the server, the IRC bridge and the load generator.

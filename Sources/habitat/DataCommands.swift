@@ -39,7 +39,8 @@ struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Bring a user's habits and history in from another tracker.",
         discussion: """
-            Reads Loop Habit Tracker's database backup (Settings → Export full backup, a .db file) and Habitica's user \
+            Reads Loop Habit Tracker's database backup (Settings → Export full backup, a .db file) or CSV export (a \
+            .zip), and Habitica's user \
             data (Settings → Site Data → Export Data → User Data: JSON: its habits, dailies, to-dos, rewards, and tags as \
             areas). The habits come in with their schedules and every day's history, so streaks and strength go on where \
             they were; the history earns no XP or coins. A habit whose name the user has already gets a number after it. All of it comes in, or nothing. \

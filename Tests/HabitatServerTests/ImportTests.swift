@@ -162,7 +162,7 @@ struct ImportTests {
         #expect(refused.status == 1)
         #expect(
             refused.output
-                == "Error: Nothing was imported: \(notes.path) is not a file Habitat can import. It reads Loop Habit Tracker's database backup (Settings → Export full backup, a .db file) and Habitica's user data (Settings → Site Data → Export Data → User Data: JSON).\n")
+                == "Error: Nothing was imported: \(notes.path) is not a file Habitat can import. It reads Loop Habit Tracker's database backup (Settings → Export full backup, a .db file) or CSV export (a .zip), and Habitica's user data (Settings → Site Data → Export Data → User Data: JSON).\n")
         let nobody = try await habitat(["import", "--data", data.path, "--user", "bob", try Self.loopBackup(in: folder)])
         #expect(nobody.status == 1)
         #expect(nobody.output == "Error: There is no user called bob.\n")

@@ -10,6 +10,7 @@ extension DataTools {
             throw HabitatError(.notFound, "\(file) can't be read. Is the path right, and may you read it?")
         }
         if LoopBackup.isBackup(at: file) { return try LoopBackup.read(at: file) }
+        if LoopCSV.isExport(at: file) { return try LoopCSV.read(at: file) }
         if let data = FileManager.default.contents(atPath: file), HabiticaExport.isExport(data) { return try HabiticaExport.read(data) }
         throw HabitatError(.invalidArgument, "\(file) is not a file Habitat can import. \(readable)")
     }
@@ -27,12 +28,13 @@ extension DataTools {
         }
         defer { try? FileManager.default.removeItem(atPath: copy) }
         if LoopBackup.isBackup(at: copy) { return try LoopBackup.read(at: copy) }
+        if LoopCSV.isExport(at: copy) { return try LoopCSV.read(at: copy) }
         throw HabitatError(.invalidArgument, "\(name) is not a file Habitat can import. \(readable)")
     }
 
     /// The files `habitat import` reads, said for the person.
     static let readable =
-        "It reads Loop Habit Tracker's database backup (Settings → Export full backup, a .db file) and Habitica's user data (Settings → Site Data → Export Data → User Data: JSON)."
+        "It reads Loop Habit Tracker's database backup (Settings → Export full backup, a .db file) or CSV export (a .zip), and Habitica's user data (Settings → Site Data → Export Data → User Data: JSON)."
 
     /// Brings `file` into `user`'s game in one transaction (all of it or nothing), or, with `dryRun`, says what it would.
     static func importFile(

@@ -81,31 +81,55 @@ public enum LoopBackup {
         }
     }
 
+    /// A habit as Loop keeps it, whichever of its files it was read from; `days` its stored values (``Repetitions``).
+    struct LoopHabit {
+        var name: String
+        var numerical = false
+        var atMost = false
+        var num = 1
+        var den = 1
+        var target = 0.0
+        var unit = ""
+        var archived = false
+        var reminder = false
+        var described = false
+        var days: [(day: Day, value: Int64, note: String?)] = []
+    }
+
     static func habit(_ row: Row, days rows: [Row], number: Int, unkept: inout Unkept) -> ImportedHabit {
-        var name = (row["name"] as String? ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { name = "Loop habit \(number)" }
-        let (num, den): (Int, Int) = (max(1, row["freq_num"] ?? 1), max(1, row["freq_den"] ?? 1))
-        let numerical = (row["type"] as Int? ?? 0) == 1
-        let atMost = (row["target_type"] as Int? ?? 0) == 1
+        var habit = LoopHabit(name: row["name"] as String? ?? "")
+        (habit.num, habit.den) = (max(1, row["freq_num"] ?? 1), max(1, row["freq_den"] ?? 1))
+        habit.numerical = (row["type"] as Int? ?? 0) == 1
+        habit.atMost = (row["target_type"] as Int? ?? 0) == 1
         // A NULL `archived` is archived, as Loop reads it (`archived != 0`).
-        let archived = (row["archived"] as Int?).map { $0 != 0 } ?? true
-        if row["reminder_hour"] as Int? != nil, row["reminder_min"] as Int? != nil { unkept.reminders += 1 }
-        if !((row["question"] as String? ?? "").isEmpty && (row["description"] as String? ?? "").isEmpty) { unkept.questions += 1 }
-        var imported = ImportedHabit(name: name, archived: archived)
+        habit.archived = (row["archived"] as Int?).map { $0 != 0 } ?? true
+        habit.reminder = row["reminder_hour"] as Int? != nil && row["reminder_min"] as Int? != nil
+        habit.described = !((row["question"] as String? ?? "").isEmpty && (row["description"] as String? ?? "").isEmpty)
+        habit.target = row["target_value"] as Double? ?? 0
+        habit.unit = (row["unit"] as String? ?? "").trimmingCharacters(in: .whitespaces)
+        habit.days = rows.map { day in
+            (Day(ordinal: Int((day["timestamp"] as Int64) / 86_400_000)), day["value"], (day["notes"] as String?).flatMap { $0.isEmpty ? nil : $0 })
+        }
+        return imported(habit, number: number, unkept: &unkept)
+    }
+
+    /// A Loop habit as Habitat keeps it: a yes/no habit's days done (value 2), a measurable one's amounts.
+    static func imported(_ loop: LoopHabit, number: Int, unkept: inout Unkept) -> ImportedHabit {
+        var name = loop.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty { name = "Loop habit \(number)" }
+        if loop.reminder { unkept.reminders += 1 }
+        if loop.described { unkept.questions += 1 }
+        var imported = ImportedHabit(name: name, archived: loop.archived)
         var days: [ImportedDay] = []
-        for day in rows {
-            let (timestamp, value): (Int64, Int64) = (day["timestamp"], day["value"])
-            let note = (day["notes"] as String?).flatMap { $0.isEmpty ? nil : $0 }
-            let on = Day(ordinal: Int(timestamp / 86_400_000))
-            if numerical {
+        for (on, value, note) in loop.days {
+            if loop.numerical {
                 guard value > 0, value != 3 else {
                     if value == 3 { unkept.skips += 1 }
                     if note != nil { unkept.notesOnDaysNotDone += 1 }
                     continue
                 }
-                let amount = Int((Double(value) / 1000).rounded())
                 if value % 1000 != 0 { unkept.rounded.insert(name) }
-                days.append(ImportedDay(day: on, quantity: max(1, amount), note: note))
+                days.append(ImportedDay(day: on, quantity: max(1, Int((Double(value) / 1000).rounded())), note: note))
             } else if value == 2 {
                 days.append(ImportedDay(day: on, note: note))
             } else {
@@ -113,22 +137,21 @@ public enum LoopBackup {
                 if note != nil { unkept.notesOnDaysNotDone += 1 }
             }
         }
-        imported.days = days
-        if numerical {
+        imported.days = days.sorted { $0.day < $1.day }
+        if loop.numerical {
             // Loop's target is for the days of its frequency (`target_value` per `freq_den` days); Habitat's is a day's.
-            let unit = (row["unit"] as String? ?? "").trimmingCharacters(in: .whitespaces)
-            let target = row["target_value"] as Double? ?? 0
-            let perDay = max(1, Int((target / Double(den)).rounded(.up)))
-            imported.kind = atMost ? .bad : .good
-            imported.amount = DailyAmount(min(perDay, DailyAmount.most), unit: unit.isEmpty ? nil : unit)
+            let perDay = max(1, Int((loop.target / Double(loop.den)).rounded(.up)))
+            imported.kind = loop.atMost ? .bad : .good
+            imported.amount = DailyAmount(min(perDay, DailyAmount.most), unit: loop.unit.isEmpty ? nil : loop.unit)
             let said = GameState.describe(imported.amount!, of: imported.kind)
-            if den > 1 {
-                let loop = "\(atMost ? "at most" : "at least") \(formatted(target))\(unit.isEmpty ? "" : " \(unit)") \(den == 7 ? "a week" : den >= 30 ? "a month" : "in \(den) days")"
-                unkept.amounts.append("\(name): \(loop) is kept as \(said).")
+            if loop.den > 1 {
+                let period = loop.den == 7 ? "a week" : loop.den >= 30 ? "a month" : "in \(loop.den) days"
+                let target = "\(loop.atMost ? "at most" : "at least") \(formatted(loop.target))\(loop.unit.isEmpty ? "" : " \(loop.unit)") \(period)"
+                unkept.amounts.append("\(name): \(target) is kept as \(said).")
             }
         } else {
-            imported.schedule = schedule(num: num, den: den)
-            if let rough = roughly(num: num, den: den, as: imported.schedule) { unkept.schedules.append("\(name): \(rough).") }
+            imported.schedule = schedule(num: loop.num, den: loop.den)
+            if let rough = roughly(num: loop.num, den: loop.den, as: imported.schedule) { unkept.schedules.append("\(name): \(rough).") }
         }
         return imported
     }
