@@ -8,7 +8,9 @@ extension Views {
     ///     From Loop Habit Tracker: 3 habits, 214 days of history.
     ///       Meditate · every day · 98 days
     ///       Coffee (bad habit) · limit 2 cups a day · 45 days
-    public static func importSummary(_ plan: ImportPlan, names: [String]? = nil, user: String, confirm: String = "") -> String {
+    public static func importSummary(
+        _ plan: ImportPlan, names: [String]? = nil, user: String, confirm: String = "", outcome: Outcome? = nil
+    ) -> String {
         var lines = ["From \(plan.source): \(GameState.count(plan.habits.count, "habit")), \(GameState.count(plan.dayCount, "day")) of history."]
         for (index, habit) in plan.habits.enumerated() {
             let name = names?[index] ?? habit.name
@@ -39,7 +41,12 @@ extension Views {
         if names == nil {
             lines.append(confirm)
         } else {
-            lines.append("Imported into \(user)'s game. The history earns no XP or coins; 'undo' takes it back (the habits stay).")
+            if let lead = outcome?.entry, lead.xp > 0 || lead.coins > 0 {
+                lines.append("Imported into \(user)'s game. The history earned +\(lead.xp) XP, \(GameState.coins(lead.coins, signed: true)); 'undo' takes it back (the habits stay).")
+                lines += outcome?.toasts.dropFirst().map(\.message) ?? []
+            } else {
+                lines.append("Imported into \(user)'s game. The history earns no XP or coins; 'undo' takes it back (the habits stay).")
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -135,18 +135,26 @@ extension GameState {
 
     /// The ledger entries of an import: its lead (taking the totals back to before it when undone) and each imported
     /// day of `added` (the habits ``addImported(_:at:)`` made, saved, with their ids, in the plan's order), which earn
-    /// nothing. The habits' streaks are counted from their days.
-    public mutating func importedHistory(_ plan: ImportPlan, added: [Habit], at now: Date) -> Outcome {
+    /// nothing, or, `withRewards`, what a good habit's recording earns (its XP and coins, a day of an amount once;
+    /// a slip costs no life). The habits' streaks are counted from their days.
+    public mutating func importedHistory(_ plan: ImportPlan, added: [Habit], withRewards: Bool = false, at now: Date) -> Outcome {
         var before = Snapshot(profile: profile)
+        before.areas = areas.compactMap { area in area.id.map { .init(id: $0, progress: area.progress) } }
+        let levelsBefore = levels
         var batch: [LedgerEntry] = []
         for (habit, imported) in zip(added, plan.habits) {
             guard let id = habit.id, let index = habits.firstIndex(where: { $0.id == id }) else { continue }
             before.habits.append(.init(id: id, stats: .zero))
             for day in imported.days {
-                batch.append(
-                    LedgerEntry(
-                        at: settings.start(of: day.day), day: day.day, kind: habit.kind == .good ? .completion : .slip, habitID: id,
-                        subject: habit.name, quantity: day.quantity, note: day.note))
+                var entry = LedgerEntry(
+                    at: settings.start(of: day.day), day: day.day, kind: habit.kind == .good ? .completion : .slip, habitID: id,
+                    subject: habit.name, quantity: day.quantity, note: day.note)
+                if withRewards, habit.kind == .good {
+                    let times = habit.amount == nil ? day.quantity : 1
+                    (entry.xp, entry.coins) = (habit.xp * times, habit.coins * times)
+                    credit(xp: entry.xp, coins: entry.coins, area: habit.areaID)
+                }
+                batch.append(entry)
             }
             let days = Set(imported.days.map(\.day))
             var stats = HabitStats(streak: 0, best: 0, lastDay: days.max(), total: imported.days.reduce(0) { $0 + $1.quantity })
@@ -157,9 +165,13 @@ extension GameState {
             habits[index].stats = stats
         }
         let lead = LedgerEntry(
-            at: now, day: settings.day(of: now), kind: .imported, subject: plan.source, quantity: plan.dayCount, before: before)
+            at: now, day: settings.day(of: now), kind: .imported, subject: plan.source, quantity: plan.dayCount,
+            xp: batch.reduce(0) { $0 + $1.xp }, coins: batch.reduce(0) { $0 + $1.coins }, before: before)
+        let earned = batch.reduce(0) { $0 + $1.xp }
+        let rewards = withRewards ? " (+\(earned) XP, \(Self.coins(batch.reduce(0) { $0 + $1.coins }, signed: true)))" : ""
         var outcome = Outcome(
-            toasts: [Toast(.success, "Imported \(Self.count(added.count, "habit")) from \(plan.source) with \(Self.count(plan.dayCount, "day")) of history.")],
+            toasts: [Toast(.success, "Imported \(Self.count(added.count, "habit")) from \(plan.source) with \(Self.count(plan.dayCount, "day")) of history\(rewards).")]
+                + levelUps(since: levelsBefore),
             entry: lead)
         outcome.batch = batch
         return outcome

@@ -57,11 +57,14 @@ struct Import: AsyncParsableCommand {
     @Flag(help: "Say what would come in, and change nothing.")
     var dryRun = false
 
+    @Flag(help: "Let the history earn the XP and coins each day done would have (by default it earns none).")
+    var withRewards = false
+
     @Option(help: "The server's data directory.")
     var data = "./habitat-data"
 
     func run() async throws {
-        try await DataToolCall.answer(.importFile(user: user, file: absolute(file), dryRun: dryRun), data: data)
+        try await DataToolCall.answer(.importFile(user: user, file: absolute(file), dryRun: dryRun, withRewards: withRewards), data: data)
     }
 }
 

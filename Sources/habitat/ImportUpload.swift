@@ -1,6 +1,6 @@
 import Foundation
 
-/// `import ~/Downloads/loop.db [preview]` typed at the client: the file is read here and sent over the connection as
+/// `import ~/Downloads/loop.db [preview | with rewards]` typed at the client: the file is read here and sent over the connection as
 /// the line protocol has it (`import <name>`, `import data <base64>` lines, then `import preview` or `import done`).
 enum ImportUpload {
     /// Base64 characters a line: with `import data `, well under the server's 4096 bytes a line.
@@ -16,6 +16,8 @@ enum ImportUpload {
         words.removeFirst()
         let preview = words.count > 1 && words.last?.lowercased() == "preview"
         if preview { words.removeLast() }
+        let rewards = words.count > 2 && words.suffix(2).map { $0.lowercased() } == ["with", "rewards"]
+        if rewards { words.removeLast(2) }
         var path = words.joined(separator: " ")
         if path.count >= 2, let first = path.first, first == path.last, first == "\"" || first == "'" { path = String(path.dropFirst().dropLast()) }
         path = NSString(string: path).expandingTildeInPath
@@ -30,7 +32,7 @@ enum ImportUpload {
             lines.append("import data \(encoded[start..<end])")
             start = end
         }
-        lines.append(preview ? "import preview" : "import done")
+        lines.append(preview ? "import preview" : rewards ? "import done with rewards" : "import done")
         return lines
     }
 

@@ -28,6 +28,46 @@ struct ImportTests {
         return scores
     }
 
+    /// `client`'s streaks, each habit done on days on its schedule (Meditate, Gym, Water plants; `named` as called here)
+    /// with Loop's score on the backup's last day, within 2 points.
+    @discardableResult
+    static func expectLoopsStrength(_ client: LineClient, named: [String: String] = [:]) async throws -> [[String: Any]] {
+        let rows = try #require(try await client.json("{\"text\": \"streaks\"}").data?["streaks"] as? [[String: Any]])
+        let strength = Dictionary(rows.map { ($0["name"] as? String ?? "", ($0["strength"] as? NSNumber)?.doubleValue ?? -1) }) { a, _ in a }
+        let loop = try loopScores(on: "2025-03-31")
+        for there in ["Meditate", "Gym", "Water plants"] {
+            let here = named[there] ?? there
+            let mine = try #require(strength[here], "\(here) in \(rows)")
+            let theirs = try #require(loop[there])
+            #expect(abs(mine - theirs) <= 2, "\(here): \(mine) here, \(theirs) in Loop")
+        }
+        return rows
+    }
+
+    /// Loop's CSV export holds the same habits and days: they come in the same, strength and all.
+    @Test func loopsCSVExportComesInAsItsBackupDoes() async throws {
+        let folder = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data")
+        var server = try await ServerProcess(data: data, startingAt: "2025-03-31 20:00:00")
+        _ = try await LineClient.registered("alice", port: server.port)
+        #expect(await server.terminate() == 0)
+        let zip = SourceTree.url("Tests/Fixtures/loop/Loop Habits CSV 2025-03-31.zip").path
+        let imported = try await habitat(["import", "--data", data.path, "--user", "alice", zip])
+        #expect(imported.status == 0, "\(imported.output)")
+        #expect(imported.output.hasPrefix(Self.dryRun.components(separatedBy: "Kept only").first ?? ""))
+        server = try await ServerProcess(data: data, startingAt: "2025-03-31 20:00:00")
+        do {
+            let alice = try await LineClient.connect(port: server.port)
+            try await alice.expectReply(to: "login alice correct-horse", startsWith: "✅")
+            try await Self.expectLoopsStrength(alice)
+            _ = await server.terminate()
+        } catch {
+            _ = await server.terminate()
+            throw error
+        }
+    }
+
     static let dryRun = """
         From Loop Habit Tracker: 6 habits, 263 days of history.
           Meditate · every day · 101 days
@@ -83,16 +123,7 @@ struct ImportTests {
 
         let client = try await LineClient.connect(port: port)
         try await client.expectReply(to: "login alice correct-horse", startsWith: "✅ Welcome back, alice! Level 1 · 0/100 XP")
-        let streaks = try await client.json("{\"text\": \"streaks\"}")
-        let rows = try #require(streaks.data?["streaks"] as? [[String: Any]])
-        let strength = Dictionary(rows.map { ($0["name"] as? String ?? "", ($0["strength"] as? NSNumber)?.doubleValue ?? -1) }) { a, _ in a }
-        // A habit done on days, on its schedule, keeps Loop's score: within 2 points on the backup's last day.
-        let loop = try Self.loopScores(on: "2025-03-31")
-        for (here, there) in [("Meditate (2)", "Meditate"), ("Gym", "Gym"), ("Water plants", "Water plants")] {
-            let mine = try #require(strength[here], "\(here) in \(rows)")
-            let theirs = try #require(loop[there])
-            #expect(abs(mine - theirs) <= 2, "\(here): \(mine) here, \(theirs) in Loop")
-        }
+        let rows = try await Self.expectLoopsStrength(client, named: ["Meditate": "Meditate (2)"])
         // Each day came in as it was: Meditate's first and last, and a note with a comma and quotes.
         let history = try await client.json("{\"text\": \"history meditate (2)\"}")
         let entries = try #require(history.data?["entries"] as? [[String: Any]])
@@ -196,8 +227,20 @@ struct ImportTests {
 
                 """)
 
+        // Asked, the history earns what each day done would have: 11 days done, 10 XP and 5 coins each.
+        let rewarded = try await habitat(["import", "--data", data.path, "--user", "rex", file, "--with-rewards"])
+        #expect(rewarded.status == 1)
+        #expect(rewarded.output == "Error: There is no user called rex.\n")
+
         server = try await ServerProcess(data: data, startingAt: "2025-03-05 18:00:00")
         do {
+            _ = try await LineClient.registered("rex", port: server.port)
+            let earned = try await habitat(["import", "--data", data.path, "--user", "rex", file, "--with-rewards"])
+            #expect(earned.output.hasSuffix("Imported into rex's game. The history earned +110 XP, +55 coins; 'undo' takes it back (the habits stay).\nLevel up! You reached level 2\n"), "\(earned.output)")
+            let rex = try await LineClient.connect(port: server.port)
+            try await rex.expectReply(to: "login rex correct-horse", startsWith: "✅ Welcome back, rex! Level 2 · 10/")
+            try await rex.expectReply(to: "undo", startsWith: "↩️ Undid the history imported from Habitica (its habits stay) (-110 XP, -55 coins)")
+            try await rex.expectReply(to: "status", startsWith: "ℹ️ Level 1 · 0/100 XP · 1000/1000 health · 0 coins")
             let sam = try await LineClient.connect(port: server.port)
             try await sam.expectReply(to: "login sam correct-horse", startsWith: "✅ Welcome back, sam! Level 1 · 0/100 XP")
             // Each day on the user's Habitica clock (UTC−5): a check-off at 23:30 UTC is that evening's.
