@@ -61,6 +61,23 @@ public struct ImportPlan: Sendable, Equatable {
 
     /// How many days of history it holds.
     public var dayCount: Int { habits.reduce(0) { $0 + $1.days.count } }
+
+    /// The plan without the days after `last` (a file's dates in the future, or garbled) or before 1970, said in its
+    /// notes when there were any.
+    public func keepingDays(through last: Day) -> ImportPlan {
+        var plan = self
+        var dropped = 0
+        for index in plan.habits.indices {
+            let days = plan.habits[index].days
+            plan.habits[index].days = days.filter { $0.day <= last && $0.day.ordinal >= 0 }
+            dropped += days.count - plan.habits[index].days.count
+        }
+        if dropped > 0 {
+            plan.notes.insert(
+                "\(GameState.count(dropped, "day")) dated after \(last.label) or before 1970 \(dropped == 1 ? "is" : "are") not brought in.", at: 0)
+        }
+        return plan
+    }
 }
 
 extension GameState {

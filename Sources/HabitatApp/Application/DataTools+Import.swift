@@ -9,11 +9,23 @@ extension DataTools {
         guard FileManager.default.isReadableFile(atPath: file) else {
             throw HabitatError(.notFound, "\(file) can't be read. Is the path right, and may you read it?")
         }
-        if LoopBackup.isBackup(at: file) { return try LoopBackup.read(at: file) }
-        if LoopCSV.isExport(at: file) { return try LoopCSV.read(at: file) }
-        if let data = FileManager.default.contents(atPath: file), HabiticaExport.isExport(data) { return try HabiticaExport.read(data) }
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= mostRead else {
+            throw HabitatError(.invalidArgument, "\(file) is more than \(mostRead >> 20) MB, more than an import takes: is it the right file?")
+        }
+        if LoopBackup.isBackup(at: file) { return try LoopBackup.read(at: file).keepingDays(through: lastDay) }
+        if LoopCSV.isExport(at: file) { return try LoopCSV.read(at: file).keepingDays(through: lastDay) }
+        if let data = FileManager.default.contents(atPath: file), HabiticaExport.isExport(data) {
+            return try HabiticaExport.read(data).keepingDays(through: lastDay)
+        }
         throw HabitatError(.invalidArgument, "\(file) is not a file Habitat can import. \(readable)")
     }
+
+    /// The largest file `habitat import` reads.
+    static let mostRead = 64 << 20
+
+    /// The last day a file's history may hold: tomorrow in UTC, today everywhere on Earth.
+    static var lastDay: Day { Day(Date(), timeZone: TimeZone(identifier: "UTC")!) + 1 }
 
     /// What a dry run of `habitat import` says last.
     static let runAgain = "Nothing was changed: this was a dry run. Run it again without --dry-run to bring it in."
@@ -21,14 +33,14 @@ extension DataTools {
     /// The plan of a file sent over a connection (``ImportFile``), named `name`: read from a temporary copy, which is
     /// removed. Blocking: called on a storage thread.
     static func plan(of data: Data, named name: String) throws -> ImportPlan {
-        if HabiticaExport.isExport(data) { return try HabiticaExport.read(data) }
+        if HabiticaExport.isExport(data) { return try HabiticaExport.read(data).keepingDays(through: lastDay) }
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("habitat-import-\(UUID().uuidString)").path
         guard FileManager.default.createFile(atPath: copy, contents: data, attributes: [.posixPermissions: 0o600]) else {
             throw HabitatError(.internal, "The server could not keep \(name) to read it. Please try again later.")
         }
         defer { try? FileManager.default.removeItem(atPath: copy) }
-        if LoopBackup.isBackup(at: copy) { return try LoopBackup.read(at: copy) }
-        if LoopCSV.isExport(at: copy) { return try LoopCSV.read(at: copy) }
+        if LoopBackup.isBackup(at: copy) { return try LoopBackup.read(at: copy).keepingDays(through: lastDay) }
+        if LoopCSV.isExport(at: copy) { return try LoopCSV.read(at: copy, name: name).keepingDays(through: lastDay) }
         throw HabitatError(.invalidArgument, "\(name) is not a file Habitat can import. \(readable)")
     }
 

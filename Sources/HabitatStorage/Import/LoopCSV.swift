@@ -21,16 +21,42 @@ public enum LoopCSV {
         return archive["Habits.csv"] != nil
     }
 
-    public static func read(at path: String) throws -> ImportPlan {
-        let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+    /// The most a zip may unpack to, all its files together: far beyond years of Loop's history, and short of a zip
+    /// made to fill the server's memory.
+    static let mostUnpacked = 64 << 20
+
+    /// The export at `path`, called `name` in what is said (its own file name unless given).
+    public static func read(at path: String, name: String? = nil) throws -> ImportPlan {
+        let name = name ?? URL(fileURLWithPath: path).lastPathComponent
+        let archive: Archive
+        do {
+            archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+        } catch {
+            throw HabitatError(.invalidArgument, "\(name) is a damaged zip (cut short?): it can't be opened. Nothing was imported.")
+        }
+        var unpacked = 0
         func text(_ entry: Entry) throws -> String {
             var data = Data()
-            _ = try archive.extract(entry, skipCRC32: false) { data.append($0) }
+            do {
+                _ = try archive.extract(entry, skipCRC32: false) { chunk in
+                    unpacked += chunk.count
+                    guard unpacked <= mostUnpacked else { throw TooBig() }
+                    data.append(chunk)
+                }
+            } catch is TooBig {
+                throw HabitatError(.invalidArgument, "\(name) unpacks to more than \(mostUnpacked >> 20) MB, more than an import takes. Nothing was imported.")
+            } catch {
+                throw HabitatError(.invalidArgument, "\(name) is damaged: \(entry.path) can't be read from it. Nothing was imported.")
+            }
             return String(decoding: data, as: UTF8.self)
         }
-        guard let list = archive["Habits.csv"] else { throw HabitatError(.invalidArgument, "This zip has no Habits.csv: it is not Loop's CSV export.") }
+        guard let list = archive["Habits.csv"] else { throw HabitatError(.invalidArgument, "\(name) has no Habits.csv: it is not Loop's CSV export.") }
         let habits = try EnumeratedCSV(string: try text(list), loadColumns: false)
         let columns = Dictionary(habits.header.enumerated().map { ($1, $0) }) { first, _ in first }
+        guard columns["Name"] != nil, columns["Position"] != nil else {
+            throw HabitatError(
+                .invalidArgument, "Habits.csv in \(name), line 1: its header has no Position and Name, so it is not Loop's list of habits. Nothing was imported.")
+        }
         func field(_ row: [String], _ names: String...) -> String? {
             names.lazy.compactMap { columns[$0] }.first.flatMap { $0 < row.count ? row[$0] : nil }
         }
@@ -50,7 +76,7 @@ public enum LoopCSV {
             habit.described = !(field(row, "Question") ?? "").isEmpty || !(field(row, "Description") ?? "").isEmpty
             // The folder of the habit at that position: `001 Meditate/`, or `001/` for a name with nothing left of it.
             if let entry = checkmarks.first(where: { $0.path.hasPrefix(position + " ") || $0.path.hasPrefix(position + "/") }) {
-                habit.days = days(in: try text(entry))
+                habit.days = try days(in: try text(entry), file: "\(entry.path) in \(name)")
             }
             plan.habits.append(LoopBackup.imported(habit, number: index + 1, unkept: &unkept))
         }
@@ -58,16 +84,32 @@ public enum LoopCSV {
         return plan
     }
 
-    /// A habit's `Checkmarks.csv` as the values Loop stores (`YES_MANUAL` as 2, …), oldest first.
-    static func days(in text: String) -> [(day: Day, value: Int64, note: String?)] {
-        guard let csv = try? EnumeratedCSV(string: text, loadColumns: false) else { return [] }
+    /// A habit's `Checkmarks.csv` (`file`, as said in an error) as the values Loop stores (`YES_MANUAL` as 2, …), oldest
+    /// first. A line that is not a day and a value is refused, named.
+    static func days(in text: String, file: String) throws -> [(day: Day, value: Int64, note: String?)] {
+        let csv: EnumeratedCSV
+        do {
+            csv = try EnumeratedCSV(string: text, loadColumns: false)
+        } catch {
+            throw HabitatError(.invalidArgument, "\(file) is not CSV Habitat can read (\(error)). Nothing was imported.")
+        }
         // Before v2.3.1 the file had no header: its first line is a day's.
-        let rows = (Day(iso: csv.header.first ?? "") != nil ? [csv.header] : []) + csv.rows
+        let headed = Day(iso: csv.header.first ?? "") == nil
+        if headed, csv.header.prefix(2) != ["Date", "Value"] {
+            throw HabitatError(.invalidArgument, "\(file), line 1: the header is not Loop's 'Date,Value,Notes'. Nothing was imported.")
+        }
         let names: [String: Int64] = ["YES_MANUAL": 2, "YES_AUTO": 1, "NO": 0, "SKIP": 3, "UNKNOWN": -1]
-        return rows.compactMap { row -> (Day, Int64, String?)? in
-            guard row.count >= 2, let day = Day(iso: row[0]), let value = names[row[1]] ?? Int64(row[1]) else { return nil }
-            let note = row.count > 2 && !row[2].isEmpty ? row[2] : nil
-            return (day, value, note)
-        }.reversed()
+        var days: [(Day, Int64, String?)] = []
+        for (index, row) in ((headed ? [] : [csv.header]) + csv.rows).enumerated() {
+            guard row.count >= 2, let day = Day(iso: row[0]), let value = names[row[1]] ?? Int64(row[1]) else {
+                let line = index + (headed ? 2 : 1)
+                throw HabitatError(
+                    .invalidArgument, "\(file), line \(line): '\(row.joined(separator: ",").prefix(60))' is not a day and a value. Nothing was imported.")
+            }
+            days.append((day, value, row.count > 2 && !row[2].isEmpty ? row[2] : nil))
+        }
+        return days.reversed()
     }
+
+    struct TooBig: Error {}
 }
