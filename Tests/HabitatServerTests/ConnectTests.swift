@@ -98,8 +98,8 @@ struct ConnectTests {
         defer { try? FileManager.default.removeItem(at: state) }
         let terminal = try await TestServer.with(dataDirectory: data, configure: { $0.port = port }) { server in
             let alice = try await server.user("alice")
-            for line in ["add reward Cake 30", "add area Fitness", "room create Home", "add todo Renew passport"] {
-                try await alice.expectReply(to: line, startsWith: line == "room create Home" ? "🏠" : "✅")
+            for line in ["add reward Cake 30", "add area Fitness", "room create Home", "add todo Renew passport", "room add todo Milk"] {
+                try await alice.expectReply(to: line, startsWith: line.hasPrefix("room") ? "🏠" : "✅")
             }
             await alice.close()
             // Logged in from the environment, as a shortcut would.
@@ -118,7 +118,7 @@ struct ConnectTests {
                 // Rewards, areas and rooms complete as habits do.
                 for (typed, completed) in [
                     ("buy ca", "buy cake"), ("delete area fi", "delete area fitness"), ("room leave ho", "room leave home"),
-                    ("tick off pa", "tick off passport"),
+                    ("tick off pa", "tick off passport"), ("room got mi", "room got milk"),
                 ] {
                     try await terminal.type(typed)
                     try await terminal.send("Tab")
@@ -126,6 +126,11 @@ struct ConnectTests {
                     try await terminal.send("C-u")
                     try await terminal.waitFor("the line emptied") { $0 == "alice@habitat>" }
                 }
+                // A file on this machine, sent over the connection: what it would bring in, nothing changed.
+                try await terminal.type("import \(SourceTree.url("Tests/Fixtures/habitica/habitica-user-data.json").path) preview")
+                try await terminal.send("Enter")
+                try await terminal.waitFor("the preview") { $0.hasPrefix("ℹ️ From Habitica: 4 habits, 9 days of history.") }
+                try await terminal.waitFor("how to go on") { $0.contains("type 'import done' to bring it in") }
                 try await terminal.type("stat")
             } catch {
                 await terminal.stop()
