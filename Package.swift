@@ -182,6 +182,7 @@ let package = Package(
         .executableTarget(
             name: "fuzz-parser", dependencies: ["FuzzSupport", "HabitatApp", "HabitatCommands", "HabitatEngine"], path: "Fuzz/Parser"),
         .executableTarget(name: "fuzz-engine", dependencies: ["FuzzSupport", "HabitatEngine"], path: "Fuzz/Engine"),
+        .executableTarget(name: "fuzz-import", dependencies: ["FuzzSupport", "HabitatEngine", "HabitatStorage"], path: "Fuzz/Import"),
         // What the tests of the pure targets share, Foundation only (no NIO): the seeded generator.
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
         .testTarget(name: "HabitatEngineTests", dependencies: ["HabitatEngine", "SeededRandom"]),

@@ -9,7 +9,7 @@ import Testing
 struct FuzzCorpusTests {
     static let corpus = SourceTree.url("Fuzz/Corpus")
 
-    @Test(arguments: ["lines", "parser", "engine"])
+    @Test(arguments: ["lines", "parser", "engine", "import"])
     func everySeedPassesTheFuzzersChecks(fuzzer: String) async throws {
         let folder = Self.corpus.appendingPathComponent(fuzzer)
         let seeds = try FileManager.default.contentsOfDirectory(atPath: folder.path).count

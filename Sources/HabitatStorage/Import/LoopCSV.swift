@@ -86,7 +86,7 @@ public enum LoopCSV {
 
     /// A habit's `Checkmarks.csv` (`file`, as said in an error) as the values Loop stores (`YES_MANUAL` as 2, …), oldest
     /// first. A line that is not a day and a value is refused, named.
-    static func days(in text: String, file: String) throws -> [(day: Day, value: Int64, note: String?)] {
+    public static func days(in text: String, file: String) throws -> [(day: Day, value: Int64, note: String?)] {
         let csv: EnumeratedCSV
         do {
             csv = try EnumeratedCSV(string: text, loadColumns: false)
