@@ -34,6 +34,9 @@ extension Views {
             lines.append("  Rewards: " + plan.rewards.map { "\($0.name) (\(GameState.coins($0.price)))" }.joined(separator: ", "))
         }
         if !plan.areas.isEmpty { lines.append("  Areas: " + plan.areas.joined(separator: ", ")) }
+        if let character = plan.character {
+            lines.append("  Character: level \(character.level), \(character.coins) gold, \(Int((character.health * 100).rounded()))% health")
+        }
         if !plan.notes.isEmpty {
             lines.append("Kept only roughly, or not brought in:")
             lines += plan.notes.map { "  - \($0)" }
@@ -43,10 +46,10 @@ extension Views {
         } else {
             if let lead = outcome?.entry, lead.xp > 0 || lead.coins > 0 {
                 lines.append("Imported into \(user)'s game. The history earned +\(lead.xp) XP, \(GameState.coins(lead.coins, signed: true)); 'undo' takes it back (the habits stay).")
-                lines += outcome?.toasts.dropFirst().map(\.message) ?? []
             } else {
                 lines.append("Imported into \(user)'s game. The history earns no XP or coins; 'undo' takes it back (the habits stay).")
             }
+            lines += outcome?.toasts.dropFirst().map(\.message) ?? []
         }
         return lines.joined(separator: "\n") + "\n"
     }

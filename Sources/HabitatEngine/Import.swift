@@ -38,6 +38,18 @@ public struct ImportedHabit: Sendable, Equatable {
     }
 }
 
+/// A game character from another tracker (Habitica's level, gold and health), brought in only when asked.
+public struct ImportedCharacter: Sendable, Equatable {
+    public var level: Int
+    public var coins: Int
+    /// Of full health, 0 to 1.
+    public var health: Double
+
+    public init(level: Int, coins: Int, health: Double) {
+        (self.level, self.coins, self.health) = (level, coins, health)
+    }
+}
+
 /// What an import brings in, read from another tracker's file: its habits and their history, and what came in only
 /// roughly or not at all, said for the person.
 public struct ImportPlan: Sendable, Equatable {
@@ -51,6 +63,8 @@ public struct ImportPlan: Sendable, Equatable {
     public var rewards: [Reward]
     /// `Gym: 3 times in 10 days is kept as 2 times a week.`, `Reminders are not brought in.`
     public var notes: [String]
+    /// The character, when the file has one.
+    public var character: ImportedCharacter?
 
     public init(
         source: String, habits: [ImportedHabit] = [], areas: [String] = [], todos: [Todo] = [], rewards: [Reward] = [], notes: [String] = []
@@ -154,7 +168,9 @@ extension GameState {
     /// day of `added` (the habits ``addImported(_:at:)`` made, saved, with their ids, in the plan's order), which earn
     /// nothing, or, `withRewards`, what a good habit's recording earns (its XP and coins, a day of an amount once;
     /// a slip costs no life). The habits' streaks are counted from their days.
-    public mutating func importedHistory(_ plan: ImportPlan, added: [Habit], withRewards: Bool = false, at now: Date) -> Outcome {
+    public mutating func importedHistory(
+        _ plan: ImportPlan, added: [Habit], withRewards: Bool = false, withCharacter: Bool = false, at now: Date
+    ) -> Outcome {
         var before = Snapshot(profile: profile)
         before.areas = areas.compactMap { area in area.id.map { .init(id: $0, progress: area.progress) } }
         let levelsBefore = levels
@@ -184,11 +200,20 @@ extension GameState {
         let lead = LedgerEntry(
             at: now, day: settings.day(of: now), kind: .imported, subject: plan.source, quantity: plan.dayCount,
             xp: batch.reduce(0) { $0 + $1.xp }, coins: batch.reduce(0) { $0 + $1.coins }, before: before)
+        var character: [Toast] = []
+        if withCharacter, let imported = plan.character {
+            // Its level (XP within it starts at 0), its gold added to the coins, its share of health.
+            profile.progress = Progress(level: min(max(1, imported.level), 9_999), xp: 0)
+            profile.coins += max(0, imported.coins)
+            profile.health = min(profile.maxHealth, max(1, Int((imported.health * Double(profile.maxHealth)).rounded())))
+            character.append(
+                Toast(.info, "Your character from \(plan.source): level \(profile.progress.level), \(Self.coins(profile.coins)), \(profile.health)/\(profile.maxHealth) health."))
+        }
         let earned = batch.reduce(0) { $0 + $1.xp }
         let rewards = withRewards ? " (+\(earned) XP, \(Self.coins(batch.reduce(0) { $0 + $1.coins }, signed: true)))" : ""
         var outcome = Outcome(
             toasts: [Toast(.success, "Imported \(Self.count(added.count, "habit")) from \(plan.source) with \(Self.count(plan.dayCount, "day")) of history\(rewards).")]
-                + levelUps(since: levelsBefore),
+                + (withCharacter ? [] : levelUps(since: levelsBefore)) + character,
             entry: lead)
         outcome.batch = batch
         return outcome

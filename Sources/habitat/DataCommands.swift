@@ -60,11 +60,14 @@ struct Import: AsyncParsableCommand {
     @Flag(help: "Let the history earn the XP and coins each day done would have (by default it earns none).")
     var withRewards = false
 
+    @Flag(help: "Bring in Habitica's character too: its level, its gold as coins, its share of health.")
+    var withCharacter = false
+
     @Option(help: "The server's data directory.")
     var data = "./habitat-data"
 
     func run() async throws {
-        try await DataToolCall.answer(.importFile(user: user, file: absolute(file), dryRun: dryRun, withRewards: withRewards), data: data)
+        try await DataToolCall.answer(.importFile(user: user, file: absolute(file), dryRun: dryRun, withRewards: withRewards, withCharacter: withCharacter), data: data)
     }
 }
 

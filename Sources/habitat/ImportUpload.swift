@@ -1,6 +1,6 @@
 import Foundation
 
-/// `import ~/Downloads/loop.db [preview | with rewards]` typed at the client: the file is read here and sent over the connection as
+/// `import ~/Downloads/loop.db [preview | with rewards and character]` typed at the client: the file is read here and sent over the connection as
 /// the line protocol has it (`import <name>`, `import data <base64>` lines, then `import preview` or `import done`).
 enum ImportUpload {
     /// Base64 characters a line: with `import data `, well under the server's 4096 bytes a line.
@@ -16,8 +16,14 @@ enum ImportUpload {
         words.removeFirst()
         let preview = words.count > 1 && words.last?.lowercased() == "preview"
         if preview { words.removeLast() }
-        let rewards = words.count > 2 && words.suffix(2).map { $0.lowercased() } == ["with", "rewards"]
-        if rewards { words.removeLast(2) }
+        // `… with rewards`, `… with character`, `… with rewards and character`: said again as the import is done.
+        var with: [String] = []
+        if let at = words.lastIndex(where: { $0.lowercased() == "with" }), at > 0,
+            Set(words[(at + 1)...].map { $0.lowercased() }).subtracting(["and"]).isSubset(of: ["rewards", "character"]), at < words.count - 1
+        {
+            with = Array(words[at...])
+            words.removeSubrange(at...)
+        }
         var path = words.joined(separator: " ")
         if path.count >= 2, let first = path.first, first == path.last, first == "\"" || first == "'" { path = String(path.dropFirst().dropLast()) }
         path = NSString(string: path).expandingTildeInPath
@@ -32,7 +38,7 @@ enum ImportUpload {
             lines.append("import data \(encoded[start..<end])")
             start = end
         }
-        lines.append(preview ? "import preview" : rewards ? "import done with rewards" : "import done")
+        lines.append(preview ? "import preview" : (["import done"] + with).joined(separator: " "))
         return lines
     }
 

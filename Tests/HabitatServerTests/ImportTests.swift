@@ -220,9 +220,10 @@ struct ImportTests {
                   To-dos: 1 open (Renew passport), 1 done
                   Rewards: Watch an episode (20 coins)
                   Areas: Health + Wellness, Finance
+                  Character: level 3, 12 gold, 100% health
                 Kept only roughly, or not brought in:
                   - Dailies cost 10 life a day due and not done, from tomorrow: 'edit <daily> 20 life if missed' changes it.
-                  - Your character (level, gold, health), task notes, difficulty and reminders are not brought in.
+                  - Task notes, difficulty and reminders are not brought in; your character (level, gold, health) only when asked.
                 Imported into sam's game. The history earns no XP or coins; 'undo' takes it back (the habits stay).
 
                 """)
@@ -240,6 +241,12 @@ struct ImportTests {
             let rex = try await LineClient.connect(port: server.port)
             try await rex.expectReply(to: "login rex correct-horse", startsWith: "✅ Welcome back, rex! Level 2 · 10/")
             try await rex.expectReply(to: "undo", startsWith: "↩️ Undid the history imported from Habitica (its habits stay) (-110 XP, -55 coins)")
+            try await rex.expectReply(to: "status", startsWith: "ℹ️ Level 1 · 0/100 XP · 1000/1000 health · 0 coins")
+            // Asked, the character comes too: its level, its gold as coins; undo takes it back.
+            let character = try await habitat(["import", "--data", data.path, "--user", "rex", file, "--with-character"])
+            #expect(character.output.hasSuffix("Your character from Habitica: level 3, 12 coins, 1000/1000 health.\n"), "\(character.output)")
+            try await rex.expectReply(to: "status", startsWith: "ℹ️ Level 3 · 0/")
+            try await rex.expectReply(to: "undo", startsWith: "↩️ Undid the history imported from Habitica (its habits stay)")
             try await rex.expectReply(to: "status", startsWith: "ℹ️ Level 1 · 0/100 XP · 1000/1000 health · 0 coins")
             let sam = try await LineClient.connect(port: server.port)
             try await sam.expectReply(to: "login sam correct-horse", startsWith: "✅ Welcome back, sam! Level 1 · 0/100 XP")

@@ -50,7 +50,7 @@ extension DataTools {
 
     /// Brings `file` into `user`'s game in one transaction (all of it or nothing), or, with `dryRun`, says what it would.
     static func importFile(
-        _ file: String, into user: String, dryRun: Bool, withRewards: Bool = false, data: URL, users: UserDatabases?,
+        _ file: String, into user: String, dryRun: Bool, withRewards: Bool = false, withCharacter: Bool = false, data: URL, users: UserDatabases?,
         directory: DirectoryDatabase?
     ) async throws -> DataToolResult {
         let directory = try directory ?? DirectoryDatabase(directory: data, durability: .normal)
@@ -61,7 +61,7 @@ extension DataTools {
         if dryRun { return DataToolResult(output: Views.importSummary(plan, user: account.name, confirm: Self.runAgain)) }
         let users = users ?? UserDatabases(directory: data, capacity: 1, durability: .normal)
         let names = try await users.with(account.fileID) { database in
-            let (outcome, state) = try await database.importing(plan, withRewards: withRewards, at: Date())
+            let (outcome, state) = try await database.importing(plan, withRewards: withRewards, withCharacter: withCharacter, at: Date())
             return (Array(state.habits.suffix(plan.habits.count).map(\.name)), outcome)
         }
         return DataToolResult(output: Views.importSummary(plan, names: names.0, user: account.name, outcome: names.1))

@@ -59,6 +59,13 @@ public enum HabiticaExport {
             let price = Int(((task["value"] as? NSNumber)?.doubleValue ?? 0).rounded())
             if price >= 1 { plan.rewards.append(Reward(name: name, price: price)) } else { unkept.freeRewards += 1 }
         }
+        if let stats = user["stats"] as? [String: Any] {
+            // Habitica's health is out of 50 (`MAX_HEALTH`, `website/common/script/constants.js`).
+            let health = ((stats["hp"] as? NSNumber)?.doubleValue ?? 50) / 50
+            plan.character = ImportedCharacter(
+                level: (stats["lvl"] as? NSNumber)?.intValue ?? 1, coins: Int(((stats["gp"] as? NSNumber)?.doubleValue ?? 0).rounded(.down)),
+                health: min(1, max(0, health)))
+        }
         plan.notes = unkept.notes
         return plan
     }
@@ -107,7 +114,7 @@ public enum HabiticaExport {
                 notes.append("Dailies cost \(Habit.defaultLife) life a day due and not done, from tomorrow: 'edit <daily> 20 life if missed' changes it.")
             }
             if freeRewards > 0 { notes.append("\(GameState.count(freeRewards, "free reward")) \(freeRewards == 1 ? "is" : "are") not brought in: a reward here costs coins.") }
-            notes.append("Your character (level, gold, health), task notes, difficulty and reminders are not brought in.")
+            notes.append("Task notes, difficulty and reminders are not brought in; your character (level, gold, health) only when asked.")
             return notes
         }
     }

@@ -162,12 +162,14 @@ public final class UserDatabase: Sendable {
 
     /// Brings in another tracker's habits and history (``ImportPlan``) in one commit: all of it, or nothing. The
     /// outcome's entry is the import's lead, its days the batch that follows it.
-    public func importing(_ plan: ImportPlan, withRewards: Bool = false, at now: Date) async throws -> (outcome: Outcome, state: GameState) {
+    public func importing(
+        _ plan: ImportPlan, withRewards: Bool = false, withCharacter: Bool = false, at now: Date
+    ) async throws -> (outcome: Outcome, state: GameState) {
         let (outcome, state) = try await run { connection, db in
             try self.commit(connection, db) { state, ledger, saveNow in
                 let names = try state.addImported(plan, at: now)
                 try saveNow(&state)
-                var outcome = state.importedHistory(plan, added: Array(state.habits.suffix(names.count)), withRewards: withRewards, at: now)
+                var outcome = state.importedHistory(plan, added: Array(state.habits.suffix(names.count)), withRewards: withRewards, withCharacter: withCharacter, at: now)
                 outcome.entry = try ledger.append(outcome)
                 return outcome
             }
