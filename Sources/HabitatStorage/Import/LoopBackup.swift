@@ -16,7 +16,7 @@ public enum LoopBackup {
     /// What Loop's own importer accepts (`LoopDBImporter.canHandle`): an SQLite file with tables named `Habits` and
     /// `Repetitions`, of schema version 25 or older.
     public static func isBackup(at path: String) -> Bool {
-        guard let head = FileManager.default.contents(atPath: path)?.prefix(15), head == Data("SQLite format 3".utf8) else { return false }
+        guard file(at: path, startsWith: "SQLite format 3") else { return false }
         return (try? open(path).read { db -> Bool in
             let tables = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name = 'Habits' OR name = 'Repetitions'")
             let version = try Int.fetchOne(db, sql: "PRAGMA user_version")

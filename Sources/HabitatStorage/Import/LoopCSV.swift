@@ -15,7 +15,7 @@ import ZIPFoundation
 public enum LoopCSV {
     /// Whether `path` is a zip holding Loop's `Habits.csv`.
     public static func isExport(at path: String) -> Bool {
-        guard let head = FileManager.default.contents(atPath: path)?.prefix(2), head == Data("PK".utf8),
+        guard file(at: path, startsWith: "PK"),
             let archive = try? Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         else { return false }
         return archive["Habits.csv"] != nil
