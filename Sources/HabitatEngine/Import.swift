@@ -7,8 +7,9 @@ public struct ImportedDay: Sendable, Equatable {
     public var quantity: Int
     public var note: String?
 
+    /// `quantity` is kept between 1 and the most a day's amount may be (``DailyAmount/most``).
     public init(day: Day, quantity: Int = 1, note: String? = nil) {
-        (self.day, self.quantity, self.note) = (day, quantity, note)
+        (self.day, self.quantity, self.note) = (day, min(max(1, quantity), DailyAmount.most), note)
     }
 }
 
@@ -204,7 +205,7 @@ extension GameState {
         if withCharacter, let imported = plan.character {
             // Its level (XP within it starts at 0), its gold added to the coins, its share of health.
             profile.progress = Progress(level: min(max(1, imported.level), 9_999), xp: 0)
-            profile.coins += max(0, imported.coins)
+            profile.coins += min(max(0, imported.coins), 1_000_000)
             profile.health = min(profile.maxHealth, max(1, Int((imported.health * Double(profile.maxHealth)).rounded())))
             character.append(
                 Toast(.info, "Your character from \(plan.source): level \(profile.progress.level), \(Self.coins(profile.coins)), \(profile.health)/\(profile.maxHealth) health."))

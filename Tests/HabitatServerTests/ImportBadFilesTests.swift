@@ -89,4 +89,56 @@ struct ImportBadFilesTests {
             throw error
         }
     }
+
+    /// A backup made anywhere, whose columns hold what Loop never writes there (SQLite keeps any value in any column):
+    /// what is a day and a number is read, the rest passed over; nothing breaks.
+    @Test func aBackupIsReadWithoutTrustingItsColumnsTypes() async throws {
+        let folder = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data")
+        let server = try await ServerProcess(data: data)
+        _ = try await LineClient.registered("alice", port: server.port)
+        #expect(await server.terminate() == 0)
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        let script = """
+            import sqlite3, sys
+            def make(path, position):
+                db = sqlite3.connect(path)
+                db.execute("CREATE TABLE Habits (id, archived, description, freq_den, freq_num, name, %s reminder_hour, reminder_min, type, target_type, target_value, unit, question)" % ("position," if position else ""))
+                db.execute("CREATE TABLE Repetitions (habit, timestamp, value, notes)")
+                habits = [(1, 0, None, None, 'three', 'Read', 0, None, None, 0, 0, 'lots', None, X),
+                          ('x', 0, None, 1, 1, 'Nameless id', 1, None, None, 0, 0, 0, '', ''),
+                          (3, 0, '', 1.0, 1e300, 'Coffee', 2, 'seven', 0, 1, 1, 1e308, 'cups', '')]
+                for h in habits:
+                    h = h[:6] + h[7:] if not position else h
+                    db.execute("INSERT INTO Habits VALUES (%s)" % ",".join("?" * len(h)), h)
+                for r in [(1, 1735689600000, 2, ''), (1, 'yesterday', 2, ''), (1, 1e300, 2, ''), (1, -1e300, 2, None),
+                          (1, 1735776000000, 'done', ''), (1, 1735862400000.0, 2.0, b'note'), (1, None, 2, ''),
+                          ('x', 1735689600000, 2, ''), (3, 1735689600000, 9223372036854775807, 'a lot')]:
+                    db.execute("INSERT INTO Repetitions VALUES (?, ?, ?, ?)", r)
+                db.execute("PRAGMA user_version = 25")
+                db.commit()
+            make(sys.argv[1], True)
+            make(sys.argv[2], False)
+            """.replacingOccurrences(of: ", X)", with: ", None)")
+        let made = try await runToEnd(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script, path("any.db"), path("unlike.db")])
+        #expect(made.status == 0, "\(made.errors)")
+
+        let run = try await habitat(["import", "--data", data.path, "--user", "alice", "--dry-run", path("any.db")])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output == """
+            From Loop Habit Tracker: 3 habits, 3 days of history.
+              Read · every day · 2 days
+              Nameless id · every day · 0 days
+              Coffee (bad habit) · limit 1 cups a day · 1 day
+            Kept only roughly, or not brought in:
+              - Amounts are kept as whole numbers (Coffee): a day's 2.5 is kept as 3.
+            Nothing was changed: this was a dry run. Run it again without --dry-run to bring it in.
+
+            """)
+
+        let unlike = try await habitat(["import", "--data", data.path, "--user", "alice", path("unlike.db")])
+        #expect(unlike.status == 1)
+        #expect(unlike.output == "Error: Nothing was imported: unlike.db can't be read as Loop's backup: its tables are not as Loop makes them. Nothing was imported.\n")
+    }
 }

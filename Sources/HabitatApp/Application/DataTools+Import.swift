@@ -39,7 +39,7 @@ extension DataTools {
             throw HabitatError(.internal, "The server could not keep \(name) to read it. Please try again later.")
         }
         defer { try? FileManager.default.removeItem(atPath: copy) }
-        if LoopBackup.isBackup(at: copy) { return try LoopBackup.read(at: copy).keepingDays(through: lastDay) }
+        if LoopBackup.isBackup(at: copy) { return try LoopBackup.read(at: copy, name: name).keepingDays(through: lastDay) }
         if LoopCSV.isExport(at: copy) { return try LoopCSV.read(at: copy, name: name).keepingDays(through: lastDay) }
         throw HabitatError(.invalidArgument, "\(name) is not a file Habitat can import. \(readable)")
     }

@@ -26,7 +26,8 @@ public enum HabiticaExport {
             throw HabitatError(.invalidArgument, "This is not Habitica's user data export: it has no tasks.")
         }
         let preferences = user["preferences"] as? [String: Any] ?? [:]
-        let clock = Clock(offsetMinutes: -((preferences["timezoneOffset"] as? NSNumber)?.intValue ?? 0), dayStart: (preferences["dayStart"] as? NSNumber)?.intValue ?? 0)
+        let clock = Clock(
+            offsetMinutes: -min(max(number(preferences["timezoneOffset"]) ?? 0, -1440), 1440), dayStart: min(max(number(preferences["dayStart"]) ?? 0, 0), 23))
         var tags: [String: String] = [:]
         var areas: [String] = []
         for tag in user["tags"] as? [[String: Any]] ?? [] {
@@ -56,14 +57,14 @@ public enum HabiticaExport {
         }
         for task in tasks["rewards"] as? [[String: Any]] ?? [] {
             guard let name = text(task) else { continue }
-            let price = Int(((task["value"] as? NSNumber)?.doubleValue ?? 0).rounded())
+            let price = number(task["value"]) ?? 0
             if price >= 1 { plan.rewards.append(Reward(name: name, price: price)) } else { unkept.freeRewards += 1 }
         }
         if let stats = user["stats"] as? [String: Any] {
             // Habitica's health is out of 50 (`MAX_HEALTH`, `website/common/script/constants.js`).
             let health = ((stats["hp"] as? NSNumber)?.doubleValue ?? 50) / 50
             plan.character = ImportedCharacter(
-                level: (stats["lvl"] as? NSNumber)?.intValue ?? 1, coins: Int(((stats["gp"] as? NSNumber)?.doubleValue ?? 0).rounded(.down)),
+                level: number(stats["lvl"], .down) ?? 1, coins: number(stats["gp"], .down) ?? 0,
                 health: min(1, max(0, health)))
         }
         plan.notes = unkept.notes
@@ -81,8 +82,9 @@ public enum HabiticaExport {
 
         func day(iso: Any?) -> Day? { (iso as? String).flatMap(HabiticaExport.instant).map(day) }
 
+        /// The day of a history entry's `date`; nil when it is no number, or one no calendar of this world holds.
         func day(milliseconds: Any?) -> Day? {
-            (milliseconds as? NSNumber).map { day(Date(timeIntervalSince1970: $0.doubleValue / 1000)) }
+            number(milliseconds).map { day(Date(timeIntervalSince1970: Double($0) / 1000)) }
         }
     }
 
@@ -90,6 +92,11 @@ public enum HabiticaExport {
         let withFraction = ISO8601DateFormatter()
         withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return withFraction.date(from: text) ?? ISO8601DateFormatter().date(from: text)
+    }
+
+    /// A number of the file (`12.5`, `3`) as a whole one, rounded by `rule`; nil when it holds none that is sane.
+    static func number(_ value: Any?, _ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Int? {
+        (value as? NSNumber).flatMap { whole($0.doubleValue, rule) }
     }
 
     static func text(_ task: [String: Any]) -> String? {
@@ -125,17 +132,17 @@ public enum HabiticaExport {
         let (up, down) = (task["up"] as? Bool ?? true, task["down"] as? Bool ?? false)
         let kind: HabitKind = down && !up ? .bad : .good
         if up && down { unkept.twoSided.append(name) }
-        var days: [Day: ImportedDay] = [:]
+        var clicks: [Day: Int] = [:]
         for entry in task["history"] as? [[String: Any]] ?? [] {
-            let clicks = (kind == .good ? entry["scoredUp"] : entry["scoredDown"]) as? NSNumber
             guard entry["scoredUp"] != nil || entry["scoredDown"] != nil else {
                 unkept.averaged += 1
                 continue
             }
-            guard let day = clock.day(milliseconds: entry["date"]), let clicks, clicks.intValue > 0 else { continue }
-            days[day, default: ImportedDay(day: day, quantity: 0)].quantity += clicks.intValue
+            guard let day = clock.day(milliseconds: entry["date"]), let count = number(kind == .good ? entry["scoredUp"] : entry["scoredDown"]), count > 0
+            else { continue }
+            clicks[day] = min((clicks[day] ?? 0) + count, DailyAmount.most)
         }
-        return ImportedHabit(name: name, kind: kind, days: days.values.sorted { $0.day < $1.day })
+        return ImportedHabit(name: name, kind: kind, days: clicks.sorted { $0.key < $1.key }.map { ImportedDay(day: $0.key, quantity: $0.value) })
     }
 
     /// A daily: its repeat as a schedule, its days done, its checklist as steps; it bites.
@@ -158,7 +165,7 @@ public enum HabiticaExport {
 
     /// A daily's repeat (`frequency`, `everyX`, `repeat`) as a schedule, and what it lost, said; `nil` when nothing.
     static func schedule(_ task: [String: Any]) -> (Schedule, String?) {
-        let every = max(1, (task["everyX"] as? NSNumber)?.intValue ?? 1)
+        let every = min(max(1, number(task["everyX"]) ?? 1), 365)
         let repeatDays = task["repeat"] as? [String: Bool] ?? [:]
         // Habitat's weekdays start on Monday.
         let weekdays = ["m", "t", "w", "th", "f", "s", "su"].enumerated().compactMap { repeatDays[$1] ?? true ? $0 : nil }
@@ -172,7 +179,7 @@ public enum HabiticaExport {
             let times = max(1, min((task["daysOfMonth"] as? [Any])?.count ?? 1, 31))
             return (.quota(times, .month), "its days of the month are kept as \(Schedule.quota(times, .month).words)")
         default:
-            return (.interval(365 * every), "once a year is kept as every \(365 * every) days")
+            return (.interval(365), every == 1 ? "once a year is kept as every 365 days" : "every \(every) years is kept as every 365 days")
         }
     }
 

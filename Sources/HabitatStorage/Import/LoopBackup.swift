@@ -25,8 +25,18 @@ public enum LoopBackup {
     }
 
     /// The habits of the backup at `path` and their days, in Loop's order, with what Habitat keeps only roughly or not
-    /// at all said in `notes`.
-    public static func read(at path: String) throws -> ImportPlan {
+    /// at all said in `notes`. `name` is how the file is called in what is said (its own file name unless given).
+    public static func read(at path: String, name: String? = nil) throws -> ImportPlan {
+        do {
+            return try plan(at: path)
+        } catch let error as DatabaseError {
+            let name = name ?? URL(fileURLWithPath: path).lastPathComponent
+            let reason = error.resultCode == .SQLITE_ERROR ? "its tables are not as Loop makes them" : "it is damaged"
+            throw HabitatError(.invalidArgument, "\(name) can't be read as Loop's backup: \(reason). Nothing was imported.")
+        }
+    }
+
+    static func plan(at path: String) throws -> ImportPlan {
         let queue = try open(path)
         defer { try? queue.close() }
         return try queue.read { db in
@@ -34,9 +44,10 @@ public enum LoopBackup {
             var unkept = Unkept()
             let rows = try Row.fetchAll(db, sql: "SELECT * FROM Habits ORDER BY position, \(try idColumn(db))")
             for (index, row) in rows.enumerated() {
-                let id: Int64 = row[try idColumn(db)]
-                let days = try Row.fetchAll(db, sql: "SELECT timestamp, value, notes FROM Repetitions WHERE habit = ? ORDER BY timestamp", arguments: [id])
-                plan.habits.append(habit(row, days: days, number: index + 1, unkept: &unkept))
+                let days = try row.integer(try idColumn(db)).map {
+                    try Row.fetchAll(db, sql: "SELECT timestamp, value, notes FROM Repetitions WHERE habit = ? ORDER BY timestamp", arguments: [$0])
+                }
+                plan.habits.append(habit(row, days: days ?? [], number: index + 1, unkept: &unkept))
             }
             plan.notes = unkept.notes(plan)
             return plan
@@ -97,18 +108,20 @@ public enum LoopBackup {
     }
 
     static func habit(_ row: Row, days rows: [Row], number: Int, unkept: inout Unkept) -> ImportedHabit {
-        var habit = LoopHabit(name: row["name"] as String? ?? "")
-        (habit.num, habit.den) = (max(1, row["freq_num"] ?? 1), max(1, row["freq_den"] ?? 1))
-        habit.numerical = (row["type"] as Int? ?? 0) == 1
-        habit.atMost = (row["target_type"] as Int? ?? 0) == 1
+        var habit = LoopHabit(name: row.text("name") ?? "")
+        (habit.num, habit.den) = (max(1, Int(row.integer("freq_num") ?? 1)), max(1, Int(row.integer("freq_den") ?? 1)))
+        habit.numerical = row.integer("type") == 1
+        habit.atMost = row.integer("target_type") == 1
         // A NULL `archived` is archived, as Loop reads it (`archived != 0`).
-        habit.archived = (row["archived"] as Int?).map { $0 != 0 } ?? true
-        habit.reminder = row["reminder_hour"] as Int? != nil && row["reminder_min"] as Int? != nil
-        habit.described = !((row["question"] as String? ?? "").isEmpty && (row["description"] as String? ?? "").isEmpty)
-        habit.target = row["target_value"] as Double? ?? 0
-        habit.unit = (row["unit"] as String? ?? "").trimmingCharacters(in: .whitespaces)
-        habit.days = rows.map { day in
-            (Day(ordinal: Int((day["timestamp"] as Int64) / 86_400_000)), day["value"], (day["notes"] as String?).flatMap { $0.isEmpty ? nil : $0 })
+        habit.archived = row.integer("archived").map { $0 != 0 } ?? true
+        habit.reminder = row.integer("reminder_hour") != nil && row.integer("reminder_min") != nil
+        habit.described = !((row.text("question") ?? "").isEmpty && (row.text("description") ?? "").isEmpty)
+        habit.target = row.real("target_value") ?? 0
+        habit.unit = (row.text("unit") ?? "").trimmingCharacters(in: .whitespaces)
+        // A line whose day or value is no number is no day Loop wrote: it is passed over.
+        habit.days = rows.compactMap { day in
+            guard let timestamp = day.integer("timestamp"), let value = day.integer("value") else { return nil }
+            return (Day(ordinal: Int(timestamp / 86_400_000)), value, day.text("notes").flatMap { $0.isEmpty ? nil : $0 })
         }
         return imported(habit, number: number, unkept: &unkept)
     }
@@ -140,7 +153,7 @@ public enum LoopBackup {
         imported.days = days.sorted { $0.day < $1.day }
         if loop.numerical {
             // Loop's target is for the days of its frequency (`target_value` per `freq_den` days); Habitat's is a day's.
-            let perDay = max(1, Int((loop.target / Double(loop.den)).rounded(.up)))
+            let perDay = max(1, whole(loop.target / Double(loop.den), .up) ?? 1)
             imported.kind = loop.atMost ? .bad : .good
             imported.amount = DailyAmount(min(perDay, DailyAmount.most), unit: loop.unit.isEmpty ? nil : loop.unit)
             let said = GameState.describe(imported.amount!, of: imported.kind)
@@ -175,6 +188,32 @@ public enum LoopBackup {
 
     /// `10`, `2.5`: a target as Loop shows it.
     static func formatted(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        value == value.rounded() ? (whole(value).map(String.init) ?? String(value)) : String(value)
+    }
+}
+
+extension Row {
+    /// A column of a file made anywhere, read without trusting its type: a whole number (an integer, or a real that is
+    /// one), nil for NULL, text, a blob, or a column the table lacks.
+    func integer(_ column: String) -> Int64? {
+        switch self[column]?.databaseValue.storage {
+        case .int64(let value): value
+        case .double(let value): whole(value).map(Int64.init)
+        default: nil
+        }
+    }
+
+    /// A number (integer or real, finite), nil otherwise.
+    func real(_ column: String) -> Double? {
+        switch self[column]?.databaseValue.storage {
+        case .int64(let value): Double(value)
+        case .double(let value): value.isFinite ? value : nil
+        default: nil
+        }
+    }
+
+    /// Text, nil otherwise.
+    func text(_ column: String) -> String? {
+        if case .string(let text) = self[column]?.databaseValue.storage { text } else { nil }
     }
 }

@@ -70,7 +70,7 @@ public enum LoopCSV {
             habit.atMost = field(row, "Target Type") == "AT_MOST"
             habit.num = max(1, Int(field(row, "FrequencyNumerator", "NumRepetitions") ?? "") ?? 1)
             habit.den = max(1, Int(field(row, "FrequencyDenominator", "Interval") ?? "") ?? 1)
-            habit.target = Double(field(row, "Target Value") ?? "") ?? 0
+            habit.target = Double(field(row, "Target Value") ?? "").flatMap { $0.isFinite ? $0 : nil } ?? 0
             habit.unit = field(row, "Unit") ?? ""
             habit.archived = field(row, "Archived?") == "true"
             habit.described = !(field(row, "Question") ?? "").isEmpty || !(field(row, "Description") ?? "").isEmpty
