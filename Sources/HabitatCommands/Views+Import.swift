@@ -35,7 +35,7 @@ extension Views {
         }
         if !plan.areas.isEmpty { lines.append("  Areas: " + plan.areas.joined(separator: ", ")) }
         if let character = plan.character {
-            lines.append("  Character: level \(character.level), \(character.coins) gold, \(Int((character.health * 100).rounded()))% health")
+            lines.append("  Character: level \(character.level), \(GameState.coins(character.coins)), \(Int((character.health * 100).rounded()))% health")
         }
         if !plan.notes.isEmpty {
             lines.append("Kept only roughly, or not brought in:")

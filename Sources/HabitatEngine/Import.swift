@@ -28,6 +28,18 @@ public struct ImportedHabit: Sendable, Equatable {
     public var steps: [String]
     /// Its days, oldest first.
     public var days: [ImportedDay]
+    /// What a recording earns (XP, coins) or a slip costs (life) when the file says; the defaults otherwise.
+    public var xp: Int?
+    public var coins: Int?
+    public var life: Int?
+    /// The player's own words for it (`call exercise gym`).
+    public var words: [String] = []
+    public var tracksTime = false
+    /// The day it was made, when the file says (a bad habit's clean days count from it); its first day otherwise.
+    public var created: Day?
+    /// Its streak, best streak, last day and times recorded, when the file says (Habitat's own export); counted from
+    /// its days otherwise.
+    public var stats: HabitStats?
 
     public init(
         name: String, kind: HabitKind = .good, schedule: Schedule = .daily, amount: DailyAmount? = nil, archived: Bool = false,
@@ -46,6 +58,9 @@ public struct ImportedCharacter: Sendable, Equatable {
     /// Of full health, 0 to 1.
     public var health: Double
 
+    /// XP within its level, when the file says.
+    public var xp = 0
+
     public init(level: Int, coins: Int, health: Double) {
         (self.level, self.coins, self.health) = (level, coins, health)
     }
@@ -53,7 +68,7 @@ public struct ImportedCharacter: Sendable, Equatable {
 
 /// What an import brings in, read from another tracker's file: its habits and their history, and what came in only
 /// roughly or not at all, said for the person.
-public struct ImportPlan: Sendable, Equatable {
+public struct ImportPlan: Sendable {
     /// The tracker the file is from (`Loop Habit Tracker`).
     public var source: String
     public var habits: [ImportedHabit]
@@ -66,6 +81,12 @@ public struct ImportPlan: Sendable, Equatable {
     public var notes: [String]
     /// The character, when the file has one.
     public var character: ImportedCharacter?
+    /// Routines, by name, of the plan's habits by their names in the file.
+    public var routines: [(name: String, habits: [String])] = []
+    /// Pauses, of a habit of the plan by its name in the file or (`nil`) of all, with their first and last days.
+    public var pauses: [(habit: String?, first: Day, last: Day)] = []
+    /// The file's settings (time zone, day start, week start, curve), taken by an account with no habits yet.
+    public var settings: [Setting] = []
 
     public init(
         source: String, habits: [ImportedHabit] = [], areas: [String] = [], todos: [Todo] = [], rewards: [Reward] = [], notes: [String] = []
@@ -105,6 +126,9 @@ extension GameState {
                 .limitReached,
                 "The file holds \(plan.habits.count) habits and you have \(habits.count); one can have at most \(CatalogLimit.habits). Delete some, then import again.")
         }
+        if habits.isEmpty {
+            for setting in plan.settings { _ = try configure(setting, area: nil) }
+        }
         let today = settings.day(of: now)
         for raw in plan.areas {
             let name = try Self.validAreaName(raw)
@@ -118,11 +142,16 @@ extension GameState {
             if let amount = imported.amount { try Self.checkAmount(amount, of: name, kind: imported.kind, schedule: imported.schedule) }
             try Self.checkBite(imported.bite > 0 ? imported.bite : nil, of: name, kind: imported.kind)
             let good = imported.kind == .good
+            try Self.checkAmounts(xp: imported.xp, coins: imported.coins, life: imported.life)
+            let created = min(imported.created ?? imported.days.first?.day ?? today, today)
             var habit = Habit(
-                name: name, kind: imported.kind, xp: good ? Habit.defaultXP : 0, coins: good ? Habit.defaultCoins : 0,
-                life: good ? 0 : Habit.defaultLife, areaID: imported.area.flatMap { area in areas.first { $0.name.isSameName(as: area) }?.id },
-                archived: imported.archived, created: min(imported.days.first?.day ?? today, today), schedule: imported.schedule,
-                amount: imported.amount, bite: imported.bite, biteSince: imported.bite > 0 ? today + 1 : nil)
+                name: name, kind: imported.kind, xp: imported.xp ?? (good ? Habit.defaultXP : 0),
+                coins: imported.coins ?? (good ? Habit.defaultCoins : 0), life: imported.life ?? (good ? 0 : Habit.defaultLife),
+                areaID: imported.area.flatMap { area in areas.first { $0.name.isSameName(as: area) }?.id }, archived: imported.archived,
+                tracksTime: imported.tracksTime, created: created, schedule: imported.schedule, amount: imported.amount, bite: imported.bite,
+                biteSince: imported.bite > 0 ? today + 1 : nil)
+            // Its own words, those no habit of the user's answers to already.
+            habit.words = imported.words.filter { word in !habits.contains { $0.name.isSameName(as: word) || $0.words.contains { $0.isSameName(as: word) } } }
             if good, imported.amount == nil {
                 habit.checklist = try imported.steps.prefix(Self.maxChecklistItems).map { ChecklistItem(try Self.validName($0, of: "step")) }
             }
@@ -150,6 +179,28 @@ extension GameState {
             todos.append(todo)
         }
         return names
+    }
+
+    /// The plan's routines and pauses, of the habits ``addImported(_:at:)`` added (`added`, saved, in the plan's
+    /// order): a routine under a free name, of what `add routine` allows.
+    public mutating func addImportedRoutinesAndPauses(_ plan: ImportPlan, added: [Habit]) throws {
+        let habit = Dictionary(zip(plan.habits.map(\.name), added)) { first, _ in first }
+        for routine in plan.routines {
+            var members: [Habit] = []
+            for name in routine.habits { if let member = habit[name], !members.contains(member) { members.append(member) } }
+            guard !members.isEmpty else { continue }
+            try requireSpace(for: .routines)
+            try Self.checkRoutine(of: members)
+            routines.append(Routine(name: try freeName(for: try Self.validName(routine.name, of: "routine")), habitIDs: members.compactMap(\.id)))
+        }
+        for pause in plan.pauses where pause.first <= pause.last {
+            if let name = pause.habit {
+                guard let id = habit[name]?.id else { continue }
+                pauses.append(Pause(habitID: id, first: pause.first, last: pause.last))
+            } else {
+                pauses.append(Pause(habitID: nil, first: pause.first, last: pause.last))
+            }
+        }
     }
 
     /// `name`, or `name (2)`, `name (3)`, …: the first no habit or routine of the user's has.
@@ -196,6 +247,12 @@ extension GameState {
             case .good: (stats.streak, stats.best) = { ($0.streak, $0.best) }(Streaks.good(days: days))
             case .bad: stats.best = Streaks.bad(slips: days, created: habit.created).best
             }
+            if let given = imported.stats {
+                let most = 1_000_000_000
+                stats = HabitStats(
+                    streak: min(max(0, given.streak), most), best: min(max(0, given.best), most), lastDay: given.lastDay.map { min($0, stats.lastDay ?? $0) } ?? stats.lastDay,
+                    total: min(max(0, given.total), most))
+            }
             habits[index].stats = stats
         }
         let lead = LedgerEntry(
@@ -203,8 +260,9 @@ extension GameState {
             xp: batch.reduce(0) { $0 + $1.xp }, coins: batch.reduce(0) { $0 + $1.coins }, before: before)
         var character: [Toast] = []
         if withCharacter, let imported = plan.character {
-            // Its level (XP within it starts at 0), its gold added to the coins, its share of health.
-            profile.progress = Progress(level: min(max(1, imported.level), 9_999), xp: 0)
+            // Its level and the XP within it, its gold added to the coins, its share of health.
+            let level = min(max(1, imported.level), 9_999)
+            profile.progress = Progress(level: level, xp: min(max(0, imported.xp), settings.curve.need(at: level) - 1))
             profile.coins += min(max(0, imported.coins), 1_000_000)
             profile.health = min(profile.maxHealth, max(1, Int((imported.health * Double(profile.maxHealth)).rounded())))
             character.append(

@@ -62,6 +62,18 @@ extension GameState {
         var members: [Habit] = []
         for query in queries {
             let habit = try habit(named: query)
+            if !members.contains(where: { $0.id == habit.id }) { members.append(habit) }
+        }
+        try Self.checkRoutine(of: members)
+        routines.append(Routine(name: name, habitIDs: members.compactMap(\.id)))
+        return Outcome(toasts: [
+            Toast(.success, "Added routine \(name): \(members.map(\.name).joined(separator: ", ")). Record it with 'did \(name.lowercased())'.")
+        ])
+    }
+
+    /// What a routine's habits are: good ones, counted in times, not too many.
+    static func checkRoutine(of members: [Habit]) throws {
+        for habit in members {
             guard habit.kind == .good else {
                 throw HabitatError(.invalidArgument, "Routines are made of good habits; \(habit.name) is a bad one.")
             }
@@ -69,7 +81,6 @@ extension GameState {
                 throw HabitatError(
                     .invalidArgument, "\(habit.name) is counted in an amount, so a routine can't record it once for you: record it on its own.")
             }
-            if !members.contains(where: { $0.id == habit.id }) { members.append(habit) }
         }
         guard members.count <= CatalogLimit.habitsPerRoutine else {
             throw HabitatError(
@@ -77,10 +88,6 @@ extension GameState {
                 "A routine can hold at most \(CatalogLimit.habitsPerRoutine) habits, and this one names \(members.count). "
                     + "Split it into two routines.")
         }
-        routines.append(Routine(name: name, habitIDs: members.compactMap(\.id)))
-        return Outcome(toasts: [
-            Toast(.success, "Added routine \(name): \(members.map(\.name).joined(separator: ", ")). Record it with 'did \(name.lowercased())'.")
-        ])
     }
 
     mutating func deleteRoutine(_ query: String) throws -> Outcome {

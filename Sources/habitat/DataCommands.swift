@@ -40,9 +40,9 @@ struct Import: AsyncParsableCommand {
         abstract: "Bring a user's habits and history in from another tracker.",
         discussion: """
             Reads Loop Habit Tracker's database backup (Settings → Export full backup, a .db file) or CSV export (a \
-            .zip), and Habitica's user \
+            .zip), Habitica's user \
             data (Settings → Site Data → Export Data → User Data: JSON: its habits, dailies, to-dos, rewards, and tags as \
-            areas). The habits come in with their schedules and every day's history, so streaks and strength go on where \
+            areas), and Habitat's own JSON export (habitat export: habits, areas, rewards, routines, pauses, to-dos). The habits come in with their schedules and every day's history, so streaks and strength go on where \
             they were; the history earns no XP or coins. A habit whose name the user has already gets a number after it. All of it comes in, or nothing. \
             --dry-run says what would come in, and what would only roughly. While the server runs, the server does it.
             """
@@ -60,7 +60,7 @@ struct Import: AsyncParsableCommand {
     @Flag(help: "Let the history earn the XP and coins each day done would have (by default it earns none).")
     var withRewards = false
 
-    @Flag(help: "Bring in Habitica's character too: its level, its gold as coins, its share of health.")
+    @Flag(help: "Bring in the character too (Habitica's or Habitat's): its level, its gold or coins, its share of health.")
     var withCharacter = false
 
     @Option(help: "The server's data directory.")

@@ -193,7 +193,7 @@ struct ImportTests {
         #expect(refused.status == 1)
         #expect(
             refused.output
-                == "Error: Nothing was imported: \(notes.path) is not a file Habitat can import. It reads Loop Habit Tracker's database backup (Settings → Export full backup, a .db file) or CSV export (a .zip), and Habitica's user data (Settings → Site Data → Export Data → User Data: JSON).\n")
+                == "Error: Nothing was imported: \(notes.path) is not a file Habitat can import. It reads Loop Habit Tracker's database backup (Settings → Export full backup, a .db file) or CSV export (a .zip), Habitica's user data (Settings → Site Data → Export Data → User Data: JSON), and Habitat's own export (habitat export).\n")
         let nobody = try await habitat(["import", "--data", data.path, "--user", "bob", try Self.loopBackup(in: folder)])
         #expect(nobody.status == 1)
         #expect(nobody.output == "Error: There is no user called bob.\n")
@@ -220,7 +220,7 @@ struct ImportTests {
                   To-dos: 1 open (Renew passport), 1 done
                   Rewards: Watch an episode (20 coins)
                   Areas: Health + Wellness, Finance
-                  Character: level 3, 12 gold, 100% health
+                  Character: level 3, 12 coins, 100% health
                 Kept only roughly, or not brought in:
                   - Dailies cost 10 life a day due and not done, from tomorrow: 'edit <daily> 20 life if missed' changes it.
                   - Task notes, difficulty and reminders are not brought in; your character (level, gold, health) only when asked.

@@ -15,8 +15,9 @@ extension DataTools {
         }
         if LoopBackup.isBackup(at: file) { return try LoopBackup.read(at: file).keepingDays(through: lastDay) }
         if LoopCSV.isExport(at: file) { return try LoopCSV.read(at: file).keepingDays(through: lastDay) }
-        if let data = FileManager.default.contents(atPath: file), HabiticaExport.isExport(data) {
-            return try HabiticaExport.read(data).keepingDays(through: lastDay)
+        if let data = FileManager.default.contents(atPath: file) {
+            if UserExport.isExport(data) { return try UserExport.read(data, name: file).keepingDays(through: lastDay) }
+            if HabiticaExport.isExport(data) { return try HabiticaExport.read(data).keepingDays(through: lastDay) }
         }
         throw HabitatError(.invalidArgument, "\(file) is not a file Habitat can import. \(readable)")
     }
@@ -33,6 +34,7 @@ extension DataTools {
     /// The plan of a file sent over a connection (``ImportFile``), named `name`: read from a temporary copy, which is
     /// removed. Blocking: called on a storage thread.
     static func plan(of data: Data, named name: String) throws -> ImportPlan {
+        if UserExport.isExport(data) { return try UserExport.read(data, name: name).keepingDays(through: lastDay) }
         if HabiticaExport.isExport(data) { return try HabiticaExport.read(data).keepingDays(through: lastDay) }
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("habitat-import-\(UUID().uuidString)").path
         guard FileManager.default.createFile(atPath: copy, contents: data, attributes: [.posixPermissions: 0o600]) else {
@@ -46,7 +48,7 @@ extension DataTools {
 
     /// The files `habitat import` reads, said for the person.
     static let readable =
-        "It reads Loop Habit Tracker's database backup (Settings → Export full backup, a .db file) or CSV export (a .zip), and Habitica's user data (Settings → Site Data → Export Data → User Data: JSON)."
+        "It reads Loop Habit Tracker's database backup (Settings → Export full backup, a .db file) or CSV export (a .zip), Habitica's user data (Settings → Site Data → Export Data → User Data: JSON), and Habitat's own export (habitat export)."
 
     /// Brings `file` into `user`'s game in one transaction (all of it or nothing), or, with `dryRun`, says what it would.
     static func importFile(

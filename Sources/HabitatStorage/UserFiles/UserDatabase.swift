@@ -169,7 +169,9 @@ public final class UserDatabase: Sendable {
             try self.commit(connection, db) { state, ledger, saveNow in
                 let names = try state.addImported(plan, at: now)
                 try saveNow(&state)
-                var outcome = state.importedHistory(plan, added: Array(state.habits.suffix(names.count)), withRewards: withRewards, withCharacter: withCharacter, at: now)
+                let added = Array(state.habits.suffix(names.count))
+                try state.addImportedRoutinesAndPauses(plan, added: added)
+                var outcome = state.importedHistory(plan, added: added, withRewards: withRewards, withCharacter: withCharacter, at: now)
                 outcome.entry = try ledger.append(outcome)
                 return outcome
             }

@@ -23,6 +23,9 @@ public struct UserExport: Sendable {
     public var reminders: [Reminder] = []
     /// Every to-do, open and done (the game in memory keeps only the latest done).
     public var todos: [Todo] = []
+    /// Each habit's days as its history holds them (how much was recorded each day, and the day's notes), by id.
+    public var days: [Int64: [Day: Int]] = [:]
+    public var notes: [Int64: [Day: String]] = [:]
 
     /// A room the user belongs to.
     public struct RoomMembership: Sendable, Equatable {
@@ -50,9 +53,9 @@ public struct UserExport: Sendable {
     /// Reads the user's game and whole ledger from their file.
     public static func load(user: String, from database: UserDatabase, at now: Date) async throws -> UserExport {
         let state = try await database.state()
-        let (ledger, todos) = try await database.read { (try $0.all(), try $0.todos()) }
+        let (ledger, todos, days, notes) = try await database.read { (try $0.all(), try $0.todos(), try $0.habitDays(), try $0.habitNotes()) }
         var export = UserExport(user: user, state: state, ledger: ledger, exportedAt: now)
-        export.todos = todos
+        (export.todos, export.days, export.notes) = (todos, days, notes)
         return export
     }
 
@@ -85,8 +88,9 @@ public struct UserExport: Sendable {
         return data
     }
 
-    /// The JSON document: plain values only, so the format does not follow the engine's internals.
-    struct Document: Encodable {
+    /// The JSON document: plain values only, so the format does not follow the engine's internals. Read back by
+    /// ``read(_:)`` (`habitat import`), whose fields it names once.
+    struct Document: Codable {
         var format = "habitat-export"
         var version = 1
         var user: String
@@ -112,7 +116,13 @@ public struct UserExport: Sendable {
             profile = ProfileRecord(state)
             settings = SettingsRecord(state.settings)
             areas = state.areas.map(AreaRecord.init)
-            habits = state.habits.map { HabitRecord($0, area: state.area(id: $0.areaID)?.name) }
+            habits = state.habits.map { habit in
+                var record = HabitRecord(habit, area: state.area(id: habit.areaID)?.name)
+                record.days = habit.id.map { id in
+                    (export.days[id] ?? [:]).sorted { $0.key < $1.key }.map { DayRecord(day: $0.key.description, quantity: $0.value, note: export.notes[id]?[$0.key]) }
+                } ?? []
+                return record
+            }
             rewards = state.rewards.map { RewardRecord(id: $0.id, name: $0.name, price: $0.price) }
             routines = state.routines.map { RoutineRecord(id: $0.id, name: $0.name, habits: $0.habitIDs.compactMap { names[$0] }) }
             pauses = state.pauses.map { PauseRecord(habit: $0.habitID.flatMap { names[$0] }, first: $0.first.description, last: $0.last.description) }
@@ -126,7 +136,7 @@ public struct UserExport: Sendable {
         }
     }
 
-    struct ProfileRecord: Encodable {
+    struct ProfileRecord: Codable {
         var level: Int
         var xp: Int
         var xp_needed: Int
@@ -151,13 +161,13 @@ public struct UserExport: Sendable {
         }
     }
 
-    struct ChallengeRecord: Encodable {
+    struct ChallengeRecord: Codable {
         var target_km: Double
         var progress_km: Double
         var started: String
     }
 
-    struct CurveRecord: Encodable {
+    struct CurveRecord: Codable {
         var kind: String
         var base: Int
         var multiplier: Double
@@ -169,7 +179,7 @@ public struct UserExport: Sendable {
         }
     }
 
-    struct SettingsRecord: Encodable {
+    struct SettingsRecord: Codable {
         var curve: CurveRecord
         var running_target_km: Double
         var timezone: String
@@ -185,7 +195,7 @@ public struct UserExport: Sendable {
         }
     }
 
-    struct AreaRecord: Encodable {
+    struct AreaRecord: Codable {
         var id: Int64?
         var name: String
         var level: Int
@@ -201,7 +211,7 @@ public struct UserExport: Sendable {
         }
     }
 
-    struct HabitRecord: Encodable {
+    struct HabitRecord: Codable {
         var id: Int64?
         var name: String
         var kind: String
@@ -226,9 +236,14 @@ public struct UserExport: Sendable {
         var bites_from: String?
         /// The player's own words for it (`call exercise gym`).
         var words: [String]
+        /// Its steps (a morning routine's).
+        var steps: [String]?
+        /// Each day it was recorded, oldest first: how much (times, or of its amount), and the day's notes.
+        var days: [DayRecord]?
 
         init(_ habit: Habit, area: String?) {
             words = habit.words
+            steps = habit.checklist.map(\.name)
             schedule = habit.schedule.words
             target = habit.kind == .good ? habit.amount?.count : nil
             limit = habit.kind == .bad ? habit.amount?.count : nil
@@ -252,26 +267,32 @@ public struct UserExport: Sendable {
         }
     }
 
-    struct RewardRecord: Encodable {
+    struct DayRecord: Codable {
+        var day: String
+        var quantity: Int
+        var note: String?
+    }
+
+    struct RewardRecord: Codable {
         var id: Int64?
         var name: String
         var price: Int
     }
 
-    struct RoutineRecord: Encodable {
+    struct RoutineRecord: Codable {
         var id: Int64?
         var name: String
         var habits: [String]
     }
 
     /// A pause: of one habit (`habit`), or of all (`habit` null), from `first` through `last`.
-    struct PauseRecord: Encodable {
+    struct PauseRecord: Codable {
         var habit: String?
         var first: String
         var last: String
     }
 
-    struct TimerRecord: Encodable {
+    struct TimerRecord: Codable {
         var habit: String
         var minutes: Int
         var started: String
@@ -279,7 +300,7 @@ public struct UserExport: Sendable {
     }
 
     /// A reminder: of a habit at a time of the user's clock, or (`habit` null) the day's digest.
-    struct ReminderRecord: Encodable {
+    struct ReminderRecord: Codable {
         var habit: String?
         var time: String
 
@@ -292,12 +313,12 @@ public struct UserExport: Sendable {
         enum CodingKeys: String, CodingKey { case habit, time }
     }
 
-    struct RoomRecord: Encodable {
+    struct RoomRecord: Codable {
         var name: String
         var role: String
     }
 
-    struct TodoRecord: Encodable {
+    struct TodoRecord: Codable {
         var id: Int64?
         var kind = "todo"
         var name: String
@@ -307,7 +328,7 @@ public struct UserExport: Sendable {
         var done_day: String?
         var checklist: [ChecklistRecord]
 
-        struct ChecklistRecord: Encodable {
+        struct ChecklistRecord: Codable {
             var name: String
             var done: Bool
         }
@@ -323,7 +344,7 @@ public struct UserExport: Sendable {
         }
     }
 
-    struct EntryRecord: Encodable {
+    struct EntryRecord: Codable {
         var id: Int64?
         var at: String
         var day: String
@@ -416,6 +437,11 @@ public struct UserExport: Sendable {
     /// `2026-11-21T16:40:05.123Z`.
     static func instant(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
+    }
+
+    /// An instant as ``instant(_:)`` writes it; nil for one it did not write.
+    static func instant(from text: String) -> Date? {
+        try? Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt).parse(text)
     }
 
     /// `2026-11-21 17:40:05`, in `timeZone`: the form spreadsheets read as a date and time.
