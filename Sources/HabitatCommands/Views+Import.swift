@@ -2,18 +2,20 @@ import Foundation
 import HabitatEngine
 
 extension Views {
-    /// What an import brings in (a dry run, `names` nil, ending with `confirm`, how to go on) or brought in (`names`, what
-    /// the habits are called here): a line a habit, then what came in only roughly or not at all.
+    /// What an import brings in (a dry run, ending with `confirm`, how to go on) or brought in (with the `outcome`): a line
+    /// a habit, then what came in only roughly or not at all. `into` says where each habit goes (is called here, or
+    /// which habit of the user's takes its days), when known.
     ///
     ///     From Loop Habit Tracker: 3 habits, 214 days of history.
     ///       Meditate · every day · 98 days
     ///       Coffee (bad habit) · limit 2 cups a day · 45 days
     public static func importSummary(
-        _ plan: ImportPlan, names: [String]? = nil, user: String, confirm: String = "", outcome: Outcome? = nil
+        _ plan: ImportPlan, into: [ImportedInto]? = nil, user: String, confirm: String = "", outcome: Outcome? = nil
     ) -> String {
         var lines = ["From \(plan.source): \(GameState.count(plan.habits.count, "habit")), \(GameState.count(plan.dayCount, "day")) of history."]
         for (index, habit) in plan.habits.enumerated() {
-            let name = names?[index] ?? habit.name
+            let place = into.flatMap { index < $0.count ? $0[index] : nil } ?? ImportedInto(name: habit.name)
+            let name = place.name
             var parts = [name + (habit.kind == .bad ? " (bad habit)" : "") + (habit.archived ? " (archived)" : "")]
             // A bad habit has no schedule to say.
             if let amount = habit.amount {
@@ -24,7 +26,11 @@ extension Views {
             if !habit.steps.isEmpty { parts.append("steps: " + habit.steps.joined(separator: ", ")) }
             parts.append(GameState.count(habit.days.count, "day"))
             lines.append("  " + parts.joined(separator: " · "))
-            if name != habit.name { lines.append("    (called \(name): \(user) has a habit called \(habit.name) already)") }
+            if place.merged {
+                lines.append("    (into \(user)'s \(name): the days it has already keep their own recordings)")
+            } else if name != habit.name {
+                lines.append("    (called \(name): \(user) has a habit called \(habit.name) already)")
+            }
         }
         if !plan.todos.isEmpty {
             let open = plan.todos.filter(\.isOpen)
@@ -41,7 +47,7 @@ extension Views {
             lines.append("Kept only roughly, or not brought in:")
             lines += plan.notes.map { "  - \($0)" }
         }
-        if names == nil {
+        if outcome == nil {
             lines.append(confirm)
         } else {
             if let lead = outcome?.entry, lead.xp > 0 || lead.coins > 0 {

@@ -66,6 +66,30 @@ public struct ImportedCharacter: Sendable, Equatable {
     }
 }
 
+/// How an import is asked for: whether the history earns what it would have (`--with-rewards`), whether the
+/// character comes too (`--with-character`), and whether a habit whose name the user has already takes the file's
+/// days (`--merge`) instead of coming in as a new, numbered one.
+public struct ImportOptions: Sendable, Equatable, Codable {
+    public var withRewards: Bool
+    public var withCharacter: Bool
+    public var merge: Bool
+
+    public init(withRewards: Bool = false, withCharacter: Bool = false, merge: Bool = false) {
+        (self.withRewards, self.withCharacter, self.merge) = (withRewards, withCharacter, merge)
+    }
+}
+
+/// Where a habit of a plan went: a habit of its own, called `name` (its name, or numbered when the user has it), or,
+/// `merged`, the user's habit `name`, which took its days.
+public struct ImportedInto: Sendable, Equatable {
+    public var name: String
+    public var merged: Bool
+
+    public init(name: String, merged: Bool = false) {
+        (self.name, self.merged) = (name, merged)
+    }
+}
+
 /// What an import brings in, read from another tracker's file: its habits and their history, and what came in only
 /// roughly or not at all, said for the person.
 public struct ImportPlan: Sendable {
@@ -118,13 +142,19 @@ public struct ImportPlan: Sendable {
 
 extension GameState {
     /// Adds the plan's habits, each under its own name or, when one of the user's habits or routines has it, the
-    /// first of `Name (2)`, `Name (3)`, … that is free: the names they were given, in the plan's order. The whole plan
-    /// fits, or nothing is added (`limit_reached`).
-    public mutating func addImported(_ plan: ImportPlan, at now: Date) throws -> [String] {
-        if habits.count + plan.habits.count > CatalogLimit.habits {
+    /// first of `Name (2)`, `Name (3)`, … that is free, or, `merging`, into the user's habit of that name when it is
+    /// of the same kind (and, merging, a reward or to-do the user has by name is kept as it is, not added again): where
+    /// each habit went, in the plan's order. The whole plan fits, or nothing is added
+    /// (`limit_reached`).
+    public mutating func addImported(_ plan: ImportPlan, at now: Date, merging: Bool = false) throws -> [ImportedInto] {
+        func mergesInto(_ imported: ImportedHabit) -> Habit? {
+            merging ? habits.first { $0.kind == imported.kind && $0.name.isSameName(as: imported.name) } : nil
+        }
+        let adding = plan.habits.filter { mergesInto($0) == nil }.count
+        if habits.count + adding > CatalogLimit.habits {
             throw HabitatError(
                 .limitReached,
-                "The file holds \(plan.habits.count) habits and you have \(habits.count); one can have at most \(CatalogLimit.habits). Delete some, then import again.")
+                "The file holds \(adding) new habits and you have \(habits.count); one can have at most \(CatalogLimit.habits). Delete some, then import again.")
         }
         if habits.isEmpty {
             for setting in plan.settings { _ = try configure(setting, area: nil) }
@@ -136,8 +166,12 @@ extension GameState {
             try requireSpace(for: .areas)
             areas.append(Area(id: newAreaID, name: name))
         }
-        var names: [String] = []
+        var into: [ImportedInto] = []
         for imported in plan.habits {
+            if let existing = mergesInto(imported) {
+                into.append(ImportedInto(name: existing.name, merged: true))
+                continue
+            }
             let name = try freeName(for: try Self.validName(imported.name, of: "habit"))
             if let amount = imported.amount { try Self.checkAmount(amount, of: name, kind: imported.kind, schedule: imported.schedule) }
             try Self.checkBite(imported.bite > 0 ? imported.bite : nil, of: name, kind: imported.kind)
@@ -156,9 +190,10 @@ extension GameState {
                 habit.checklist = try imported.steps.prefix(Self.maxChecklistItems).map { ChecklistItem(try Self.validName($0, of: "step")) }
             }
             habits.append(habit)
-            names.append(name)
+            into.append(ImportedInto(name: name))
         }
         for reward in plan.rewards {
+            if merging, rewards.contains(where: { $0.name.isSameName(as: reward.name) }) { continue }
             try requireSpace(for: .rewards)
             var name = try Self.validName(reward.name, of: "reward")
             let store = Store.catalog(rewards: rewards)
@@ -170,6 +205,7 @@ extension GameState {
             rewards.append(Reward(name: name, price: min(max(reward.price, 1), 1_000_000)))
         }
         for todo in plan.todos {
+            if merging, todos.contains(where: { $0.name.isSameName(as: todo.name) }) { continue }
             var todo = todo
             todo.id = nil
             todo.name = try Self.validName(todo.name, of: "to-do")
@@ -178,11 +214,11 @@ extension GameState {
             }
             todos.append(todo)
         }
-        return names
+        return into
     }
 
-    /// The plan's routines and pauses, of the habits ``addImported(_:at:)`` added (`added`, saved, in the plan's
-    /// order): a routine under a free name, of what `add routine` allows.
+    /// The plan's routines and pauses, of the habits ``addImported(_:at:merging:)`` added or merged into (`added`,
+    /// saved, in the plan's order): a routine under a free name, of what `add routine` allows.
     public mutating func addImportedRoutinesAndPauses(_ plan: ImportPlan, added: [Habit]) throws {
         let habit = Dictionary(zip(plan.habits.map(\.name), added)) { first, _ in first }
         for routine in plan.routines {
@@ -217,11 +253,12 @@ extension GameState {
     }
 
     /// The ledger entries of an import: its lead (taking the totals back to before it when undone) and each imported
-    /// day of `added` (the habits ``addImported(_:at:)`` made, saved, with their ids, in the plan's order), which earn
-    /// nothing, or, `withRewards`, what a good habit's recording earns (its XP and coins, a day of an amount once;
-    /// a slip costs no life). The habits' streaks are counted from their days.
+    /// day of `added` (the habits ``addImported(_:at:merging:)`` made or merged into, saved, with their ids, in the
+    /// plan's order; `had` the days each habit had already, which keep their own recordings), which earn nothing, or,
+    /// `withRewards`, what a good habit's recording earns (its XP and coins, a day of an amount once; a slip costs no
+    /// life). The habits' streaks are counted from their days.
     public mutating func importedHistory(
-        _ plan: ImportPlan, added: [Habit], withRewards: Bool = false, withCharacter: Bool = false, at now: Date
+        _ plan: ImportPlan, added: [Habit], had: [Int64: [Day: Int]] = [:], options: ImportOptions = ImportOptions(), at now: Date
     ) -> Outcome {
         var before = Snapshot(profile: profile)
         before.areas = areas.compactMap { area in area.id.map { .init(id: $0, progress: area.progress) } }
@@ -229,25 +266,30 @@ extension GameState {
         var batch: [LedgerEntry] = []
         for (habit, imported) in zip(added, plan.habits) {
             guard let id = habit.id, let index = habits.firstIndex(where: { $0.id == id }) else { continue }
-            before.habits.append(.init(id: id, stats: .zero))
-            for day in imported.days {
+            before.habits.append(.init(id: id, stats: habits[index].stats))
+            let had = had[id] ?? [:]
+            let new = imported.days.filter { had[$0.day] == nil }
+            for day in new {
                 var entry = LedgerEntry(
                     at: settings.start(of: day.day), day: day.day, kind: habit.kind == .good ? .completion : .slip, habitID: id,
                     subject: habit.name, quantity: day.quantity, note: day.note)
-                if withRewards, habit.kind == .good {
+                if options.withRewards, habit.kind == .good {
                     let times = habit.amount == nil ? day.quantity : 1
                     (entry.xp, entry.coins) = (habit.xp * times, habit.coins * times)
                     credit(xp: entry.xp, coins: entry.coins, area: habit.areaID)
                 }
                 batch.append(entry)
             }
-            let days = Set(imported.days.map(\.day))
-            var stats = HabitStats(streak: 0, best: 0, lastDay: days.max(), total: imported.days.reduce(0) { $0 + $1.quantity })
+            let kept = habits[index].stats
+            let days = Set(new.map(\.day)).union(had.keys)
+            var stats = HabitStats(streak: 0, best: 0, lastDay: days.max(), total: kept.total + new.reduce(0) { $0 + $1.quantity })
             switch habit.kind {
-            case .good: (stats.streak, stats.best) = { ($0.streak, $0.best) }(Streaks.good(days: days))
-            case .bad: stats.best = Streaks.bad(slips: days, created: habit.created).best
+            case .good:
+                let counted = Streaks.good(days: days)
+                (stats.streak, stats.best) = (counted.streak, max(kept.best, counted.best))
+            case .bad: stats.best = max(kept.best, Streaks.bad(slips: days, created: habit.created).best)
             }
-            if let given = imported.stats {
+            if let given = imported.stats, had.isEmpty {
                 let most = 1_000_000_000
                 stats = HabitStats(
                     streak: min(max(0, given.streak), most), best: min(max(0, given.best), most), lastDay: given.lastDay.map { min($0, stats.lastDay ?? $0) } ?? stats.lastDay,
@@ -256,10 +298,10 @@ extension GameState {
             habits[index].stats = stats
         }
         let lead = LedgerEntry(
-            at: now, day: settings.day(of: now), kind: .imported, subject: plan.source, quantity: plan.dayCount,
+            at: now, day: settings.day(of: now), kind: .imported, subject: plan.source, quantity: batch.count,
             xp: batch.reduce(0) { $0 + $1.xp }, coins: batch.reduce(0) { $0 + $1.coins }, before: before)
         var character: [Toast] = []
-        if withCharacter, let imported = plan.character {
+        if options.withCharacter, let imported = plan.character {
             // Its level and the XP within it, its gold added to the coins, its share of health.
             let level = min(max(1, imported.level), 9_999)
             profile.progress = Progress(level: level, xp: min(max(0, imported.xp), settings.curve.need(at: level) - 1))
@@ -269,10 +311,10 @@ extension GameState {
                 Toast(.info, "Your character from \(plan.source): level \(profile.progress.level), \(Self.coins(profile.coins)), \(profile.health)/\(profile.maxHealth) health."))
         }
         let earned = batch.reduce(0) { $0 + $1.xp }
-        let rewards = withRewards ? " (+\(earned) XP, \(Self.coins(batch.reduce(0) { $0 + $1.coins }, signed: true)))" : ""
+        let rewards = options.withRewards ? " (+\(earned) XP, \(Self.coins(batch.reduce(0) { $0 + $1.coins }, signed: true)))" : ""
         var outcome = Outcome(
-            toasts: [Toast(.success, "Imported \(Self.count(added.count, "habit")) from \(plan.source) with \(Self.count(plan.dayCount, "day")) of history\(rewards).")]
-                + (withCharacter ? [] : levelUps(since: levelsBefore)) + character,
+            toasts: [Toast(.success, "Imported \(Self.count(added.count, "habit")) from \(plan.source) with \(Self.count(batch.count, "day")) of history\(rewards).")]
+                + (options.withCharacter ? [] : levelUps(since: levelsBefore)) + character,
             entry: lead)
         outcome.batch = batch
         return outcome

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HabitatApp
+import HabitatEngine
 import HabitatStorage
 
 struct Export: AsyncParsableCommand {
@@ -43,7 +44,8 @@ struct Import: AsyncParsableCommand {
             .zip), Habitica's user \
             data (Settings → Site Data → Export Data → User Data: JSON: its habits, dailies, to-dos, rewards, and tags as \
             areas), and Habitat's own JSON export (habitat export: habits, areas, rewards, routines, pauses, to-dos). The habits come in with their schedules and every day's history, so streaks and strength go on where \
-            they were; the history earns no XP or coins. A habit whose name the user has already gets a number after it. All of it comes in, or nothing. \
+            they were; the history earns no XP or coins. A habit whose name the user has already gets a number after it, or \
+            with --merge takes the file's days. All of it comes in, or nothing. \
             --dry-run says what would come in, and what would only roughly. While the server runs, the server does it.
             """
     )
@@ -63,11 +65,15 @@ struct Import: AsyncParsableCommand {
     @Flag(help: "Bring in the character too (Habitica's or Habitat's): its level, its gold or coins, its share of health.")
     var withCharacter = false
 
+    @Flag(help: "A habit whose name the user has already takes the file's days, instead of coming in as a new, numbered one.")
+    var merge = false
+
     @Option(help: "The server's data directory.")
     var data = "./habitat-data"
 
     func run() async throws {
-        try await DataToolCall.answer(.importFile(user: user, file: absolute(file), dryRun: dryRun, withRewards: withRewards, withCharacter: withCharacter), data: data)
+        try await DataToolCall.answer(.importFile(
+                    user: user, file: absolute(file), dryRun: dryRun, options: ImportOptions(withRewards: withRewards, withCharacter: withCharacter, merge: merge)), data: data)
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `import ~/Downloads/loop.db [preview | with rewards and character]` typed at the client: the file is read here and sent over the connection as
+/// `import ~/Downloads/loop.db [preview] [merging] [with rewards and character]` typed at the client: the file is read here and sent over the connection as
 /// the line protocol has it (`import <name>`, `import data <base64>` lines, then `import preview` or `import done`).
 enum ImportUpload {
     /// Base64 characters a line: with `import data `, well under the server's 4096 bytes a line.
@@ -14,16 +14,13 @@ enum ImportUpload {
             return nil
         }
         words.removeFirst()
-        let preview = words.count > 1 && words.last?.lowercased() == "preview"
-        if preview { words.removeLast() }
-        // `… with rewards`, `… with character`, `… with rewards and character`: said again as the import is done.
-        var with: [String] = []
-        if let at = words.lastIndex(where: { $0.lowercased() == "with" }), at > 0,
-            Set(words[(at + 1)...].map { $0.lowercased() }).subtracting(["and"]).isSubset(of: ["rewards", "character"]), at < words.count - 1
-        {
-            with = Array(words[at...])
-            words.removeSubrange(at...)
+        // `… preview`, `… merging`, `… with rewards and character`: said again as the file is previewed or imported.
+        var said: [String] = []
+        while words.count > 1, let last = words.last, ["preview", "merging", "with", "rewards", "and", "character"].contains(last.lowercased()) {
+            said.insert(words.removeLast(), at: 0)
         }
+        let preview = said.contains { $0.lowercased() == "preview" }
+        let options = said.filter { $0.lowercased() != "preview" }
         var path = words.joined(separator: " ")
         if path.count >= 2, let first = path.first, first == path.last, first == "\"" || first == "'" { path = String(path.dropFirst().dropLast()) }
         path = NSString(string: path).expandingTildeInPath
@@ -38,7 +35,7 @@ enum ImportUpload {
             lines.append("import data \(encoded[start..<end])")
             start = end
         }
-        lines.append(preview ? "import preview" : (["import done"] + with).joined(separator: " "))
+        lines.append(([preview ? "import preview" : "import done"] + options).joined(separator: " "))
         return lines
     }
 

@@ -98,10 +98,19 @@ struct ImportTests {
         try await alice.expectReply(to: "add habit Meditate", startsWith: "✅ Added habit Meditate")
         #expect(await server.terminate() == 0)
 
-        // Stopped: the command line reads the files itself. A dry run changes nothing.
+        // Stopped: the command line reads the files itself. A dry run changes nothing, and says what each habit is
+        // called here: alice has a Meditate, so the file's is numbered, or, with --merge, takes its days.
+        let meditate = "  Meditate · every day · 101 days\n"
         let preview = try await habitat(["import", "--data", data.path, "--user", "alice", backup, "--dry-run"])
         #expect(preview.status == 0)
-        #expect(preview.output == Self.dryRun)
+        #expect(
+            preview.output
+                == Self.dryRun.replacingOccurrences(
+                    of: meditate, with: "  Meditate (2) · every day · 101 days\n    (called Meditate (2): alice has a habit called Meditate already)\n"))
+        let merging = try await habitat(["import", "--data", data.path, "--user", "alice", backup, "--dry-run", "--merge"])
+        #expect(
+            merging.output
+                == Self.dryRun.replacingOccurrences(of: meditate, with: meditate + "    (into alice's Meditate: the days it has already keep their own recordings)\n"))
 
         // Running: the server does it, in one transaction.
         server = try await ServerProcess(data: data, startingAt: "2025-03-31 20:00:00")
@@ -296,6 +305,17 @@ struct ImportTests {
             #expect(imported.output.hasSuffix("  Imported into sam's game. The history earns no XP or coins; 'undo' takes it back (the habits stay).\n"))
             let todos = try await runToEnd(ServerProcess.executable, ["do", "todos"], environment: sam)
             #expect(todos.output.hasPrefix("ℹ️ Your to-dos (1"), "\(todos.output)")
+
+            // Again, merging: each habit sam has now takes the file's days it lacks, which are none.
+            let merging = try await runToEnd(ServerProcess.executable, ["do", "import \(file) preview merging"], environment: sam)
+            #expect(merging.output.contains("  Drink a glass of water · every day · 3 days\n    (into sam's Drink a glass of water: the days it has already keep their own recordings)\n"), "\(merging.output)")
+            #expect(merging.output.hasSuffix("  Nothing was changed yet: type 'import done merging' to bring it in, or 'import cancel'.\n"))
+            let merged = try await runToEnd(ServerProcess.executable, ["do", "import \(file) merging"], environment: sam)
+            #expect(merged.status == 0, "\(merged.errors)")
+            let habits = try await runToEnd(ServerProcess.executable, ["do", "habits"], environment: sam)
+            #expect(habits.output.hasPrefix("ℹ️ Your habits (4"), "\(habits.output)")
+            let again = try await runToEnd(ServerProcess.executable, ["do", "todos"], environment: sam)
+            #expect(again.output == todos.output)
 
             // Steps out of order are refused with nothing changed; a file that is no export is said.
             let client = try await server.connect()

@@ -39,7 +39,7 @@ struct ToolHelpTests {
             "--sasl-account", "--sasl-password", "--log-level",
         ]),
         (["export"], ["--user", "--format", "--output", "--data"]),
-        (["import"], ["--user", "--dry-run", "--with-rewards", "--with-character", "--data"]),
+        (["import"], ["--user", "--dry-run", "--with-rewards", "--with-character", "--merge", "--data"]),
         (["backup"], ["--data"]),
         (["check"], ["--data"]),
         (["bridge", "add"], ["--data"]),

@@ -20,7 +20,7 @@ import Testing
             try await Self.play(first, &random)
             let exported = try await UserExport.load(user: "alice", from: first, at: Fixture.now).json()
             let plan = try UserExport.read(exported, name: "alice.json")
-            _ = try await second.importing(plan, withCharacter: true, at: Fixture.now)
+            _ = try await second.importing(plan, options: ImportOptions(withCharacter: true), at: Fixture.now)
             let again = try await UserExport.load(user: "alice", from: second, at: Fixture.now).json()
             let (before, after) = (try Self.carried(exported), try Self.carried(again))
             for key in before.keys.sorted() {

@@ -52,21 +52,31 @@ extension DataTools {
 
     /// Brings `file` into `user`'s game in one transaction (all of it or nothing), or, with `dryRun`, says what it would.
     static func importFile(
-        _ file: String, into user: String, dryRun: Bool, withRewards: Bool = false, withCharacter: Bool = false, data: URL, users: UserDatabases?,
-        directory: DirectoryDatabase?
+        _ file: String, into user: String, dryRun: Bool, options: ImportOptions, data: URL, users: UserDatabases?, directory: DirectoryDatabase?
     ) async throws -> DataToolResult {
         let directory = try directory ?? DirectoryDatabase(directory: data, durability: .normal)
         guard let account = try await directory.account(named: user) else {
             return .failed("There is no user called \(user).")
         }
         let plan = try plan(of: file)
-        if dryRun { return DataToolResult(output: Views.importSummary(plan, user: account.name, confirm: Self.runAgain)) }
         let users = users ?? UserDatabases(directory: data, capacity: 1, durability: .normal)
-        let names = try await users.with(account.fileID) { database in
-            let (outcome, state) = try await database.importing(plan, withRewards: withRewards, withCharacter: withCharacter, at: Date())
-            return (Array(state.habits.suffix(plan.habits.count).map(\.name)), outcome)
+        if dryRun {
+            let into = try await users.with(account.fileID) { try await placing(plan, in: $0, options: options, at: Date()) }
+            return DataToolResult(output: Views.importSummary(plan, into: into, user: account.name, confirm: Self.runAgain))
         }
-        return DataToolResult(output: Views.importSummary(plan, names: names.0, user: account.name, outcome: names.1))
+        let (outcome, into) = try await users.with(account.fileID) { database in
+            let (outcome, _, into) = try await database.importing(plan, options: options, at: Date())
+            return (outcome, into)
+        }
+        return DataToolResult(output: Views.importSummary(plan, into: into, user: account.name, outcome: outcome))
+    }
+
+    /// Where each of `plan`'s habits would go in the game of `database` (a name of its own, numbered when taken, or the
+    /// habit it merges into), worked out on a copy of the game: nothing is changed. Refused as the import would be
+    /// (too many habits).
+    static func placing(_ plan: ImportPlan, in database: UserDatabase, options: ImportOptions, at now: Date) async throws -> [ImportedInto] {
+        var state = try await database.state()
+        return try state.addImported(plan, at: now, merging: options.merge)
     }
 
     /// `account`'s habits and their days as Loop Habit Tracker's database backup at `output` (a new file), which Loop's

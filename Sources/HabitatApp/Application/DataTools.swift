@@ -20,9 +20,8 @@ public enum DataToolRequest: Codable, Sendable, Equatable {
     case check
     /// Everything `user` has, as `json` or `csv`; written to `output` (an absolute path), or returned when `nil`.
     case export(user: String, format: String, output: String?)
-    /// Another tracker's file (an absolute path) brought into `user`'s game, its history earning what it would have
-    /// `withRewards`, its character too `withCharacter`; with `dryRun`, only said.
-    case importFile(user: String, file: String, dryRun: Bool, withRewards: Bool, withCharacter: Bool)
+    /// Another tracker's file (an absolute path) brought into `user`'s game as `options` ask; with `dryRun`, only said.
+    case importFile(user: String, file: String, dryRun: Bool, options: ImportOptions)
 }
 
 /// The answer to a ``DataToolRequest``: what the command prints, or why it failed (said as `Error: …`, exit status 1).
@@ -103,11 +102,9 @@ public enum DataTools {
             } catch {
                 return .failed("Could not export \(user): \(error)")
             }
-        case .importFile(let user, let file, let dryRun, let withRewards, let withCharacter):
+        case .importFile(let user, let file, let dryRun, let options):
             do {
-                return try await importFile(
-                    file, into: user, dryRun: dryRun, withRewards: withRewards, withCharacter: withCharacter, data: data, users: users,
-                    directory: directory)
+                return try await importFile(file, into: user, dryRun: dryRun, options: options, data: data, users: users, directory: directory)
             } catch let full as StorageFullError {
                 return .failed(full.description)
             } catch let error as HabitatError {

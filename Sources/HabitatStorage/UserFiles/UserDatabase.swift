@@ -159,24 +159,28 @@ public final class UserDatabase: Sendable {
             return (outcome, state)
         }, completion: completion)
     }
-
-    /// Brings in another tracker's habits and history (``ImportPlan``) in one commit: all of it, or nothing. The
-    /// outcome's entry is the import's lead, its days the batch that follows it.
+    /// Brings `plan` into the user's game in one transaction, all of it or nothing (``GameState/addImported(_:at:merging:)``,
+    /// then its history as ``GameState/importedHistory(_:added:had:options:at:)`` counts it): where each of its habits
+    /// went, in its order.
     public func importing(
-        _ plan: ImportPlan, withRewards: Bool = false, withCharacter: Bool = false, at now: Date
-    ) async throws -> (outcome: Outcome, state: GameState) {
-        let (outcome, state) = try await run { connection, db in
-            try self.commit(connection, db) { state, ledger, saveNow in
-                let names = try state.addImported(plan, at: now)
+        _ plan: ImportPlan, options: ImportOptions = ImportOptions(), at now: Date
+    ) async throws -> (outcome: Outcome, state: GameState, into: [ImportedInto]) {
+        let (outcome, state, into) = try await run { connection, db in
+            var into: [ImportedInto] = []
+            let (outcome, state) = try self.commit(connection, db) { state, ledger, saveNow in
+                into = try state.addImported(plan, at: now, merging: options.merge)
                 try saveNow(&state)
-                let added = Array(state.habits.suffix(names.count))
+                let saved = state.habits
+                let added = into.compactMap { place in saved.first { $0.name == place.name } }
+                let had = options.merge ? try ledger.habitDays() : [:]
                 try state.addImportedRoutinesAndPauses(plan, added: added)
-                var outcome = state.importedHistory(plan, added: added, withRewards: withRewards, withCharacter: withCharacter, at: now)
+                var outcome = state.importedHistory(plan, added: added, had: had, options: options, at: now)
                 outcome.entry = try ledger.append(outcome)
                 return outcome
             }
+            return (outcome, state, into)
         }
-        return (outcome, state)
+        return (outcome, state, into)
     }
 
     /// Ends the user's days through `last` (their bites), reading how many times each habit was recorded on each day in

@@ -7,7 +7,7 @@ import HabitatEngine
 /// client sends a file for `import ~/Downloads/loop.db` (and `… preview`). One file at a time a connection, at most
 /// ``most`` bytes; `import cancel` drops it.
 struct ImportFile: HabitatCommand {
-    static let usage = "import <file> [preview | with rewards and character]"
+    static let usage = "import <file> [preview | merging | with rewards and character]"
     static let spec = Spec(
         "import", usage: usage,
         summary: "bring in habits and history from Loop Habit Tracker's backup or Habitica's user data ('habitat connect' sends the file)",
@@ -17,13 +17,14 @@ struct ImportFile: HabitatCommand {
         guard let first = rest.first else { throw HabitatError.usage(usage, "Which file?") }
         switch first.lower {
         case "data" where rest.count == 2: return ImportFile(step: .data(rest[1].text))
-        case "preview" where rest.count == 1: return ImportFile(step: .finish(preview: true))
-        case "done" where rest.count == 1: return ImportFile(step: .finish(preview: false))
-        case "done" where rest[1].lower == "with" && rest.count > 2:
-            // `import done with rewards`, `with character`, `with rewards and character`
-            let said = Set(rest.dropFirst(2).map(\.lower)).subtracting(["and", ","])
-            guard said.isSubset(of: ["rewards", "character"]) else { throw HabitatError.usage(usage, "Say 'with rewards', 'with character', or both.") }
-            return ImportFile(step: .finish(preview: false, withRewards: said.contains("rewards"), withCharacter: said.contains("character")))
+        case "preview", "done":
+            // `import done`, `import preview merging`, `import done merging with rewards and character`
+            let said = Set(rest.dropFirst().map(\.lower)).subtracting(["with", "and", ","])
+            guard said.isSubset(of: ["rewards", "character", "merging"]) else {
+                throw HabitatError.usage(usage, "Say 'merging', 'with rewards', 'with character', or these together.")
+            }
+            let options = ImportOptions(withRewards: said.contains("rewards"), withCharacter: said.contains("character"), merge: said.contains("merging"))
+            return ImportFile(step: .finish(preview: first.lower == "preview", options: options))
         case "cancel" where rest.count == 1: return ImportFile(step: .cancel)
         default:
             // `import ~/Downloads/loop.db preview`, typed at a client that sends no file: the name alone.
@@ -38,7 +39,7 @@ struct ImportFile: HabitatCommand {
     enum Step: Equatable {
         case begin(String)
         case data(String)
-        case finish(preview: Bool, withRewards: Bool = false, withCharacter: Bool = false)
+        case finish(preview: Bool, options: ImportOptions = ImportOptions())
         case cancel
     }
 
@@ -67,16 +68,20 @@ struct ImportFile: HabitatCommand {
             upload.data.append(bytes)
             context.session.upload = upload
             return Reply(.info, "\(upload.name): \(upload.data.count) bytes so far.", data: ["bytes": .int(upload.data.count)])
-        case .finish(let preview, let withRewards, let withCharacter):
+        case .finish(let preview, let options):
             guard let upload = context.session.upload else { throw Self.nothingSent }
             let account = try context.account
+            let now = context.now
             let summary = try await context.users.with(account.fileID) { database in
                 let plan = try await database.read { _ in try DataTools.plan(of: upload.data, named: upload.name) }
                 if preview {
-                    return Views.importSummary(plan, user: account.name, confirm: "Nothing was changed yet: type 'import done' to bring it in, or 'import cancel'.")
+                    let done = "import done" + (options.merge ? " merging" : "")
+                    return Views.importSummary(
+                        plan, into: try await DataTools.placing(plan, in: database, options: options, at: now), user: account.name,
+                        confirm: "Nothing was changed yet: type '\(done)' to bring it in, or 'import cancel'.")
                 }
-                let (outcome, state) = try await database.importing(plan, withRewards: withRewards, withCharacter: withCharacter, at: context.now)
-                return Views.importSummary(plan, names: Array(state.habits.suffix(plan.habits.count).map(\.name)), user: account.name, outcome: outcome)
+                let (outcome, _, into) = try await database.importing(plan, options: options, at: now)
+                return Views.importSummary(plan, into: into, user: account.name, outcome: outcome)
             }
             if !preview { context.session.upload = nil }
             // The summary's lines as a reply's details, which are indented when shown.
