@@ -23,6 +23,14 @@ public struct BridgeRouter: Sendable {
         public var text: String
         /// Whether the line only started with the bot's name: a reply that it is no command is left unsaid.
         public var onlyIfCommand = false
+        /// Whether only a refusal (`ok: false`) is said to them.
+        public var refusalsOnly = false
+    }
+
+    /// How much of a reply its asker hears: all of it, only a refusal (a file's `import <name>` that starts it being
+    /// sent), or nothing (its `import data` lines: not even remembered, so a file does not fill ``pendingLimit``).
+    public enum Hearing: Sendable {
+        case all, refusals, nothing
     }
 
     /// The most requests awaiting their replies.
@@ -39,16 +47,20 @@ public struct BridgeRouter: Sendable {
     }
 
     /// The request for `text`, said by `user` (reached privately at `address`, named `name`) in `channel` or
-    /// privately; it waits for its reply. `onlyIfCommand`: the line only started with the bot's name
-    /// (``Addressing/Addressed/onlyIfCommand``).
+    /// privately; it waits for its reply, said as `hearing` asks. `onlyIfCommand`: the line only started with the bot's
+    /// name (``Addressing/Addressed/onlyIfCommand``).
     public mutating func request(
-        user: String, address: String, name: String, channel: String?, text: String, onlyIfCommand: Bool = false
+        user: String, address: String, name: String, channel: String?, text: String, onlyIfCommand: Bool = false,
+        hearing: Hearing = .all
     ) -> BridgeRequest {
         Self.remember(address, for: user, in: &addresses, limit: rememberedLimit)
         let id = nextID
         nextID += 1
-        pending[id] = Asker(
-            address: address, name: name, channel: channel, isHelp: Self.isHelp(text), text: text, onlyIfCommand: onlyIfCommand)
+        if hearing != .nothing {
+            pending[id] = Asker(
+                address: address, name: name, channel: channel, isHelp: Self.isHelp(text), text: text, onlyIfCommand: onlyIfCommand,
+                refusalsOnly: hearing == .refusals)
+        }
         return BridgeRequest(id: id, user: user, room: channel, text: text, commandOnly: onlyIfCommand)
     }
 
@@ -61,6 +73,7 @@ public struct BridgeRouter: Sendable {
         guard let id = reply.id, let asker = pending.removeValue(forKey: id) else { return [] }
         // `habitat is great`: chat that started with the bot's name, not a command; nothing is said.
         if asker.onlyIfCommand, reply.code == "unknown_command" { return [] }
+        if asker.refusalsOnly, reply.ok { return [] }
         let toasts = reply.toasts.isEmpty ? [BridgeToast(text: reply.text)] : reply.toasts
         let privately = BridgeDelivery(place: .person(asker.address), toasts: toasts)
         guard let channel = asker.channel, reply.ok, !asker.isHelp else { return [privately] }

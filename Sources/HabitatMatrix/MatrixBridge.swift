@@ -22,7 +22,23 @@ public struct MatrixBridge: Sendable {
         case request(BridgeRequest)
         /// Say this in the room (that the bot can't read it, in an encrypted room).
         case say(MatrixMessage, room: String)
+        /// A file someone sent to their direct chat with the bot: fetched from the homeserver, it goes to Habitat as
+        /// their `import` (``importRequests(for:bytes:)``).
+        case fetch(SentFile)
     }
+
+    /// A file sent to the bot in a direct chat.
+    public struct SentFile: Sendable, Equatable {
+        public var user: String
+        public var name: String
+        /// Its `mxc://` address.
+        public var address: String
+        public var size: Int?
+        public var room: String
+    }
+
+    /// The most bytes of a file the bridge fetches and sends: what Habitat's `import` takes.
+    public static let mostFile = 8 << 20
 
     /// What the bot says once in an encrypted room it joins: it can't read what is said there.
     public static let cannotReadEncrypted = MatrixMessage(
@@ -76,6 +92,7 @@ public struct MatrixBridge: Sendable {
             for event in joined.state?.events ?? [] { follow(event, in: room) }
             for event in joined.timeline?.events ?? [] {
                 follow(event, in: room)
+                if answering, let file = sentFile(event, in: room) { actions.append(.fetch(file)) }
                 if answering, let request = request(for: event, in: room) { actions.append(.request(request)) }
             }
             let events = (joined.state?.events ?? []) + (joined.timeline?.events ?? [])
@@ -111,6 +128,29 @@ public struct MatrixBridge: Sendable {
         encrypted.remove(room)
         state.directChats = state.directChats.filter { $0.value != room }
         state.channels = state.channels.filter { $0.value != room }
+    }
+
+    /// The file in a message sent to a direct chat, if it is one.
+    private func sentFile(_ event: MatrixEvent, in room: String) -> SentFile? {
+        guard event.type == "m.room.message", event.sender != userID, event.content.msgtype == "m.file", let address = event.content.url,
+            state.directChats.values.contains(room)
+        else { return nil }
+        // Its name as a file's name: the last part of a path, without control characters.
+        let said = event.content.filename ?? event.content.body ?? "file"
+        let name = String(said.split(separator: "/").last ?? "file").filter { !$0.isNewline && !($0.asciiValue.map { $0 < 32 } ?? false) }
+        return SentFile(user: event.sender, name: name.isEmpty ? "file" : name, address: address, size: event.content.info?.size, room: room)
+    }
+
+    /// The requests that send `file` (`bytes`) to Habitat as its sender's import, its preview last: the preview is
+    /// said to them, and a refusal of the file, but not each of its `import data` lines.
+    public mutating func importRequests(for file: SentFile, bytes: Data) -> [BridgeRequest] {
+        let name = names[file.room]?[file.user] ?? Self.localpart(of: file.user)
+        // 3,000 base64 characters a line leave room in Habitat's 4,096 bytes for the request around them.
+        let lines = FileLines.lines(name: file.name, data: bytes, last: "import preview", chunk: 3000)
+        return lines.enumerated().map { index, line in
+            let hearing: BridgeRouter.Hearing = index == 0 ? .refusals : index == lines.count - 1 ? .all : .nothing
+            return router.request(user: file.user, address: file.user, name: name, channel: nil, text: line, hearing: hearing)
+        }
     }
 
     /// The request in a message, if it is one for Habitat.

@@ -67,6 +67,8 @@ public struct MatrixChat: ChatSide {
                 case .request(let request):
                     let refusal = await bridge.submit(request) { await habitat.send($0) }
                     await say(refusal)
+                case .fetch(let file):
+                    await send(file, habitat: habitat)
                 }
             }
         case .habitat(.connected):
@@ -83,6 +85,28 @@ public struct MatrixChat: ChatSide {
             absence.left(at: clock.now)
             for outgoing in bridge.abandonPending() { await say(outgoing) }
         }
+    }
+
+    /// Fetches a file sent to the bot and sends it to Habitat as its sender's import (its preview comes back to them),
+    /// or says why not.
+    private mutating func send(_ file: MatrixBridge.SentFile, habitat: HabitatClient) async {
+        let tooBig = "\(file.name) is more than \(MatrixBridge.mostFile >> 20) MB, more than an import takes: is it the right file?"
+        if let size = file.size, size > MatrixBridge.mostFile { return await tell(file, "❌ " + tooBig) }
+        let bytes: [UInt8]
+        do {
+            bytes = try await client.download(file.address)
+        } catch {
+            logger.warning("could not fetch a file sent to the bot", metadata: ["file": "\(file.address)", "error": "\(error)"])
+            return await tell(file, "❌ I couldn't fetch \(file.name) from the homeserver. Please send it again.")
+        }
+        guard bytes.count <= MatrixBridge.mostFile else { return await tell(file, "❌ " + tooBig) }
+        for request in bridge.importRequests(for: file, bytes: Data(bytes)) {
+            if let refusal = await bridge.submit(request, send: { await habitat.send($0) }) { return await say(refusal) }
+        }
+    }
+
+    private mutating func tell(_ file: MatrixBridge.SentFile, _ text: String) async {
+        await say(MatrixBridge.Outgoing(place: .room(file.room), message: MatrixMessage(body: text)))
     }
 
     /// Sends a message, first opening the direct chat it needs.

@@ -14,6 +14,15 @@ public struct MatrixEvent: Sendable, Equatable, Decodable {
         public var mentions: Mentions?
         /// Set on edits (`m.replace`) and replies.
         public var relatesTo: RelatesTo?
+        /// A file's `mxc://` address, its name and its size (an `m.file` message).
+        public var url: String?
+        public var filename: String?
+        public var info: Info?
+
+        public struct Info: Sendable, Equatable, Decodable {
+            public var size: Int?
+            public init(size: Int?) { self.size = size }
+        }
 
         public struct Mentions: Sendable, Equatable, Decodable {
             public var userIDs: [String]?
@@ -28,7 +37,7 @@ public struct MatrixEvent: Sendable, Equatable, Decodable {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case msgtype, body, format, membership, displayname, name
+            case msgtype, body, format, membership, displayname, name, url, filename, info
             case formattedBody = "formatted_body"
             case isDirect = "is_direct"
             case mentions = "m.mentions"
@@ -64,6 +73,9 @@ public struct MatrixEvent: Sendable, Equatable, Decodable {
             isDirect = try? container.decodeIfPresent(Bool.self, forKey: .isDirect)
             mentions = try? container.decodeIfPresent(Mentions.self, forKey: .mentions)
             relatesTo = try? container.decodeIfPresent(RelatesTo.self, forKey: .relatesTo)
+            url = try? container.decodeIfPresent(String.self, forKey: .url)
+            filename = try? container.decodeIfPresent(String.self, forKey: .filename)
+            info = try? container.decodeIfPresent(Info.self, forKey: .info)
         }
     }
 
@@ -97,6 +109,13 @@ public struct MatrixEvent: Sendable, Equatable, Decodable {
         MatrixEvent(
             type: "m.room.message", sender: sender,
             content: Content(msgtype: "m.text", body: body, formattedBody: formattedBody, mentions: mentions))
+    }
+
+    /// A file sent by `sender` (an `m.file` message): its name, `mxc://` address and size.
+    public static func file(from sender: String, named name: String, at address: String, size: Int?) -> MatrixEvent {
+        var content = Content(msgtype: "m.file", body: name)
+        (content.url, content.filename, content.info) = (address, name, Content.Info(size: size))
+        return MatrixEvent(type: "m.room.message", sender: sender, content: content)
     }
 
     /// A room's name.

@@ -1,11 +1,9 @@
 import Foundation
+import HabitatBridgeKit
 
-/// `import ~/Downloads/loop.db [preview] [merging] [with rewards and character]` typed at the client: the file is read here and sent over the connection as
-/// the line protocol has it (`import <name>`, `import data <base64>` lines, then `import preview` or `import done`).
+/// `import ~/Downloads/loop.db [preview] [merging] [with rewards and character]` typed at the client: the file is read
+/// here and sent over the connection as the line protocol has it (``FileLines``).
 enum ImportUpload {
-    /// Base64 characters a line: with `import data `, well under the server's 4096 bytes a line.
-    static let chunk = 4000
-
     /// The lines that send the file `typed` names, or `nil` when it is no import of a file (`import done` and the other
     /// steps go as they are typed). A file that can't be read is said, and nothing is sent.
     static func lines(for typed: String) throws -> [String]? {
@@ -27,16 +25,8 @@ enum ImportUpload {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw UnreadableFile(message: "Can't read \(path) here: is the path right, and may you read it? Nothing was sent.")
         }
-        let encoded = data.base64EncodedString()
-        var lines = ["import \(URL(fileURLWithPath: path).lastPathComponent)"]
-        var start = encoded.startIndex
-        while start < encoded.endIndex {
-            let end = encoded.index(start, offsetBy: chunk, limitedBy: encoded.endIndex) ?? encoded.endIndex
-            lines.append("import data \(encoded[start..<end])")
-            start = end
-        }
-        lines.append(([preview ? "import preview" : "import done"] + options).joined(separator: " "))
-        return lines
+        let last = ([preview ? "import preview" : "import done"] + options).joined(separator: " ")
+        return FileLines.lines(name: URL(fileURLWithPath: path).lastPathComponent, data: data, last: last)
     }
 
     struct UnreadableFile: Error {

@@ -89,6 +89,25 @@ actor MatrixPerson {
         try await client.send(.PUT, path, body: body)
     }
 
+    /// Sends a file to `room` as Element does: uploaded to the media store, then an `m.file` message naming it.
+    func send(file data: Data, named name: String, in room: String) async throws {
+        let address = try await client.upload(Array(data), contentType: "application/octet-stream", filename: name)
+        struct Info: Encodable, Sendable {
+            var mimetype = "application/octet-stream"
+            var size: Int
+        }
+        struct Body: Encodable, Sendable {
+            var msgtype = "m.file"
+            var body: String
+            var filename: String
+            var url: String
+            var info: Info
+        }
+        let transaction = await client.transactionID()
+        let path = "/rooms/\(MatrixClient.escaped(room))/send/m.room.message/\(transaction)"
+        try await client.send(.PUT, path, body: Body(body: name, filename: name, url: address, info: Info(size: data.count)))
+    }
+
     /// The messages of `room`, oldest first (the last hundred).
     func messages(in room: String) async throws -> [MatrixEvent] {
         struct Page: Decodable { var chunk: [MatrixEvent] }

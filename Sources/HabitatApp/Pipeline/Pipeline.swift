@@ -31,6 +31,8 @@ public final class Pipeline: Sendable {
     let started: Date
     /// Where lines it could not read are kept (`--record-unknown`), if anywhere.
     let unknownLines: UnknownLines?
+    /// The files being sent for `import`, on every connection.
+    let uploads = Uploads()
 
     init(
         accounts: Accounts, users: UserDatabases, directory: DirectoryDatabase, households: Households, presence: Presence,

@@ -37,7 +37,10 @@ public enum Plan: Sendable {
     /// The plan for `request`: the rate limit first, then the answer to a question asked, then the command.
     /// Sets the request's `kind` when it reads its command.
     public static func make(for request: inout Request, session: inout Session, now: Date, facts: some PlanFacts) -> Plan {
-        guard session.bucket.take(now: now) else {
+        // A file's `import data` lines come as fast as they are sent, and cost no more than a refusal would: the file
+        // being sent is bounded (``ImportFile/most``), and so are the files being sent at once (``Uploads``).
+        let sendingFile = session.upload != nil && request.text.hasPrefix("import data ")
+        guard sendingFile || session.bucket.take(now: now) else {
             return .say(Reply(error: HabitatError(.rateLimited, "Slow down a little: at most \(session.bucket.rate) commands a second.")))
         }
         // A question (`delete habit`) is answered by the very next line: `yes`, or anything else cancels.

@@ -19,7 +19,7 @@ public struct Session: Sendable {
     /// What a line in everyday words was read as likely to mean, and asked about: the strict commands a `yes` runs.
     public var proposal: [String]?
     /// A file being sent for `import` on this connection (``ImportFile``): its name and what came of it so far.
-    var upload: (name: String, data: Data)?
+    var upload: Upload?
     /// The room chosen with `room use` on this connection.
     public var room: Int64?
     /// Set for a chat user speaking in a channel whose room they left or were removed from: what they

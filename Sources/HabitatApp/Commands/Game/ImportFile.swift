@@ -4,15 +4,15 @@ import HabitatEngine
 
 /// `import loop.db`, then `import data <base64>` lines, then `import preview` (what would come in) or `import done`:
 /// another tracker's file sent over the connection, as `habitat import` reads it on the server's machine. The terminal
-/// client sends a file for `import ~/Downloads/loop.db` (and `… preview`). One file at a time a connection, at most
-/// ``most`` bytes; `import cancel` drops it.
-struct ImportFile: HabitatCommand {
+/// client sends a file for `import ~/Downloads/loop.db` (and `… preview`), and the Matrix bridge one uploaded to its
+/// direct chat. One file at a time a connection (or chat user), at most ``most`` bytes, and at most ``Uploads/atOnce``
+/// on the whole server; `import cancel` drops it. A summary is a personal view: a bridge says a long one privately.
+struct ImportFile: HabitatCommand, PersonalView {
     static let usage = "import <file> [preview | merging | with rewards and character]"
     static let spec = Spec(
         "import", usage: usage,
-        summary: "bring in habits and history from Loop Habit Tracker's backup or Habitica's user data ('habitat connect' sends the file)",
-        examples: ["import ~/Downloads/loop.db preview", "import ~/Downloads/habitica-user-data.json"], triggers: [["import"]],
-        fromChat: false
+        summary: "bring in habits and history from Loop Habit Tracker, Habitica or another Habitat ('habitat connect' sends the file; in Matrix, send it to the bot)",
+        examples: ["import ~/Downloads/loop.db preview", "import ~/Downloads/habitica-user-data.json"], triggers: [["import"]]
     ) { rest in
         guard let first = rest.first else { throw HabitatError.usage(usage, "Which file?") }
         switch first.lower {
@@ -50,7 +50,11 @@ struct ImportFile: HabitatCommand {
     func run(_ context: inout CommandContext) async throws -> Reply {
         switch step {
         case .begin(let name):
-            context.session.upload = (name, Data())
+            context.session.upload = nil
+            guard let ticket = context.pipeline.uploads.ticket() else {
+                throw HabitatError(.busy, "The server is taking in other people's files just now; please send \(name) again in a minute.")
+            }
+            context.session.upload = Upload(name: name, ticket: ticket)
             return Reply(.info, "Ready for \(name): send it as 'import data <base64>' lines, then 'import preview' or 'import done'.")
         case .cancel:
             guard let upload = context.session.upload else { return Reply(.info, "No file was being sent; nothing to cancel.") }

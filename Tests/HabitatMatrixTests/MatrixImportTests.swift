@@ -1,0 +1,48 @@
+import Foundation
+import HabitatBridgeKit
+import HabitatMatrix
+import TestSupport
+import Testing
+
+/// A file sent to the bot in a direct chat is an import: the bridge fetches it from the homeserver's media store and
+/// sends it to Habitat, the preview comes back, and `import done` brings it in.
+@Suite("Importing a file sent to the Matrix bot", .serialized)
+struct MatrixImportTests {
+    @Test(.enabled(if: Synapse.isInstalled, "Synapse is not installed (.ci/run puts it in ~/.cache/habitat-synapse)"))
+    func aFileSentToTheBotIsPreviewedThenImported() async throws {
+        let synapse = try await Synapse.start()
+        defer { synapse.stop() }
+        let (bot, alice) = try await MatrixEndToEndTests.botAndAlice(on: synapse)
+        let token = MatrixEndToEndTests.token
+        try await HabitatTestServer.run(bridge: "matrix", token: token) { port in
+            let configuration = MatrixBridgeService.Configuration(
+                habitat: HabitatClient.Configuration(port: port, bridge: "matrix", token: token),
+                homeserver: synapse.address, userID: bot, credential: .password("bot-password-1"), syncTimeout: .seconds(2))
+            let bridge = Task { try await MatrixBridgeService(configuration: configuration, logger: quietLogger).run() }
+            defer { bridge.cancel() }
+            let direct = try await alice.createRoom(inviting: [bot], direct: true)
+            try await eventually("the bot to join the direct chat") { try await alice.joinedMembers(of: direct).contains(bot) }
+            try await alice.say("add habit Floss", in: direct)
+            _ = try await alice.message(1, from: bot, in: direct)
+
+            // 19 kB: nine `import data` lines, none of which is answered.
+            let file = try Data(contentsOf: SourceTree.url("Tests/Fixtures/habitica/habitica-user-data.json"))
+            try await alice.send(file: file, named: "habitica-user-data.json", in: direct)
+            let preview = try #require(try await alice.message(2, from: bot, in: direct).content.body)
+            #expect(preview.hasPrefix("ℹ️ From Habitica: 4 habits, 9 days of history.\n  Drink a glass of water · every day · 3 days\n"), "\(preview)")
+            #expect(preview.hasSuffix("Nothing was changed yet: type 'import done' to bring it in, or 'import cancel'."), "\(preview)")
+
+            try await alice.say("import done", in: direct)
+            let done = try #require(try await alice.message(3, from: bot, in: direct).content.body)
+            #expect(done.hasPrefix("✅ From Habitica: 4 habits, 9 days of history.\n"), "\(done)")
+            #expect(done.contains("Imported into "), "\(done)")
+            try await alice.say("habits", in: direct)
+            let habits = try #require(try await alice.message(4, from: bot, in: direct).content.body)
+            #expect(habits.hasPrefix("ℹ️ Your habits (5)"), "\(habits)")
+            let said = try await alice.messages(in: direct).filter { $0.sender == bot }
+            #expect(said.count == 4)
+            bridge.cancel()
+            _ = await bridge.result
+        }
+    }
+}
