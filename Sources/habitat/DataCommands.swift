@@ -11,18 +11,20 @@ struct Export: AsyncParsableCommand {
             JSON holds the totals, settings, areas, habits, rewards, routines, rooms, running timers and every ledger entry. CSV holds \
             the ledger, one row per entry (Day, Recorded at, Type, What, Quantity, XP, Coins, Life, Note, \
             Undone), for a spreadsheet. loop writes the habits and each day's history as Loop Habit Tracker's database \
-            backup, which Loop's Settings → Import data reads. While the server runs, the server does it.
+            backup, which Loop's Settings → Import data reads; loop-csv as Loop's CSV export (a zip of Habits.csv and \
+            each habit's Checkmarks.csv and Scores.csv). While the server runs, the server does it.
             """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case json, csv, loop
+        case loopCSV = "loop-csv"
     }
 
     @Option(help: "The user's name.")
     var user: String
 
-    @Option(help: "json (everything), csv (the history), or loop (the habits and their days as Loop Habit Tracker's backup, with --output).")
+    @Option(help: "json (everything), csv (the history), loop (the habits and their days as Loop Habit Tracker's backup, with --output), or loop-csv (as Loop's CSV export, a zip, with --output).")
     var format = Format.json
 
     @Option(help: "Write to this file instead of standard output.")

@@ -50,6 +50,13 @@ struct ImportHabitatExportTests {
                 Imported into bob's game. The history earns no XP or coins; 'undo' takes it back (the habits stay).
 
                 """)
+        // Loop's CSV export of the same habits comes back in with the same days.
+        let zip = folder.appendingPathComponent("loop.zip").path
+        let csv = try await habitat(["export", "--data", data.path, "--user", "alice", "--format", "loop-csv", "--output", zip])
+        #expect(csv.output == "Exported 3 habits of alice with 7 days of history to \(zip), Loop Habit Tracker's CSV export, for spreadsheets.\n")
+        let again = try await habitat(["import", "--data", data.path, "--user", "alice", "--dry-run", zip])
+        #expect(again.output.hasPrefix("From Loop Habit Tracker: 3 habits, 7 days of history.\n  Stretch (2) · 5 times a week · 4 days\n"), "\(again.output)")
+
         server = try await ServerProcess(data: data, startingAt: "2026-11-20 20:05:00")
         do {
             let bob = try await LineClient.connect(port: server.port)

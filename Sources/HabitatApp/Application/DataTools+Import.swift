@@ -79,28 +79,37 @@ extension DataTools {
         return try state.addImported(plan, at: now, merging: options.merge)
     }
 
-    /// `account`'s habits and their days as Loop Habit Tracker's database backup at `output` (a new file), which Loop's
-    /// "Import data" reads.
-    static func exportForLoop(_ account: Account, to output: String?, users: UserDatabases) async throws -> DataToolResult {
+    /// `account`'s habits and their days as Loop Habit Tracker's database backup (`csv` false), which Loop's "Import
+    /// data" reads, or its CSV export (a zip, for spreadsheets), at `output`, a new file.
+    static func exportForLoop(_ account: Account, csv: Bool, to output: String?, users: UserDatabases) async throws -> DataToolResult {
         guard let output else {
-            return .failed("A Loop backup is a database file: say where to write it with --output (e.g. --output loop.db).")
+            let example = csv ? "--output loop.zip" : "--output loop.db"
+            return .failed("A Loop \(csv ? "CSV export is a zip" : "backup is a database file"): say where to write it with --output (e.g. \(example)).")
         }
         guard !FileManager.default.fileExists(atPath: output) else {
             return .failed("\(output) is there already: Habitat writes a new file, so choose another name or move that one.")
         }
-        let (habits, days, notes) = try await users.with(account.fileID) { database in
+        let now = Date()
+        let (state, days, notes) = try await users.with(account.fileID) { database in
             let state = try await database.state()
             let (days, notes) = try await database.read { ledger in (try ledger.habitDays(), try ledger.habitNotes()) }
-            return (state.habits, days, notes)
+            return (state, days, notes)
         }
         do {
-            try LoopBackup.write(habits, days: days, notes: notes, to: output)
+            if csv {
+                try LoopCSV.write(
+                    state.habits, days: days, notes: notes, today: state.settings.day(of: now),
+                    strength: { habit, day in state.keeping(habit, days: days, today: day).strength }, to: output)
+            } else {
+                try LoopBackup.write(state.habits, days: days, notes: notes, to: output)
+            }
         } catch {
             try? FileManager.default.removeItem(atPath: output)
             return .failed("Could not write \(output): \(reason(error)). Is the folder there, and may you write in it?")
         }
         let count = days.values.reduce(0) { $0 + $1.count }
+        let what = csv ? "Loop Habit Tracker's CSV export, for spreadsheets" : "a Loop Habit Tracker backup: in Loop, Settings → Import data"
         return DataToolResult(
-            output: "Exported \(GameState.count(habits.count, "habit")) of \(account.name) with \(GameState.count(count, "day")) of history to \(output), a Loop Habit Tracker backup: in Loop, Settings → Import data.\n")
+            output: "Exported \(GameState.count(state.habits.count, "habit")) of \(account.name) with \(GameState.count(count, "day")) of history to \(output), \(what).\n")
     }
 }

@@ -193,7 +193,7 @@ public enum DataTools {
             return .failed("There is no user called \(user).")
         }
         let users = users ?? UserDatabases(directory: data, capacity: 1, durability: .normal)
-        if format == "loop" { return try await exportForLoop(account, to: output, users: users) }
+        if format == "loop" || format == "loop-csv" { return try await exportForLoop(account, csv: format == "loop-csv", to: output, users: users) }
         var export = try await users.with(account.fileID) { database in
             try await UserExport.load(user: account.name, from: database, at: Date())
         }

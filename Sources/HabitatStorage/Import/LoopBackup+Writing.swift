@@ -31,9 +31,17 @@ extension LoopBackup {
         }
     }
 
+    /// A habit as Loop keeps one: a good habit is a yes/no habit on its schedule's frequency, or a measurable one "at
+    /// least" its target a day; a bad habit is a measurable one "at most" its limit a day (0 for one without), its
+    /// slips the amount, in `times` when it has no unit.
+    static func said(_ habit: Habit) -> (numerical: Bool, num: Int, den: Int, atMost: Bool, target: Double, unit: String) {
+        let numerical = habit.kind == .bad || habit.amount != nil
+        let (num, den) = numerical ? (1, 1) : frequency(of: habit.schedule)
+        return (numerical, num, den, habit.kind == .bad, Double(habit.amount?.count ?? 0), habit.amount?.unit ?? (habit.kind == .bad ? "times" : ""))
+    }
+
     /// Writes `habits` and their days (how many times, or how much, each day; the day's notes) as a Loop backup at
-    /// `path`, which must not exist yet. A good habit is a yes/no habit, or a measurable one "at least" its target a
-    /// day; a bad habit is a measurable one "at most" its limit a day (0 for one without), its slips the amount.
+    /// `path`, which must not exist yet, each habit as ``said(_:)`` says it.
     public static func write(_ habits: [Habit], days: [Int64: [Day: Int]], notes: [Int64: [Day: String]], to path: String) throws {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }
@@ -42,8 +50,7 @@ extension LoopBackup {
             try db.execute(sql: "INSERT INTO android_metadata VALUES ('en_US')")
             for (position, habit) in habits.enumerated() {
                 guard let id = habit.id else { continue }
-                let numerical = habit.kind == .bad || habit.amount != nil
-                let (num, den) = frequency(of: habit.schedule)
+                let said = said(habit)
                 try db.execute(
                     sql: """
                         INSERT INTO Habits (archived, color, description, freq_den, freq_num, highlight, name, position, reminder_hour,
@@ -51,15 +58,15 @@ extension LoopBackup {
                         VALUES (?, 11, '', ?, ?, 0, ?, ?, NULL, NULL, 0, ?, ?, ?, ?, '', ?)
                         """,
                     arguments: [
-                        habit.archived ? 1 : 0, numerical ? 1 : den, numerical ? 1 : num, habit.name, position, numerical ? 1 : 0,
-                        habit.kind == .bad ? 1 : 0, Double(habit.amount?.count ?? 0), habit.amount?.unit ?? (habit.kind == .bad ? "times" : ""),
+                        habit.archived ? 1 : 0, said.den, said.num, habit.name, position, said.numerical ? 1 : 0, said.atMost ? 1 : 0,
+                        said.target, said.unit,
                         UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""),
                     ])
                 let loopID = db.lastInsertedRowID
                 for (day, count) in (days[id] ?? [:]).sorted(by: { $0.key < $1.key }) where count > 0 {
                     try db.execute(
                         sql: "INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES (?, ?, ?, ?)",
-                        arguments: [loopID, Int64(day.ordinal) * 86_400_000, numerical ? count * 1000 : 2, notes[id]?[day] ?? ""])
+                        arguments: [loopID, Int64(day.ordinal) * 86_400_000, said.numerical ? count * 1000 : 2, notes[id]?[day] ?? ""])
                 }
             }
             try db.execute(sql: "PRAGMA user_version = 25")
