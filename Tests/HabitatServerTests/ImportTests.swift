@@ -133,6 +133,8 @@ struct ImportTests {
         let client = try await LineClient.connect(port: port)
         try await client.expectReply(to: "login alice correct-horse", startsWith: "✅ Welcome back, alice! Level 1 · 0/100 XP")
         let rows = try await Self.expectLoopsStrength(client, named: ["Meditate": "Meditate (2)"])
+        // Loop's streak of the daily habit goes on: the last 4 days, 2025-03-28 to 03-31, as Loop counts it.
+        #expect(rows.first { $0["name"] as? String == "Meditate (2)" }?["streak"] as? Int == 4, "\(rows)")
         // Each day came in as it was: Meditate's first and last, and a note with a comma and quotes.
         let history = try await client.json("{\"text\": \"history meditate (2)\"}")
         let entries = try #require(history.data?["entries"] as? [[String: Any]])
@@ -259,6 +261,10 @@ struct ImportTests {
             try await rex.expectReply(to: "status", startsWith: "ℹ️ Level 1 · 0/100 XP · 1000/1000 health · 0 coins")
             let sam = try await LineClient.connect(port: server.port)
             try await sam.expectReply(to: "login sam correct-horse", startsWith: "✅ Welcome back, sam! Level 1 · 0/100 XP")
+            // Each daily's streak is Habitica's own (`streak`: 2 and 2).
+            let streaks = try #require(try await sam.json("{\"text\": \"streaks\"}").data?["streaks"] as? [[String: Any]])
+            let streak = Dictionary(streaks.map { ($0["name"] as? String ?? "", $0["streak"] as? Int ?? -1) }) { a, _ in a }
+            #expect(streak["Morning stretch"] == 2 && streak["Review budget"] == 2, "\(streaks)")
             // Each day on the user's Habitica clock (UTC−5): a check-off at 23:30 UTC is that evening's.
             let stretched = try #require(try await sam.json("{\"text\": \"history morning stretch\"}").data?["entries"] as? [[String: Any]])
             #expect(stretched.map { $0["day"] as? String } == ["2025-03-05", "2025-03-04", "2025-03-02"])
