@@ -147,6 +147,20 @@ struct MatrixEndToEndTests {
         return try await (bot.userID, alice)
     }
 
+    /// The bridge of `bot` between `synapse` and the Habitat server on `port`, running until it is cancelled, and
+    /// `person`'s direct chat with the bot, once the bot has joined it.
+    static func directChat(
+        of person: MatrixPerson, with bot: String, on synapse: Synapse, port: Int
+    ) async throws -> (bridge: Task<Void, any Error>, room: String) {
+        let configuration = MatrixBridgeService.Configuration(
+            habitat: HabitatClient.Configuration(port: port, bridge: "matrix", token: token),
+            homeserver: synapse.address, userID: bot, credential: .password("bot-password-1"), syncTimeout: .seconds(2))
+        let bridge = Task { try await MatrixBridgeService(configuration: configuration, logger: quietLogger).run() }
+        let direct = try await person.createRoom(inviting: [bot], direct: true)
+        try await eventually("the bot to join the direct chat") { try await person.joinedMembers(of: direct).contains(bot) }
+        return (bridge, direct)
+    }
+
     /// In Matrix a heatmap, the streaks and a habit's strength come as pictures (uploaded to the homeserver's
     /// media store), the text as their caption; the picture fetched back through the media API is a PNG of the
     /// size the message says.
@@ -156,13 +170,8 @@ struct MatrixEndToEndTests {
         defer { synapse.stop() }
         let (bot, alice) = try await Self.botAndAlice(on: synapse)
         try await HabitatTestServer.run(bridge: "matrix", token: Self.token) { port in
-            let configuration = MatrixBridgeService.Configuration(
-                habitat: HabitatClient.Configuration(port: port, bridge: "matrix", token: Self.token),
-                homeserver: synapse.address, userID: bot, credential: .password("bot-password-1"), syncTimeout: .seconds(2))
-            let bridge = Task { try await MatrixBridgeService(configuration: configuration, logger: quietLogger).run() }
+            let (bridge, direct) = try await Self.directChat(of: alice, with: bot, on: synapse, port: port)
             defer { bridge.cancel() }
-            let direct = try await alice.createRoom(inviting: [bot], direct: true)
-            try await eventually("the bot to join the direct chat") { try await alice.joinedMembers(of: direct).contains(bot) }
             try await alice.say("add habit Floss", in: direct)
             _ = try await alice.message(1, from: bot, in: direct)
             try await alice.say("did floss", in: direct)

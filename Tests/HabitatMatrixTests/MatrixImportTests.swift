@@ -13,15 +13,9 @@ struct MatrixImportTests {
         let synapse = try await Synapse.start()
         defer { synapse.stop() }
         let (bot, alice) = try await MatrixEndToEndTests.botAndAlice(on: synapse)
-        let token = MatrixEndToEndTests.token
-        try await HabitatTestServer.run(bridge: "matrix", token: token) { port in
-            let configuration = MatrixBridgeService.Configuration(
-                habitat: HabitatClient.Configuration(port: port, bridge: "matrix", token: token),
-                homeserver: synapse.address, userID: bot, credential: .password("bot-password-1"), syncTimeout: .seconds(2))
-            let bridge = Task { try await MatrixBridgeService(configuration: configuration, logger: quietLogger).run() }
+        try await HabitatTestServer.run(bridge: "matrix", token: MatrixEndToEndTests.token) { port in
+            let (bridge, direct) = try await MatrixEndToEndTests.directChat(of: alice, with: bot, on: synapse, port: port)
             defer { bridge.cancel() }
-            let direct = try await alice.createRoom(inviting: [bot], direct: true)
-            try await eventually("the bot to join the direct chat") { try await alice.joinedMembers(of: direct).contains(bot) }
             try await alice.say("add habit Floss", in: direct)
             _ = try await alice.message(1, from: bot, in: direct)
 

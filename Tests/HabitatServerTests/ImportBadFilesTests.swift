@@ -24,10 +24,7 @@ struct ImportBadFilesTests {
     @Test func eachBadFileIsRefusedNamingWhatIsWrongAndNothingChanges() async throws {
         let folder = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let data = folder.appendingPathComponent("data")
-        let server = try await ServerProcess(data: data)
-        _ = try await LineClient.registered("alice", port: server.port)
-        #expect(await server.terminate() == 0)
+        let data = try await ImportTests.data(with: "alice", in: folder)
         func refusal(_ file: String) async throws -> String {
             let run = try await habitat(["import", "--data", data.path, "--user", "alice", file])
             #expect(run.status == 1, "\(file): \(run.output)")
@@ -95,10 +92,7 @@ struct ImportBadFilesTests {
     @Test func aBackupIsReadWithoutTrustingItsColumnsTypes() async throws {
         let folder = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let data = folder.appendingPathComponent("data")
-        let server = try await ServerProcess(data: data)
-        _ = try await LineClient.registered("alice", port: server.port)
-        #expect(await server.terminate() == 0)
+        let data = try await ImportTests.data(with: "alice", in: folder)
         let path = { (name: String) in folder.appendingPathComponent(name).path }
         let script = """
             import sqlite3, sys

@@ -13,16 +13,13 @@ struct ImportLoopYearTests {
     @Test func aYearOfLoopHistoryGoesOnWithItsStreaksAndStrength() async throws {
         let folder = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let data = folder.appendingPathComponent("data")
+        let data = try await ImportTests.data(with: "alice", in: folder, startingAt: "2025-03-31 20:00:00")
         let backup = folder.appendingPathComponent("Loop Habits Backup 2025-03-31.db").path
         let queue = try DatabaseQueue(path: backup)
         let script = try String(contentsOf: SourceTree.url("Tests/Fixtures/loop/loop-year.sql"), encoding: .utf8)
         try await queue.writeWithoutTransaction { try $0.execute(sql: script) }
         try await queue.close()
 
-        var server = try await ServerProcess(data: data, startingAt: "2025-03-31 20:00:00")
-        _ = try await LineClient.registered("alice", port: server.port)
-        #expect(await server.terminate() == 0)
         let imported = try await habitat(["import", "--data", data.path, "--user", "alice", backup])
         #expect(imported.status == 0, "\(imported.output)")
         #expect(
@@ -35,7 +32,7 @@ struct ImportLoopYearTests {
 
                 """), "\(imported.output)")
 
-        server = try await ServerProcess(data: data, startingAt: "2025-04-01 06:00:00")
+        let server = try await ServerProcess(data: data, startingAt: "2025-04-01 06:00:00")
         do {
             let alice = try await LineClient.connect(port: server.port)
             try await alice.expectReply(to: "login alice correct-horse", startsWith: "✅")

@@ -7,6 +7,15 @@ import Testing
 /// through the running one, and what the habits' strength is afterwards beside Loop's own score.
 @Suite("Importing from Loop Habit Tracker and Habitica", .serialized)
 struct ImportTests {
+    /// A data directory in `folder` where `user` registered, its server stopped: what `habitat import` works on.
+    static func data(with user: String, in folder: URL, startingAt instant: String? = nil) async throws -> URL {
+        let data = folder.appendingPathComponent("data")
+        let server = try await ServerProcess(data: data, startingAt: instant)
+        _ = try await LineClient.registered(user, port: server.port)
+        #expect(await server.terminate() == 0)
+        return data
+    }
+
     /// The fixture's backup, made into the `.db` Loop writes, in `folder`.
     static func loopBackup(in folder: URL) throws -> String {
         let path = folder.appendingPathComponent("Loop Habits Backup 2025-03-31 200000.db").path
@@ -194,10 +203,7 @@ struct ImportTests {
     @Test func aFileThatIsNoBackupIsRefusedAndNothingChanges() async throws {
         let folder = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let data = folder.appendingPathComponent("data")
-        let server = try await ServerProcess(data: data)
-        _ = try await LineClient.registered("alice", port: server.port)
-        #expect(await server.terminate() == 0)
+        let data = try await Self.data(with: "alice", in: folder)
         let notes = folder.appendingPathComponent("notes.txt")
         try Data("Meditate every day\n".utf8).write(to: notes)
         let refused = try await habitat(["import", "--data", data.path, "--user", "alice", notes.path])
