@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// A file sent to the bot in a direct chat is an import: the bridge fetches it from the homeserver's media store and
-/// sends it to Habitat, the preview comes back, and `import done` brings it in.
+/// sends it to Habitat, the preview comes back, and `import done` brings it in (`import cancel` drops it).
 @Suite("Importing a file sent to the Matrix bot", .serialized)
 struct MatrixImportTests {
     @Test(.enabled(if: Synapse.isInstalled, "Synapse is not installed (.ci/run puts it in ~/.cache/habitat-synapse)"))
@@ -33,8 +33,17 @@ struct MatrixImportTests {
             try await alice.say("habits", in: direct)
             let habits = try #require(try await alice.message(4, from: bot, in: direct).content.body)
             #expect(habits.hasPrefix("ℹ️ Your habits (5)"), "\(habits)")
+
+            // A binary file, Loop's CSV export (a zip), comes through the same way; dropped, nothing changes.
+            let zip = try Data(contentsOf: SourceTree.url("Tests/Fixtures/loop/Loop Habits CSV 2025-03-31.zip"))
+            try await alice.send(file: zip, named: "Loop Habits CSV 2025-03-31.zip", in: direct)
+            let loop = try #require(try await alice.message(5, from: bot, in: direct).content.body)
+            #expect(loop.hasPrefix("ℹ️ From Loop Habit Tracker: 6 habits, 263 days of history.\n  Meditate · every day · 101 days\n"), "\(loop)")
+            try await alice.say("import cancel", in: direct)
+            let dropped = try #require(try await alice.message(6, from: bot, in: direct).content.body)
+            #expect(dropped == "ℹ️ Dropped Loop Habits CSV 2025-03-31.zip; nothing was imported.")
             let said = try await alice.messages(in: direct).filter { $0.sender == bot }
-            #expect(said.count == 4)
+            #expect(said.count == 6)
             bridge.cancel()
             _ = await bridge.result
         }
