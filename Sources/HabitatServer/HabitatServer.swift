@@ -34,6 +34,8 @@ public final class HabitatServer: Service, Sendable {
     let controlSocket = NIOLockedValueBox<ControlSocket?>(nil)
     /// Opens once the line protocol is listened on: the metrics' endpoint listens after it.
     let listening = StartGate()
+    /// The line protocol's listening channel, once it listens: `/readyz` asks whether it still takes connections.
+    let listener = NIOLockedValueBox<(any Channel)?>(nil)
     /// Opens once the metrics' endpoint listens (when there is one): the server is said to run only then.
     let metricsListening = StartGate()
 
@@ -153,6 +155,7 @@ public final class HabitatServer: Service, Sendable {
                 "listening beyond this machine without TLS: passwords cross the network in clear (use --tls-cert and --tls-key)",
                 metadata: ["host": "\(configuration.host)"])
         }
+        listener.withLockedValue { $0 = server.channel }
         listening.open()
         do {
             if configuration.metrics != nil { try await metricsListening.wait() }

@@ -39,6 +39,11 @@ public struct StorageFullError: Error, CustomStringConvertible {
     static let nearlyFull: UInt64 = 1 << 20
 
     /// The bytes this process may still write on the file system holding `directory`, or `nil` if it can't be asked.
+    /// Whether the disk holding `directory` has less than ``nearlyFull`` left (or can't be asked).
+    public static func isNearlyFull(_ directory: String) -> Bool {
+        (freeBytes(at: directory) ?? 0) < nearlyFull
+    }
+
     static func freeBytes(at directory: String) -> UInt64? {
         var stats = statvfs()
         guard statvfs(directory, &stats) == 0 else { return nil }

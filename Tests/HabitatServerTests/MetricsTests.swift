@@ -143,7 +143,7 @@ struct MetricsTests {
             try await alice.expectReply(to: "status", startsWith: "ℹ️")
             let lines = try await HTTPScrape.get("/metrics", port: port).body.split(separator: "\n").map(String.init)
             let types = lines.indices.filter { lines[$0].hasPrefix("# TYPE ") }
-            #expect(types.count == 14)
+            #expect(types.count == 20)  // 14 of the server's, 6 of the process (ProcessFigures)
             for index in types {
                 let name = String(lines[index].split(separator: " ")[2])
                 #expect(index > 0 && lines[index - 1] == "# HELP \(name) \(Metrics.help[name] ?? "?")", "\(name)")

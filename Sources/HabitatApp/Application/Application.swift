@@ -1,6 +1,7 @@
 import Foundation
 import HabitatStorage
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// One Habitat server without its sockets: the data directory, accounts, households, timers, the events users are
@@ -58,10 +59,45 @@ public final class Application: Sendable {
     }
 
     /// Sets the gauges that are read off the application when the metrics are read, rather than kept up to date on
-    /// every request: the open user files and the descriptors they hold.
+    /// every request: the open user files and the descriptors they hold, and the process's own figures.
     public func refreshGauges() {
         metrics?.openFiles.set(users.openCount)
         metrics?.refreshDescriptors(SQLiteSetup.pooledFiles)
+        metrics?.process.refresh()
+    }
+
+    /// What keeps the server from serving well (`GET /readyz`), said for an operator; none when it is ready: its data
+    /// directory there, the disk holding it not full, its storage answering a read within `patience`, and its port
+    /// taking connections (`accepting`, the transport's to say). Its checks run off the event loops.
+    public func unreadiness(accepting: Bool, patience: Duration = .seconds(2)) async -> [String] {
+        var problems: [String] = []
+        if !accepting { problems.append("not taking connections (starting, or shutting down)") }
+        let path = configuration.dataDirectory.path
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            problems.append("the data directory \(path) is gone")
+        } else if StorageFullError.isNearlyFull(path) {
+            problems.append("the disk holding \(path) is full")
+        }
+        // A read stuck in storage is not waited for: whichever comes first, its answer or the end of `patience`.
+        let directory = self.directory
+        let answered: Bool? = await withCheckedContinuation { continuation in
+            let said = NIOLockedValueBox(false)
+            let say = { @Sendable (answer: Bool?) in
+                if said.withLockedValue({ done in defer { done = true }; return !done }) { continuation.resume(returning: answer) }
+            }
+            Task { say((try? await directory.answers()) != nil) }
+            Task {
+                try? await Task.sleep(for: patience)
+                say(nil)
+            }
+        }
+        switch answered {
+        case true?: break
+        case false?: problems.append("storage refuses to read")
+        case nil: problems.append("storage did not answer within \(patience.components.seconds) seconds")
+        }
+        return problems
     }
 
     /// A full disk is said once per file, not once per refused command, and once more when space is back.

@@ -24,6 +24,7 @@ public final class Metrics: Sendable {
     private let chatUsers: Meter
     private let perCommand = NIOLockedValueBox(PerCommand())
     private let notUnderstood: [LineMissed: Counter]
+    let process: ProcessFigures
 
     /// Made as each command and outcome first comes.
     private struct PerCommand {
@@ -55,6 +56,7 @@ public final class Metrics: Sendable {
             notUnderstood[kind] = Counter(label: "habitat_lines_not_understood_total", dimensions: [("kind", kind.rawValue)], factory: factory)
         }
         self.notUnderstood = notUnderstood
+        process = ProcessFigures(factory: factory)
     }
 
     /// A person's line the server could not simply do: read as no command, naming no habit of theirs, or asked about.
@@ -93,7 +95,7 @@ public final class Metrics: Sendable {
     }
 
     /// What each metric is, as the `# HELP` line a reader sees above it.
-    public static let help: [String: String] = [
+    public static let help: [String: String] = ProcessFigures.help.merging([
         "habitat_requests_total": "Requests answered, by command and outcome (ok, or the error's code).",
         requestDuration: "Time from a line being taken up to its reply being ready, by command.",
         "habitat_connections": "Open connections, by state: unauthenticated, logged_in, bridge.",
@@ -108,7 +110,7 @@ public final class Metrics: Sendable {
         "habitat_checkpoint_duration_seconds": "Each copy of a user file's write-ahead log into the file.",
         "habitat_scheduler_lag_seconds": "How late the scheduler fired what came due (the oldest of each batch).",
         "habitat_lines_not_understood_total": "People's lines not simply done, by kind: unknown_command (read as nothing), no_such_habit (naming no habit of theirs), asked (a reading asked about, or what was missing asked for).",
-    ]
+    ]) { own, _ in own }
 
     /// The instant a request's time is counted from.
     var now: ContinuousClock.Instant { .now }

@@ -18,10 +18,15 @@ extension HabitatServer {
         guard let address = configuration.metrics, let registry else { return }
         let endpoint: MetricsEndpoint
         do {
-            endpoint = try await MetricsEndpoint.bind(address, group: eventLoopGroup) { [application] in
-                application.refreshGauges()
-                return registry.emitToBuffer()
-            }
+            endpoint = try await MetricsEndpoint.bind(
+                address, group: eventLoopGroup,
+                exposition: { [application] in
+                    application.refreshGauges()
+                    return registry.emitToBuffer()
+                },
+                unreadiness: { [application, listener] in
+                    await application.unreadiness(accepting: listener.withLockedValue { $0?.isActive } ?? false)
+                })
         } catch let error as IOError {
             throw MetricsListenError(address: address, error: error)
         }

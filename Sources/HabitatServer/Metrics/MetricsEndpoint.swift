@@ -18,9 +18,10 @@ final class MetricsEndpoint: Sendable {
     /// How long a client may take to send its request.
     static let requestTimeout = TimeAmount.seconds(10)
 
-    /// Listens on `address`; each `GET /metrics` is answered with `exposition()`.
+    /// Listens on `address`; each `GET /metrics` is answered with `exposition()`, `GET /readyz` from `unreadiness()`.
     static func bind(
-        _ address: ListenAddress, group: any EventLoopGroup, exposition: @escaping @Sendable () -> [UInt8]
+        _ address: ListenAddress, group: any EventLoopGroup, exposition: @escaping @Sendable () -> [UInt8],
+        unreadiness: @escaping @Sendable () async -> [String]
     ) async throws -> MetricsEndpoint {
         let open = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
         let channel = try await ServerBootstrap(group: group)
@@ -32,7 +33,7 @@ final class MetricsEndpoint: Sendable {
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: requestTimeout))
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                    try channel.pipeline.syncOperations.addHandler(MetricsRequestHandler(exposition: exposition))
+                    try channel.pipeline.syncOperations.addHandler(MetricsRequestHandler(exposition: exposition, unreadiness: unreadiness))
                 }
             }
             .bind(host: address.host, port: address.port).get()

@@ -377,6 +377,11 @@ extension DirectoryDatabase {
         }
     }
 
+    /// Reads from the file, as any request does: what `/readyz` asks of storage.
+    public func answers() async throws {
+        _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
     public func accountCount() async throws -> Int {
         try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM account") ?? 0 }
     }
