@@ -75,16 +75,18 @@ public final class Conversation {
         self.pipeline = pipeline
         self.eventLoop = eventLoop
         self.executor = EventLoopTaskExecutor(eventLoop)
-        // The session is set when the connection is counted (``begin(connection:transport:)``): its name needs the number.
+        // The session is set when the connection is counted (``begin(connection:address:transport:)``): its name needs the number.
         self.session = Session(id: "", rateLimit: pipeline.configuration.rateLimit, now: pipeline.configuration.clock())
     }
 
-    /// The connection was counted as the server's `connection`th: its session starts now, and the greeting is written.
-    public func begin(connection: Int, transport: any ConversationTransport) {
+    /// The connection was counted as the server's `connection`th, from `address` (the client's IP address): its session
+    /// starts now, and the greeting is written.
+    public func begin(connection: Int, address: String? = nil, transport: any ConversationTransport) {
         eventLoop.assertInEventLoop()
         self.connection = connection
         self.transport = transport
         session = Session(id: "c\(connection)", rateLimit: pipeline.configuration.rateLimit, now: pipeline.configuration.clock())
+        session.address = address
         recount()
         let me = NIOLoopBound(self, eventLoop: eventLoop)
         outbox.wakeWith { me.eventLoop.execute { me.value.writeWaitingEvents() } }

@@ -29,10 +29,10 @@ extension Pipeline {
         do {
             account = try await accounts.login(name: name, password: password, connection: session.id, now: configuration.clock())
         } catch let error as HabitatError where error.code == .badCredentials || error.code == .rateLimited {
-            // What an operator needs to see a password being guessed.
+            // What an operator (and fail2ban, `contrib/fail2ban`) needs to see a password being guessed, and from where.
             logger.notice(
                 error.code == .rateLimited ? "login refused: too many failures" : "login failed",
-                metadata: ["user": Self.logged(name), "connection": "\(session.id)"])
+                metadata: ["user": Self.logged(name), "connection": "\(session.id)", "address": "\(session.address ?? "-")"])
             throw error
         }
         let state = try await users.with(account.fileID) { try await $0.state() }

@@ -11,7 +11,8 @@ extension Pipeline {
         guard session.account == nil, session.bridge == nil else {
             throw HabitatError(.invalidArgument, "This connection is already in use; a bridge needs a connection of its own.")
         }
-        session.bridgeTokenHash = try await authenticateBridge(name, token: token, connection: session.id, now: configuration.clock())
+        session.bridgeTokenHash = try await authenticateBridge(
+            name, token: token, connection: session.id, address: session.address, now: configuration.clock())
         session.bridge = name
         session.mode = .json
         session.chatUsers = RecentTable(capacity: configuration.chatUsersPerBridge)
@@ -20,14 +21,15 @@ extension Pipeline {
     }
 
     /// Checks a bridge's name and token; returns the token's hash, as stored.
-    func authenticateBridge(_ name: String, token: String, connection: String, now: Date) async throws -> String {
+    func authenticateBridge(_ name: String, token: String, connection: String, address: String? = nil, now: Date) async throws -> String {
         let keys = ["bridge:" + name, "connection:" + connection]
         if let wait = keys.compactMap({ accounts.throttle.wait(for: $0, now: now) }).max() {
             throw HabitatError(.rateLimited, "Too many failed attempts. Wait \(Int(wait.rounded(.up))) seconds and try again.")
         }
         guard let bridge = try await directory.bridge(named: name), BridgeToken.matches(token, bridge.tokenHash) else {
             keys.forEach { accounts.throttle.recordFailure(for: $0, now: now) }
-            logger.notice("bridge login failed", metadata: ["bridge": Self.logged(name), "connection": "\(connection)"])
+            logger.notice(
+                "bridge login failed", metadata: ["bridge": Self.logged(name), "connection": "\(connection)", "address": "\(address ?? "-")"])
             throw HabitatError(.badCredentials, "That bridge name and token don't match.")
         }
         return bridge.tokenHash

@@ -7,6 +7,8 @@ import HabitatStorage
 public struct Session: Sendable {
     /// A key for this connection (login throttling, logs).
     public let id: String
+    /// The client's IP address, as its failures are logged (a chat user's is their bridge's).
+    public var address: String?
     public var mode = OutputMode.text
     public var plain = false
     public var account: Account?

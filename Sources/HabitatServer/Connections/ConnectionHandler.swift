@@ -55,7 +55,7 @@ final class ConnectionHandler: ChannelDuplexHandler, ConversationTransport {
         switch server.connections.add(channel, limit: server.configuration.maxConnections, address: address) {
         case .success(let id):
             self.id = id
-            conversation.begin(connection: id, transport: self)
+            conversation.begin(connection: id, address: channel.remoteAddress?.ipAddress, transport: self)
             let timeout = server.configuration.unauthenticatedTimeout
             let conversation = NIOLoopBound(conversation, eventLoop: context.eventLoop)
             loginTimer = context.eventLoop.scheduleTask(in: .milliseconds(Int64(timeout * 1000))) {
