@@ -146,7 +146,10 @@ struct Serve: AsyncParsableCommand {
         do {
             let server: HabitatServer
             do {
-                server = try HabitatServer(configuration: configuration, logger: logger, eventLoopGroup: eventLoopGroup)
+                // Under systemd (`Type=notify`, contrib/habitat.service): ready once it listens and serves.
+                server = try HabitatServer(configuration: configuration, logger: logger, eventLoopGroup: eventLoopGroup) { _ in
+                    SystemdNotify.send("READY=1\nSTATUS=serving")
+                }
             } catch is StorageFullError {
                 throw CommandFailure("The disk holding \(data) is full, so the server can't open its data. Free some space there and start it again.")
             } catch is HabitatServer.DataDirectoryInUse {
