@@ -122,6 +122,11 @@ extension GameState {
     /// The player's own word for a habit (`call exercise gym`): it finds the habit wherever its name would. It never
     /// takes the place of a name: not one of another habit's, a routine's, or another habit's word (a word that is a
     /// command is the line protocol's to refuse).
+    /// The habit `word` names: by its name, or as one of its own words (`call exercise gym`).
+    func habit(answeringTo word: String) -> Habit? {
+        habits.first { $0.name.isSameName(as: word) || $0.words.contains { $0.isSameName(as: word) } }
+    }
+
     mutating func call(_ query: String, word rawWord: String) throws -> Outcome {
         // Named whole or by its words' forms, never by the start of a word: `call mum tonight` is no word for Call mum.
         guard case .found(let habit) = NameMatch.resolve(query, among: activeHabits, loosely: true, name: \.name) else {
@@ -134,7 +139,7 @@ extension GameState {
         if habit.name.isSameName(as: word) || habit.words.contains(where: { $0.isSameName(as: word) }) {
             return Outcome(toasts: [Toast(.info, "'\(word)' is \(habit.name) already.")])
         }
-        if let other = habits.first(where: { $0.name.isSameName(as: word) || $0.words.contains { $0.isSameName(as: word) } }) {
+        if let other = self.habit(answeringTo: word) {
             throw HabitatError(.nameTaken, "'\(word)' is \(other.name) already: a word names one habit.")
         }
         if let routine = routines.first(where: { $0.name.isSameName(as: word) }) {

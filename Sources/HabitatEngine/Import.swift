@@ -185,7 +185,7 @@ extension GameState {
                 tracksTime: imported.tracksTime, created: created, schedule: imported.schedule, amount: imported.amount, bite: imported.bite,
                 biteSince: imported.bite > 0 ? today + 1 : nil)
             // Its own words, those no habit of the user's answers to already.
-            habit.words = imported.words.filter { word in !habits.contains { $0.name.isSameName(as: word) || $0.words.contains { $0.isSameName(as: word) } } }
+            habit.words = imported.words.filter { self.habit(answeringTo: $0) == nil }
             if good, imported.amount == nil {
                 habit.checklist = try imported.steps.prefix(Self.maxChecklistItems).map { ChecklistItem(try Self.validName($0, of: "step")) }
             }
@@ -281,6 +281,15 @@ extension GameState {
                 batch.append(entry)
             }
             let kept = habits[index].stats
+            if let given = imported.stats, had.isEmpty {
+                // The file's own count (Habitat's export), within reason.
+                let most = 1_000_000_000
+                let last = imported.days.map(\.day).max()
+                habits[index].stats = HabitStats(
+                    streak: min(max(0, given.streak), most), best: min(max(0, given.best), most),
+                    lastDay: given.lastDay.map { min($0, last ?? $0) } ?? last, total: min(max(0, given.total), most))
+                continue
+            }
             let days = Set(new.map(\.day)).union(had.keys)
             var stats = HabitStats(streak: 0, best: 0, lastDay: days.max(), total: kept.total + new.reduce(0) { $0 + $1.quantity })
             switch habit.kind {
@@ -288,12 +297,6 @@ extension GameState {
                 let counted = Streaks.good(days: days)
                 (stats.streak, stats.best) = (counted.streak, max(kept.best, counted.best))
             case .bad: stats.best = max(kept.best, Streaks.bad(slips: days, created: habit.created).best)
-            }
-            if let given = imported.stats, had.isEmpty {
-                let most = 1_000_000_000
-                stats = HabitStats(
-                    streak: min(max(0, given.streak), most), best: min(max(0, given.best), most), lastDay: given.lastDay.map { min($0, stats.lastDay ?? $0) } ?? stats.lastDay,
-                    total: min(max(0, given.total), most))
             }
             habits[index].stats = stats
         }
