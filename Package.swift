@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: []),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV.git", from: "0.10.0"),
     ],
@@ -134,10 +136,22 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Where a command's settings come from: flags, HABITAT_* environment variables, a TOML settings file.
+        .target(
+            name: "HabitatSettings",
+            dependencies: [
+                .product(name: "Configuration", package: "swift-configuration"),
+                // The file's path, as swift-configuration's file provider takes it.
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
         .executableTarget(
             name: "habitat",
             dependencies: [
-                "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatIRC", "HabitatBridgeKit",
+                "HabitatServer", "HabitatSettings", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatIRC", "HabitatBridgeKit",
                 "HabitatMatrix", "CEditLine", "LineFraming",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -145,6 +159,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // SIGHUP, to read the settings and the TLS certificate again.
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 // The client's config file, `client.toml`.
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -267,7 +283,7 @@ let package = Package(
             name: "HabitatServerTests",
             dependencies: [
                 "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatCommands", "LineFraming",
-                "TestSupport",
+                "HabitatSettings", "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,9 +1,19 @@
+import Foundation
 import HabitatApp
 import NIOSSL
 
 extension HabitatServer {
-    /// The TLS context for `files`: TLS 1.2 or later, the certificate chain and key read once, at start-up.
-    static func tlsContext(_ files: TLSFiles) throws -> NIOSSLContext {
+    /// Reads the TLS certificate chain and key again (SIGHUP): connections from now on are served with them, open
+    /// ones keep theirs. Files that can't be used change nothing. Returns the new certificate, for the log.
+    public func reloadTLS(_ files: TLSFiles) throws -> ServedCertificate {
+        guard let tls else { throw TLSSetupError("This server was started without TLS; serving TLS needs a restart.") }
+        let (context, certificate) = try Self.tlsContext(files)
+        tls.withLockedValue { $0 = context }
+        return certificate
+    }
+
+    /// The TLS context for `files`: TLS 1.2 or later, and the certificate it serves.
+    static func tlsContext(_ files: TLSFiles) throws -> (context: NIOSSLContext, certificate: ServedCertificate) {
         let chain: [NIOSSLCertificate]
         let key: NIOSSLPrivateKey
         do {
@@ -21,7 +31,7 @@ extension HabitatServer {
             certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
         configuration.minimumTLSVersion = .tlsv12
         do {
-            return try NIOSSLContext(configuration: configuration)
+            return (try NIOSSLContext(configuration: configuration), ServedCertificate(chain[0]))
         } catch {
             throw TLSSetupError("The certificate in \(files.certificateChain) and the key in \(files.privateKey) don't work together: \(error)")
         }
@@ -32,4 +42,16 @@ extension HabitatServer {
 public struct TLSSetupError: Error, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// The certificate a server serves, as its log names it.
+public struct ServedCertificate: Sendable, Equatable {
+    /// The serial number, in hex (as `openssl x509 -serial` prints it).
+    public let serial: String
+    public let notValidAfter: Date
+
+    init(_ certificate: NIOSSLCertificate) {
+        serial = certificate.serialNumber.map { String(format: "%02X", $0) }.joined()
+        notValidAfter = Date(timeIntervalSince1970: TimeInterval(certificate.notValidAfter))
+    }
 }

@@ -23,7 +23,8 @@ public final class HabitatServer: Service, Sendable {
     let logger: Logger
     /// The server's application: what its connections' lines do.
     public let application: Application
-    let tls: NIOSSLContext?
+    /// What new connections are served with, when the server serves TLS: replaced by ``reloadTLS(_:)``.
+    let tls: NIOLockedValueBox<NIOSSLContext>?
     let eventLoopGroup: MultiThreadedEventLoopGroup
     let onServerRunning: @Sendable (Int) async -> Void
     let connections: ConnectionRegistry
@@ -56,7 +57,7 @@ public final class HabitatServer: Service, Sendable {
         self.logger = logger
         self.eventLoopGroup = eventLoopGroup
         self.onServerRunning = onServerRunning
-        self.tls = try configuration.tls.map(Self.tlsContext)
+        self.tls = try configuration.tls.map { NIOLockedValueBox(try Self.tlsContext($0).context) }
         self.connections = ConnectionRegistry(addressLimits: AddressLimits(configuration))
         // A registry of this server's own: never the process-wide metrics system, so servers in one process keep apart.
         self.registry = configuration.metrics.map { _ in PrometheusCollectorRegistry() }
@@ -133,7 +134,8 @@ public final class HabitatServer: Service, Sendable {
             ) { [self, tls, application] channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let tls {
-                        try channel.pipeline.syncOperations.addHandlers(PlainTextOnTLSPort(), NIOSSLServerHandler(context: tls))
+                        let context = tls.withLockedValue { $0 }
+                        try channel.pipeline.syncOperations.addHandlers(PlainTextOnTLSPort(), NIOSSLServerHandler(context: context))
                     }
                     try channel.pipeline.syncOperations.addHandler(
                         ByteToMessageHandler(LineFrameDecoder(maximumLength: maxLine)))

@@ -1,17 +1,30 @@
 import ArgumentParser
 import Foundation
 import HabitatBridgeKit
+import HabitatSettings
 import Logging
 import NIOSSL
 import ServiceLifecycle
 
-/// What every chat bridge command takes for its Habitat side, and how it starts.
+/// What every chat bridge command takes for its Habitat side and its settings, and how it starts.
 struct BridgeOptions: ParsableArguments {
-    @Option(help: "The Habitat server, host:port.")
-    var habitat = "127.0.0.1:7878"
+    @Option(help: ArgumentHelp(
+        "A settings file (TOML, name = value): any of these flags, named without the dashes.",
+        discussion: "A flag comes before HABITAT_<NAME> in the environment, which comes before the file.", valueName: "file"))
+    var config: String?
 
-    @Option(help: "The bridge's token (from 'habitat bridge add').")
-    var token: String
+    @Flag(help: "Print the settings the bridge would run with, and where each came from (secrets hidden); then stop.")
+    var printConfig = false
+
+    @Option(help: "The Habitat server, host:port. (default: 127.0.0.1:7878)")
+    var habitat: String?
+
+    @Option(help: ArgumentHelp(
+        "The bridge's token (from 'habitat bridge add'). Anyone on this machine can read a command line: prefer --token-file or HABITAT_TOKEN."))
+    var token: String?
+
+    @Option(help: ArgumentHelp("A file holding the bridge's token.", valueName: "file"))
+    var tokenFile: String?
 
     @Flag(help: "Connect to Habitat with TLS (a server started with --tls-cert).")
     var habitatTLS = false
@@ -19,39 +32,71 @@ struct BridgeOptions: ParsableArguments {
     @Option(help: "PEM file of the certificates to trust for TLS, instead of the system's (e.g. a self-signed one).")
     var tlsCA: String?
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
-    var logLevel = "info"
+    @OptionGroup var logging: LogOptions
 
-    /// Sends logs to standard error at `--log-level`; returns the bridge's logger.
-    func startLogging(label: String) throws -> Logger {
-        guard let level = Logger.Level(rawValue: logLevel) else {
-            throw ValidationError("Unknown log level '\(logLevel)'.")
+    static let settingNames = ["habitat", "token", "token-file", "habitat-tls", "tls-ca"] + LogOptions.settingNames
+
+    /// The Habitat side's settings, settled.
+    struct Settled {
+        var habitat: (host: String, port: Int)
+        var token: String
+        var habitatTLS: Bool
+        var tlsCA: String?
+        var log: LogSettings
+        var tokenOnCommandLine: Bool
+    }
+
+    /// The sources of a bridge whose own settings are `known`.
+    func sources(known: [String]) async throws -> SettingSources {
+        do {
+            return try await SettingSources(file: config, known: Self.settingNames + known)
+        } catch let error as SettingError {
+            throw CommandFailure(error.description)
         }
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+    }
+
+    /// The Habitat side's settings from `sources`.
+    func settled(_ sources: inout SettingSources) throws -> Settled {
+        let habitat = try sources.value("habitat", flag: self.habitat, standard: "127.0.0.1:7878")
+        guard let token = try sources.secret("token", flag: token, fileFlag: tokenFile) else {
+            throw CommandFailure(
+                "The bridge needs its token (from 'habitat bridge add'): give --token-file, HABITAT_TOKEN, or token-file in the settings file.")
         }
-        return Logger(label: label)
+        return Settled(
+            habitat: try Self.address(habitat, option: sources.naming("habitat")),
+            token: token,
+            habitatTLS: try sources.value("habitat-tls", flag: habitatTLS ? true : nil, standard: false),
+            tlsCA: try sources.value("tls-ca", flag: tlsCA),
+            log: try logging.settled(&sources),
+            tokenOnCommandLine: self.token != nil)
+    }
+
+    /// Prints the settings when asked to (then the command stops), or starts logging; returns the bridge's logger.
+    func start(_ settled: Settled, sources: SettingSources, command: String, label: String) -> Logger? {
+        if printConfig {
+            print(sources.printed(command: command), terminator: "")
+            return nil
+        }
+        settled.log.bootstrap()
+        let logger = Logger(label: label)
+        if settled.tokenOnCommandLine {
+            logger.warning("the token was given with --token, where anyone on this machine can read it (ps); give it with --token-file or HABITAT_TOKEN instead")
+        }
+        return logger
     }
 
     /// The Habitat side's configuration for bridge `bridge`.
-    func habitatConfiguration(bridge: String) throws -> HabitatClient.Configuration {
-        let (host, port) = try Self.address(habitat, option: "--habitat")
-        return HabitatClient.Configuration(
-            host: host, port: port, bridge: bridge, token: token, tls: habitatTLS ? try tlsContext() : nil)
+    func habitatConfiguration(_ settled: Settled, bridge: String) throws -> HabitatClient.Configuration {
+        HabitatClient.Configuration(
+            host: settled.habitat.host, port: settled.habitat.port, bridge: bridge, token: settled.token,
+            tls: settled.habitatTLS ? try ClientTLS.context(trusting: settled.tlsCA) : nil)
     }
 
-    /// Verifies servers' certificates against the system's roots, or only those in `--tls-ca`.
-    func tlsContext() throws -> NIOSSLContext {
-        try ClientTLS.context(trusting: tlsCA)
-    }
-
-    static func address(_ text: String, option: String) throws -> (String, Int) {
+    static func address(_ text: String, option: String) throws -> (host: String, port: Int) {
         guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
             (1...65535).contains(port)
         else {
-            throw ValidationError("\(option) takes host:port, e.g. 127.0.0.1:6667.")
+            throw CommandFailure("\(option) takes host:port, e.g. 127.0.0.1:6667, not '\(text)'.")
         }
         return (String(text[..<colon]), port)
     }

@@ -2,6 +2,7 @@ import Foundation
 import ArgumentParser
 import HabitatBridgeKit
 import HabitatIRC
+import HabitatSettings
 import Logging
 import NIOSSL
 import ServiceLifecycle
@@ -19,14 +20,14 @@ struct IRCBridgeCommand: AsyncParsableCommand {
 
     @OptionGroup var options: BridgeOptions
 
-    @Option(help: "The bridge's name, as created with 'habitat bridge add'.")
-    var bridge = "irc"
+    @Option(help: "The bridge's name, as created with 'habitat bridge add'. (default: irc)")
+    var bridge: String?
 
-    @Option(help: "The IRC server, host:port.")
-    var irc = "127.0.0.1:6667"
+    @Option(help: "The IRC server, host:port. (default: 127.0.0.1:6667)")
+    var irc: String?
 
-    @Option(help: "The bot's nick.")
-    var nick = "habitat"
+    @Option(help: "The bot's nick. (default: habitat)")
+    var nick: String?
 
     @Option(name: .customLong("channel"), help: "A channel to join, with its key after a space if it has one: '#smiths s3cret' (repeat for more).")
     var channels: [String] = []
@@ -37,25 +38,39 @@ struct IRCBridgeCommand: AsyncParsableCommand {
     @Option(help: "The bot's IRC account, logged in with SASL PLAIN (use TLS: the password goes with it).")
     var saslAccount: String?
 
-    @Option(help: "The password of --sasl-account (or the HABITAT_SASL_PASSWORD environment variable).")
+    @Option(help: "The password of --sasl-account (better: --sasl-password-file or HABITAT_SASL_PASSWORD).")
     var saslPassword: String?
 
+    @Option(help: ArgumentHelp("A file holding the password of --sasl-account.", valueName: "file"))
+    var saslPasswordFile: String?
+
+    static let settingNames = [
+        "bridge", "irc", "nick", "channel", "irc-tls", "sasl-account", "sasl-password", "sasl-password-file",
+    ]
+
     func run() async throws {
-        let logger = try options.startLogging(label: "habitat-irc")
-        let (ircHost, ircPort) = try BridgeOptions.address(irc, option: "--irc")
+        var sources = try await options.sources(known: Self.settingNames)
+        let habitat = try options.settled(&sources)
+        let bridge = try sources.value("bridge", flag: self.bridge, standard: "irc")
+        let irc = try sources.value("irc", flag: self.irc, standard: "127.0.0.1:6667")
+        let nick = try sources.value("nick", flag: self.nick, standard: "habitat")
+        let channels = try sources.value("channel", flag: self.channels.isEmpty ? nil : self.channels, standard: [])
+        let ircTLS = try sources.value("irc-tls", flag: self.ircTLS ? true : nil, standard: false)
+        let (ircHost, ircPort) = try BridgeOptions.address(irc, option: sources.naming("irc"))
         var sasl: IRCSession.SASLCredentials?
-        if let saslAccount {
-            guard let password = saslPassword ?? ProcessInfo.processInfo.environment["HABITAT_SASL_PASSWORD"] else {
-                throw ValidationError("--sasl-account needs --sasl-password (or HABITAT_SASL_PASSWORD).")
+        if let saslAccount = try sources.value("sasl-account", flag: saslAccount) {
+            guard let password = try sources.secret("sasl-password", flag: saslPassword, fileFlag: saslPasswordFile) else {
+                throw CommandFailure("--sasl-account needs its password: --sasl-password-file, or HABITAT_SASL_PASSWORD.")
             }
             sasl = IRCSession.SASLCredentials(account: saslAccount, password: password)
         }
+        guard let logger = options.start(habitat, sources: sources, command: "irc-bridge", label: "habitat-irc") else { return }
         let service = IRCBridgeService(
             configuration: .init(
-                habitat: try options.habitatConfiguration(bridge: bridge),
+                habitat: try options.habitatConfiguration(habitat, bridge: bridge),
                 irc: IRCClient.Configuration(
                     host: ircHost, port: ircPort, nick: nick, channels: channels,
-                    tls: ircTLS ? try options.tlsContext() : nil, sasl: sasl)),
+                    tls: ircTLS ? try ClientTLS.context(trusting: habitat.tlsCA) : nil, sasl: sasl)),
             logger: logger)
         try await BridgeRunner.serve(logger: logger) { try await service.run() }
     }

@@ -2,13 +2,16 @@ import ArgumentParser
 import Foundation
 import HabitatApp
 import HabitatServer
+import HabitatSettings
 import HabitatStorage
 import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+import UnixSignals
 
 extension Durability: ExpressibleByArgument {}
+extension Durability: SettingChoice {}
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,58 +19,66 @@ struct Serve: AsyncParsableCommand {
         discussion: "Stops gracefully on SIGTERM or Ctrl-C: commands in progress finish and are committed first."
     )
 
-    @Option(help: "Address to listen on. Listening beyond this machine is an explicit choice.")
-    var host = ServeSettings.standard.host
+    @Option(help: ArgumentHelp(
+        "A settings file (TOML, name = value): any of these flags, named without the dashes.",
+        discussion: "A flag comes before HABITAT_<NAME> in the environment, which comes before the file.", valueName: "file"))
+    var config: String?
 
-    @Option(help: "TCP port to listen on (0 picks a free one).")
-    var port = ServeSettings.standard.port
+    @Flag(help: "Print the settings the server would run with, and where each came from; then stop.")
+    var printConfig = false
 
-    @Option(help: "Directory for the directory database and every user's own SQLite file.")
-    var data = ServeSettings.standard.data
+    @Option(help: "Address to listen on. Listening beyond this machine is an explicit choice. (default: \(ServeSettings.standard.host))")
+    var host: String?
 
-    @Option(help: "normal: nothing is lost if the process dies. full: nothing is lost if the power fails (slower).")
-    var durability = ServeSettings.standard.durability
+    @Option(help: "TCP port to listen on (0 picks a free one). (default: \(ServeSettings.standard.port))")
+    var port: Int?
 
-    @Option(help: "Most simultaneous connections; the next one is told the server is busy.")
-    var maxConnections = ServeSettings.standard.maxConnections
+    @Option(help: "Directory for the directory database and every user's own SQLite file. (default: \(ServeSettings.standard.data))")
+    var data: String?
+
+    @Option(help: "normal: nothing is lost if the process dies. full: nothing is lost if the power fails (slower). (default: normal)")
+    var durability: Durability?
+
+    @Option(help: "Most simultaneous connections; the next one is told the server is busy. (default: \(ServeSettings.standard.maxConnections))")
+    var maxConnections: Int?
 
     @Option(help: ArgumentHelp(
-        "Most simultaneous connections from one address (0 = no limit).",
+        "Most simultaneous connections from one address (0 = no limit). (default: \(ServeSettings.standard.maxPerAddress))",
         discussion: "IPv6 addresses count per /64. A household behind one router, with a bridge or two, stays far below it."))
-    var maxPerAddress = ServeSettings.standard.maxPerAddress
+    var maxPerAddress: Int?
 
-    @Option(help: "Of those, most that have not logged in yet (0 = no limit).")
-    var maxUnauthenticatedPerAddress = ServeSettings.standard.maxUnauthenticatedPerAddress
+    @Option(help: "Of those, most that have not logged in yet (0 = no limit). (default: \(ServeSettings.standard.maxUnauthenticatedPerAddress))")
+    var maxUnauthenticatedPerAddress: Int?
 
-    @Option(help: "Commands per second per connection (0 = no limit).")
-    var rateLimit = ServeSettings.standard.rateLimit
+    @Option(help: "Commands per second per connection (0 = no limit). (default: \(ServeSettings.standard.rateLimit))")
+    var rateLimit: Int?
 
-    @Option(help: "Longest request line, in bytes.")
-    var maxLine = ServeSettings.standard.maxLine
+    @Option(help: "Longest request line, in bytes. (default: \(ServeSettings.standard.maxLine))")
+    var maxLine: Int?
 
-    @Option(help: "Seconds a connection may stay open without logging in.")
-    var loginTimeout = ServeSettings.standard.loginTimeout
+    @Option(help: "Seconds a connection may stay open without logging in. (default: \(ServeSettings.standard.loginTimeout))")
+    var loginTimeout: Int?
 
-    @Option(help: "Seconds a client may leave its replies unread before it is disconnected.")
-    var unreadTimeout = ServeSettings.standard.unreadTimeout
+    @Option(help: "Seconds a client may leave its replies unread before it is disconnected. (default: \(ServeSettings.standard.unreadTimeout))")
+    var unreadTimeout: Int?
 
     @Option(help: ArgumentHelp(
         "How many users' files stay open at once. (default: as many as a quarter of the memory holds)",
         discussion: "The server says at start what it chose, and from how much memory."))
     var openFiles: Int?
 
-    @Option(help: "Seconds a user's file stays open after its last command (0 = until --open-files needs room).")
-    var idleFiles = ServeSettings.standard.idleFiles
+    @Option(help: "Seconds a user's file stays open after its last command (0 = until --open-files needs room). (default: \(ServeSettings.standard.idleFiles))")
+    var idleFiles: Int?
 
     @Option(help: ArgumentHelp(
         "Threads that serve connections. (default: one fewer than the cores, at least one)",
         discussion: "The storage threads that write users' files keep the remaining core."))
     var eventLoops: Int?
 
-    @Option(help: "PEM file of the TLS certificate chain: clients then connect with TLS (needs --tls-key).")
+    @Option(help: "PEM file of the TLS certificate chain: clients then connect with TLS (needs --tls-key). Read again on SIGHUP.")
     var tlsCert: String?
 
-    @Option(help: "PEM file of the TLS private key (with --tls-cert).")
+    @Option(help: "PEM file of the TLS private key (with --tls-cert). Read again on SIGHUP.")
     var tlsKey: String?
 
     @Option(help: ArgumentHelp(
@@ -81,35 +92,63 @@ struct Serve: AsyncParsableCommand {
         valueName: "file"))
     var recordUnknown: String?
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
-    var logLevel = "info"
+    @OptionGroup var logging: LogOptions
 
-    /// The flags as the server's settings.
-    var settings: ServeSettings {
-        var settings = ServeSettings()
-        (settings.host, settings.port, settings.data, settings.durability) = (host, port, data, durability)
-        (settings.maxConnections, settings.maxPerAddress) = (maxConnections, maxPerAddress)
-        (settings.maxUnauthenticatedPerAddress, settings.rateLimit, settings.maxLine) = (maxUnauthenticatedPerAddress, rateLimit, maxLine)
-        (settings.loginTimeout, settings.unreadTimeout) = (loginTimeout, unreadTimeout)
-        (settings.openFiles, settings.idleFiles, settings.eventLoops) = (openFiles, idleFiles, eventLoops)
-        (settings.tlsCert, settings.tlsKey, settings.metrics) = (tlsCert, tlsKey, metrics)
-        settings.recordUnknown = recordUnknown
-        return settings
+    /// Every setting's name, as the settings file and the environment know them.
+    static let settingNames = [
+        "host", "port", "data", "durability", "max-connections", "max-per-address", "max-unauthenticated-per-address",
+        "rate-limit", "max-line", "login-timeout", "unread-timeout", "open-files", "idle-files", "event-loops", "tls-cert",
+        "tls-key", "metrics", "record-unknown",
+    ] + LogOptions.settingNames
+
+    /// What the server runs with: its settings, how it logs, and where each setting came from.
+    struct Settled {
+        var server: ServeSettings
+        var log: LogSettings
+        var sources: SettingSources
     }
 
-    func validate() throws {
-        if let problem = settings.problem() { throw ValidationError(problem) }
+    /// The server's settings from the flags, the environment and the settings file, checked; and where each came from.
+    func settled(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> Settled {
+        var sources = try await SettingSources(file: config, known: Self.settingNames, environment: environment)
+        var settings = ServeSettings()
+        let standard = ServeSettings.standard
+        settings.host = try sources.value("host", flag: host, standard: standard.host)
+        settings.port = try sources.value("port", flag: port, standard: standard.port)
+        settings.data = try sources.value("data", flag: data, standard: standard.data)
+        settings.durability = try sources.value("durability", flag: durability, standard: standard.durability)
+        settings.maxConnections = try sources.value("max-connections", flag: maxConnections, standard: standard.maxConnections)
+        settings.maxPerAddress = try sources.value("max-per-address", flag: maxPerAddress, standard: standard.maxPerAddress)
+        settings.maxUnauthenticatedPerAddress = try sources.value(
+            "max-unauthenticated-per-address", flag: maxUnauthenticatedPerAddress, standard: standard.maxUnauthenticatedPerAddress)
+        settings.rateLimit = try sources.value("rate-limit", flag: rateLimit, standard: standard.rateLimit)
+        settings.maxLine = try sources.value("max-line", flag: maxLine, standard: standard.maxLine)
+        settings.loginTimeout = try sources.value("login-timeout", flag: loginTimeout, standard: standard.loginTimeout)
+        settings.unreadTimeout = try sources.value("unread-timeout", flag: unreadTimeout, standard: standard.unreadTimeout)
+        settings.openFiles = try sources.value("open-files", flag: openFiles)
+        settings.idleFiles = try sources.value("idle-files", flag: idleFiles, standard: standard.idleFiles)
+        settings.eventLoops = try sources.value("event-loops", flag: eventLoops)
+        settings.tlsCert = try sources.value("tls-cert", flag: tlsCert)
+        settings.tlsKey = try sources.value("tls-key", flag: tlsKey)
+        settings.metrics = try sources.value("metrics", flag: metrics)
+        settings.recordUnknown = try sources.value("record-unknown", flag: recordUnknown)
+        let log = try logging.settled(&sources)
+        if let problem = settings.problem(naming: sources.naming) { throw SettingError(problem) }
+        return Settled(server: settings, log: log, sources: sources)
     }
 
     func run() async throws {
-        guard let level = Logger.Level(rawValue: logLevel) else {
-            throw ValidationError("Unknown log level '\(logLevel)'. Use trace, debug, info, notice, warning, error or critical.")
+        let settled: Settled
+        do {
+            settled = try await self.settled()
+        } catch let error as SettingError {
+            throw CommandFailure(error.description)
         }
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+        if printConfig {
+            print(settled.sources.printed(command: "serve"), terminator: "")
+            return
         }
+        settled.log.bootstrap()
         let logger = Logger(label: "habitat")
         SystemMemory.returnLargeBuffersWhenFreed()
         // Before anything opens a database: SQLite takes its process-wide settings only then.
@@ -118,7 +157,8 @@ struct Serve: AsyncParsableCommand {
             logger.notice("SQLite was in use before its settings could apply; it keeps its defaults (slower writes, same data)")
         }
 
-        let settings = settings
+        let settings = settled.server
+        let (data, maxConnections) = (settings.data, settings.maxConnections)
         let machine = MachineSize.current()
         let openFiles = settings.openFiles(on: machine)
         let budget = DescriptorBudget.make(connections: maxConnections, openFiles: openFiles)
@@ -129,7 +169,7 @@ struct Serve: AsyncParsableCommand {
             logger.info(
                 "sized for this machine: \(machine.described)",
                 metadata: [
-                    "open_files": "\(openFiles)\(self.openFiles == nil ? " (from the memory)" : "")",
+                    "open_files": "\(openFiles)\(settings.openFiles == nil ? " (from the memory)" : "")",
                     "max_connections": "\(budget.connections)", "file_descriptors": "\(budget.fileDescriptors)",
                 ])
             if budget.connections < maxConnections {
@@ -143,6 +183,7 @@ struct Serve: AsyncParsableCommand {
         let configuration = settings.configuration(openFiles: openFiles, budget: budget, sharedDescriptors: sqliteSettings)
         let loops = settings.eventLoops(cores: ProcessInfo.processInfo.activeProcessorCount)
         let eventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: loops)
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
         do {
             let server: HabitatServer
             do {
@@ -158,12 +199,14 @@ struct Serve: AsyncParsableCommand {
                 throw CommandFailure("Could not use \(data) as the data directory: \(DataTools.reason(error)). It must be a directory (or a path where one can be made) that you may write in.")
             }
             sayTheSizes()
+            let reloader = Reloader(hangups: hangups, command: self, running: settled, server: server, logger: logger)
             let group = ServiceGroup(
-                configuration: .init(services: server.services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                configuration: .init(
+                    services: [reloader] + server.services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
             do {
                 try await group.run()
             } catch let error as IOError {
-                throw CommandFailure(Self.explain(error, host: host, port: port))
+                throw CommandFailure(Self.explain(error, host: settings.host, port: settings.port))
             } catch is HabitatServer.DataDirectoryInUse {
                 throw CommandFailure(Self.inUse(data))
             } catch let error as MetricsListenError {

@@ -458,7 +458,7 @@ struct EventLoopsTests {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
         let result = try await habitat(["serve", "--data", data.path] + arguments)
-        #expect(result.status == 64)
+        #expect(result.status == 1)
         #expect(result.output.contains(message))
         // Refused before anything is created.
         #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("directory.sqlite").path))

@@ -34,30 +34,33 @@ public struct ServeSettings: Sendable {
 
     public init() {}
 
-    /// What is wrong with the settings, in the words of their flags; `nil` when nothing is.
-    public func problem() -> String? {
-        if (tlsCert == nil) != (tlsKey == nil) { return "TLS needs both --tls-cert and --tls-key." }
-        if let eventLoops, eventLoops < 1 { return "--event-loops needs at least 1." }
+    /// What is wrong with the settings; `naming` says a setting as it was given (`--port` when a flag,
+    /// `HABITAT_PORT` when from the environment). `nil` when nothing is.
+    public func problem(naming: (String) -> String = { "--" + $0 }) -> String? {
+        if (tlsCert == nil) != (tlsKey == nil) {
+            return "TLS needs both \(naming("tls-cert")) and \(naming("tls-key"))."
+        }
+        if let eventLoops, eventLoops < 1 { return "\(naming("event-loops")) needs at least 1." }
         guard (0...65_535).contains(port) else {
-            return "--port is a TCP port from 0 to 65535 (0 picks a free one), not \(port)."
+            return "\(naming("port")) is a TCP port from 0 to 65535 (0 picks a free one), not \(port)."
         }
         if let metrics, ListenAddress(metrics) == nil {
-            return "--metrics is a port (9464) or a host and port (127.0.0.1:9464), not '\(metrics)'."
+            return "\(naming("metrics")) is a port (9464) or a host and port (127.0.0.1:9464), not '\(metrics)'."
         }
-        let atLeast: [(flag: String, value: Int?, minimum: Int, why: String)] = [
-            ("--max-connections", maxConnections, 1, "with 0 every client would be turned away"),
-            ("--max-line", maxLine, 256, "shorter lines would refuse ordinary commands and logins"),
-            ("--rate-limit", rateLimit, 0, "0 turns the limit off"),
-            ("--max-per-address", maxPerAddress, 0, "0 turns the limit off"),
-            ("--max-unauthenticated-per-address", maxUnauthenticatedPerAddress, 0, "0 turns the limit off"),
-            ("--login-timeout", loginTimeout, 1, "a connection needs time to log in"),
-            ("--unread-timeout", unreadTimeout, 1, "a client needs time to read its replies"),
-            ("--open-files", openFiles, 1, "every command needs its user's file open"),
-            ("--idle-files", idleFiles, 0, "0 keeps files open until --open-files needs room"),
+        let atLeast: [(name: String, value: Int?, minimum: Int, why: String)] = [
+            ("max-connections", maxConnections, 1, "with 0 every client would be turned away"),
+            ("max-line", maxLine, 256, "shorter lines would refuse ordinary commands and logins"),
+            ("rate-limit", rateLimit, 0, "0 turns the limit off"),
+            ("max-per-address", maxPerAddress, 0, "0 turns the limit off"),
+            ("max-unauthenticated-per-address", maxUnauthenticatedPerAddress, 0, "0 turns the limit off"),
+            ("login-timeout", loginTimeout, 1, "a connection needs time to log in"),
+            ("unread-timeout", unreadTimeout, 1, "a client needs time to read its replies"),
+            ("open-files", openFiles, 1, "every command needs its user's file open"),
+            ("idle-files", idleFiles, 0, "0 keeps files open until --open-files needs room"),
         ]
         for option in atLeast {
             if let value = option.value, value < option.minimum {
-                return "\(option.flag) needs at least \(option.minimum) (\(option.why)), not \(value)."
+                return "\(naming(option.name)) needs at least \(option.minimum) (\(option.why)), not \(value)."
             }
         }
         return nil
