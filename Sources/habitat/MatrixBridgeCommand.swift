@@ -23,19 +23,28 @@ struct MatrixBridgeCommand: AsyncParsableCommand {
     @Option(help: "The homeserver's client address. (default: http://127.0.0.1:8008)")
     var homeserver: String?
 
-    @Option(help: "The bot's Matrix user id, e.g. @habitat:example.org.")
+    // Named for Matrix: HABITAT_USER and HABITAT_PASSWORD are a person's own Habitat account, for `habitat do`.
+    @Option(name: [.customLong("matrix-user"), .customLong("user")], help: "The bot's Matrix user id, e.g. @habitat:example.org.")
     var user: String?
 
-    @Option(help: "The bot's password (better: --password-file or HABITAT_PASSWORD).")
+    @Option(
+        name: [.customLong("matrix-password"), .customLong("password")],
+        help: "The bot's password (better: --matrix-password-file or HABITAT_MATRIX_PASSWORD).")
     var password: String?
 
-    @Option(help: ArgumentHelp("A file holding the bot's password.", valueName: "file"))
+    @Option(
+        name: [.customLong("matrix-password-file"), .customLong("password-file")],
+        help: ArgumentHelp("A file holding the bot's password.", valueName: "file"))
     var passwordFile: String?
 
-    @Option(help: "An access token for the bot, instead of a password (better: --access-token-file or HABITAT_ACCESS_TOKEN).")
+    @Option(
+        name: [.customLong("matrix-access-token"), .customLong("access-token")],
+        help: "An access token for the bot, instead of a password (better: --matrix-access-token-file or HABITAT_MATRIX_ACCESS_TOKEN).")
     var accessToken: String?
 
-    @Option(help: ArgumentHelp("A file holding the bot's access token.", valueName: "file"))
+    @Option(
+        name: [.customLong("matrix-access-token-file"), .customLong("access-token-file")],
+        help: ArgumentHelp("A file holding the bot's access token.", valueName: "file"))
     var accessTokenFile: String?
 
     @Option(
@@ -44,7 +53,8 @@ struct MatrixBridgeCommand: AsyncParsableCommand {
     var state: String?
 
     static let settingNames = [
-        "bridge", "homeserver", "user", "password", "password-file", "access-token", "access-token-file", "state",
+        "bridge", "homeserver", "matrix-user", "matrix-password", "matrix-password-file", "matrix-access-token",
+        "matrix-access-token-file", "state",
     ]
 
     func run() async throws {
@@ -52,19 +62,17 @@ struct MatrixBridgeCommand: AsyncParsableCommand {
         let habitat = try options.settled(&sources)
         let bridge = try sources.value("bridge", flag: self.bridge, standard: "matrix")
         let homeserver = try sources.value("homeserver", flag: self.homeserver, standard: "http://127.0.0.1:8008")
-        guard let user = try sources.value("user", flag: self.user), user.hasPrefix("@"), user.contains(":") else {
-            throw CommandFailure("\(sources.naming("user")) takes the bot's Matrix user id, e.g. @habitat:example.org.")
+        guard let user = try sources.value("matrix-user", flag: self.user), user.hasPrefix("@"), user.contains(":") else {
+            throw CommandFailure("\(sources.naming("matrix-user")) takes the bot's Matrix user id, e.g. @habitat:example.org.")
         }
         let credential: MatrixBridgeService.Credential
-        if let accessToken = try sources.secret("access-token", flag: accessToken, fileFlag: accessTokenFile) {
+        if let accessToken = try sources.secret("matrix-access-token", flag: accessToken, fileFlag: accessTokenFile) {
             credential = .accessToken(accessToken)
-        } else if let password = try sources.secret("password", flag: password, fileFlag: passwordFile)
-            // The name this variable had before the settings had names of their own.
-            ?? ProcessInfo.processInfo.environment["HABITAT_MATRIX_PASSWORD"], !password.isEmpty
-        {
+        } else if let password = try sources.secret("matrix-password", flag: password, fileFlag: passwordFile) {
             credential = .password(password)
         } else {
-            throw CommandFailure("The bot needs its password (--password-file or HABITAT_PASSWORD), or an access token (--access-token-file).")
+            throw CommandFailure(
+                "The bot needs its password (--matrix-password-file or HABITAT_MATRIX_PASSWORD), or an access token (--matrix-access-token-file).")
         }
         let state = try sources.value("state", flag: self.state, standard: "./habitat-matrix")
         guard let logger = options.start(habitat, sources: sources, command: "matrix-bridge", label: "habitat-matrix") else {

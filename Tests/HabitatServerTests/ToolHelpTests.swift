@@ -40,9 +40,9 @@ struct ToolHelpTests {
             "--print-config",
         ]),
         (["matrix-bridge"], [
-            "--habitat", "--bridge", "--token", "--token-file", "--habitat-tls", "--tls-ca", "--homeserver", "--user",
-            "--password", "--password-file", "--access-token", "--access-token-file", "--state", "--log-level", "--log-format",
-            "--config", "--print-config",
+            "--habitat", "--bridge", "--token", "--token-file", "--habitat-tls", "--tls-ca", "--homeserver", "--matrix-user",
+            "--matrix-password", "--matrix-password-file", "--matrix-access-token", "--matrix-access-token-file", "--state",
+            "--log-level", "--log-format", "--config", "--print-config",
         ]),
         (["export"], ["--user", "--format", "--output", "--data"]),
         (["import"], ["--user", "--dry-run", "--with-rewards", "--with-character", "--merge", "--data"]),
