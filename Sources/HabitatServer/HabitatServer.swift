@@ -203,3 +203,8 @@ public final class HabitatServer: Service, Sendable {
         logger.info("connections closed")
     }
 }
+
+extension HabitatServer: CustomStringConvertible {
+    /// As the service group's log names it.
+    public var description: String { "server" }
+}

@@ -14,13 +14,16 @@ import UnixSignals
 /// log level changes at once; a changed setting of any other kind is said to need a restart. A settings file that
 /// can't be read, or a certificate that can't be used, changes nothing. Under systemd it says `RELOADING=1`, then
 /// `READY=1` when done (sd_notify(3)).
-struct Reloader: Service {
+struct Reloader: Service, CustomStringConvertible {
     /// Trapped before the server starts, so a SIGHUP from the moment it listens reloads rather than ends it.
     let hangups: UnixSignalsSequence
     let command: Serve
     let running: Serve.Settled
     let server: HabitatServer
     let logger: Logger
+
+    /// As the service group's log names it (its settings are not said: the environment may hold secrets).
+    var description: String { "reloader" }
 
     /// What a reload changes in a running server; any other setting needs a restart.
     static let changedLive: Set<String> = ["log-level", "tls-cert", "tls-key"]

@@ -91,9 +91,10 @@ struct SettingsTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = folder.appendingPathComponent("data")
         let (settingsFolder, file) = try Self.settingsFile(
-            "port = 0\ndata = \"\(data.path)\"\nlog-format = \"json\"\nmax-unauthenticated-per-address = 0\n")
+            "port = 0\ndata = \"\(data.path)\"\nlog-format = \"json\"\nlog-level = \"debug\"\n")
         defer { try? FileManager.default.removeItem(at: settingsFolder) }
-        let server = try await LoggedProcess(["serve", "--config", file.path])
+        // Whatever the environment holds stays out of the log, even at debug.
+        let server = try await LoggedProcess(["serve", "--config", file.path], environment: ["HABITAT_TOKEN": "hbt_in-the-environment"])
         let started = try await server.logs(#""message":"listening""#)
         let listening = try #require(started.split(separator: "\n").first { $0.contains(#""message":"listening""#) })
         let fields = try #require(try JSONSerialization.jsonObject(with: Data(listening.utf8)) as? [String: Any])
@@ -107,14 +108,20 @@ struct SettingsTests {
         let guesser = try await LineClient.connect(port: port)
         try await guesser.expectReply(to: "login tess wrong-horse", startsWith: "❌")
         try await server.logs(#""message":"login failed""#)
+        let exported = folder.appendingPathComponent("tess.json")
+        #expect(try await habitat(["export", "--user", "tess", "--data", data.path, "--output", exported.path]).status == 0)
         #expect(await server.terminate() == 0)
         let lines = server.log.split(separator: "\n")
         #expect(lines.count >= 4)
         for line in lines {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
             #expect(object?["time"] is String && object?["level"] is String && object?["message"] is String, "\(line)")
-            #expect(!line.contains("Optional("), "\(line)")
+            // Values as people read them, never as Swift prints its own.
+            for debugDescription in ["Optional(", "HabitatSettings.", "habitat.Serve", "Logging.Logger", "hbt_in-the-environment"] {
+                #expect(!line.contains(debugDescription), "\(line)")
+            }
         }
+        #expect(lines.contains { $0.contains(#""request":"export of tess as json to \#(exported.path)""#) })
         let failed = try #require(lines.first { $0.contains(#""message":"login failed""#) })
         let failure = try #require(try JSONSerialization.jsonObject(with: Data(failed.utf8)) as? [String: Any])
         #expect(failure["address"] as? String == "127.0.0.1")

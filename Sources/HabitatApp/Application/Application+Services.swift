@@ -51,3 +51,8 @@ struct BackgroundWork: Service, CustomStringConvertible {
         try? await gracefulShutdown()
     }
 }
+
+extension Application: CustomStringConvertible {
+    /// As the service group's log names it.
+    public var description: String { "application" }
+}

@@ -24,6 +24,18 @@ public enum DataToolRequest: Codable, Sendable, Equatable {
     case importFile(user: String, file: String, dryRun: Bool, options: ImportOptions)
 }
 
+extension DataToolRequest: CustomStringConvertible {
+    /// As the server's log says what a data tool asked.
+    public var description: String {
+        switch self {
+        case .backup(let destination): "backup to \(destination)"
+        case .check: "check"
+        case .export(let user, let format, let output): "export of \(user) as \(format)\(output.map { " to \($0)" } ?? "")"
+        case .importFile(let user, let file, let dryRun, _): "\(dryRun ? "dry run of an import" : "import") of \(file) into \(user)"
+        }
+    }
+}
+
 /// The answer to a ``DataToolRequest``: what the command prints, or why it failed (said as `Error: …`, exit status 1).
 public struct DataToolResult: Codable, Sendable, Equatable {
     /// Printed to standard output as it is (an export's document, or a sentence ending in a newline).

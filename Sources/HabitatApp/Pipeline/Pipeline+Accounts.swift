@@ -15,7 +15,7 @@ extension Pipeline {
         _ = try? await households.rooms(of: account.id)  // known from here on: a personal `did` takes the short way
         session.account = account
         session.passwordEpoch = accounts.changes.epoch
-        logger.info("registered", metadata: ["user": "\(account.name)"])
+        logger.info("registered", metadata: session.logged.merging(["user": "\(account.name)"]) { $1 })
         return Reply(.success, "Welcome to Habitat, \(account.name)! You're logged in. Try 'add habit Exercise', then 'did exercise'.")
     }
 
@@ -32,7 +32,7 @@ extension Pipeline {
             // What an operator (and fail2ban, `contrib/fail2ban`) needs to see a password being guessed, and from where.
             logger.notice(
                 error.code == .rateLimited ? "login refused: too many failures" : "login failed",
-                metadata: ["user": Self.logged(name), "connection": "\(session.id)", "address": "\(session.address ?? "-")"])
+                metadata: session.logged.merging(["user": Self.logged(name)]) { $1 })
             throw error
         }
         let state = try await users.with(account.fileID) { try await $0.state() }

@@ -16,7 +16,7 @@ extension Pipeline {
         session.bridge = name
         session.mode = .json
         session.chatUsers = RecentTable(capacity: configuration.chatUsersPerBridge)
-        logger.info("bridge connected", metadata: ["bridge": "\(name)"])
+        logger.info("bridge connected", metadata: session.logged.merging(["bridge": "\(name)"]) { $1 })
         return Reply(.success, "Bridge \(name) ready.", data: ["bridge": .string(name)])
     }
 

@@ -84,7 +84,7 @@ extension Pipeline {
                     .internal, "Your saved game can't be read, and nothing was changed. Please tell whoever runs this server: its log says which file."))
             }
         } else {
-            logger.error("command failed", metadata: ["error": "\(error)", "connection": "\(session.id)"])
+            logger.error("command failed", metadata: session.logged.merging(["error": "\(error)"]) { $1 })
         }
         return Reply(error: HabitatError(.internal, "Something went wrong on our side, and nothing was changed. Please try again."))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import HabitatCommands
 import HabitatHousehold
 import HabitatStorage
@@ -43,5 +44,13 @@ public struct Session: Sendable {
     public init(id: String, rateLimit: Int, now: Date) {
         self.id = id
         self.bucket = TokenBucket(rate: rateLimit, now: now)
+    }
+}
+
+extension Session {
+    /// Which connection, from where: on every event of a connection the log has (a failed login, a registration, a
+    /// bridge, a command that failed), so an operator or fail2ban can act on the address.
+    public var logged: Logger.Metadata {
+        ["connection": "\(id)", "address": "\(address ?? "-")"]
     }
 }

@@ -81,7 +81,12 @@ final class ConnectionHandler: ChannelDuplexHandler, ConversationTransport {
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // One client's trouble (a reset, a failed TLS handshake) stays its own.
-        server.logger.debug("connection ended", metadata: ["connection": "\(id.map { "c\($0)" } ?? "-")", "error": "\(error)"])
+        server.logger.debug(
+            "connection ended",
+            metadata: [
+                "connection": "\(id.map { "c\($0)" } ?? "-")", "address": "\(context.channel.remoteAddress?.ipAddress ?? "-")",
+                "error": "\(error)",
+            ])
         context.close(promise: nil)
     }
 
