@@ -14,6 +14,7 @@ private func specName(of command: any HabitatCommand) -> String {
     case is Login: "login"
     case is Logout: "logout"
     case is Passwd: "passwd"
+    case is DeleteAccount: "delete my account"
     case is Mode: "mode"
     case is Plain: "plain"
     case is Quit: "quit"
@@ -168,8 +169,8 @@ struct HelpListTests {
             return
         }
         let listed = commands.compactMap { $0["name"]?.stringValue }
-        #expect(Commands.all.count - listed.count == 7)
-        for name in ["register", "login", "logout", "passwd", "mode", "quit", "bridge"] {
+        #expect(Commands.all.count - listed.count == 8)
+        for name in ["register", "login", "logout", "passwd", "mode", "quit", "bridge", "delete my account"] {
             #expect(!listed.contains(name), "\(name)")
         }
         // `import`: the Matrix bridge sends a file sent to its direct chat.
@@ -326,7 +327,7 @@ struct HelpTopicTests {
 
     @Test(arguments: [
         ("add", ["add habit", "add bad habit", "add reward", "add todo", "add area", "add routine"]),
-        ("start", ["start timer", "start challenge"]), ("delete", ["delete todo", "delete habit", "delete area", "delete routine", "delete reward"]),
+        ("start", ["start timer", "start challenge"]), ("delete", ["delete my account", "delete todo", "delete habit", "delete area", "delete routine", "delete reward"]),
         ("ROOM", [
             "room create", "room invite", "room join", "room leave", "room kick", "room use", "room add habit",
             "room add bad habit", "room delete habit", "room did", "room status", "room log", "room today", "room report", "room remind", "room reminders",

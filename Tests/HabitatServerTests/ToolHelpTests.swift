@@ -21,7 +21,7 @@ struct ToolHelpTests {
     @Test func theToolListsEveryCommand() async throws {
         let help = try await habitat(["--help"])
         #expect(help.status == 0)
-        for command in ["serve", "bridge", "irc-bridge", "export", "import", "backup", "check"] {
+        for command in ["serve", "bridge", "irc-bridge", "export", "import", "backup", "check", "admin"] {
             #expect(help.output.contains("\n  \(command) "), "\(command)")
         }
         #expect(Self.options(in: help.output) == ["--help", "--version"])
@@ -51,6 +51,11 @@ struct ToolHelpTests {
         (["bridge", "add"], ["--data"]),
         (["bridge", "list"], ["--data"]),
         (["bridge", "remove"], ["--data"]),
+        (["admin", "users"], ["--data"]),
+        (["admin", "reset-password"], ["--data"]),
+        (["admin", "lock"], ["--data"]),
+        (["admin", "unlock"], ["--data"]),
+        (["admin", "delete"], ["--data"]),
     ])
     func eachCommandsHelpNamesEveryFlagItTakes(command: [String], expected: [String]) async throws {
         let help = try await habitat(command + ["--help"])

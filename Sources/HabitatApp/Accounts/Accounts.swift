@@ -68,11 +68,15 @@ public struct Accounts: Sendable {
         }
         let account = try await directory.account(named: name)
         // Hash even for unknown names, so timing doesn't tell which names exist.
-        let stored = account?.passwordHash ?? Self.decoyHash
+        let stored = account?.passwordHash.map { $0.hasPrefix("!") ? String($0.dropFirst()) : $0 } ?? Self.decoyHash
         let matches = await slowly { hasher.verify(password, against: stored) }
         guard let account, account.passwordHash != nil, matches else {
             keys.forEach { throttle.recordFailure(for: $0, now: now) }
             throw HabitatError(.badCredentials, "That name and password don't match.")
+        }
+        // Said only to whoever knows the password.
+        if account.isLocked {
+            throw HabitatError(.forbidden, "This account is locked. Ask whoever runs this server.")
         }
         keys.forEach(throttle.reset)
         return account
@@ -84,7 +88,7 @@ public struct Accounts: Sendable {
             throw HabitatError(.rateLimited, "Too many failed attempts. Wait \(Int(wait.rounded(.up))) seconds and try again.")
         }
         try Self.checkPassword(new)
-        guard let current = try await directory.account(named: account.name), let stored = current.passwordHash,
+        guard let current = try await directory.account(named: account.name), let stored = current.usableHash,
             await slowly({ hasher.verify(old, against: stored) })
         else {
             throttle.recordFailure(for: key, now: now)
@@ -93,6 +97,44 @@ public struct Accounts: Sendable {
         let hash = try await slowly { try hasher.hash(new) }
         try await directory.setPasswordHash(hash, forAccount: account.id)
         changes.record(account.id)
+    }
+
+    /// Checks `password` against the account's own, throttled as a login is: for what asks for it again (deleting the
+    /// account).
+    public func verify(_ password: String, of account: Account, now: Date) async throws {
+        let key = "name:" + account.name
+        if let wait = throttle.wait(for: key, now: now) {
+            throw HabitatError(.rateLimited, "Too many failed attempts. Wait \(Int(wait.rounded(.up))) seconds and try again.")
+        }
+        guard let current = try await directory.account(named: account.name), let stored = current.usableHash,
+            await slowly({ hasher.verify(password, against: stored) })
+        else {
+            throttle.recordFailure(for: key, now: now)
+            throw HabitatError(.badCredentials, "That's not your password; nothing changed.")
+        }
+    }
+
+    /// Makes `code` the account's password (an administrator's reset) and logs its connections out.
+    func resetPassword(of account: Account, to code: String) async throws {
+        let hash = try await slowly { try hasher.hash(code) }
+        try await directory.setPasswordHash(hash, forAccount: account.id)
+        changes.record(account.id, .reset)
+    }
+
+    /// Locks the account (its hash kept behind a `!`) and logs its connections out; `false` when it already was.
+    func lock(_ account: Account) async throws -> Bool {
+        guard !account.isLocked else { return false }
+        try await directory.setPasswordHash("!" + (account.passwordHash ?? ""), forAccount: account.id)
+        changes.record(account.id, .locked)
+        return true
+    }
+
+    /// Unlocks the account: its password works again; `false` when it was not locked.
+    func unlock(_ account: Account) async throws -> Bool {
+        guard let hash = account.passwordHash, account.isLocked else { return false }
+        let kept = String(hash.dropFirst())
+        try await directory.setPasswordHash(kept.isEmpty ? nil : kept, forAccount: account.id)
+        return true
     }
 
     /// A well-formed hash that no password matches, with the standard cost.

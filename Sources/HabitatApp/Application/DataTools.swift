@@ -22,6 +22,8 @@ public enum DataToolRequest: Codable, Sendable, Equatable {
     case export(user: String, format: String, output: String?)
     /// Another tracker's file (an absolute path) brought into `user`'s game as `options` ask; with `dryRun`, only said.
     case importFile(user: String, file: String, dryRun: Bool, options: ImportOptions)
+    /// What whoever runs the server does to accounts (`habitat admin`): only a running server answers it.
+    case admin(AdminRequest)
 }
 
 extension DataToolRequest: CustomStringConvertible {
@@ -32,6 +34,14 @@ extension DataToolRequest: CustomStringConvertible {
         case .check: "check"
         case .export(let user, let format, let output): "export of \(user) as \(format)\(output.map { " to \($0)" } ?? "")"
         case .importFile(let user, let file, let dryRun, _): "\(dryRun ? "dry run of an import" : "import") of \(file) into \(user)"
+        case .admin(let request):
+            switch request {
+            case .users: "admin users"
+            case .resetPassword(let user): "admin reset-password \(user)"
+            case .lock(let user): "admin lock \(user)"
+            case .unlock(let user): "admin unlock \(user)"
+            case .delete(let user): "admin delete \(user)"
+            }
         }
     }
 }
@@ -91,6 +101,9 @@ public enum DataTools {
     ) async -> DataToolResult {
         SQLiteSetup.apply()
         guard DirectoryDatabase.exists(in: data) else { return .failed(noData(dataText)) }
+        if case .admin = request {
+            return .failed("habitat admin asks the server running on \(dataText), and none runs there now. Start it, then ask again.")
+        }
         // Reading the files here, not through a server: no server may have them open meanwhile.
         let lock: DataDirectoryLock?
         do {
@@ -124,6 +137,8 @@ public enum DataTools {
             } catch {
                 return .failed("Nothing was imported: \(error)")
             }
+        case .admin:
+            return .failed("habitat admin asks a running server.")
         }
     }
 
@@ -236,6 +251,7 @@ public enum DataTools {
 extension Application {
     /// Answers a data tool's request with this server's own files (see ``DataToolRequest``).
     public func runDataTool(_ request: DataToolRequest, dataText: String) async -> DataToolResult {
-        await DataTools.run(request, data: configuration.dataDirectory, dataText: dataText, users: users, directory: directory)
+        if case .admin(let request) = request { return await administer(request) }
+        return await DataTools.run(request, data: configuration.dataDirectory, dataText: dataText, users: users, directory: directory)
     }
 }

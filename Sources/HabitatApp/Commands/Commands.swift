@@ -9,7 +9,7 @@ public typealias Spec = CommandSpec<any HabitatCommand>
 public enum Commands {
     public static let all: [Spec] = [
         // Accounts/
-        Register.spec, Login.spec, Logout.spec, Passwd.spec,
+        Register.spec, Login.spec, Logout.spec, Passwd.spec, DeleteAccount.spec,
         // Habits/
         Did.spec,
         Status.spec, OneFigure.level, OneFigure.xp, OneFigure.health, OneFigure.coins, ListHabits.spec,

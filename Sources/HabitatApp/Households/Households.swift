@@ -212,10 +212,11 @@ final class Households: Sendable {
         )
     }
 
-    /// Leaves `room`; an owner who leaves hands it to the longest-standing member, who is told.
-    func leave(_ room: Room, by account: Account, now: Date) async throws -> Reply {
+    /// Leaves `room`; an owner who leaves hands it to the longest-standing member, who is told. The others hear of it
+    /// by the name the room knows, or as `shownAs` (an account being deleted is "A former member").
+    func leave(_ room: Room, by account: Account, shownAs: String? = nil, now: Date) async throws -> Reply {
         let household = try await self.household(room)
-        let name = household.shownName(of: account.id, or: account.name)
+        let name = shownAs ?? household.shownName(of: account.id, or: account.name)
         let heir = try await directory.removeMember(account.id, from: room.id, at: now)
         forget([account.id])
         await announce("\(name) left \(room.displayName)", in: room, except: Set([account.id] + [heir].compactMap { $0 }), at: now)

@@ -76,6 +76,7 @@ extension Pipeline {
                 throw HabitatError(.unknownCommand, "That's not a command, so it was left to the chat.")
             }
             let account = try await directory.identity("\(bridge):\(user)", at: now)
+            if account.isLocked { throw HabitatError(.forbidden, "Your account is locked. Ask whoever runs this server.") }
             presence.register(account.id, bridge: bridge, user: user)
             chat.account = account
             chat.chatUser = "\(bridge):\(user)"

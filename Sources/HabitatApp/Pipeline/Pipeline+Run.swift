@@ -31,14 +31,24 @@ extension Pipeline {
             case .accept(let lines):
                 return await run(lines, session: &session)
             case .lapse:
+                let reason = session.account.map { accounts.changes.reason(for: $0.id) } ?? .changed
                 session.account = nil
-                return Reply(error: HabitatError(
-                    .authRequired, "Your password was changed on another connection, so you're logged out here. Log in again with the new one."))
+                return Reply(error: HabitatError(.authRequired, Self.loggedOut(reason)))
             case .account(let command), .run(let command):
                 return try await run(command, session: &session, confirmed: confirmed)
             }
         } catch {
             return failure(error, session: session)
+        }
+    }
+
+    /// What a connection whose login lapsed is told.
+    static func loggedOut(_ reason: PasswordChanges.Reason) -> String {
+        switch reason {
+        case .changed: "Your password was changed on another connection, so you're logged out here. Log in again with the new one."
+        case .reset: "Your password was reset by whoever runs this server, so you're logged out. Log in with the code they give you."
+        case .locked: "Your account was locked by whoever runs this server, so you're logged out."
+        case .deleted: "Your account was deleted, so you're logged out. 'register' makes a new one."
         }
     }
 

@@ -15,6 +15,21 @@ public struct Account: Sendable, Equatable {
 
     /// The name as people see it (`alice` for the bridge identity `irc:alice`).
     public var displayName: String { chatName(name) }
+
+    /// Whether whoever runs the server locked it (`habitat admin lock`): its password hash is kept behind a `!`, as
+    /// `/etc/shadow` keeps a locked one, so unlocking gives the same password back.
+    public var isLocked: Bool { passwordHash?.hasPrefix("!") == true }
+
+    /// The hash a password is checked against: none while locked.
+    public var usableHash: String? { isLocked ? nil : passwordHash }
+}
+
+extension Account {
+    init(row: Row) {
+        self.init(
+            id: row["id"], name: row["name"], passwordHash: row["password_hash"], fileID: row["file_id"],
+            created: Date(timeIntervalSince1970: row["created_at"]))
+    }
 }
 
 /// The directory database: accounts (and later rooms, memberships, bridges), shared by all users.
@@ -42,6 +57,8 @@ public struct DirectoryDatabase: Sendable {
         do {
             writer = try DatabaseQueue(path: path, configuration: durability.configuration(label: "directory"))
             try Self.migrator.migrate(writer)
+            // What is deleted is overwritten, not left in free pages: a deleted account leaves no trace in the file.
+            try writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA secure_delete = ON") }
         } catch {
             throw StorageFullError(error, path: path) ?? error
         }
@@ -371,7 +388,7 @@ extension DirectoryDatabase {
         }
     }
 
-    public func setPasswordHash(_ hash: String, forAccount id: Int64) async throws {
+    public func setPasswordHash(_ hash: String?, forAccount id: Int64) async throws {
         try await write { db in
             try db.execute(sql: "UPDATE account SET password_hash = ? WHERE id = ?", arguments: [hash, id])
         }
@@ -387,10 +404,6 @@ extension DirectoryDatabase {
     }
 
     static func account(named name: String, in db: Database) throws -> Account? {
-        try Row.fetchOne(db, sql: "SELECT * FROM account WHERE name = ?", arguments: [name]).map { row in
-            Account(
-                id: row["id"], name: row["name"], passwordHash: row["password_hash"], fileID: row["file_id"],
-                created: Date(timeIntervalSince1970: row["created_at"]))
-        }
+        try Row.fetchOne(db, sql: "SELECT * FROM account WHERE name = ?", arguments: [name]).map(Account.init(row:))
     }
 }

@@ -102,7 +102,10 @@ struct Help: HabitatCommand {
                 examples: ["call exercise workout", "when I say workout I mean exercise", "forget workout"]),
             HelpTopic(
                 "account", also: ["accounts", "settings"], summary: "your account, settings and connection",
-                commands: ["register", "login", "logout", "passwd", "whoami", "link", "config", "import", "version", "help", "quit", "bridge"],
+                commands: [
+                    "register", "login", "logout", "passwd", "whoami", "link", "config", "import", "version", "help", "quit", "bridge",
+                    "delete my account",
+                ],
                 examples: ["whoami", "config timezone Europe/Berlin", "config day start 4", "link"]),
             HelpTopic(
                 "json", also: ["mode", "text"], summary: "replies as JSON for programs, or as plain text",

@@ -1,0 +1,68 @@
+import Foundation
+import GRDB
+import HabitatHousehold
+
+extension DirectoryDatabase {
+    /// What a room's log says in place of someone whose account was deleted.
+    public static let formerMember = "a former member"
+
+    /// Deletes account `id` and every row of the directory that is theirs, in one transaction: their timers, reminders,
+    /// day ends and what is due for them, waiting events, link codes and chat identities, memberships and departures,
+    /// shared completions in flight. What the rooms keep of them loses their name: their lines of a room's log say
+    /// "a former member" (with no account), the items they added to a shared list and the invite codes they used keep no
+    /// account. Rooms are left first (``removeMember(_:from:removed:at:)``: an owner's passes on). Their own file is the
+    /// caller's to remove. Returns whether there was such an account.
+    ///
+    /// News waiting for others that names them (`tess did dishes`) goes too. SQLite overwrites what it deletes in this
+    /// file (`secure_delete`), so nothing of theirs is left in its free pages.
+    @discardableResult
+    public func deleteAccount(_ id: Int64) async throws -> Bool {
+        try await write { db in
+            guard let name = try String.fetchOne(db, sql: "SELECT name FROM account WHERE id = ?", arguments: [id]) else { return false }
+            let names = Set([name, chatName(name)])
+            let news = try Row.fetchAll(
+                db, sql: "SELECT id, toasts FROM inbox WHERE account_id != ? AND (instr(toasts, ?) > 0 OR instr(toasts, ?) > 0)",
+                arguments: [id, name, chatName(name)])
+            for row in news where Self.names(names, in: row["toasts"]) {
+                try db.execute(sql: "DELETE FROM inbox WHERE id = ?", arguments: [row["id"] as Int64])
+            }
+            let statements = [
+                "DELETE FROM due WHERE kind = 'timer' AND subject IN (SELECT id FROM timer WHERE account_id = ?)",
+                "DELETE FROM due WHERE kind IN ('reminder', 'snooze') AND subject IN (SELECT id FROM reminder WHERE account_id = ?)",
+                "DELETE FROM due WHERE kind = 'day_end' AND subject = ?",
+                "DELETE FROM room_intent WHERE account_id = ?",
+                "UPDATE room_log SET account_id = 0, member = '\(Self.formerMember)' WHERE account_id = ?",
+                "UPDATE room_todo SET added_by = 0 WHERE added_by = ?",
+                "UPDATE room_todo SET assignee = NULL WHERE assignee = ?",
+                "DELETE FROM invite WHERE created_by = ? AND used_by IS NULL",
+                "UPDATE invite SET created_by = 0 WHERE created_by = ?",
+                "UPDATE invite SET used_by = 0 WHERE used_by = ?",
+                "DELETE FROM account WHERE id = ?",
+            ]
+            for statement in statements { try db.execute(sql: statement, arguments: [id]) }
+            return true
+        }
+    }
+
+    /// Whether `text` has one of `names` as a word of its own (not `ann` in `announce`).
+    static func names(_ names: Set<String>, in text: String) -> Bool {
+        let isNamePart = { (character: Character) in character.isLetter || character.isNumber || character == "_" || character == "-" || character == ":" }
+        for name in names {
+            var searched = text[...]
+            while let found = searched.range(of: name, options: .caseInsensitive) {
+                let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
+                let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
+                if !(before.map(isNamePart) ?? false), !(after.map(isNamePart) ?? false) { return true }
+                searched = text[found.upperBound...]
+            }
+        }
+        return false
+    }
+
+    /// Every account, by name: its id, name, when it was made, and whether it may log in with a password.
+    public func accounts() async throws -> [Account] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM account ORDER BY name").map(Account.init(row:))
+        }
+    }
+}

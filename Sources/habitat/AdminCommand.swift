@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import HabitatApp
+
+/// `habitat admin`: accounts on a running server, through its socket in the data directory. Whoever can open that
+/// socket (the data directory's owner: it is theirs alone) is the administrator; anyone else is refused by the system.
+struct AdminCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "admin",
+        abstract: "Look after accounts on a running server: list, reset a password, lock, delete.",
+        discussion: """
+            Asks the server running on --data through its socket there, which only the data directory's owner may open \
+            (run it as the user the server runs as: under systemd, 'systemd-run --pty -p DynamicUser=yes ...' or \
+            'sudo -u'). Each change is logged by the server.
+            """,
+        subcommands: [Users.self, ResetPassword.self, Lock.self, Unlock.self, Delete.self]
+    )
+
+    struct DataOption: ParsableArguments {
+        @Option(help: "The server's data directory.")
+        var data = "./habitat-data"
+    }
+
+    struct Users: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List every account: its name, when it was made, how it logs in.")
+        @OptionGroup var options: DataOption
+        func run() async throws { try await DataToolCall.answer(.admin(.users), data: options.data) }
+    }
+
+    struct ResetPassword: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reset-password", abstract: "Give a user a one-time code as their password, and log them out everywhere.")
+        @Argument(help: "The user's name.") var user: String
+        @OptionGroup var options: DataOption
+        func run() async throws { try await DataToolCall.answer(.admin(.resetPassword(user: user)), data: options.data) }
+    }
+
+    struct Lock: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Stop a user logging in (here or from a chat), and log them out everywhere.")
+        @Argument(help: "The user's name.") var user: String
+        @OptionGroup var options: DataOption
+        func run() async throws { try await DataToolCall.answer(.admin(.lock(user: user)), data: options.data) }
+    }
+
+    struct Unlock: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Let a locked user log in again, with their own password.")
+        @Argument(help: "The user's name.") var user: String
+        @OptionGroup var options: DataOption
+        func run() async throws { try await DataToolCall.answer(.admin(.unlock(user: user)), data: options.data) }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete a user's account and everything of it, for good (as their own 'delete my account').")
+        @Argument(help: "The user's name.") var user: String
+        @OptionGroup var options: DataOption
+        func run() async throws { try await DataToolCall.answer(.admin(.delete(user: user)), data: options.data) }
+    }
+}
