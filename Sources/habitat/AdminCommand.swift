@@ -7,13 +7,13 @@ import HabitatApp
 struct AdminCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin",
-        abstract: "Look after accounts on a running server: list, reset a password, lock, delete.",
+        abstract: "Look after accounts on a running server: list, invite, reset a password, lock, delete.",
         discussion: """
             Asks the server running on --data through its socket there, which only the data directory's owner may open \
             (run it as the user the server runs as: under systemd, 'systemd-run --pty -p DynamicUser=yes ...' or \
             'sudo -u'). Each change is logged by the server.
             """,
-        subcommands: [Users.self, ResetPassword.self, Lock.self, Unlock.self, Delete.self]
+        subcommands: [Users.self, Invite.self, ResetPassword.self, Lock.self, Unlock.self, Delete.self]
     )
 
     struct DataOption: ParsableArguments {
@@ -25,6 +25,13 @@ struct AdminCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List every account: its name, when it was made, how it logs in.")
         @OptionGroup var options: DataOption
         func run() async throws { try await DataToolCall.answer(.admin(.users), data: options.data) }
+    }
+
+    struct Invite: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make a code that lets one person register (for a server run with --registration invite), for 7 days.")
+        @OptionGroup var options: DataOption
+        func run() async throws { try await DataToolCall.answer(.admin(.invite), data: options.data) }
     }
 
     struct ResetPassword: AsyncParsableCommand {

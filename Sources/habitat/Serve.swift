@@ -12,6 +12,8 @@ import UnixSignals
 
 extension Durability: ExpressibleByArgument {}
 extension Durability: SettingChoice {}
+extension ServerConfiguration.Registration: ExpressibleByArgument {}
+extension ServerConfiguration.Registration: SettingChoice {}
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,6 +40,11 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "normal: nothing is lost if the process dies. full: nothing is lost if the power fails (slower). (default: normal)")
     var durability: Durability?
+
+    @Option(help: ArgumentHelp(
+        "Who may register: open (anyone), invite (with a code from 'habitat admin invite'), or closed. (default: open)",
+        discussion: "Chat users come in through the bridges you added, whichever it is."))
+    var registration: ServerConfiguration.Registration?
 
     @Option(help: "Most simultaneous connections; the next one is told the server is busy. (default: \(ServeSettings.standard.maxConnections))")
     var maxConnections: Int?
@@ -96,7 +103,7 @@ struct Serve: AsyncParsableCommand {
 
     /// Every setting's name, as the settings file and the environment know them.
     static let settingNames = [
-        "host", "port", "data", "durability", "max-connections", "max-per-address", "max-unauthenticated-per-address",
+        "host", "port", "data", "durability", "registration", "max-connections", "max-per-address", "max-unauthenticated-per-address",
         "rate-limit", "max-line", "login-timeout", "unread-timeout", "open-files", "idle-files", "event-loops", "tls-cert",
         "tls-key", "metrics", "record-unknown",
     ] + LogOptions.settingNames
@@ -117,6 +124,7 @@ struct Serve: AsyncParsableCommand {
         settings.port = try sources.value("port", flag: port, standard: standard.port)
         settings.data = try sources.value("data", flag: data, standard: standard.data)
         settings.durability = try sources.value("durability", flag: durability, standard: standard.durability)
+        settings.registration = try sources.value("registration", flag: registration, standard: standard.registration)
         settings.maxConnections = try sources.value("max-connections", flag: maxConnections, standard: standard.maxConnections)
         settings.maxPerAddress = try sources.value("max-per-address", flag: maxPerAddress, standard: standard.maxPerAddress)
         settings.maxUnauthenticatedPerAddress = try sources.value(

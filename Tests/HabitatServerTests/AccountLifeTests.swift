@@ -104,6 +104,33 @@ struct AccountLifeTests {
         #expect(notRunning.output == "Error: habitat admin asks the server running on \(data.path), and none runs there now. Start it, then ask again.\n")
     }
 
+    @Test func aServerTakingAccountsByInvitationWantsACodeThatWorksOnce() async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let server = try await ServerProcess(data: data, extraArguments: ["--registration", "invite"])
+        let client = try await LineClient.connect(port: server.port)
+        #expect(try await client.reply(to: "register alice correct-horse") == [
+            "❌ This server takes new accounts by invitation: 'register <name> <password> <invite code>'. Ask whoever runs it for a code."
+        ])
+        let made = try await Self.admin(["invite"], data: data)
+        let code = try #require(made.output.firstMatch(of: /Invite code ([2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4}):/)?.1)
+        #expect(made.output == "Invite code \(code): they type 'register <name> <password> \(code)'. It works once, for 7 days.\n")
+        // A name that can't be had leaves the code as it was.
+        #expect(try await client.reply(to: "register a correct-horse \(code)").first?.hasPrefix("❌") == true)
+        try await client.expectReply(to: "register alice correct-horse \(code.lowercased())", startsWith: "✅ Welcome to Habitat, alice!")
+        let second = try await LineClient.connect(port: server.port)
+        #expect(try await second.reply(to: "register bob correct-horse \(code)") == [
+            "❌ That invite code didn't work: each works once, for 7 days. Ask whoever runs this server for another."
+        ])
+        #expect(await server.terminate() == 0)
+
+        let closed = try await ServerProcess(data: data, extraArguments: ["--registration", "closed"])
+        let third = try await LineClient.connect(port: closed.port)
+        #expect(try await third.reply(to: "register bob correct-horse") == ["❌ This server takes no new accounts. Ask whoever runs it."])
+        try await third.expectReply(to: "login alice correct-horse", startsWith: "✅ Welcome back, alice!")
+        #expect(await closed.terminate() == 0)
+    }
+
     @Test(.enabled(if: getuid() == 0, "needs to run a command as another user"))
     func anotherUnixUserCantReachTheAdminSocket() async throws {
         let data = temporaryDirectory()

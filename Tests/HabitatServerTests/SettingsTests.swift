@@ -47,7 +47,7 @@ struct SettingsTests {
         #expect(lines.contains("log-format = \"json\"  # from \(file.path)"))
         #expect(lines.contains("host = \"127.0.0.1\"  # default"))
         #expect(lines.contains("# open-files is not set"))
-        #expect(lines.count == 21)
+        #expect(lines.count == 22)
     }
 
     @Test func theSettingsFileInContribIsOneTheServerTakes() async throws {

@@ -29,7 +29,7 @@ struct ToolHelpTests {
 
     @Test(arguments: [
         (["serve"], [
-            "--host", "--port", "--data", "--durability", "--max-connections", "--max-per-address",
+            "--host", "--port", "--data", "--durability", "--registration", "--max-connections", "--max-per-address",
             "--max-unauthenticated-per-address", "--rate-limit", "--max-line", "--login-timeout",
             "--unread-timeout", "--open-files", "--idle-files", "--event-loops", "--tls-cert", "--tls-key", "--metrics",
             "--record-unknown", "--log-level", "--log-format", "--config", "--print-config",
@@ -52,6 +52,7 @@ struct ToolHelpTests {
         (["bridge", "list"], ["--data"]),
         (["bridge", "remove"], ["--data"]),
         (["admin", "users"], ["--data"]),
+        (["admin", "invite"], ["--data"]),
         (["admin", "reset-password"], ["--data"]),
         (["admin", "lock"], ["--data"]),
         (["admin", "unlock"], ["--data"]),

@@ -144,7 +144,7 @@ struct RoomsTests {
             try await directory.removeMember(2, from: 1, removed: true, at: Fixture.now)
             #expect(try await directory.channelRoom("irc:#smiths", speaker: 2, at: Fixture.now).presence == .departed(.removed))
             let migrations = try await rawDatabase(at: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
-            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11"])
+            #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12"])
         }
     }
 

@@ -39,8 +39,11 @@ public struct Accounts: Sendable {
     /// then: if the file can't be made nothing is, and if the account can't be (a full directory, a name taken
     /// meanwhile) the file is deleted by `discardFile`. Either way no account is left without its file, and no
     /// file without its account.
+    ///
+    /// `admit` is asked once the name and password are fine (an invite code taken, `--registration invite`); what it
+    /// returns undoes that when the account could not be made after all.
     public func register(
-        name raw: String, password: String, now: Date,
+        name raw: String, password: String, now: Date, admit: () async throws -> (() async -> Void) = { {} },
         makeFile: (String) async throws -> Void, discardFile: (String) async -> Void
     ) async throws -> Account {
         let name = try Self.validName(raw)
@@ -48,13 +51,15 @@ public struct Accounts: Sendable {
         if try await directory.account(named: name) != nil {
             throw HabitatError(.nameTaken, "The name \(name) is taken. Try another.")
         }
-        let hash = try await slowly { try hasher.hash(password) }
+        let undoAdmission = try await admit()
         let fileID = DirectoryDatabase.newFileID()
         do {
+            let hash = try await slowly { try hasher.hash(password) }
             try await makeFile(fileID)
             return try await directory.createAccount(name: name, passwordHash: hash, fileID: fileID, at: now)
         } catch {
             await discardFile(fileID)
+            await undoAdmission()
             throw error
         }
     }

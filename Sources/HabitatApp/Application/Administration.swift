@@ -16,6 +16,8 @@ public enum AdminRequest: Codable, Sendable, Equatable {
     case unlock(user: String)
     /// The account and everything of it, as `delete my account` does.
     case delete(user: String)
+    /// A code that lets one person register (`--registration invite`), for 7 days.
+    case invite
 }
 
 extension Pipeline {
@@ -60,6 +62,14 @@ extension Pipeline {
             guard try await accounts.unlock(account) else { return "\(account.name) was not locked.\n" }
             logger.notice("account unlocked by the administrator", metadata: ["user": "\(account.name)"])
             return "\(account.name) is unlocked: their password works again.\n"
+        case .invite:
+            let code = Self.oneTimeCode()
+            try await directory.addRegistrationInvite(code, expires: now.addingTimeInterval(7 * 24 * 3600), now: now)
+            logger.notice("invite code made by the administrator")
+            let mode = configuration.registration
+            return "Invite code \(code): they type 'register <name> <password> \(code)'. It works once, for 7 days."
+                + (mode == .invite ? "" : " (This server's registration is \(mode.rawValue): \(mode == .open ? "anyone may register without a code" : "no one may register, even with one").)")
+                + "\n"
         case .delete(let name):
             let account = try await existing(name)
             let rooms = try await deleteAccount(account, now: now)

@@ -41,6 +41,7 @@ extension DataToolRequest: CustomStringConvertible {
             case .lock(let user): "admin lock \(user)"
             case .unlock(let user): "admin unlock \(user)"
             case .delete(let user): "admin delete \(user)"
+            case .invite: "admin invite"
             }
         }
     }

@@ -5,11 +5,18 @@ import HabitatStorage
 /// Everything `habitat serve` can be told, the transport's settings and the application's alike (plain values:
 /// the transport reads its own). Defaults follow the spec.
 public struct ServerConfiguration: Sendable {
+    /// Who may `register`: anyone, whoever has an invite code (`habitat admin invite`), or no one. Chat users come
+    /// in through the bridges their operator added, whichever it is.
+    public enum Registration: String, Sendable, CaseIterable {
+        case open, invite, closed
+    }
+
     public var host = "127.0.0.1"
     /// 0 picks a free port (tests).
     public var port = 7878
     public var dataDirectory = URL(fileURLWithPath: "habitat-data")
     public var durability = Durability.normal
+    public var registration = Registration.open
     /// Longest request line in bytes; longer ones are dropped with `line_too_long`.
     public var maxLineLength = 4096
     public var maxConnections = 10_000

@@ -6,10 +6,11 @@ import Logging
 
 /// `register`, `login` and `bridge`: what makes a connection someone's.
 extension Pipeline {
-    func register(_ name: String, password: String, session: inout Session) async throws -> Reply {
+    func register(_ name: String, password: String, invite: String? = nil, session: inout Session) async throws -> Reply {
         if let current = session.account { throw Plan.alreadyLoggedIn(current) }
+        let now = configuration.clock()
         let account = try await accounts.register(
-            name: name, password: password, now: configuration.clock(),
+            name: name, password: password, now: now, admit: { try await admit(invite, now: now) },
             makeFile: { fileID in try await users.with(fileID) { _ = try await $0.state() } },
             discardFile: { fileID in try? await users.discard(fileID) })
         _ = try? await households.rooms(of: account.id)  // known from here on: a personal `did` takes the short way
@@ -17,6 +18,27 @@ extension Pipeline {
         session.passwordEpoch = accounts.changes.epoch
         logger.info("registered", metadata: session.logged.merging(["user": "\(account.name)"]) { $1 })
         return Reply(.success, "Welcome to Habitat, \(account.name)! You're logged in. Try 'add habit Exercise', then 'did exercise'.")
+    }
+
+    /// Whether `register` may make an account, as `--registration` says: with `invite`, the code is taken (it works
+    /// once); returns what puts it back.
+    private func admit(_ invite: String?, now: Date) async throws -> () async -> Void {
+        switch configuration.registration {
+        case .open:
+            return {}
+        case .closed:
+            throw HabitatError(.forbidden, "This server takes no new accounts. Ask whoever runs it.")
+        case .invite:
+            guard let invite else {
+                throw HabitatError(
+                    .forbidden,
+                    "This server takes new accounts by invitation: 'register <name> <password> <invite code>'. Ask whoever runs it for a code.")
+            }
+            guard let expires = try await directory.takeRegistrationInvite(invite, now: now) else {
+                throw HabitatError(.forbidden, "That invite code didn't work: each works once, for 7 days. Ask whoever runs this server for another.")
+            }
+            return { [directory] in try? await directory.returnRegistrationInvite(invite, expires: expires) }
+        }
     }
 
     /// Logs the connection in. Already logged in, the same account answers as a login would (a script that registers

@@ -14,6 +14,7 @@ public struct ServeSettings: Sendable {
     public var port = configured.port
     public var data = "./habitat-data"
     public var durability = configured.durability
+    public var registration = configured.registration
     public var maxConnections = configured.maxConnections
     public var maxPerAddress = configured.maxConnectionsPerAddress
     public var maxUnauthenticatedPerAddress = configured.maxUnauthenticatedPerAddress
@@ -83,6 +84,7 @@ public struct ServeSettings: Sendable {
         configuration.port = port
         configuration.dataDirectory = URL(fileURLWithPath: data)
         configuration.durability = durability
+        configuration.registration = registration
         configuration.maxConnections = budget.connections
         configuration.maxConnectionsPerAddress = maxPerAddress
         configuration.maxUnauthenticatedPerAddress = maxUnauthenticatedPerAddress

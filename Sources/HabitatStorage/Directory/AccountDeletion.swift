@@ -66,3 +66,37 @@ extension DirectoryDatabase {
         }
     }
 }
+
+// MARK: - Invitations to register
+
+extension DirectoryDatabase {
+    /// Keeps `code` as an invitation to register until `expires`; expired ones go.
+    public func addRegistrationInvite(_ code: String, expires: Date, now: Date) async throws {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM registration_invite WHERE expires_at <= ?", arguments: [now.timeIntervalSince1970])
+            try db.execute(
+                sql: "INSERT INTO registration_invite (code, expires_at) VALUES (?, ?)",
+                arguments: [code, expires.timeIntervalSince1970])
+        }
+    }
+
+    /// Takes the invitation `code` (it works once): its expiry when it was there and had not expired, `nil` otherwise.
+    public func takeRegistrationInvite(_ code: String, now: Date) async throws -> Date? {
+        try await write { db in
+            let expires = try Double.fetchOne(
+                db, sql: "SELECT expires_at FROM registration_invite WHERE code = ? AND expires_at > ?",
+                arguments: [code.uppercased(), now.timeIntervalSince1970])
+            try db.execute(sql: "DELETE FROM registration_invite WHERE code = ?", arguments: [code.uppercased()])
+            return expires.map { Date(timeIntervalSince1970: $0) }
+        }
+    }
+
+    /// Puts back an invitation taken for a registration that then failed.
+    public func returnRegistrationInvite(_ code: String, expires: Date) async throws {
+        try await write { db in
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO registration_invite (code, expires_at) VALUES (?, ?)",
+                arguments: [code.uppercased(), expires.timeIntervalSince1970])
+        }
+    }
+}

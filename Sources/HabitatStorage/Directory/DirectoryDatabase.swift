@@ -350,6 +350,16 @@ public struct DirectoryDatabase: Sendable {
                     ALTER TABLE room_intent ADD COLUMN todo_id INTEGER;
                     """)
         }
+        // Invite codes to register (`--registration invite`), made by whoever runs the server (`habitat admin invite`).
+        migrator.registerMigration("v12") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE registration_invite (
+                        code TEXT PRIMARY KEY,
+                        expires_at REAL NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 }

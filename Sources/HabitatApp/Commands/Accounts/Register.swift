@@ -9,6 +9,11 @@ struct Register: HabitatCommand {
         examples: ["register alice correct-horse", #"register alice "correct horse battery staple""#],
         triggers: [["register"], ["signup"], ["sign", "up"]], beforeLogin: true, fromChat: false, verbatim: true
     ) { rest in
+        // A server that takes new accounts by invitation wants its code after the password.
+        if rest.count == 3 {
+            let words = Array(rest)
+            return Register(name: words[0].text, password: words[1].text, invite: words[2].text)
+        }
         let (name, password) = try rest.pair(usage: "register <name> <password>")
         return Register(name: name, password: password)
     }
@@ -17,10 +22,11 @@ struct Register: HabitatCommand {
 
     let name: String
     let password: String
+    var invite: String?
 
     var touches: Touches { .account }
 
     func run(_ context: inout CommandContext) async throws -> Reply {
-        try await context.pipeline.register(name, password: password, session: &context.session)
+        try await context.pipeline.register(name, password: password, invite: invite, session: &context.session)
     }
 }
