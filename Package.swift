@@ -60,6 +60,8 @@ let package = Package(
         // Its WordNet word lists (`Data/wordnet`) become Swift string literals when it builds.
         .target(name: "HabitatCommands", dependencies: ["HabitatEngine", "HabitatHousehold", "LineFraming"], plugins: ["WordLists"]),
         .plugin(name: "WordLists", capability: .buildTool()),
+        // The commit a build is of, for the metrics' `habitat_build_info{commit}`.
+        .plugin(name: "BuildInfo", capability: .buildTool()),
         // The application, without sockets: sessions, accounts, the request pipeline, households, timers, bridge
         // sessions. What the server says; tests drive it with lines.
         .target(
@@ -76,7 +78,8 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 // The application, its scheduler and its idle-file sweep are services of `serve`'s group.
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            plugins: ["BuildInfo"]
         ),
         // The transport: SwiftNIO sockets, TLS, framing, connection limits, back-pressure and draining.
         .target(

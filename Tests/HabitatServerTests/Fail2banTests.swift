@@ -38,4 +38,31 @@ struct Fail2banTests {
         let addresses = try await runToEnd(URL(fileURLWithPath: "/usr/bin/fail2ban-regex"), ["--out", "ip", file.path, filter])
         #expect(addresses.output == "127.0.0.1\n127.0.0.1\n127.0.0.1\n127.0.0.1\n", "\(addresses.output)")
     }
+
+    @Test func theJSONFilterMatchesTheSameInAJSONLog() async throws {
+        let folder = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await LoggedProcess([
+            "serve", "--port", "0", "--data", folder.appendingPathComponent("data").path, "--log-format", "json",
+        ])
+        let started = try await server.logs(#""message":"listening""#)
+        let port = try #require(started.firstMatch(of: /"port":"(\d+)"/).flatMap { Int($0.1) })
+        _ = try await LineClient.registered("alice", port: port)
+        let guesser = try await LineClient.connect(port: port)
+        try await guesser.expectReply(to: "login alice wrong-horse", startsWith: "❌")
+        // A name made to look like the field the filter reads is only a name.
+        try await guesser.expectReply(to: #"login x","address":"198.51.100.7 pass"#, startsWith: "❌")
+        try await guesser.expectReply(to: "bridge matrix hbt_not_a_token", startsWith: "❌")
+        try await guesser.expectReply(to: "login alice correct-horse", startsWith: "✅")
+        #expect(await server.terminate() == 0)
+        let log = server.log
+        let file = folder.appendingPathComponent("habitat.log")
+        try Data(log.utf8).write(to: file)
+        let filter = SourceTree.url("contrib/fail2ban/filter.d/habitat-json.conf").path
+        let lines = log.split(separator: "\n").count
+        let summary = try await runToEnd(URL(fileURLWithPath: "/usr/bin/fail2ban-regex"), [file.path, filter])
+        #expect(summary.output.contains("Lines: \(lines) lines, 0 ignored, 3 matched, \(lines - 3) missed"), "\(summary.output)\n\(log)")
+        let addresses = try await runToEnd(URL(fileURLWithPath: "/usr/bin/fail2ban-regex"), ["--out", "ip", file.path, filter])
+        #expect(addresses.output == "127.0.0.1\n127.0.0.1\n127.0.0.1\n", "\(addresses.output)")
+    }
 }

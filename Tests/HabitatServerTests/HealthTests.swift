@@ -19,7 +19,11 @@ struct HealthTests {
             #expect((wrong.status, wrong.headers["allow"]) == (405, "GET"))
 
             let samples = try await HTTPScrape.get("/metrics", port: port).samples
-            #expect(samples[#"habitat_build_info{version="\#(Pipeline.version)"}"#] == 1)
+            // The commit of the checkout it was built from.
+            let head = try await runToEnd(URL(fileURLWithPath: "/usr/bin/git"), ["-C", SourceTree.url(".").path, "rev-parse", "--short=12", "HEAD"])
+            let commit = head.status == 0 ? head.output.trimmingCharacters(in: .whitespacesAndNewlines) : "unknown"
+            #expect(commit.count == 12 || commit == "unknown")
+            #expect(samples[#"habitat_build_info{version="\#(Pipeline.version)",commit="\#(commit)"}"#] == 1, "\(samples.keys.filter { $0.hasPrefix("habitat_build") })")
             #expect((samples["process_open_fds"] ?? 0) > 3)
             #expect((samples["process_max_fds"] ?? 0) >= (samples["process_open_fds"] ?? 0))
             #expect((samples["process_resident_memory_bytes"] ?? 0) > 1_000_000)

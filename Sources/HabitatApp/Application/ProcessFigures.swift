@@ -8,7 +8,7 @@ import Glibc
 
 /// The process's own figures in the scrape, under the names Prometheus' client libraries give them
 /// (`process_cpu_seconds_total`, `process_resident_memory_bytes`, `process_open_fds`, `process_max_fds`,
-/// `process_start_time_seconds`), and `habitat_build_info{version}` at 1. Read when the metrics are read, from the
+/// `process_start_time_seconds`), and `habitat_build_info{version,commit}` at 1. Read when the metrics are read, from the
 /// kernel (`getrusage`, `/proc/self`): nothing there waits on a disk.
 struct ProcessFigures: Sendable {
     private let cpu: Meter
@@ -23,7 +23,7 @@ struct ProcessFigures: Sendable {
         descriptors = Meter(label: "process_open_fds", factory: factory)
         descriptorLimit = Meter(label: "process_max_fds", factory: factory)
         started = Meter(label: "process_start_time_seconds", factory: factory)
-        Meter(label: "habitat_build_info", dimensions: [("version", Pipeline.version)], factory: factory).set(1)
+        Meter(label: "habitat_build_info", dimensions: [("version", Pipeline.version), ("commit", BuildInfo.commit)], factory: factory).set(1)
         started.set(Self.startTime ?? Date().timeIntervalSince1970)
     }
 
@@ -33,7 +33,7 @@ struct ProcessFigures: Sendable {
         "process_open_fds": "File descriptors the server has open: connections, files, sockets.",
         "process_max_fds": "The most file descriptors the server may open (its soft limit).",
         "process_start_time_seconds": "When the server started, in seconds since 1970.",
-        "habitat_build_info": "Always 1; its version label says which Habitat this is.",
+        "habitat_build_info": "Always 1; its version and commit labels say which Habitat this is.",
     ]
 
     func refresh() {

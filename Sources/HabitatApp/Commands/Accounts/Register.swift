@@ -9,9 +9,10 @@ struct Register: HabitatCommand {
         examples: ["register alice correct-horse", #"register alice "correct horse battery staple""#],
         triggers: [["register"], ["signup"], ["sign", "up"]], beforeLogin: true, fromChat: false, verbatim: true
     ) { rest in
-        // A server that takes new accounts by invitation wants its code after the password.
-        if rest.count == 3 {
-            let words = Array(rest)
+        // A server that takes new accounts by invitation wants its code after the password; any other third word is
+        // most likely a password with a space, which is refused rather than cut short.
+        let words = Array(rest)
+        if words.count == 3, words[2].text.wholeMatch(of: /[2-9A-Za-z]{4}-[2-9A-Za-z]{4}-[2-9A-Za-z]{4}/) != nil {
             return Register(name: words[0].text, password: words[1].text, invite: words[2].text)
         }
         let (name, password) = try rest.pair(usage: "register <name> <password>")
