@@ -8,13 +8,7 @@ import ServiceLifecycle
 
 /// What every chat bridge command takes for its Habitat side and its settings, and how it starts.
 struct BridgeOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "A settings file (TOML, name = value): any of these flags, named without the dashes.",
-        discussion: "A flag comes before HABITAT_<NAME> in the environment, which comes before the file.", valueName: "file"))
-    var config: String?
-
-    @Flag(help: "Print the settings the bridge would run with, and where each came from (secrets hidden); then stop.")
-    var printConfig = false
+    @OptionGroup var settingsFile: SettingsFileOptions
 
     @Option(help: "The Habitat server, host:port. (default: 127.0.0.1:7878)")
     var habitat: String?
@@ -49,7 +43,7 @@ struct BridgeOptions: ParsableArguments {
     /// The sources of a bridge whose own settings are `known`.
     func sources(known: [String]) async throws -> SettingSources {
         do {
-            return try await SettingSources(file: config, known: Self.settingNames + known)
+            return try await SettingSources(file: settingsFile.config, known: Self.settingNames + known)
         } catch let error as SettingError {
             throw CommandFailure(error.description)
         }
@@ -73,7 +67,7 @@ struct BridgeOptions: ParsableArguments {
 
     /// Prints the settings when asked to (then the command stops), or starts logging; returns the bridge's logger.
     func start(_ settled: Settled, sources: SettingSources, command: String, label: String) -> Logger? {
-        if printConfig {
+        if settingsFile.printConfig {
             print(sources.printed(command: command), terminator: "")
             return nil
         }

@@ -21,3 +21,14 @@ struct LogOptions: ParsableArguments {
             format: try sources.value("log-format", flag: logFormat, standard: .text))
     }
 }
+
+/// `--config` and `--print-config`, as `serve` and the bridges take them.
+struct SettingsFileOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "A settings file (TOML, name = value): any of these flags, named without the dashes.",
+        discussion: "A flag comes before HABITAT_<NAME> in the environment, which comes before the file.", valueName: "file"))
+    var config: String?
+
+    @Flag(help: "Print the settings it would run with, and where each came from (secrets hidden); then stop.")
+    var printConfig = false
+}

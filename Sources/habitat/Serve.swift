@@ -21,13 +21,7 @@ struct Serve: AsyncParsableCommand {
         discussion: "Stops gracefully on SIGTERM or Ctrl-C: commands in progress finish and are committed first."
     )
 
-    @Option(help: ArgumentHelp(
-        "A settings file (TOML, name = value): any of these flags, named without the dashes.",
-        discussion: "A flag comes before HABITAT_<NAME> in the environment, which comes before the file.", valueName: "file"))
-    var config: String?
-
-    @Flag(help: "Print the settings the server would run with, and where each came from; then stop.")
-    var printConfig = false
+    @OptionGroup var settingsFile: SettingsFileOptions
 
     @Option(help: "Address to listen on. Listening beyond this machine is an explicit choice. (default: \(ServeSettings.standard.host))")
     var host: String?
@@ -117,7 +111,7 @@ struct Serve: AsyncParsableCommand {
 
     /// The server's settings from the flags, the environment and the settings file, checked; and where each came from.
     func settled(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> Settled {
-        var sources = try await SettingSources(file: config, known: Self.settingNames, environment: environment)
+        var sources = try await SettingSources(file: settingsFile.config, known: Self.settingNames, environment: environment)
         var settings = ServeSettings()
         let standard = ServeSettings.standard
         settings.host = try sources.value("host", flag: host, standard: standard.host)
@@ -152,7 +146,7 @@ struct Serve: AsyncParsableCommand {
         } catch let error as SettingError {
             throw CommandFailure(error.description)
         }
-        if printConfig {
+        if settingsFile.printConfig {
             print(settled.sources.printed(command: "serve"), terminator: "")
             return
         }

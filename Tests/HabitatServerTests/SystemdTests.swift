@@ -28,18 +28,33 @@ struct SystemdTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let socket = folder.appendingPathComponent("notify").path
+        let heard = folder.appendingPathComponent("heard")
+        async let listened = Self.listen(at: socket, for: 1, into: heard)
+        try await eventually("the notify socket to be there") { FileManager.default.fileExists(atPath: socket) }
+        let server = try await ServerProcess(data: folder.appendingPathComponent("data"), environment: ["NOTIFY_SOCKET": socket])
+        let ended = try await listened
+        #expect(await server.terminate() == 0)
+        #expect(Self.said(in: heard) == ["READY=1 STATUS=serving"], "\(ended.errors)")
+    }
+
+    /// Listens on a notify socket at `socket` as systemd does, for `count` datagrams, each written to `heard` as a line
+    /// (its own lines joined by spaces) as it comes; ends after the last, or after two minutes without one.
+    static func listen(at socket: String, for count: Int, into heard: URL) async throws -> (status: Int32, output: String, errors: String) {
         let listen = """
             import socket, sys
             s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
             s.bind(sys.argv[1])
             s.settimeout(120)
-            print(s.recv(4096).decode(), end="", flush=True)
+            for _ in range(int(sys.argv[2])):
+                said = s.recv(4096).decode().replace("\\n", " ")
+                with open(sys.argv[3], "a") as heard:
+                    print(said, file=heard)
             """
-        async let heard = runToEnd(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", listen, socket])
-        try await eventually("the notify socket to be there") { FileManager.default.fileExists(atPath: socket) }
-        let server = try await ServerProcess(data: folder.appendingPathComponent("data"), environment: ["NOTIFY_SOCKET": socket])
-        let said = try await heard
-        #expect(await server.terminate() == 0)
-        #expect(said.output == "READY=1\nSTATUS=serving", "\(said.errors)")
+        return try await runToEnd(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", listen, socket, "\(count)", heard.path])
+    }
+
+    /// What was heard so far, a datagram a line.
+    static func said(in heard: URL) -> [String] {
+        String(decoding: (try? Data(contentsOf: heard)) ?? Data(), as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }
