@@ -38,10 +38,11 @@ struct SettingsTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try await runToEnd(
             ServerProcess.executable, ["serve", "--config", file.path, "--max-connections", "70", "--print-config"],
-            environment: ["HABITAT_PORT": "9100", "HABITAT_DURABILITY": "full"])
+            environment: ["HABITAT_PORT": "9100", "HABITAT_DURABILITY": "full", "HABITAT_MAX_CONNECTIONS": "60"])
         #expect(run.status == 0)
         let lines = run.output.split(separator: "\n").map(String.init)
         #expect(lines.contains("port = 9100  # from HABITAT_PORT"))
+        // max-connections is in all three: the flag's wins; port in two: the environment's.
         #expect(lines.contains("max-connections = 70  # from --max-connections"))
         #expect(lines.contains("durability = \"full\"  # from HABITAT_DURABILITY"))
         #expect(lines.contains("log-format = \"json\"  # from \(file.path)"))
