@@ -143,6 +143,8 @@ let package = Package(
         .target(
             name: "HabitatSettings",
             dependencies: [
+                // The project's one JSON writer, for JSON logs.
+                "HabitatCommands",
                 .product(name: "Configuration", package: "swift-configuration"),
                 // The file's path, as swift-configuration's file provider takes it.
                 .product(name: "SystemPackage", package: "swift-system"),

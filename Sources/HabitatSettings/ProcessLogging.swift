@@ -1,4 +1,5 @@
 import Foundation
+import HabitatCommands
 import Logging
 import NIOConcurrencyHelpers
 
@@ -104,40 +105,24 @@ public struct JSONLogHandler: LogHandler {
         var fields = metadata
         if let provided = metadataProvider?.get() { fields.merge(provided) { $1 } }
         if let more = event.metadata { fields.merge(more) { $1 } }
-        var line = "{\"time\":\(Self.quoted(Self.now())),\"level\":\(Self.quoted(event.level.rawValue)),"
-        line += "\"label\":\(Self.quoted(label)),\"message\":\(Self.quoted("\(event.message)"))"
+        var line: [(String, JSON)] = [
+            ("time", .string(Self.now())), ("level", .string(event.level.rawValue)), ("label", .string(label)),
+            ("message", .string("\(event.message)")),
+        ]
         for key in fields.keys.sorted() {
-            let name = ["time", "level", "label", "message"].contains(key) ? key + "_" : key
-            line += ",\(Self.quoted(name)):\(Self.json(fields[key]!))"
+            line.append((["time", "level", "label", "message"].contains(key) ? key + "_" : key, Self.json(fields[key]!)))
         }
-        write(line + "}\n")
+        write(JSON.object(line).serialized + "\n")
     }
 
-    static func json(_ value: Logger.Metadata.Value) -> String {
+    /// A metadata value as JSON: text as a string, lists and dictionaries (keys sorted) as such.
+    static func json(_ value: Logger.Metadata.Value) -> JSON {
         switch value {
-        case .string(let text): quoted(text)
-        case .stringConvertible(let value): quoted(value.description)
-        case .array(let values): "[" + values.map(json).joined(separator: ",") + "]"
-        case .dictionary(let values):
-            "{" + values.keys.sorted().map { "\(quoted($0)):\(json(values[$0]!))" }.joined(separator: ",") + "}"
+        case .string(let text): .string(text)
+        case .stringConvertible(let value): .string(value.description)
+        case .array(let values): .array(values.map(json))
+        case .dictionary(let values): .object(values.keys.sorted().map { ($0, json(values[$0]!)) })
         }
-    }
-
-    /// `text` as a JSON string.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 
     static func now() -> String {

@@ -19,49 +19,53 @@ struct AdminCommand: AsyncParsableCommand {
     struct DataOption: ParsableArguments {
         @Option(help: "The server's data directory.")
         var data = "./habitat-data"
+
+        func ask(_ request: AdminRequest) async throws { try await DataToolCall.answer(.admin(request), data: data) }
+    }
+
+    /// The account a subcommand is about, and the data directory.
+    struct Account: ParsableArguments {
+        @Argument(help: "The user's name.") var user: String
+        @OptionGroup var options: DataOption
     }
 
     struct Users: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List every account: its name, when it was made, how it logs in.")
         @OptionGroup var options: DataOption
-        func run() async throws { try await DataToolCall.answer(.admin(.users), data: options.data) }
+        func run() async throws { try await options.ask(.users) }
     }
 
     struct Invite: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make a code that lets one person register (for a server run with --registration invite), for 7 days.")
         @OptionGroup var options: DataOption
-        func run() async throws { try await DataToolCall.answer(.admin(.invite), data: options.data) }
+        func run() async throws { try await options.ask(.invite) }
     }
 
     struct ResetPassword: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "reset-password", abstract: "Give a user a one-time code as their password, and log them out everywhere.")
-        @Argument(help: "The user's name.") var user: String
-        @OptionGroup var options: DataOption
-        func run() async throws { try await DataToolCall.answer(.admin(.resetPassword(user: user)), data: options.data) }
+        @OptionGroup var account: Account
+        func run() async throws { try await account.options.ask(.resetPassword(user: account.user)) }
     }
 
     struct Lock: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Stop a user logging in (here or from a chat), and log them out everywhere.")
-        @Argument(help: "The user's name.") var user: String
-        @OptionGroup var options: DataOption
-        func run() async throws { try await DataToolCall.answer(.admin(.lock(user: user)), data: options.data) }
+        @OptionGroup var account: Account
+        func run() async throws { try await account.options.ask(.lock(user: account.user)) }
     }
 
     struct Unlock: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Let a locked user log in again, with their own password.")
-        @Argument(help: "The user's name.") var user: String
-        @OptionGroup var options: DataOption
-        func run() async throws { try await DataToolCall.answer(.admin(.unlock(user: user)), data: options.data) }
+        @OptionGroup var account: Account
+        func run() async throws { try await account.options.ask(.unlock(user: account.user)) }
     }
 
     struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Delete a user's account and everything of it, for good (as their own 'delete my account').")
-        @Argument(help: "The user's name.") var user: String
-        @OptionGroup var options: DataOption
-        func run() async throws { try await DataToolCall.answer(.admin(.delete(user: user)), data: options.data) }
+        @OptionGroup var account: Account
+        func run() async throws { try await account.options.ask(.delete(user: account.user)) }
     }
 }

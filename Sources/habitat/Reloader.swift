@@ -50,7 +50,7 @@ struct Reloader: Service, CustomStringConvertible {
         let changed = now.sources.settled.filter { before[$0.name] != $0.written }.map(\.name)
         var applied = running
         var said: Logger.Metadata = [:]
-        if now.server.tlsCert != nil, let cert = now.server.tlsCert, let key = now.server.tlsKey {
+        if let cert = now.server.tlsCert, let key = now.server.tlsKey {
             do {
                 let certificate = try server.reloadTLS(TLSFiles(certificateChain: cert, privateKey: key))
                 (applied.server.tlsCert, applied.server.tlsKey) = (cert, key)

@@ -88,16 +88,8 @@ public struct Accounts: Sendable {
     }
 
     public func changePassword(of account: Account, old: String, new: String, now: Date) async throws {
-        let key = "name:" + account.name
-        if let wait = throttle.wait(for: key, now: now) {
-            throw HabitatError(.rateLimited, "Too many failed attempts. Wait \(Int(wait.rounded(.up))) seconds and try again.")
-        }
-        try Self.checkPassword(new)
-        guard let current = try await directory.account(named: account.name), let stored = current.usableHash,
-            await slowly({ hasher.verify(old, against: stored) })
-        else {
-            throttle.recordFailure(for: key, now: now)
-            throw HabitatError(.badCredentials, "Your current password didn't match; nothing changed.")
+        try await verify(old, of: account, now: now, mismatch: "Your current password didn't match; nothing changed.") {
+            try Self.checkPassword(new)
         }
         let hash = try await slowly { try hasher.hash(new) }
         try await directory.setPasswordHash(hash, forAccount: account.id)
@@ -106,16 +98,22 @@ public struct Accounts: Sendable {
 
     /// Checks `password` against the account's own, throttled as a login is: for what asks for it again (deleting the
     /// account).
-    public func verify(_ password: String, of account: Account, now: Date) async throws {
+    /// `checked` runs once the throttle lets the attempt through, before the password is checked (the new password's
+    /// own rules, for `passwd`).
+    public func verify(
+        _ password: String, of account: Account, now: Date, mismatch: String = "That's not your password; nothing changed.",
+        checked: () throws -> Void = {}
+    ) async throws {
         let key = "name:" + account.name
         if let wait = throttle.wait(for: key, now: now) {
             throw HabitatError(.rateLimited, "Too many failed attempts. Wait \(Int(wait.rounded(.up))) seconds and try again.")
         }
+        try checked()
         guard let current = try await directory.account(named: account.name), let stored = current.usableHash,
             await slowly({ hasher.verify(password, against: stored) })
         else {
             throttle.recordFailure(for: key, now: now)
-            throw HabitatError(.badCredentials, "That's not your password; nothing changed.")
+            throw HabitatError(.badCredentials, mismatch)
         }
     }
 

@@ -102,9 +102,6 @@ public enum DataTools {
     ) async -> DataToolResult {
         SQLiteSetup.apply()
         guard DirectoryDatabase.exists(in: data) else { return .failed(noData(dataText)) }
-        if case .admin = request {
-            return .failed("habitat admin asks the server running on \(dataText), and none runs there now. Start it, then ask again.")
-        }
         // Reading the files here, not through a server: no server may have them open meanwhile.
         let lock: DataDirectoryLock?
         do {
@@ -139,7 +136,7 @@ public enum DataTools {
                 return .failed("Nothing was imported: \(error)")
             }
         case .admin:
-            return .failed("habitat admin asks a running server.")
+            return .failed("habitat admin asks the server running on \(dataText), and none runs there now. Start it, then ask again.")
         }
     }
 
