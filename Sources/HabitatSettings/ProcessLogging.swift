@@ -1,7 +1,7 @@
 import Foundation
 import HabitatCommands
 import Logging
-import NIOConcurrencyHelpers
+import Synchronization
 
 /// How a process logs: at which level, and as text for people or JSON for machines.
 public struct LogSettings: Sendable, Equatable {
@@ -19,12 +19,19 @@ public struct LogSettings: Sendable, Equatable {
         (self.level, self.format) = (level, format)
     }
 
-    /// The level every handler of the process reads, so a reload can change it.
-    private static let currentLevel = NIOLockedValueBox(Logger.Level.info)
+    /// The level every handler of the process reads (on every log call, so without a lock), so a reload can change it:
+    /// its index among `Logger.Level.allCases`.
+    private static let currentLevel = Atomic(2)
+
+    private static var level: Logger.Level { Logger.Level.allCases[currentLevel.load(ordering: .relaxed)] }
+
+    private static func store(_ level: Logger.Level) {
+        currentLevel.store(Logger.Level.allCases.firstIndex(of: level) ?? 2, ordering: .relaxed)
+    }
 
     /// Logs of the whole process to standard error, in these settings; called once, before anything logs.
     public func bootstrap() {
-        Self.currentLevel.withLockedValue { $0 = level }
+        Self.store(level)
         let format = format
         LoggingSystem.bootstrap { label in
             switch format {
@@ -36,7 +43,7 @@ public struct LogSettings: Sendable, Equatable {
 
     /// From now on the process logs at `level`.
     public static func change(to level: Logger.Level) {
-        currentLevel.withLockedValue { $0 = level }
+        store(level)
     }
 
     /// A handler whose level is the process's current one.
@@ -45,7 +52,7 @@ public struct LogSettings: Sendable, Equatable {
         init(_ handler: Handler) { self.handler = handler }
 
         var logLevel: Logger.Level {
-            get { LogSettings.currentLevel.withLockedValue { $0 } }
+            get { LogSettings.level }
             set {}
         }
 
