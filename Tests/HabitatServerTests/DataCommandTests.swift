@@ -50,6 +50,13 @@ struct DataCommandTests {
         #expect(missing.status != 0)
         #expect(missing.output.contains("There is no user called nobody."))
 
+        // To-dos, a checklist half ticked and the room's list go into the copy as they are.
+        try await client.expectReply(to: "add todo Move house: pack books, book the van", startsWith: "✅ Added to-do Move house, 2 steps")
+        try await client.expectReply(to: "check van", startsWith: "✅ Checked book the van (1/2 of Move house). +3 XP, +1 coin")
+        try await client.expectReply(to: "todo Call the dentist", startsWith: "✅ Added to-do Call the dentist")
+        try await client.expectReply(to: "done call the dentist", startsWith: "✅ Call the dentist done! +10 XP, +5 coins")
+        try await client.expectReply(to: "room add todo Milk", startsWith: "🏠 Added Milk to Smiths's list.")
+
         let copy = root.appendingPathComponent("backup")
         let backup = try await habitat(["backup", copy.path, "--data", data.path])
         #expect(backup.status == 0)
@@ -75,8 +82,14 @@ struct DataCommandTests {
 
         let restored = try await ServerProcess(data: copy)
         let back = try await LineClient.connect(port: restored.port)
-        try await back.expectReply(to: "login alice correct-horse", startsWith: "✅ Welcome back, alice! Level 1 · 25/100 XP")
+        try await back.expectReply(to: "login alice correct-horse", startsWith: "✅ Welcome back, alice! Level 1 · 38/100 XP")
+        #expect(try await back.reply(to: "todos") == ["ℹ️ Your to-dos (1)", "  Move house 1/2 · 10 XP, 5 coins · pack books, ✓ book the van"])
+        #expect(try await back.reply(to: "todos done") == ["ℹ️ To-dos done lately (1)", "  ✓ Call the dentist (done today)"])
+        #expect(try await back.reply(to: "room list") == [
+            "🏠 Smiths's list (1): whoever gets one says 'got <item>'", "  Milk · 10 XP, 5 coins",
+        ])
         await back.close()
+        #expect(try await habitat(["check", "--data", copy.path]) == (0, "All 2 files are sound: the directory database and 1 user's file.\n"))
         #expect(await restored.terminate() == 0)
     }
 
