@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV.git", from: "0.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         // The game: value types and pure rules. Foundation only, so any app can embed it.
@@ -60,6 +61,20 @@ let package = Package(
         // Its WordNet word lists (`Data/wordnet`) become Swift string literals when it builds.
         .target(name: "HabitatCommands", dependencies: ["HabitatEngine", "HabitatHousehold", "LineFraming"], plugins: ["WordLists"]),
         .plugin(name: "WordLists", capability: .buildTool()),
+        // PostgreSQL as a store: its schema (`Data/postgresql`, numbered SQL files), applied at start under an
+        // advisory lock, over PostgresNIO's connection pool.
+        .target(
+            name: "HabitatPostgres",
+            dependencies: [
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+                // A migration's checksum.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            plugins: ["SQLMigrations"]
+        ),
+        .plugin(name: "SQLMigrations", capability: .buildTool()),
         // The commit a build is of, for the metrics' `habitat_build_info{commit}`.
         .plugin(name: "BuildInfo", capability: .buildTool()),
         // The application, without sockets: sessions, accounts, the request pipeline, households, timers, bridge
@@ -207,6 +222,15 @@ let package = Package(
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
         .testTarget(name: "HabitatEngineTests", dependencies: ["HabitatEngine", "SeededRandom"]),
         .testTarget(name: "HabitatHouseholdTests", dependencies: ["HabitatHousehold", "HabitatEngine"]),
+        // The PostgreSQL store against a real PostgreSQL (`scripts/with-postgres`): a database of its own per test.
+        .testTarget(
+            name: "HabitatPostgresTests",
+            dependencies: [
+                "HabitatPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "LineFramingTests",
             dependencies: [

@@ -1,0 +1,92 @@
+import Foundation
+import Logging
+import NIOSSL
+import PostgresNIO
+
+/// Where a PostgreSQL database is, as `--database` names it: `postgresql://user[:password]@host[:port]/database`, with
+/// `?sslmode=disable|prefer|require` (libpq's words; `prefer`, libpq's default, when none is said). `postgres://`
+/// is taken too, as libpq takes it.
+public struct DatabaseAddress: Sendable, Equatable, CustomStringConvertible {
+    public enum TLSMode: String, Sendable, CaseIterable { case disable, prefer, require }
+
+    public var host: String
+    public var port: Int
+    public var user: String
+    public var password: String?
+    public var database: String
+    public var tls: TLSMode
+
+    public init(host: String, port: Int = 5432, user: String, password: String? = nil, database: String, tls: TLSMode = .prefer) {
+        (self.host, self.port, self.user, self.password, self.database, self.tls) = (host, port, user, password, database, tls)
+    }
+
+    /// Reads `text`; `nil` when it is not a PostgreSQL address (a data directory's path, say). Throws when it is one,
+    /// but a part of it can't be used, saying which.
+    public init?(_ text: String) throws {
+        guard text.hasPrefix("postgresql://") || text.hasPrefix("postgres://") else { return nil }
+        guard let parts = URLComponents(string: text), let host = parts.host, !host.isEmpty else {
+            throw DatabaseAddressError("\(Self.hidingPassword(text)) is not an address PostgreSQL's clients read: it needs a host.")
+        }
+        guard let user = parts.user, !user.isEmpty else {
+            throw DatabaseAddressError("\(Self.hidingPassword(text)) names no user: postgresql://USER@\(host)/DATABASE.")
+        }
+        let database = String(parts.path.drop { $0 == "/" })
+        guard !database.isEmpty, !database.contains("/") else {
+            throw DatabaseAddressError("\(Self.hidingPassword(text)) names no database: postgresql://\(user)@\(host)/DATABASE.")
+        }
+        var tls = TLSMode.prefer
+        for item in parts.queryItems ?? [] {
+            guard item.name == "sslmode" else {
+                throw DatabaseAddressError("\(Self.hidingPassword(text)) has \(item.name), which Habitat does not read; it reads sslmode.")
+            }
+            guard let mode = item.value.flatMap(TLSMode.init(rawValue:)) else {
+                throw DatabaseAddressError("\(Self.hidingPassword(text)) asks for sslmode=\(item.value ?? ""), but Habitat takes disable, prefer or require.")
+            }
+            tls = mode
+        }
+        self.init(
+            host: host, port: parts.port ?? 5432, user: user, password: parts.password.flatMap { $0.removingPercentEncoding }, database: database,
+            tls: tls)
+    }
+
+    /// The address as it can be logged: the password never shown.
+    public var description: String {
+        let password = password == nil ? "" : ":…"
+        return "postgresql://\(user)\(password)@\(host):\(port)/\(database)" + (tls == .prefer ? "" : "?sslmode=\(tls.rawValue)")
+    }
+
+    /// PostgresNIO's configuration for this address.
+    public var configuration: PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS =
+            switch self.tls {
+            case .disable: .disable
+            case .prefer: .prefer(.makeClientConfiguration())
+            case .require: .require(.makeClientConfiguration())
+            }
+        return PostgresClient.Configuration(host: host, port: port, username: user, password: password, database: database, tls: tls)
+    }
+
+    static func hidingPassword(_ text: String) -> String {
+        guard let parts = URLComponents(string: text), let password = parts.percentEncodedPassword else { return text }
+        return text.replacingOccurrences(of: ":\(password)@", with: ":…@")
+    }
+}
+
+public struct DatabaseAddressError: Error, CustomStringConvertible, Equatable {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension DatabaseAddress {
+    /// Runs `body` with a connection pool to this database, running for as long as `body` does.
+    public func withClient<T: Sendable>(
+        logger: Logger, _ body: @Sendable (PostgresClient) async throws -> T
+    ) async throws -> T {
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            return try await body(client)
+        }
+    }
+}
