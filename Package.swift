@@ -66,6 +66,7 @@ let package = Package(
         .target(
             name: "HabitatPostgres",
             dependencies: [
+                "HabitatEngine", "HabitatStorage",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
@@ -226,7 +227,7 @@ let package = Package(
         .testTarget(
             name: "HabitatPostgresTests",
             dependencies: [
-                "HabitatPostgres",
+                "HabitatPostgres", "HabitatStorage", "HabitatEngine",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

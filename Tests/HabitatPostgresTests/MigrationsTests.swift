@@ -128,7 +128,7 @@ struct MigrationsTests {
         try await TestPostgres.withDatabase { address in
             try await address.withClient(logger: logger) { (client: PostgresClient) async throws -> Void in
                 try await Migrations.apply(client, logger: logger)
-                _ = try await client.query("INSERT INTO account (id, name, created_at) VALUES (7, 'ann', now())", logger: logger)
+                _ = try await client.query("INSERT INTO account (id, name, file_id, created_at) VALUES (7, 'ann', 'f7', now())", logger: logger)
                 _ = try await client.query(
                     """
                     INSERT INTO ledger (account_id, id, at, day, kind, subject, quantity, xp, coins, health)

@@ -49,7 +49,7 @@ public struct Accounts: Sendable {
         let name = try Self.validName(raw)
         try Self.checkPassword(password)
         if try await directory.account(named: name) != nil {
-            throw HabitatError(.nameTaken, "The name \(name) is taken. Try another.")
+            throw HabitatError.nameTaken(name)
         }
         let undoAdmission = try await admit()
         let fileID = DirectoryDatabase.newFileID()

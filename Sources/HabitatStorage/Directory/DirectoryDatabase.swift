@@ -22,6 +22,10 @@ public struct Account: Sendable, Equatable {
 
     /// The hash a password is checked against: none while locked.
     public var usableHash: String? { isLocked ? nil : passwordHash }
+
+    public init(id: Int64, name: String, passwordHash: String?, fileID: String, created: Date) {
+        (self.id, self.name, self.passwordHash, self.fileID, self.created) = (id, name, passwordHash, fileID, created)
+    }
 }
 
 extension Account {
@@ -372,12 +376,11 @@ extension DirectoryDatabase {
         UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
     }
 
-    /// Creates an account whose file is `fileID` (a fresh one unless given); `name_taken` if the name exists.
-    public func createAccount(name: String, passwordHash: String?, fileID: String = newFileID(), at now: Date) async throws -> Account {
+    public func createAccount(name: String, passwordHash: String?, fileID: String, at now: Date) async throws -> Account {
         let name = name.lowercased()
         return try await write { db in
             if try Self.account(named: name, in: db) != nil {
-                throw HabitatError(.nameTaken, "The name \(name) is taken. Try another.")
+                throw HabitatError.nameTaken(name)
             }
             try db.execute(
                 sql: "INSERT INTO account (name, password_hash, file_id, created_at) VALUES (?, ?, ?, ?)",

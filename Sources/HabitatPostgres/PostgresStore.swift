@@ -1,0 +1,92 @@
+import Foundation
+import HabitatEngine
+import HabitatStorage
+import Logging
+import PostgresNIO
+
+/// Habitat's state in one PostgreSQL database: the PostgreSQL side of the storage contract (``AccountStore`` and the
+/// rest, as they come), over PostgresNIO's connection pool.
+public final class PostgresStore: Sendable {
+    public let address: DatabaseAddress
+    let client: PostgresClient
+    let logger: Logger
+    private let pool: Task<Void, Never>
+
+    private init(address: DatabaseAddress, logger: Logger) {
+        self.address = address
+        self.logger = logger
+        let client = PostgresClient(configuration: address.configuration, backgroundLogger: logger)
+        self.client = client
+        self.pool = Task { await client.run() }
+    }
+
+    /// Connects to the database at `address` and brings its schema up to date (``Migrations``): ready to use.
+    public static func open(_ address: DatabaseAddress, logger: Logger) async throws -> PostgresStore {
+        let store = PostgresStore(address: address, logger: logger)
+        do {
+            try await Migrations.apply(store.client, logger: logger)
+            return store
+        } catch {
+            await store.close()
+            throw error
+        }
+    }
+
+    /// Closes every connection. Nothing can be read or written after.
+    public func close() async {
+        pool.cancel()
+        await pool.value
+    }
+}
+
+// MARK: - Accounts
+
+extension PostgresStore: AccountStore {
+    public func createAccount(name: String, passwordHash: String?, fileID: String, at now: Date) async throws -> Account {
+        let name = name.lowercased()
+        let rows = try await client.query(
+            """
+            INSERT INTO account (name, password_hash, file_id, created_at) VALUES (\(name), \(passwordHash), \(fileID), \(now))
+            ON CONFLICT (name) DO NOTHING RETURNING id
+            """, logger: logger)
+        for try await id in rows.decode(Int64.self) {
+            return Account(id: id, name: name, passwordHash: passwordHash, fileID: fileID, created: now)
+        }
+        throw HabitatError.nameTaken(name)
+    }
+
+    public func account(named name: String) async throws -> Account? {
+        try await account(where: "name = \(name.lowercased())")
+    }
+
+    public func account(id: Int64) async throws -> Account? {
+        try await account(where: "id = \(id)")
+    }
+
+    private func account(where condition: PostgresQuery) async throws -> Account? {
+        var query: PostgresQuery = "SELECT id, name, password_hash, file_id, created_at FROM account WHERE "
+        query.sql += condition.sql
+        query.binds = condition.binds
+        for try await (id, name, hash, fileID, created) in try await client.query(query, logger: logger)
+            .decode((Int64, String, String?, String, Date).self)
+        {
+            return Account(id: id, name: name, passwordHash: hash, fileID: fileID, created: created)
+        }
+        return nil
+    }
+
+    public func setPasswordHash(_ hash: String?, forAccount id: Int64) async throws {
+        _ = try await client.query("UPDATE account SET password_hash = \(hash) WHERE id = \(id)", logger: logger)
+    }
+
+    public func accountCount() async throws -> Int {
+        for try await count in try await client.query("SELECT count(*) FROM account", logger: logger).decode(Int.self) {
+            return count
+        }
+        return 0
+    }
+
+    public func answers() async throws {
+        _ = try await client.query("SELECT 1", logger: logger)
+    }
+}

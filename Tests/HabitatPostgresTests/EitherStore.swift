@@ -1,0 +1,38 @@
+import Foundation
+import HabitatStorage
+import Testing
+
+@testable import HabitatPostgres
+
+/// The stores a test of the storage contract runs on: SQLite always, PostgreSQL when the tests have one (always in CI).
+enum EitherStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite, postgresql
+
+    static var available: [EitherStore] { TestPostgres.isAvailable ? allCases : [.sqlite] }
+
+    var testDescription: String { rawValue }
+
+    /// Runs `body` with a new, empty store of this kind, removed afterwards.
+    func with<T: Sendable>(_ body: @Sendable (any AccountStore) async throws -> T) async throws -> T {
+        switch self {
+        case .sqlite:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habitat-store-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let directory = try DirectoryDatabase(directory: folder, durability: .normal)
+            defer { try? directory.close() }
+            return try await body(directory)
+        case .postgresql:
+            return try await TestPostgres.withDatabase { address in
+                let store = try await PostgresStore.open(address, logger: TestPostgres.logger)
+                do {
+                    let result = try await body(store)
+                    await store.close()
+                    return result
+                } catch {
+                    await store.close()
+                    throw error
+                }
+            }
+        }
+    }
+}
