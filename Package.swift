@@ -172,7 +172,7 @@ let package = Package(
             name: "habitat",
             dependencies: [
                 "HabitatServer", "HabitatSettings", "HabitatApp", "HabitatStorage", "HabitatHousehold", "HabitatIRC", "HabitatBridgeKit",
-                "HabitatMatrix", "CEditLine", "LineFraming",
+                "HabitatMatrix", "HabitatPostgres", "CEditLine", "LineFraming",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -227,7 +227,8 @@ let package = Package(
         .testTarget(
             name: "HabitatPostgresTests",
             dependencies: [
-                "HabitatPostgres", "HabitatStorage", "HabitatEngine",
+                "HabitatPostgres", "HabitatStorage", "HabitatEngine", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

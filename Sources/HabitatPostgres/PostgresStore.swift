@@ -12,23 +12,41 @@ public final class PostgresStore: Sendable {
     let logger: Logger
     private let pool: Task<Void, Never>
 
-    private init(address: DatabaseAddress, logger: Logger) {
-        self.address = address
-        self.logger = logger
-        let client = PostgresClient(configuration: address.configuration, backgroundLogger: logger)
-        self.client = client
-        self.pool = Task { await client.run() }
+    private init(address: DatabaseAddress, logger: Logger, client: PostgresClient, pool: Task<Void, Never>) {
+        (self.address, self.logger, self.client, self.pool) = (address, logger, client, pool)
     }
 
     /// Connects to the database at `address` and brings its schema up to date (``Migrations``): ready to use.
+    /// PostgreSQL's errors are thrown as ``PostgresProblem``s.
     public static func open(_ address: DatabaseAddress, logger: Logger) async throws -> PostgresStore {
-        let store = PostgresStore(address: address, logger: logger)
+        let client = PostgresClient(configuration: address.configuration, backgroundLogger: logger)
+        // The pool runs from here on; its first connection is asked for once it has begun.
+        let (begun, beginning) = AsyncStream<Void>.makeStream()
+        let pool = Task {
+            beginning.finish()
+            await client.run()
+        }
+        for await _ in begun {}
+        let store = PostgresStore(address: address, logger: logger, client: client, pool: pool)
         do {
-            try await Migrations.apply(store.client, logger: logger)
+            try await store.said { try await Migrations.apply(client, logger: logger) }
             return store
         } catch {
             await store.close()
             throw error
+        }
+    }
+
+    /// Runs `body`, saying a PostgreSQL error in it as a ``PostgresProblem``.
+    public func said<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as PostgresTransactionError {
+            // What went wrong inside the transaction, or else in beginning, committing or rolling it back.
+            let cause = error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? error
+            throw PostgresProblem(cause, at: address) ?? cause
+        } catch {
+            throw PostgresProblem(error, at: address) ?? error
         }
     }
 

@@ -11,7 +11,7 @@ struct Habitat: AsyncParsableCommand {
             Start a server with 'habitat serve', then talk to it with 'nc 127.0.0.1 7878' and type 'help'.
             """,
         version: Pipeline.version,
-        subcommands: [Serve.self, Connect.self, Do.self, BridgeCommand.self, IRCBridgeCommand.self, MatrixBridgeCommand.self, Export.self, Import.self, Backup.self, Check.self, AdminCommand.self]
+        subcommands: [Serve.self, Connect.self, Do.self, BridgeCommand.self, IRCBridgeCommand.self, MatrixBridgeCommand.self, Export.self, Import.self, Backup.self, Check.self, Migrate.self, AdminCommand.self]
     )
 
     static func main() async {
