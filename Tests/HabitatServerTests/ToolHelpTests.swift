@@ -21,7 +21,7 @@ struct ToolHelpTests {
     @Test func theToolListsEveryCommand() async throws {
         let help = try await habitat(["--help"])
         #expect(help.status == 0)
-        for command in ["serve", "bridge", "irc-bridge", "export", "import", "backup", "check", "admin"] {
+        for command in ["serve", "bridge", "irc-bridge", "export", "import", "backup", "check", "migrate", "admin"] {
             #expect(help.output.contains("\n  \(command) "), "\(command)")
         }
         #expect(Self.options(in: help.output) == ["--help", "--version"])
@@ -48,6 +48,7 @@ struct ToolHelpTests {
         (["import"], ["--user", "--dry-run", "--with-rewards", "--with-character", "--merge", "--data"]),
         (["backup"], ["--data"]),
         (["check"], ["--data"]),
+        (["migrate"], ["--from", "--to"]),
         (["bridge", "add"], ["--data"]),
         (["bridge", "list"], ["--data"]),
         (["bridge", "remove"], ["--data"]),
