@@ -64,7 +64,7 @@ extension PostgresStore: AccountStore {
         let name = name.lowercased()
         let rows = try await client.query(
             """
-            INSERT INTO account (name, password_hash, file_id, created_at) VALUES (\(name), \(passwordHash), \(fileID), \(now))
+            INSERT INTO account (name, password_hash, file_id, created_at) VALUES (\(name), \(passwordHash), \(fileID), \(now.timeIntervalSince1970))
             ON CONFLICT (name) DO NOTHING RETURNING id
             """, logger: logger)
         for try await id in rows.decode(Int64.self) {
@@ -86,9 +86,9 @@ extension PostgresStore: AccountStore {
         query.sql += condition.sql
         query.binds = condition.binds
         for try await (id, name, hash, fileID, created) in try await client.query(query, logger: logger)
-            .decode((Int64, String, String?, String, Date).self)
+            .decode((Int64, String, String?, String, Double).self)
         {
-            return Account(id: id, name: name, passwordHash: hash, fileID: fileID, created: created)
+            return Account(id: id, name: name, passwordHash: hash, fileID: fileID, created: Date(timeIntervalSince1970: created))
         }
         return nil
     }

@@ -9,8 +9,9 @@ import PostgresNIO
 /// problem anywhere rolls all of it back.
 ///
 /// The copy is generic: each value goes into the column of the same name, converted by that column's type in
-/// PostgreSQL (a day's text to `date`, seconds to `timestamptz`, 0 and 1 to `boolean`), so the SQL files stay the only
-/// place PostgreSQL's schema is written. A column the schema has no place for stops the copy, naming it.
+/// PostgreSQL (a day's text to `date`, 0 and 1 to `boolean`), so the SQL files stay the only
+/// place PostgreSQL's schema is written. A column the schema has no place for stops the copy, naming it. Instants are
+/// seconds in both stores, so they cross exactly.
 public enum StoreMigration {
     public struct Report: Sendable, Equatable {
         public var accounts = 0
@@ -145,8 +146,6 @@ public enum StoreMigration {
         case (.integer(let number), "boolean"): try binds.append(number != 0)
         case (.integer(let number), "double precision"): try binds.append(Double(number))
         case (.real(let number), "double precision"): try binds.append(number)
-        case (.integer(let seconds), "timestamp with time zone"): try binds.append(Date(timeIntervalSince1970: Double(seconds)))
-        case (.real(let seconds), "timestamp with time zone"): try binds.append(Date(timeIntervalSince1970: seconds))
         case (.text(let text), "text"), (.text(let text), "date"): try binds.append(text)
         case (.integer(let number), "text"): try binds.append(String(number))
         case (.real(let number), "text"): try binds.append(String(number))

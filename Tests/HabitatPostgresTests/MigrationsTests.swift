@@ -128,11 +128,11 @@ struct MigrationsTests {
         try await TestPostgres.withDatabase { address in
             try await address.withClient(logger: logger) { (client: PostgresClient) async throws -> Void in
                 try await Migrations.apply(client, logger: logger)
-                _ = try await client.query("INSERT INTO account (id, name, file_id, created_at) VALUES (7, 'ann', 'f7', now())", logger: logger)
+                _ = try await client.query("INSERT INTO account (id, name, file_id, created_at) VALUES (7, 'ann', 'f7', 1795176000)", logger: logger)
                 _ = try await client.query(
                     """
                     INSERT INTO ledger (account_id, id, at, day, kind, subject, quantity, xp, coins, health)
-                    VALUES (7, 1, now(), '2026-11-30', 'completion', 'Dishes', 1, 10, 5, 0)
+                    VALUES (7, 1, 1795176000.25, '2026-11-30', 'completion', 'Dishes', 1, 10, 5, 0)
                     """, logger: logger)
                 await #expect(throws: (any Error).self) {
                     try await client.query("UPDATE ledger SET xp = 1000 WHERE account_id = 7", logger: logger)

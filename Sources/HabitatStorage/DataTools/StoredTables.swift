@@ -18,6 +18,10 @@ public struct StoredTables: Sendable {
         public let name: String
         public let columns: [String]
         public let rows: [[Value]]
+
+        public init(name: String, columns: [String], rows: [[Value]]) {
+            (self.name, self.columns, self.rows) = (name, columns, rows)
+        }
     }
 
     /// A user's file, named by its id (the account's `file_id`).
@@ -80,5 +84,67 @@ public struct StoredTables: Sendable {
             }
         }
         return Table(name: name, columns: columns, rows: rows)
+    }
+}
+
+// MARK: - Writing a new data directory
+
+extension StoredTables {
+    /// Makes a new data directory at `directory` (missing, or an empty folder) whose directory database holds `tables`
+    /// (of ``directoryTables``, by name), in one transaction. Blocking.
+    public static func makeDirectory(at directory: URL, holding tables: [Table]) throws -> StoredTables {
+        let manager = FileManager.default
+        if manager.fileExists(atPath: directory.path), !(try manager.contentsOfDirectory(atPath: directory.path)).isEmpty {
+            throw StoredTablesError.notEmpty(directory.path)
+        }
+        let database = try DirectoryDatabase(directory: directory, durability: .normal)
+        defer { try? database.close() }
+        try database.writer.write { db in
+            for table in tables { try insert(table, into: db) }
+        }
+        return try StoredTables(directory: directory)
+    }
+
+    /// Makes the user's file `fileID` in this data directory, holding `tables` (of ``userTables``), in one transaction,
+    /// as the server would make it and then keep them. Blocking.
+    public func makeUserFile(_ fileID: String, holding tables: [Table]) throws {
+        let path = try UserDatabases.path(for: fileID, in: directory)
+        guard !FileManager.default.fileExists(atPath: path) else { throw StoredTablesError.notEmpty(path) }
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let database = try DatabaseQueue(path: path, configuration: Durability.normal.configuration(label: "user", pageSize: UserDatabase.pageSize))
+        defer { try? database.close() }
+        try UserSchema.migrate(database)
+        try database.write { db in
+            // A new file starts with a character; the one kept replaces it.
+            try db.execute(sql: "DELETE FROM profile")
+            for table in tables { try Self.insert(table, into: db) }
+        }
+    }
+
+    static func insert(_ table: Table, into db: Database) throws {
+        guard !table.rows.isEmpty else { return }
+        let placeholders = Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
+        let statement = try db.makeStatement(sql: "INSERT INTO \(table.name) (\(table.columns.joined(separator: ", "))) VALUES (\(placeholders))")
+        for row in table.rows {
+            try statement.execute(arguments: StatementArguments(row.map { value -> DatabaseValue in
+                switch value {
+                case .null: .null
+                case .integer(let number): number.databaseValue
+                case .real(let number): number.databaseValue
+                case .text(let text): text.databaseValue
+                case .blob(let data): data.databaseValue
+                }
+            }))
+        }
+    }
+}
+
+public enum StoredTablesError: Error, Equatable, CustomStringConvertible {
+    case notEmpty(String)
+
+    public var description: String {
+        switch self {
+        case .notEmpty(let path): "\(path) is not empty: a data directory is made anew, never over another."
+        }
     }
 }

@@ -127,8 +127,13 @@ public final class UserDatabases: Sendable {
 
     /// The file of a user: `users/ab/ab12….sqlite`, from the server-assigned id alone.
     public func path(for fileID: String) throws -> String {
+        try Self.path(for: fileID, in: directory)
+    }
+
+    /// The file of a user in the data directory `directory`.
+    static func path(for fileID: String, in directory: URL) throws -> String {
         guard Self.isFileID(fileID) else { throw StorageError.invalidFileID }
-        return usersPath + "/" + fileID.prefix(2) + "/" + fileID + ".sqlite"
+        return directory.appendingPathComponent("users").path + "/" + fileID.prefix(2) + "/" + fileID + ".sqlite"
     }
 
     /// A server-assigned file id: 32 lowercase hex digits, nothing else.
@@ -136,7 +141,6 @@ public final class UserDatabases: Sendable {
         text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
-    private var usersPath: String { directory.appendingPathComponent("users").path }
 
     /// Marks the user's file in use (opening it if needed) until the entry is checked in. Closes the least
     /// recently used idle files above the capacity.
