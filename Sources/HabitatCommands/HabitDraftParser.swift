@@ -63,6 +63,15 @@ public enum HabitDraftParser {
             nameWords[nameWords.count - 1] = Token(String(last.text.dropLast()))
         }
         let name = nameWords.phrase
+        if nameWords.count > 1, let last = nameWords.last, !last.quoted, ["bad", "(bad)", "(good)"].contains(last.lower) {
+            // `add habit Smoking bad`, `add habit Junk food (bad)`: its kind, said after its name.
+            let meant = nameWords.dropLast().phrase
+            let kindWord = last.lower.contains("bad") ? "bad " : ""
+            throw HabitatError(
+                .invalidArgument,
+                "Did you mean a \(kindWord)habit '\(meant)'? Add it with '\(add) \(kindWord)habit \(meant)'. To keep '\(last.text)' in the name, put it in quotes: \(add) \(kind == .bad ? "bad " : "")habit \"\(name)\"",
+                symbol: .question)
+        }
         if let said = kindSaid(in: nameWords) {
             // `add oven cleaning as a room chore`: what kind of habit it is, said where its name goes.
             let name = nameWords[..<said.lowerBound].phrase

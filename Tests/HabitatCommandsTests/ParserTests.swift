@@ -318,6 +318,17 @@ struct AddHabitTests {
                 == #"Is 'as a room chore' part of the name? A room's chore is added with 'room add habit oven cleaning', a bad habit with 'add bad habit oven cleaning'. To keep the words in the name, put it in quotes: add habit "oven cleaning as a room chore""#)
         #expect(try parse(#"add habit "Dressed as a chore""#) == AddHabit(HabitDraft(name: "Dressed as a chore")))
         #expect(try parse("add habit Chore chart as a reward") == AddHabit(HabitDraft(name: "Chore chart as a reward")))
+        #expect(
+            parseError("add habit Smoking bad")?.message
+                == #"Did you mean a bad habit 'Smoking'? Add it with 'add bad habit Smoking'. To keep 'bad' in the name, put it in quotes: add habit "Smoking bad""#)
+        #expect(
+            parseError("add habit Junk food (bad)")?.message
+                == #"Did you mean a bad habit 'Junk food'? Add it with 'add bad habit Junk food'. To keep '(bad)' in the name, put it in quotes: add habit "Junk food (bad)""#)
+        #expect(
+            parseError("add bad habit Stretching (good)")?.message
+                == #"Did you mean a habit 'Stretching'? Add it with 'add habit Stretching'. To keep '(good)' in the name, put it in quotes: add bad habit "Stretching (good)""#)
+        #expect(try parse(#"add habit "Not bad""#) == AddHabit(HabitDraft(name: "Not bad")))
+        #expect(try parse("add habit Feel good") == AddHabit(HabitDraft(name: "Feel good")))
     }
 
     @Test func leftoverWordsAreNamed() {
