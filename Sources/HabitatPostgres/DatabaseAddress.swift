@@ -66,6 +66,17 @@ public struct DatabaseAddress: Sendable, Equatable, CustomStringConvertible {
         return PostgresClient.Configuration(host: host, port: port, username: user, password: password, database: database, tls: tls)
     }
 
+    /// PostgresNIO's configuration of one connection to this address.
+    func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS =
+            switch self.tls {
+            case .disable: .disable
+            case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            }
+        return PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database, tls: tls)
+    }
+
     static func hidingPassword(_ text: String) -> String {
         guard let parts = URLComponents(string: text), let password = parts.percentEncodedPassword else { return text }
         return text.replacingOccurrences(of: ":\(password)@", with: ":…@")

@@ -19,6 +19,14 @@ public final class PostgresStore: Sendable {
     /// Connects to the database at `address` and brings its schema up to date (``Migrations``): ready to use.
     /// PostgreSQL's errors are thrown as ``PostgresProblem``s.
     public static func open(_ address: DatabaseAddress, logger: Logger) async throws -> PostgresStore {
+        // One connection first, so that a database that can't be reached, or refuses the login, is said at once (the
+        // pool would go on trying for a minute).
+        do {
+            let connection = try await PostgresConnection.connect(configuration: address.connectionConfiguration(), id: 0, logger: logger)
+            try await connection.close()
+        } catch {
+            throw PostgresProblem(error, at: address) ?? error
+        }
         let client = PostgresClient(configuration: address.configuration, backgroundLogger: logger)
         // The pool runs from here on; its first connection is asked for once it has begun.
         let (begun, beginning) = AsyncStream<Void>.makeStream()

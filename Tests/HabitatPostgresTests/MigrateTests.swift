@@ -185,6 +185,12 @@ struct MigrateTests {
             let missing = data.appendingPathComponent("nothing-here").path
             let none = try await habitat(["migrate", "--from", missing, "--to", address.description])
             #expect(none.output.contains("Error: \(missing) holds no Habitat data (there is no directory.sqlite in it). Use --from to point at it."))
+            // PostgreSQL not there: said as such, not as a "database error".
+            let closed = try await Loopback.freePort()
+            let unreachable = try await habitat(["migrate", "--from", "postgresql://habitat@127.0.0.1:\(closed)/habitat", "--to", missing])
+            #expect(unreachable.status == 1)
+            #expect(unreachable.output.hasPrefix("Error: PostgreSQL at 127.0.0.1:\(closed) can't be reached ("))
+            #expect(unreachable.output.hasSuffix("). Is it running, and does it take connections there?\n"))
             let notAnAddress = try await habitat(["migrate", "--from", data.path, "--to", "/var/lib/postgresql"])
             #expect(notAnAddress.output.contains(
                 "Error: One of --from and --to is a PostgreSQL database's address (postgresql://USER@HOST/DATABASE), the other a data directory."))
