@@ -137,6 +137,13 @@ extension Reader {
             }
             // `walked the dog twice, 3 km each`: an amount after something done, with no name of its own, may be of that one.
             if mentionedFirst == nil, !done.isEmpty { mention.certain = false }
+            // `walked 4 km` with Running, `wrote 3 pages` with Reading: the unit alone named it, and the verb says
+            // something else was done.
+            if mentionedFirst == nil, slipped(in: range) == nil, let byUnit = counted(in: range), byUnit.habit == mention.habit,
+                byUnit.range == mention.range, otherDoing(in: range, than: mention)
+            {
+                mention.certain = false
+            }
             if clauseNotDone(clause, mention: mention) || line.has(phrase: ["out", "of"]) {
                 let name = vocabulary.habits[mention.habit].name.lowercased()
                 return .nothing(line.question
@@ -278,6 +285,28 @@ extension Reader {
         let typed = Self.letters(mention.range.map { words[$0].text }.joined())
         let name = Self.letters(vocabulary.habits[mention.habit].name.lowercased())
         return typed == name || typed == name + "s" || typed + "s" == name
+    }
+
+    /// Whether a verb of `range` names a doing other than `mention`'s habit: one that is no form of its name or of the
+    /// person's words for it, and whose senses and their kinds in WordNet hold none of them (`walked`, `cycled` and
+    /// `swam` for Running; `wrote` for Reading; but `jogged` is a kind of running and `skimmed` a kind of reading).
+    /// Verbs that say only that something was done (`did`, `had`, `ran`) name nothing else.
+    func otherDoing(in range: Range<Int>, than mention: Mention) -> Bool {
+        let habit = vocabulary.habits[mention.habit]
+        let names = (habit.name.lowercased().split(separator: " ").map(String.init) + habit.words.map { $0.lowercased() })
+            .filter { !Self.fillers.contains($0) }
+        for index in range where !mention.range.contains(index) {
+            let text = words[index].text
+            guard words[index].number == nil, WordForms.unit(text) == nil, !Self.doneWords.contains(text), !Self.fillers.contains(text)
+            else { continue }
+            guard let base = WordForms.bases(of: text).first(where: { WordForms.senses.byWord[$0] != nil }),
+                !WordForms.plainVerbs.contains(base)
+            else { continue }
+            if names.contains(where: { WordForms.isForm(text, of: $0) }) { return false }
+            let related = WordForms.related(base)
+            return !names.contains { name in related.contains(name) || NameMatch<String>.forms(of: name).contains(where: related.contains) }
+        }
+        return false
     }
 
     /// The one habit counted in the unit a clause names, when no name is said (`5 more pages`, `1 more litre`).
