@@ -60,6 +60,10 @@ struct EverydayReaderTests {
         #expect(Self.read("did 6 km") == .commands(["did Running 6"]))
         #expect(Self.read("ran 4 km") == .commands(["did Running 4"]))
         #expect(Self.read("drank 3 glasses") == .commands(["did Water 3"]))
+        // Guitar is the one counted in minutes: TV or a piano is something else.
+        #expect(Self.read("watched tv for 20 min") == .ask("Did you mean 'did guitar 20'? Type 'yes' to record it.", ["did Guitar 20"]))
+        #expect(Self.read("played piano 20 min") == .ask("Did you mean 'did guitar 20'? Type 'yes' to record it.", ["did Guitar 20"]))
+        #expect(Self.read("played guitar for an hour") == .commands(["did Guitar 60"]))
     }
 
     @Test func aPartOfAUnitIsAskedAboutEvenWhenItIsWholeInTheHabitsUnit() {

@@ -287,6 +287,10 @@ extension Reader {
         return typed == name || typed == name + "s" || typed + "s" == name
     }
 
+    /// Verbs too common to say which habit was done, that still say what kind of thing was (`watched tv for 2 hours` is
+    /// no study, `played piano 20 min` no guitar).
+    static let doings: Set<String> = ["watch", "play"]
+
     /// Whether a verb of `range` names a doing other than `mention`'s habit: one that is no form of its name or of the
     /// person's words for it, and whose senses and their kinds in WordNet hold none of them (`walked`, `cycled` and
     /// `swam` for Running; `wrote` for Reading; but `jogged` is a kind of running and `skimmed` a kind of reading).
@@ -300,7 +304,7 @@ extension Reader {
             guard words[index].number == nil, WordForms.unit(text) == nil, !Self.doneWords.contains(text), !Self.fillers.contains(text)
             else { continue }
             guard let base = WordForms.bases(of: text).first(where: { WordForms.senses.byWord[$0] != nil }),
-                !WordForms.plainVerbs.contains(base)
+                !WordForms.plainVerbs.contains(base) || Self.doings.contains(base)
             else { continue }
             if names.contains(where: { WordForms.isForm(text, of: $0) }) { return false }
             let related = WordForms.related(base)
