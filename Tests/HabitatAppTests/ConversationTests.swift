@@ -81,6 +81,34 @@ struct ConversationTests {
         }
     }
 
+    /// `squats: 30` in a person's own words: after the colon, an amount of a habit counted in one is its amount; of
+    /// another habit, a note, as it is after the command `did`, and for a program's JSON.
+    @Test func anAmountAfterAColonIsTheHabitsAmountAndOtherwiseANote() async throws {
+        try await Self.withApplication { application in
+            let alice = try await TestConnection(application, connection: 1)
+            _ = try await TestConnection.greeting(of: application)
+            for line in ["register alice correct-horse", "add habit Pushups 30 a day", "add habit Squats"] { _ = try await Self.say(line, to: alice) }
+            #expect(try await Self.say("pushups: 30", to: alice) == ["✅ Pushups done for today: 30/30! +10 XP, +5 coins\n\n"])
+            #expect(try await Self.say("squats: 20", to: alice) == ["✅ Squats completed! +10 XP, +5 coins\n\n"])
+            #expect(try await Self.say("did pushups: 5", to: alice) == ["📈 Pushups 31/30 today, done already\n\n"])
+            _ = try await Self.say("mode json", to: alice)
+            let json = try await Self.say(#"{"text": "pushups: 12"}"#, to: alice)
+            #expect(json.first?.contains("Pushups 32/30 today, done already") == true)
+            _ = try await Self.say("mode text", to: alice)
+            #expect(try await Self.say("history", to: alice) == [
+                """
+                ℹ️ History, newest first (4)
+                  2026-11-20  + Pushups (+0 XP, +0 coins): 12
+                  2026-11-20  + Pushups (+0 XP, +0 coins): 5
+                  2026-11-20  + Squats (+10 XP, +5 coins): 20
+                  2026-11-20  + Pushups ×30 (+10 XP, +5 coins)
+
+
+                """
+            ])
+        }
+    }
+
     /// `hi` before login tells how to begin; after it, where to look next.
     @Test func helloIsAnsweredKindlyWithTheNextStep() async throws {
         try await Self.withApplication { application in

@@ -66,6 +66,15 @@ struct EverydayReaderTests {
         #expect(Self.read("played guitar for an hour") == .commands(["did Guitar 60"]))
     }
 
+    /// After a colon, an amount of a habit counted in one is its amount; anything else is a note.
+    @Test func anAmountAfterAColonIsTheAmount() {
+        #expect(Self.read("push ups: 30") == .commands(["did Push-ups 30"]))
+        #expect(Self.read("running: 5 km") == .commands(["did Running 5"]))
+        #expect(Self.read("ran yesterday: 5 km") == .commands(["did Running 5 yesterday"]))
+        #expect(Self.read("did yoga yesterday: 30") == .commands(["did Yoga yesterday: 30"]))
+        #expect(Self.read("ran 5 km: felt great") == .commands(["did Running 5: felt great"]))
+    }
+
     @Test func aPartOfAUnitIsAskedAboutEvenWhenItIsWholeInTheHabitsUnit() {
         #expect(Self.read("guitar 1.5 hours") == .ask("Did you mean 'did guitar 90'? Type 'yes' to record it.", ["did Guitar 90"]))
     }

@@ -31,11 +31,31 @@ extension Pipeline {
     /// a person's line, the line read in their own words.
     func answer(_ request: Request, _ plan: Plan, session: inout Session) async -> Reply {
         let everyday = Self.everyday(request, plan, session)
+        // `squats: 30` in a person's own words: the strict reading takes what follows the colon for a note, where an
+        // amount is the habit's amount if it counts one, which the everyday reading knows. Read that way first; a line
+        // it can't read runs as the strict reading has it. (`did squats: 30`, the command, keeps its note.)
+        if everyday, Self.amountAfterColon(in: plan) {
+            let unread = Reply(ok: false, toasts: [], code: .unknownCommand)
+            let reading = await understand(request, failed: unread, parsed: false, session: &session)
+            if reading.ok || !reading.toasts.isEmpty { return reading }
+        }
         let reply = await run(plan, session: &session)
         let parsed: Bool
         if case .say = plan { parsed = false } else { parsed = true }
         guard everyday, Self.readsAgain(reply, parsed: parsed) else { return reply }
         return await understand(request, failed: reply, parsed: parsed, session: &session)
+    }
+
+    /// Whether `plan` records a line of the player's own words whose note is a number, and a unit at most (`30`, `5 km`).
+    static func amountAfterColon(in plan: Plan) -> Bool {
+        let recording: Recording
+        switch plan {
+        case .record(let own), .change(.record(let own)): recording = own
+        default: return false
+        }
+        guard recording.loose != nil, let note = recording.note else { return false }
+        let parts = note.split(separator: " ")
+        return parts.count <= 2 && parts.first.flatMap { Double($0) } != nil
     }
 
     /// The line of `request` read in everyday words for the session's user; `failed` is the strict reading's answer,

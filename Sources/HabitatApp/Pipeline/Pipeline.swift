@@ -131,8 +131,9 @@ public final class Pipeline: Sendable {
             guard let fileID = session.account?.fileID, let state = users.cachedState(of: fileID) else { break }
             return .done(render(command.view(of: state, now: now), to: request, session, since: since))
         case .change(let action):
-            guard let fileID = session.account?.fileID else { break }
             let everyday = Self.everyday(request, plan, session)
+            // (`squats: 30` is read in everyday words first: ``answer(_:_:session:)``.)
+            guard let fileID = session.account?.fileID, !(everyday && Self.amountAfterColon(in: plan)) else { break }
             return .change(Change(fileID: fileID, action: action, now: now, request: request, since: since, everyday: everyday))
         default:
             break

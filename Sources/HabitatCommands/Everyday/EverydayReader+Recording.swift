@@ -45,11 +45,13 @@ extension Reader {
 
     /// The line's note: what follows its first colon, when what comes before it names what was done (`swam yesterday:
     /// 30 lengths`).
+    /// An amount after the colon of a habit counted in one is its amount, not a note (`squats: 30`).
     var note: (text: String, from: Int)? {
         guard let colon = words.firstIndex(where: { $0.stop && $0.text == ":" }), colon > 0,
-            !mentions(in: 0..<colon).isEmpty, mentions(in: (colon + 1)..<words.count).isEmpty,
+            case let named = mentions(in: 0..<colon), !named.isEmpty, mentions(in: (colon + 1)..<words.count).isEmpty,
             let mark = line.original.firstIndex(of: ":")
         else { return nil }
+        if named.allSatisfy({ vocabulary.habits[$0.habit].amount != nil }), saysOnlyAnAmount((colon + 1)..<words.count) { return nil }
         let text = line.original[line.original.index(after: mark)...].trimmingCharacters(in: .whitespaces)
         return text.isEmpty ? nil : (text, colon)
     }
@@ -58,14 +60,8 @@ extension Reader {
     /// post office and back, 2 km`, `did pushups yesterday, 30`).
     var clauses: [Range<Int>] {
         var clauses: [Range<Int>] = []
-        let around: Set<String> = ["about", "around", "roughly", "like", "approx", "total", "in", "all", "x", "times", "of", "them"]
-        let units = vocabulary.habits.compactMap { $0.amount?.unit?.lowercased() }
-        func unit(_ text: String) -> Bool { WordForms.unit(text) != nil || units.contains { WordForms.isUnit(text, $0) } }
         for clause in line.clauses {
-            // `30`, `2 km`, `all three sets`, `both meals`, `twice`
-            let amount = clause.contains { words[$0].number != nil && words[$0].minute == nil || Schedule.times[words[$0].text] != nil }
-                && clause.allSatisfy { words[$0].number != nil || Schedule.times[words[$0].text] != nil || unit(words[$0].text) || around.contains(words[$0].text) }
-            if amount, let last = clauses.lastIndex(where: { !mentions(in: $0).isEmpty }) {
+            if saysOnlyAnAmount(clause), let last = clauses.lastIndex(where: { !mentions(in: $0).isEmpty }) {
                 clauses[last] = clauses[last].lowerBound..<clause.upperBound
                 clauses.removeSubrange((last + 1)...)
             } else {
@@ -73,6 +69,15 @@ extension Reader {
             }
         }
         return clauses
+    }
+
+    /// Whether the words of `range` say an amount and nothing else: `30`, `2 km`, `all three sets`, `both meals`, `twice`.
+    func saysOnlyAnAmount(_ range: Range<Int>) -> Bool {
+        let around: Set<String> = ["about", "around", "roughly", "like", "approx", "total", "in", "all", "x", "times", "of", "them"]
+        let units = vocabulary.habits.compactMap { $0.amount?.unit?.lowercased() }
+        func unit(_ text: String) -> Bool { WordForms.unit(text) != nil || units.contains { WordForms.isUnit(text, $0) } }
+        return range.contains { words[$0].number != nil && words[$0].minute == nil || Schedule.times[words[$0].text] != nil }
+            && range.allSatisfy { words[$0].number != nil || Schedule.times[words[$0].text] != nil || unit(words[$0].text) || around.contains(words[$0].text) }
     }
 
     func recording() -> Understanding? {
