@@ -71,15 +71,6 @@ extension Reader {
         return clauses
     }
 
-    /// Whether the words of `range` say an amount and nothing else: `30`, `2 km`, `all three sets`, `both meals`, `twice`.
-    func saysOnlyAnAmount(_ range: Range<Int>) -> Bool {
-        let around: Set<String> = ["about", "around", "roughly", "like", "approx", "total", "in", "all", "x", "times", "of", "them"]
-        let units = vocabulary.habits.compactMap { $0.amount?.unit?.lowercased() }
-        func unit(_ text: String) -> Bool { WordForms.unit(text) != nil || units.contains { WordForms.isUnit(text, $0) } }
-        return range.contains { words[$0].number != nil && words[$0].minute == nil || Schedule.times[words[$0].text] != nil }
-            && range.allSatisfy { words[$0].number != nil || Schedule.times[words[$0].text] != nil || unit(words[$0].text) || around.contains(words[$0].text) }
-    }
-
     func recording() -> Understanding? {
         var done: [Done] = []
         let note = self.note
@@ -290,47 +281,6 @@ extension Reader {
         let typed = Self.letters(mention.range.map { words[$0].text }.joined())
         let name = Self.letters(vocabulary.habits[mention.habit].name.lowercased())
         return typed == name || typed == name + "s" || typed + "s" == name
-    }
-
-    /// Verbs too common to say which habit was done, that still say what kind of thing was (`watched tv for 2 hours` is
-    /// no study, `played piano 20 min` no guitar).
-    static let doings: Set<String> = ["watch", "play"]
-
-    /// Whether a verb of `range` names a doing other than `mention`'s habit: one that is no form of its name or of the
-    /// person's words for it, and whose senses and their kinds in WordNet hold none of them (`walked`, `cycled` and
-    /// `swam` for Running; `wrote` for Reading; but `jogged` is a kind of running and `skimmed` a kind of reading).
-    /// Verbs that say only that something was done (`did`, `had`, `ran`) name nothing else.
-    func otherDoing(in range: Range<Int>, than mention: Mention) -> Bool {
-        let habit = vocabulary.habits[mention.habit]
-        let names = (habit.name.lowercased().split(separator: " ").map(String.init) + habit.words.map { $0.lowercased() })
-            .filter { !Self.fillers.contains($0) }
-        for index in range where !mention.range.contains(index) {
-            let text = words[index].text
-            guard words[index].number == nil, WordForms.unit(text) == nil, !Self.doneWords.contains(text), !Self.fillers.contains(text)
-            else { continue }
-            guard let base = WordForms.bases(of: text).first(where: { WordForms.senses.byWord[$0] != nil }),
-                !WordForms.plainVerbs.contains(base) || Self.doings.contains(base)
-            else { continue }
-            if names.contains(where: { WordForms.isForm(text, of: $0) }) { return false }
-            let related = WordForms.related(base)
-            return !names.contains { name in related.contains(name) || NameMatch<String>.forms(of: name).contains(where: related.contains) }
-        }
-        return false
-    }
-
-    /// The one habit counted in the unit a clause names, when no name is said (`5 more pages`, `1 more litre`).
-    func counted(in range: Range<Int>) -> Mention? {
-        var found: [Mention] = []
-        for index in range where words[index].number != nil && index + 1 < range.upperBound {
-            var next = index + 1
-            while next < range.upperBound, ["more", "extra"].contains(words[next].text) { next += 1 }
-            guard next < range.upperBound else { continue }
-            for (habit, candidate) in vocabulary.habits.enumerated() {
-                guard let unit = candidate.amount?.unit, WordForms.isUnit(words[next].text, unit) else { continue }
-                found.append(Mention(habit: habit, range: next..<(next + 1), certain: true))
-            }
-        }
-        return found.count == 1 ? found[0] : nil
     }
 
     /// Whether the number at `index` is a time of day: `7am`, `at 7`, `by 10` (not `at 5 km`).
