@@ -22,19 +22,15 @@ extension StoreMigration {
             let target = try StoredTables.makeDirectory(at: directory, holding: directoryTables)
             var report = Report()
             report.rows = directoryTables.reduce(0) { $0 + $1.rows.count }
-            report.accounts = directoryTables.first { $0.name == "account" }?.rows.count ?? 0
-            report.rooms = directoryTables.first { $0.name == "room" }?.rows.count ?? 0
+            report.count(directoryTables)
             for (fileID, account) in accountIDs(byFileIn: directoryTables).sorted(by: { $0.value < $1.value }) {
                 var tables: [StoredTables.Table] = []
                 for name in StoredTables.userTables {
                     tables.append(try await read(name, account: account, schema: schema, connection, logger))
                 }
-                try target.makeUserFile(fileID, holding: tables)
+                let file = try target.makeUserFile(fileID, holding: tables)
                 report.rows += tables.reduce(0) { $0 + $1.rows.count }
                 // Read back from the new file: the same rows, the same ledger.
-                guard let file = try target.userFiles().first(where: { $0.fileID == fileID }) else {
-                    throw StoreMigrationError.differs("no file was made for account \(account)")
-                }
                 for (read, kept) in zip(tables, try target.tables(of: file)) where read.rows != kept.rows(in: read.columns) {
                     throw StoreMigrationError.differs("account \(account)'s \(read.name) reads back otherwise from its new file")
                 }
@@ -49,7 +45,7 @@ extension StoreMigration {
         _ table: String, account: Int64?, schema: Schema, _ connection: PostgresConnection, _ logger: Logger
     ) async throws -> StoredTables.Table {
         guard let types = schema.types[table] else { throw StoreMigrationError.noPlace(table: table, column: nil) }
-        let columns = try await columnOrder(of: table, connection, logger).filter { !(account != nil && $0 == "account_id") }
+        let columns = (schema.columns[table] ?? []).filter { !(account != nil && $0 == "account_id") }
         let expressions = columns.map { column -> String in
             switch types[column] {
             case "date": "to_char(\(column), 'YYYY-MM-DD')"
@@ -81,18 +77,6 @@ extension StoreMigration {
             return StoredTables.Table(name: table, columns: ["id"] + columns, rows: rows.map { [.integer(1)] + $0 })
         }
         return StoredTables.Table(name: table, columns: columns, rows: rows)
-    }
-
-    /// A table's columns in the order they were made.
-    static func columnOrder(of table: String, _ connection: PostgresConnection, _ logger: Logger) async throws -> [String] {
-        var columns: [String] = []
-        let rows = try await connection.query(
-            """
-            SELECT column_name::text FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = \(table)
-            ORDER BY ordinal_position
-            """, logger: logger)
-        for try await column in rows.decode(String.self) { columns.append(column) }
-        return columns
     }
 }
 

@@ -20,6 +20,12 @@ public enum StoreMigration {
         public var rows = 0
         /// Users' files no account names (left behind, as `habitat check` reports them).
         public var unclaimedFiles: [String] = []
+
+        /// The accounts and rooms among the directory's `tables`.
+        mutating func count(_ tables: [StoredTables.Table]) {
+            accounts = tables.first { $0.name == "account" }?.rows.count ?? 0
+            rooms = tables.first { $0.name == "room" }?.rows.count ?? 0
+        }
     }
 
     /// Copies `source` into `store`, whose database must hold no accounts or rooms yet. Blocking reads of the SQLite
@@ -37,8 +43,7 @@ public enum StoreMigration {
                 try await expect(table.rows.count, rows: table.name, account: nil, connection, logger)
                 report.rows += table.rows.count
             }
-            report.accounts = directoryTables.first { $0.name == "account" }?.rows.count ?? 0
-            report.rooms = directoryTables.first { $0.name == "room" }?.rows.count ?? 0
+            report.count(directoryTables)
             let accounts = accountIDs(byFileIn: directoryTables)
             for file in try source.userFiles() {
                 guard let account = accounts[file.fileID] else {
@@ -75,18 +80,21 @@ public enum StoreMigration {
     /// PostgreSQL's columns and their types, by table.
     struct Schema {
         var types: [String: [String: String]]
+        /// Each table's columns, in the order they were made.
+        var columns: [String: [String]]
         /// Tables whose `id` is an identity column.
         var identities: [String]
 
         static func read(_ connection: PostgresConnection, _ logger: Logger) async throws -> Schema {
-            var schema = Schema(types: [:], identities: [])
+            var schema = Schema(types: [:], columns: [:], identities: [])
             let rows = try await connection.query(
                 """
                 SELECT table_name::text, column_name::text, data_type::text, is_identity::text FROM information_schema.columns
-                WHERE table_schema = current_schema()
+                WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position
                 """, logger: logger)
             for try await (table, column, type, identity) in rows.decode((String, String, String, String).self) {
                 schema.types[table, default: [:]][column] = type
+                schema.columns[table, default: []].append(column)
                 if column == "id", identity == "YES" { schema.identities.append(table) }
             }
             return schema

@@ -107,7 +107,8 @@ extension StoredTables {
 
     /// Makes the user's file `fileID` in this data directory, holding `tables` (of ``userTables``), in one transaction,
     /// as the server would make it and then keep them. Blocking.
-    public func makeUserFile(_ fileID: String, holding tables: [Table]) throws {
+    @discardableResult
+    public func makeUserFile(_ fileID: String, holding tables: [Table]) throws -> UserFile {
         let path = try UserDatabases.path(for: fileID, in: directory)
         guard !FileManager.default.fileExists(atPath: path) else { throw StoredTablesError.notEmpty(path) }
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -119,6 +120,7 @@ extension StoredTables {
             try db.execute(sql: "DELETE FROM profile")
             for table in tables { try Self.insert(table, into: db) }
         }
+        return UserFile(fileID: fileID, path: path)
     }
 
     static func insert(_ table: Table, into db: Database) throws {
