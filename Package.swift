@@ -69,6 +69,9 @@ let package = Package(
                 "HabitatEngine", "HabitatStorage",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // A user's game is changed on a thread of NIO's pool, as the engine reads the ledger while it runs.
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 // A migration's checksum.
                 .product(name: "Crypto", package: "swift-crypto"),

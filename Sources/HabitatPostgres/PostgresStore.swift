@@ -2,6 +2,7 @@ import Foundation
 import HabitatEngine
 import HabitatStorage
 import Logging
+import NIOConcurrencyHelpers
 import PostgresNIO
 
 /// Habitat's state in one PostgreSQL database: the PostgreSQL side of the storage contract (``AccountStore`` and the
@@ -11,6 +12,8 @@ public final class PostgresStore: Sendable {
     let client: PostgresClient
     let logger: Logger
     private let pool: Task<Void, Never>
+    /// Each account's game, once asked for (``game(of:)``).
+    let games = NIOLockedValueBox<[Int64: PostgresGame]>([:])
 
     private init(address: DatabaseAddress, logger: Logger, client: PostgresClient, pool: Task<Void, Never>) {
         (self.address, self.logger, self.client, self.pool) = (address, logger, client, pool)

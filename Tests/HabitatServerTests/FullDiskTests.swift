@@ -583,3 +583,8 @@ func withTemporaryDirectoryURL<T>(_ body: (URL) async throws -> T) async throws 
     defer { try? FileManager.default.removeItem(at: directory) }
     return try await body(directory)
 }
+
+extension LedgerAccess {
+    /// The SQLite connection of a user's file, for a test that looks at the file itself.
+    fileprivate var db: Database { (self as! Ledger).db }
+}

@@ -135,3 +135,8 @@ func expectRefusal<T>(
     #expect(error?.code == code, sourceLocation: sourceLocation)
     return error
 }
+
+extension LedgerAccess {
+    /// The SQLite connection of a user's file, for a test that looks at the file itself.
+    var db: Database { (self as! Ledger).db }
+}

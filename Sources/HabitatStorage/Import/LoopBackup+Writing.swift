@@ -74,22 +74,25 @@ extension LoopBackup {
     }
 }
 
-extension Ledger {
+extension LedgerAccess {
     /// The notes of each habit's standing recordings, by day (a day's several notes joined by `; `).
     public func habitNotes() throws -> [Int64: [Day: String]] {
         var notes: [Int64: [Day: String]] = [:]
-        let rows = try Row.fetchAll(
+        for (id, day, note) in try standingNotes() {
+            notes[id, default: [:]][day] = notes[id]?[day].map { "\($0); \(note)" } ?? note
+        }
+        return notes
+    }
+}
+
+extension Ledger {
+    public func standingNotes() throws -> [(habitID: Int64, day: Day, note: String)] {
+        try Row.fetchAll(
             db,
             sql: """
                 SELECT e.habit_id, e.day, e.note FROM ledger e
                 WHERE e.habit_id IS NOT NULL AND e.note IS NOT NULL AND e.kind IN ('completion', 'slip') AND \(Self.standing) ORDER BY e.id
-                """)
-        for row in rows {
-            guard let day = Day(iso: row[1]) else { continue }
-            let id: Int64 = row[0]
-            let note: String = row[2]
-            notes[id, default: [:]][day] = notes[id]?[day].map { "\($0); \(note)" } ?? note
-        }
-        return notes
+                """
+        ).compactMap { row in Day(iso: row[1]).map { (row[0], $0, row[2]) } }
     }
 }

@@ -211,9 +211,4 @@ extension Row {
         default: nil
         }
     }
-
-    /// Text, nil otherwise.
-    func text(_ column: String) -> String? {
-        if case .string(let text) = self[column]?.databaseValue.storage { text } else { nil }
-    }
 }

@@ -2,27 +2,39 @@ import Foundation
 import GRDB
 import HabitatEngine
 
-/// Reads and appends the ledger of one user's file, inside a transaction.
-public struct Ledger: RecordedPast {
-    let db: Database
-    /// Appends go through these; reads through GRDB.
-    let statements: RawStatements
-
-    init(db: Database, statements: RawStatements? = nil) {
-        self.db = db
-        self.statements = statements ?? RawStatements(db)
-    }
-
-    /// Rows that are not undone (and not undo rows themselves).
-    static let standing = "e.kind != 'undo' AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.reverts = e.id)"
-
+/// A user's ledger as either store keeps it, read and appended inside a transaction.
+public protocol LedgerAccess: RecordedPast {
     /// The most recent action that is not undone yet (a routine's own completions are undone with it).
-    public func latestUndoable() throws -> LedgerEntry? {
-        try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM ledger e WHERE \(Self.standing) AND e.batch IS NULL ORDER BY e.id DESC LIMIT 1")
-        ).map(LedgerEntry.init(row:))
-    }
+    func latestUndoable() throws -> LedgerEntry?
+    /// Appends one entry and returns it with its id.
+    @discardableResult
+    func append(_ entry: LedgerEntry) throws -> LedgerEntry
+    /// The entries recorded with the entry `lead` (a routine's completions), oldest first.
+    func batch(ledBy lead: Int64) throws -> [LedgerEntry]
+    /// Every to-do, open and done, oldest first.
+    func todos() throws -> [Todo]
+    /// How many times each habit was recorded on each day (completions and slips; undone ones left out), by habit id:
+    /// what streaks and strength by schedule are counted from (``StreakAndStrength``). With `since`, only the days from
+    /// it on: enough to tell what is due today (a reminder's question) without reading years of history.
+    func habitDays(since first: Day?) throws -> [Int64: [Day: Int]]
+    /// Completions and slips from `first` through `last` (undone ones left out), oldest first; only `habitID`'s when given.
+    func recordings(from first: Day, through last: Day, habitID: Int64?) throws -> [LedgerEntry]
+    /// The latest `limit` entries that stand (not undone, not routine leads), newest day first.
+    func recent(limit: Int, habitID: Int64?) throws -> [LedgerEntry]
+    /// Whether there is an entry of `kind` carrying a room token (so a shared completion, or its undo, committed).
+    func hasEntry(roomToken: String, kind: LedgerEntry.Kind) throws -> Bool
+    /// The entry with a room token that is not an undo.
+    func entry(roomToken: String) throws -> LedgerEntry?
+    /// Whether an entry for `subject` (in any case) was written at exactly `at` (a timer's recording, already made).
+    func hasEntry(at date: Date, subject: String) throws -> Bool
+    /// Every entry, oldest first, undone ones and undo rows included (export).
+    func all() throws -> [LedgerEntry]
+    func count() throws -> Int
+    /// The notes of completions and slips that stand, oldest first.
+    func standingNotes() throws -> [(habitID: Int64, day: Day, note: String)]
+}
 
+extension LedgerAccess {
     /// Appends an outcome's entries: the lead entry, the batch recorded with it, and, when the lead
     /// reverts an entry, undo rows for that entry's batch too. Returns the lead entry with its id.
     @discardableResult
@@ -34,9 +46,7 @@ public struct Ledger: RecordedPast {
             try append(member)
         }
         if lead.kind == .undo, let reverted = lead.reverts {
-            let members = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM ledger WHERE batch = ?"), arguments: [reverted])
-                .map(LedgerEntry.init(row:))
-            for member in members {
+            for member in try batch(ledBy: reverted) {
                 var undo = lead
                 undo.reverts = member.id
                 undo.habitID = member.habitID
@@ -49,47 +59,49 @@ public struct Ledger: RecordedPast {
         return saved
     }
 
-    /// Every to-do, open and done, oldest first.
+    public func habitDays() throws -> [Int64: [Day: Int]] { try habitDays(since: nil) }
+
+    public func recordings(from first: Day, through last: Day) throws -> [LedgerEntry] {
+        try recordings(from: first, through: last, habitID: nil)
+    }
+
+    public func recent(limit: Int) throws -> [LedgerEntry] { try recent(limit: limit, habitID: nil) }
+}
+
+/// Reads and appends the ledger of one user's file, inside a transaction.
+public struct Ledger: LedgerAccess {
+    let db: Database
+    /// Appends go through these; reads through GRDB.
+    let statements: RawStatements
+
+    init(db: Database, statements: RawStatements? = nil) {
+        self.db = db
+        self.statements = statements ?? RawStatements(db)
+    }
+
+    /// Rows that are not undone (and not undo rows themselves).
+    static let standing = "e.kind != 'undo' AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.reverts = e.id)"
+
+    public func latestUndoable() throws -> LedgerEntry? {
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM ledger e WHERE \(Self.standing) AND e.batch IS NULL ORDER BY e.id DESC LIMIT 1")
+        ).map(LedgerEntry.init(row:))
+    }
+
+    public func batch(ledBy lead: Int64) throws -> [LedgerEntry] {
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM ledger WHERE batch = ? ORDER BY id"), arguments: [lead])
+            .map(LedgerEntry.init(row:))
+    }
+
     public func todos() throws -> [Todo] {
         try Row.fetchAll(db, sql: "SELECT * FROM todo ORDER BY id").map(Todo.init(row:))
     }
 
-    /// Appends one entry and returns it with its id.
     @discardableResult
     public func append(_ entry: LedgerEntry) throws -> LedgerEntry {
-        let statement = try statements(
-            """
-            INSERT INTO ledger (at, day, kind, habit_id, subject, quantity, xp, coins, health, note,
-                time_of_day, before, reverts, batch, room_token, todo_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        // The instant as the file keeps it (seconds since 1970, a Double): the entry returned carries the
-        // same, so it equals the one read back later to the bit.
-        let seconds = entry.at.timeIntervalSince1970
-        statement.bind(seconds)
-        statement.bind(entry.day.description)
-        statement.bind(entry.kind.rawValue)
-        statement.bind(entry.habitID)
-        statement.bind(entry.subject)
-        statement.bind(entry.quantity)
-        statement.bind(entry.xp)
-        statement.bind(entry.coins)
-        statement.bind(entry.health)
-        statement.bind(entry.note)
-        statement.bind(entry.timeOfDay)
-        if let before = entry.before { statement.bind(utf8: before.storedBytes) } else { statement.bindNull() }
-        statement.bind(entry.reverts)
-        statement.bind(entry.batch)
-        statement.bind(entry.roomToken)
-        statement.bind(entry.todoID)
-        try statement.run()
-        var saved = entry
-        saved.id = statement.lastInsertedRowID
-        saved.at = Date(timeIntervalSince1970: seconds)
-        return saved
+        try entry.appended(with: statements)
     }
 
-    /// The days a habit was recorded on (undone recordings left out).
     public func days(of habitID: Int64) throws -> Set<Day> {
         let days = try String.fetchAll(
             db, sql: "SELECT DISTINCT e.day FROM ledger e WHERE e.habit_id = ? AND e.kind IN ('completion', 'slip') AND \(Self.standing)",
@@ -97,8 +109,6 @@ public struct Ledger: RecordedPast {
         return Set(days.compactMap(Day.init(iso:)))
     }
 
-    /// How much of a habit was recorded on `day`, and whether a recording of it that day earned XP or coins (undone
-    /// recordings left out).
     public func amount(of habitID: Int64, on day: Day) throws -> DayAmount {
         let row = try Row.fetchOne(
             db,
@@ -110,8 +120,6 @@ public struct Ledger: RecordedPast {
         return DayAmount(amount: row?[0] ?? 0, credited: (row?[1] as Int? ?? 0) != 0)
     }
 
-    /// The life the ends of the days from `first` through `last` took for a habit (its `missed` entries) that no
-    /// completion on those days has given back yet (undone entries left out).
     public func bitten(of habitID: Int64, from first: Day, through last: Day) throws -> Int {
         try Int.fetchOne(
             db,
@@ -122,11 +130,7 @@ public struct Ledger: RecordedPast {
             arguments: [habitID, first.description, last.description]) ?? 0
     }
 
-    /// How many times each habit was recorded on each day (completions and slips; undone ones left out), by habit id:
-    /// what streaks and strength by schedule are counted from (``StreakAndStrength``).
-    /// With `since`, only the days from it on: enough to tell what is due today (a reminder's question) without
-    /// reading years of history.
-    public func habitDays(since first: Day? = nil) throws -> [Int64: [Day: Int]] {
+    public func habitDays(since first: Day?) throws -> [Int64: [Day: Int]] {
         var days: [Int64: [Day: Int]] = [:]
         let rows = try Row.fetchCursor(
             db,
@@ -142,9 +146,7 @@ public struct Ledger: RecordedPast {
         return days
     }
 
-    /// Completions and slips from `first` through `last` (undone ones left out), oldest first;
-    /// only `habitID`'s when given.
-    public func recordings(from first: Day, through last: Day, habitID: Int64? = nil) throws -> [LedgerEntry] {
+    public func recordings(from first: Day, through last: Day, habitID: Int64?) throws -> [LedgerEntry] {
         var sql = "SELECT * FROM ledger e WHERE e.day BETWEEN ? AND ? AND e.kind IN ('completion', 'slip') AND \(Self.standing)"
         var arguments: StatementArguments = [first.description, last.description]
         if let habitID {
@@ -154,8 +156,7 @@ public struct Ledger: RecordedPast {
         return try Row.fetchAll(db, sql: sql + " ORDER BY e.day, e.id", arguments: arguments).map(LedgerEntry.init(row:))
     }
 
-    /// The latest `limit` entries that stand (not undone, not routine leads), newest day first.
-    public func recent(limit: Int, habitID: Int64? = nil) throws -> [LedgerEntry] {
+    public func recent(limit: Int, habitID: Int64?) throws -> [LedgerEntry] {
         // Newest day first through the index of days, until `limit` stand: left to itself, SQLite would read every row
         // of the ledger to find one habit's.
         var sql = "SELECT * FROM ledger e INDEXED BY ledger_day_habit WHERE e.kind != 'routine' AND \(Self.standing)"
@@ -168,26 +169,21 @@ public struct Ledger: RecordedPast {
             .map(LedgerEntry.init(row:))
     }
 
-    /// Whether this ledger has a row of `kind` carrying a room token (so a shared completion, or its
-    /// undo, committed).
     public func hasEntry(roomToken: String, kind: LedgerEntry.Kind) throws -> Bool {
         try Bool.fetchOne(
             db, sql: "SELECT EXISTS (SELECT 1 FROM ledger WHERE room_token = ? AND kind = ?)", arguments: [roomToken, kind.rawValue]) ?? false
     }
 
-    /// The entry with a room token that is not an undo.
     public func entry(roomToken: String) throws -> LedgerEntry? {
         try Row.fetchOne(db, sql: "SELECT * FROM ledger WHERE room_token = ? AND kind != 'undo'", arguments: [roomToken]).map(LedgerEntry.init(row:))
     }
 
-    /// Whether an entry for `subject` was written at exactly `at` (a timer's recording, already made).
     public func hasEntry(at date: Date, subject: String) throws -> Bool {
         try Bool.fetchOne(
             db, sql: "SELECT EXISTS (SELECT 1 FROM ledger WHERE at = ? AND subject = ? COLLATE NOCASE)",
             arguments: [date.timeIntervalSince1970, subject]) ?? false
     }
 
-    /// Every entry, oldest first, undone ones and undo rows included (export).
     public func all() throws -> [LedgerEntry] {
         try Row.fetchAll(db, sql: "SELECT * FROM ledger ORDER BY id").map(LedgerEntry.init(row:))
     }
@@ -198,13 +194,48 @@ public struct Ledger: RecordedPast {
 }
 
 extension LedgerEntry {
-    init(row: Row) {
-        let before = (row["before"] as String?).flatMap(Snapshot.init(storedText:))
+    package init(row: some StoredValues) {
+        let before = row.text("before").flatMap(Snapshot.init(storedText:))
         self.init(
-            id: row["id"], at: Date(timeIntervalSince1970: row["at"]), day: Day(iso: row["day"]) ?? Day(ordinal: 0),
-            kind: LedgerEntry.Kind(rawValue: row["kind"]) ?? .completion, habitID: row["habit_id"],
-            subject: row["subject"], quantity: row["quantity"], xp: row["xp"], coins: row["coins"],
-            health: row["health"], note: row["note"], timeOfDay: row["time_of_day"], before: before,
-            reverts: row["reverts"], batch: row["batch"], roomToken: row["room_token"], todoID: row["todo_id"])
+            id: row.int64("id"), at: Date(timeIntervalSince1970: row.double("at") ?? 0), day: row.day("day") ?? Day(ordinal: 0),
+            kind: row.text("kind").flatMap(LedgerEntry.Kind.init(rawValue:)) ?? .completion, habitID: row.int64("habit_id"),
+            subject: row.text("subject") ?? "", quantity: row.int("quantity") ?? 0, xp: row.int("xp") ?? 0,
+            coins: row.int("coins") ?? 0, health: row.int("health") ?? 0, note: row.text("note"), timeOfDay: row.int("time_of_day"),
+            before: before, reverts: row.int64("reverts"), batch: row.int64("batch"), roomToken: row.text("room_token"),
+            todoID: row.int64("todo_id"))
+    }
+
+    static let insert = RowStatement(
+        .insert, "ledger",
+        ["at", "day", "kind", "habit_id", "subject", "quantity", "xp", "coins", "health", "note", "time_of_day", "before", "reverts",
+         "batch", "room_token", "todo_id"])
+
+    /// The entry appended with `writer`, with the id it was given.
+    package func appended(with writer: some RowWriter) throws -> LedgerEntry {
+        // The instant as the store keeps it (seconds since 1970, a Double): the entry returned carries the
+        // same, so it equals the one read back later to the bit.
+        let seconds = at.timeIntervalSince1970
+        var saved = self
+        saved.id = try writer.run(Self.insert) { statement in
+            statement.bind(Int64?.none)
+            statement.bind(seconds)
+            statement.bind(day: day)
+            statement.bind(kind.rawValue)
+            statement.bind(habitID)
+            statement.bind(subject)
+            statement.bind(quantity)
+            statement.bind(xp)
+            statement.bind(coins)
+            statement.bind(health)
+            statement.bind(note)
+            statement.bind(timeOfDay)
+            if let before { statement.bind(utf8: before.storedBytes) } else { statement.bind(String?.none) }
+            statement.bind(reverts)
+            statement.bind(batch)
+            statement.bind(roomToken)
+            statement.bind(todoID)
+        }
+        saved.at = Date(timeIntervalSince1970: seconds)
+        return saved
     }
 }

@@ -107,6 +107,8 @@ final class RawStatements {
     @exclusivity(unchecked) private var literal: [(key: UnsafeRawPointer, statement: RawStatement)] = []
     /// Statements of SQL built at run time.
     private var built: [String: RawStatement] = [:]
+    /// Statements said as `RowStatement`s, found by the description's identity, as literals are.
+    @exclusivity(unchecked) private var described: [(key: ObjectIdentifier, statement: RawStatement)] = []
 
     init(connection: OpaquePointer) {
         self.connection = connection
@@ -135,6 +137,15 @@ final class RawStatements {
         return statement
     }
 
+    /// The statement for `described`, prepared the first time it is asked for.
+    func callAsFunction(_ described: RowStatement) throws -> RawStatement {
+        let key = ObjectIdentifier(described)
+        for entry in self.described where entry.key == key { return entry.statement }
+        let statement = try RawStatement(sql: described.sqlite, connection: connection)
+        self.described.append((key, statement))
+        return statement
+    }
+
     /// Runs `body` in a transaction: commits if it returns, rolls back if it throws.
     func inTransaction<T>(_ body: () throws -> T) throws -> T {
         try self("BEGIN DEFERRED TRANSACTION").run()
@@ -152,5 +163,6 @@ final class RawStatements {
     func finalize() {
         literal = []
         built = [:]
+        described = []
     }
 }

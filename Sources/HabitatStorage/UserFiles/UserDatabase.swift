@@ -11,7 +11,7 @@ import NIOConcurrencyHelpers
 /// All SQLite work runs on the handle's storage thread, in order, never on the caller's thread. A change runs the
 /// engine on a copy of the state inside a transaction; the copy replaces the cached state only after
 /// the commit, so a reply built from the result always describes committed data.
-public final class UserDatabase: Sendable {
+public final class UserDatabase: UserGame {
     public let path: String
     private let durability: Durability
     /// Whether this handle's connection is the file's only one while open (see ``Durability/configuration(label:pageSize:exclusive:)``).
@@ -78,26 +78,17 @@ public final class UserDatabase: Sendable {
     /// The state when it is in memory (as last committed), without waiting for the file.
     public var cachedState: GameState? { cached.withLockedValue { $0 } }
 
-    /// Runs `body` on a copy of the state in one transaction: commits and caches the result, or, if
-    /// `body` throws, rolls back and leaves everything as it was.
-    /// Returns `body`'s result and the state as committed (new rows with their ids).
-    @discardableResult
-    public func change<T: Sendable>(
-        _ body: @escaping @Sendable (inout GameState, Ledger) throws -> T
+    public func changing<T: Sendable>(
+        _ body: @escaping @Sendable (inout GameState, any LedgerAccess, _ saveNow: (inout GameState) throws -> Void) throws -> T
     ) async throws -> (result: T, state: GameState) {
         try await run { connection, db in try self.commit(connection, db, body) }
-    }
-
-    private func commit<T>(
-        _ connection: Connection, _ db: Database, _ body: (inout GameState, Ledger) throws -> T
-    ) throws -> (result: T, state: GameState) {
-        try commit(connection, db) { state, ledger, _ in try body(&state, ledger) }
     }
 
     /// `commit` whose `body` may save the state part way (`saveNow`), when what it appends next needs the ids new rows
     /// are given (an import's history, of the habits it adds).
     private func commit<T>(
-        _ connection: Connection, _ db: Database, saving body: (inout GameState, Ledger, _ saveNow: (inout GameState) throws -> Void) throws -> T
+        _ connection: Connection, _ db: Database,
+        _ body: (inout GameState, any LedgerAccess, _ saveNow: (inout GameState) throws -> Void) throws -> T
     ) throws -> (result: T, state: GameState) {
         var state = try loadedState(db)
         var saved = state
@@ -117,35 +108,6 @@ public final class UserDatabase: Sendable {
         return (result, state)
     }
 
-    /// Applies an engine action at `now` and appends its ledger entries, all in one commit.
-    /// Returns the outcome and the state after it.
-    ///
-    /// `beforeCommit` gets the outcome and the state after it inside the transaction, before it commits: a change
-    /// that must be written elsewhere too (a room's log) is written there, and if that fails nothing is committed
-    /// here either.
-    public func apply(
-        _ action: Action, at now: Date, beforeCommit: (@Sendable (Outcome, GameState) throws -> Void)? = nil
-    ) async throws -> (outcome: Outcome, state: GameState) {
-        let (outcome, state) = try await change { state, ledger in
-            let outcome = try Self.apply(action, to: &state, ledger: ledger, at: now)
-            try beforeCommit?(outcome, state)
-            return outcome
-        }
-        return (outcome, state)
-    }
-
-    /// `apply(_:at:)` that first runs `check` on the state inside the same transaction: if it throws, nothing is
-    /// applied or changed. For a change that must find the state as a question left it (a confirmed delete).
-    public func apply(
-        _ action: Action, at now: Date, checking check: @escaping @Sendable (GameState) throws -> Void
-    ) async throws -> (outcome: Outcome, state: GameState) {
-        let (outcome, state) = try await change { state, ledger in
-            try check(state)
-            return try Self.apply(action, to: &state, ledger: ledger, at: now)
-        }
-        return (outcome, state)
-    }
-
     /// `apply(_:at:)` for a caller that is not a task: `completion` gets the outcome on a storage thread,
     /// after the commit (or the error, with nothing changed).
     public func apply(
@@ -153,82 +115,15 @@ public final class UserDatabase: Sendable {
         completion: @escaping @Sendable (Result<(outcome: Outcome, state: GameState), any Error>) -> Void
     ) {
         run({ connection, db in
-            let (outcome, state) = try self.commit(connection, db) { state, ledger in
+            let (outcome, state) = try self.commit(connection, db) { state, ledger, _ in
                 try Self.apply(action, to: &state, ledger: ledger, at: now)
             }
             return (outcome, state)
         }, completion: completion)
     }
-    /// Brings `plan` into the user's game in one transaction, all of it or nothing (``GameState/addImported(_:at:merging:)``,
-    /// then its history as ``GameState/importedHistory(_:added:had:options:at:)`` counts it): where each of its habits
-    /// went, in its order.
-    public func importing(
-        _ plan: ImportPlan, options: ImportOptions = ImportOptions(), at now: Date
-    ) async throws -> (outcome: Outcome, state: GameState, into: [ImportedInto]) {
-        let (outcome, state, into) = try await run { connection, db in
-            var into: [ImportedInto] = []
-            let (outcome, state) = try self.commit(connection, db) { state, ledger, saveNow in
-                into = try state.addImported(plan, at: now, merging: options.merge)
-                try saveNow(&state)
-                let saved = state.habits
-                let added = into.compactMap { place in saved.first { $0.name == place.name } }
-                let had = options.merge ? try ledger.habitDays() : [:]
-                try state.addImportedRoutinesAndPauses(plan, added: added)
-                var outcome = state.importedHistory(plan, added: added, had: had, options: options, at: now)
-                outcome.entry = try ledger.append(outcome)
-                return outcome
-            }
-            return (outcome, state, into)
-        }
-        return (outcome, state, into)
-    }
-
-    /// Ends the user's days through `last` (their bites), reading how many times each habit was recorded on each day in
-    /// the same transaction: a recording made meanwhile is seen, and no day is ended twice.
-    public func endDays(through last: Day, at now: Date) async throws -> (outcome: Outcome, state: GameState) {
-        let (outcome, state) = try await change { state, ledger in
-            try Self.apply(.endDays(through: last, days: try ledger.habitDays()), to: &state, ledger: ledger, at: now)
-        }
-        return (outcome, state)
-    }
-
-    /// Reverts the most recent recorded action that is not undone yet; `beforeCommit` as for `apply`.
-    public func undo(
-        at now: Date, beforeCommit: (@Sendable (Outcome, GameState) throws -> Void)? = nil
-    ) async throws -> (outcome: Outcome, state: GameState) {
-        let (outcome, state) = try await change { state, ledger in
-            let outcome = try Self.apply(.undo(latest: try ledger.latestUndoable()), to: &state, ledger: ledger, at: now)
-            try beforeCommit?(outcome, state)
-            return outcome
-        }
-        return (outcome, state)
-    }
-
-    /// Reverts the most recent action in one transaction, unless it was a room's shared habit (whose
-    /// undo must be announced to the room's log first): then nothing changes and the result is `nil`.
-    public func undoUnlessShared(at now: Date) async throws -> (outcome: Outcome, state: GameState)? {
-        struct Shared: Error {}
-        do {
-            let (outcome, state) = try await change { state, ledger in
-                let latest = try ledger.latestUndoable()
-                if latest?.roomToken != nil { throw Shared() }
-                return try Self.apply(.undo(latest: latest), to: &state, ledger: ledger, at: now)
-            }
-            return (outcome, state)
-        } catch is Shared {
-            return nil
-        }
-    }
-
-    /// The engine applies `action`, reading what it needs of the past from the ledger; the outcome's entry is appended.
-    static func apply(_ action: Action, to state: inout GameState, ledger: Ledger, at now: Date) throws -> Outcome {
-        var outcome = try state.apply(action, at: now, past: ledger)
-        outcome.entry = try ledger.append(outcome)
-        return outcome
-    }
 
     /// Reads from the ledger (history, export) on this handle's storage thread.
-    public func read<T: Sendable>(_ body: @escaping @Sendable (Ledger) throws -> T) async throws -> T {
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any LedgerAccess) throws -> T) async throws -> T {
         try await run { connection, db in try body(Ledger(db: db, statements: connection.statements)) }
     }
 

@@ -9,51 +9,52 @@ import HabitatEngine
 
 extension GameState {
     static func fetch(_ db: Database) throws -> GameState {
+        try fetch(from: FileRows(db: db))
+    }
+
+    /// The game as `rows` hold it.
+    package static func fetch(from rows: some RowReader) throws -> GameState {
         var state = GameState()
-        if let row = try Row.fetchOne(db, sql: "SELECT * FROM profile WHERE id = 1") {
+        if let row = try rows.rows(of: "profile").first {
             state.profile = Profile(row: row)
         }
-        let settingRows = try Row.fetchAll(db, sql: "SELECT key, value FROM setting")
-        state.settings = Settings(rows: settingRows)
-        state.retiredAreaID = settingRows.first { ($0["key"] as String?) == GameState.retiredAreaKey }.flatMap { Int64($0["value"] as String) } ?? 0
-        state.endedThrough = settingRows.first { ($0["key"] as String?) == GameState.endedThroughKey }.flatMap { Day(iso: $0["value"]) }
-        state.areas = try Row.fetchAll(db, sql: "SELECT * FROM area ORDER BY id").map(Area.init(row:))
-        state.habits = try Row.fetchAll(db, sql: "SELECT * FROM habit ORDER BY id").map(Habit.init(row:))
-        state.rewards = try Row.fetchAll(db, sql: "SELECT * FROM reward ORDER BY id").map {
-            Reward(id: $0["id"], name: $0["name"], price: $0["price"])
+        let settings = try rows.rows(of: "setting").compactMap { row in row.text("key").flatMap { key in row.text("value").map { (key, $0) } } }
+        state.settings = Settings(pairs: settings)
+        state.retiredAreaID = settings.first { $0.0 == GameState.retiredAreaKey }.flatMap { Int64($0.1) } ?? 0
+        state.endedThrough = settings.first { $0.0 == GameState.endedThroughKey }.flatMap { Day(iso: $0.1) }
+        state.areas = try rows.rows(of: "area").map(Area.init(row:))
+        state.habits = try rows.rows(of: "habit").map(Habit.init(row:))
+        state.rewards = try rows.rows(of: "reward").map { Reward(id: $0.int64("id"), name: $0.text("name") ?? "", price: $0.int("price") ?? 0) }
+        state.routines = try rows.rows(of: "routine").map {
+            Routine(id: $0.int64("id"), name: $0.text("name") ?? "", habitIDs: ($0.text("habit_ids") ?? "").split(separator: ",").compactMap { Int64($0) })
         }
-        state.routines = try Row.fetchAll(db, sql: "SELECT * FROM routine ORDER BY id").map {
-            Routine(id: $0["id"], name: $0["name"], habitIDs: ($0["habit_ids"] as String).split(separator: ",").compactMap { Int64($0) })
-        }
-        state.todos = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT * FROM todo WHERE done_at IS NULL
-                    OR id IN (SELECT id FROM todo WHERE done_at IS NOT NULL ORDER BY done_at DESC LIMIT \(GameState.doneTodosKept))
-                ORDER BY id
-                """
-        ).map(Todo.init(row:))
-        state.pauses = try Row.fetchAll(db, sql: "SELECT * FROM pause ORDER BY id").compactMap { row in
-            guard let first = Day(iso: row["first_day"]), let last = Day(iso: row["last_day"]) else { return nil }
-            return Pause(id: row["id"], habitID: row["habit_id"], first: first, last: last)
+        state.todos = try rows.todos(keepingDone: GameState.doneTodosKept).map(Todo.init(row:))
+        state.pauses = try rows.rows(of: "pause").compactMap { row in
+            guard let first = row.day("first_day"), let last = row.day("last_day") else { return nil }
+            return Pause(id: row.int64("id"), habitID: row.int64("habit_id"), first: first, last: last)
         }
         return state
     }
 }
 
 extension Profile {
-    init(row: Row) {
+    init(row: some StoredValues) {
         var challenge: Challenge?
-        if let target: Double = row["challenge_target_km"], let started = (row["challenge_started"] as String?).flatMap(Day.init(iso:)) {
-            challenge = Challenge(targetKm: target, progressKm: row["challenge_progress_km"] ?? 0, started: started)
+        if let target = row.double("challenge_target_km"), let started = row.day("challenge_started") {
+            challenge = Challenge(targetKm: target, progressKm: row.double("challenge_progress_km") ?? 0, started: started)
         }
         self.init(
-            progress: Progress(level: row["level"], xp: row["xp"]), coins: row["coins"], health: row["health"],
-            maxHealth: row["max_health"], state: LifeState(rawValue: row["state"]) ?? .active, challenge: challenge)
+            progress: Progress(level: row.int("level") ?? 1, xp: row.int("xp") ?? 0), coins: row.int("coins") ?? 0,
+            health: row.int("health") ?? 0, maxHealth: row.int("max_health") ?? 0,
+            state: row.text("state").flatMap(LifeState.init(rawValue:)) ?? .active, challenge: challenge)
     }
 
-    /// Binds the columns of `UPDATE profile` in order.
-    func bind(to statement: RawStatement) {
+    static let update = RowStatement(
+        .updateOnly, "profile",
+        ["level", "xp", "coins", "health", "max_health", "state", "challenge_target_km", "challenge_progress_km", "challenge_started"])
+
+    /// Binds the columns of `update` in order.
+    func bind(to statement: some RowBinder) {
         statement.bind(progress.level)
         statement.bind(progress.xp)
         statement.bind(coins)
@@ -62,34 +63,36 @@ extension Profile {
         statement.bind(state.rawValue)
         statement.bind(challenge?.targetKm)
         statement.bind(challenge?.progressKm)
-        statement.bind(challenge?.started.description)
+        statement.bind(day: challenge?.started)
     }
 }
 
 extension Habit {
-    init(row: Row) {
+    init(row: some StoredValues) {
         self.init(
-            id: row["id"], name: row["name"], kind: HabitKind(rawValue: row["kind"]) ?? .good, xp: row["xp"],
-            coins: row["coins"], life: row["life"], areaID: row["area_id"], archived: row["archived"],
-            tracksTime: row["tracks_time"], created: Day(iso: row["created_day"]) ?? Day(ordinal: 0),
+            id: row.int64("id"), name: row.text("name") ?? "", kind: row.text("kind").flatMap(HabitKind.init(rawValue:)) ?? .good,
+            xp: row.int("xp") ?? 0, coins: row.int("coins") ?? 0, life: row.int("life") ?? 0, areaID: row.int64("area_id"),
+            archived: row.bool("archived") ?? false, tracksTime: row.bool("tracks_time") ?? false,
+            created: row.day("created_day") ?? Day(ordinal: 0),
             stats: HabitStats(
-                streak: row["streak"], best: row["best_streak"], lastDay: (row["last_day"] as String?).flatMap(Day.init(iso:)),
-                total: row["total"]),
-            schedule: Schedule(words: (row["schedule"] as String? ?? "").split(separator: " ").map(String.init)) ?? .daily,
-            amount: (row["amount"] as Int?).map { DailyAmount($0, unit: row["amount_unit"]) }, bite: row["bite"] ?? 0,
-            biteSince: (row["bite_since"] as String?).flatMap(Day.init(iso:)),
-            words: (row["words"] as String? ?? "").split(separator: "\n").map(String.init))
-        checklist = ChecklistItem.items(stored: row["checklist"] ?? "")
-        checklistDay = (row["checklist_day"] as String?).flatMap(Day.init(iso:))
+                streak: row.int("streak") ?? 0, best: row.int("best_streak") ?? 0, lastDay: row.day("last_day"),
+                total: row.int("total") ?? 0),
+            schedule: Schedule(words: (row.text("schedule") ?? "").split(separator: " ").map(String.init)) ?? .daily,
+            amount: row.int("amount").map { DailyAmount($0, unit: row.text("amount_unit")) }, bite: row.int("bite") ?? 0,
+            biteSince: row.day("bite_since"),
+            words: (row.text("words") ?? "").split(separator: "\n").map(String.init))
+        checklist = ChecklistItem.items(stored: row.text("checklist") ?? "")
+        checklistDay = row.day("checklist_day")
     }
 }
 
 extension Area {
-    init(row: Row) {
+    init(row: some StoredValues) {
         self.init(
-            id: row["id"], name: row["name"], progress: Progress(level: row["level"], xp: row["xp"]),
+            id: row.int64("id"), name: row.text("name") ?? "", progress: Progress(level: row.int("level") ?? 1, xp: row.int("xp") ?? 0),
             curve: LevelCurve(
-                kind: LevelCurve.Kind(rawValue: row["curve"]) ?? .linear, base: row["base"], multiplier: row["multiplier"]))
+                kind: row.text("curve").flatMap(LevelCurve.Kind.init(rawValue:)) ?? .linear, base: row.int("base") ?? 0,
+                multiplier: row.double("multiplier") ?? 1))
     }
 }
 
@@ -100,12 +103,11 @@ extension GameState {
 }
 
 extension Settings {
-    /// The settings in the rows of the `setting` table; rows of other keys are left alone.
-    init(rows: [Row]) {
+    /// The settings in the keys and values of the `setting` table; other keys are left alone.
+    init(pairs: [(String, String)]) {
         var settings = Settings.default
-        for row in rows {
-            let value: String = row["value"]
-            switch row["key"] as String {
+        for (key, value) in pairs {
+            switch key {
             case "curve": settings.curve.kind = LevelCurve.Kind(rawValue: value) ?? settings.curve.kind
             case "xp_per_level": settings.curve.base = Int(value) ?? settings.curve.base
             case "multiplier": settings.curve.multiplier = Double(value) ?? settings.curve.multiplier
@@ -130,37 +132,36 @@ extension Settings {
 
 // MARK: - Writing
 
-/// A value kept as one row of a table, keyed by an id SQLite assigns.
+/// A value kept as one row of a table, keyed by an id the store assigns.
 protocol StoredRow: Equatable {
     static var table: String { get }
     static var columns: [String] { get }
-    /// `UPDATE` and `INSERT` for the table, made once from `table` and `columns` (`StoredRowSQL`).
+    /// The statements that save a row of the table, made once from `table` and `columns`.
     static var sql: StoredRowSQL { get }
     var id: Int64? { get set }
     /// Binds the values of `columns`, in order.
-    func bindValues(to statement: RawStatement)
+    func bindValues(to statement: some RowBinder)
     /// Saves a change from `before` that touches only columns no index covers, with a statement for just
     /// those, and returns true; false leaves it to the whole-row update. Rewriting a row's name, even
     /// unchanged, also rewrites its entry in the name's index: one more page for the log to write.
-    func saveNarrowly(since before: Self, with statements: RawStatements) throws -> Bool
+    func saveNarrowly(since before: Self, with writer: some RowWriter) throws -> Bool
 }
 
 extension StoredRow {
-    func saveNarrowly(since before: Self, with statements: RawStatements) throws -> Bool { false }
+    func saveNarrowly(since before: Self, with writer: some RowWriter) throws -> Bool { false }
 }
 
 /// The statements that save a `StoredRow`: the values in `columns` order, the id last for an update
 /// and first for an insert.
 struct StoredRowSQL {
-    let update: String
-    let insert: String
-    let delete: String
+    let update: RowStatement
+    let insert: RowStatement
+    let delete: RowStatement
 
     init(table: String, columns: [String]) {
-        update = "UPDATE \(table) SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
-        let all = ["id"] + columns
-        insert = "INSERT INTO \(table) (\(all.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: all.count).joined(separator: ", ")))"
-        delete = "DELETE FROM \(table) WHERE id = ?"
+        update = RowStatement(.update, table, columns)
+        insert = RowStatement(.insert, table, columns)
+        delete = RowStatement(.delete, table)
     }
 }
 
@@ -172,7 +173,7 @@ extension Habit: StoredRow {
         "checklist_day",
     ]
     static let sql = StoredRowSQL(table: table, columns: columns)
-    func bindValues(to statement: RawStatement) {
+    func bindValues(to statement: some RowBinder) {
         statement.bind(name)
         statement.bind(kind.rawValue)
         statement.bind(xp)
@@ -181,36 +182,38 @@ extension Habit: StoredRow {
         statement.bind(areaID)
         statement.bind(archived)
         statement.bind(tracksTime)
-        statement.bind(created.description)
+        statement.bind(day: created)
         statement.bind(stats.streak)
         statement.bind(stats.best)
-        statement.bind(stats.lastDay?.description)
+        statement.bind(day: stats.lastDay)
         statement.bind(stats.total)
         statement.bind(schedule.words)
         statement.bind(amount?.count)
         statement.bind(amount?.unit)
         statement.bind(bite)
-        statement.bind(biteSince?.description)
+        statement.bind(day: biteSince)
         statement.bind(words.joined(separator: "\n"))
         statement.bind(ChecklistItem.stored(checklist))
-        statement.bind(checklistDay?.description)
+        statement.bind(day: checklistDay)
     }
 }
 
 extension Habit {
+    static let statsUpdate = RowStatement(.update, "habit", ["streak", "best_streak", "last_day", "total"])
+
     /// A recorded action changes only a habit's streak and totals.
-    func saveNarrowly(since before: Habit, with statements: RawStatements) throws -> Bool {
+    func saveNarrowly(since before: Habit, with writer: some RowWriter) throws -> Bool {
         guard let id, stats != before.stats else { return false }
         var unchanged = self
         unchanged.stats = before.stats
         guard unchanged == before else { return false }
-        let update = try statements("UPDATE habit SET streak = ?, best_streak = ?, last_day = ?, total = ? WHERE id = ?")
-        update.bind(stats.streak)
-        update.bind(stats.best)
-        update.bind(stats.lastDay?.description)
-        update.bind(stats.total)
-        update.bind(id)
-        try update.run()
+        try writer.run(Self.statsUpdate) { update in
+            update.bind(stats.streak)
+            update.bind(stats.best)
+            update.bind(day: stats.lastDay)
+            update.bind(stats.total)
+            update.bind(id)
+        }
         return true
     }
 }
@@ -219,7 +222,7 @@ extension Area: StoredRow {
     static let table = "area"
     static let columns = ["name", "level", "xp", "curve", "base", "multiplier"]
     static let sql = StoredRowSQL(table: table, columns: columns)
-    func bindValues(to statement: RawStatement) {
+    func bindValues(to statement: some RowBinder) {
         statement.bind(name)
         statement.bind(progress.level)
         statement.bind(progress.xp)
@@ -230,14 +233,16 @@ extension Area: StoredRow {
 }
 
 extension Area {
+    static let progressUpdate = RowStatement(.update, "area", ["level", "xp"])
+
     /// A recorded action changes only an area's level and XP.
-    func saveNarrowly(since before: Area, with statements: RawStatements) throws -> Bool {
+    func saveNarrowly(since before: Area, with writer: some RowWriter) throws -> Bool {
         guard let id, progress != before.progress, name == before.name, curve == before.curve else { return false }
-        let update = try statements("UPDATE area SET level = ?, xp = ? WHERE id = ?")
-        update.bind(progress.level)
-        update.bind(progress.xp)
-        update.bind(id)
-        try update.run()
+        try writer.run(Self.progressUpdate) { update in
+            update.bind(progress.level)
+            update.bind(progress.xp)
+            update.bind(id)
+        }
         return true
     }
 }
@@ -246,7 +251,7 @@ extension Routine: StoredRow {
     static let table = "routine"
     static let columns = ["name", "habit_ids"]
     static let sql = StoredRowSQL(table: table, columns: columns)
-    func bindValues(to statement: RawStatement) {
+    func bindValues(to statement: some RowBinder) {
         statement.bind(name)
         statement.bind(habitIDs.map(String.init).joined(separator: ","))
     }
@@ -256,7 +261,7 @@ extension Reward: StoredRow {
     static let table = "reward"
     static let columns = ["name", "price"]
     static let sql = StoredRowSQL(table: table, columns: columns)
-    func bindValues(to statement: RawStatement) {
+    func bindValues(to statement: some RowBinder) {
         statement.bind(name)
         statement.bind(price)
     }
@@ -283,21 +288,19 @@ extension Todo: StoredRow {
     static let columns = ["name", "created_day", "due_day", "done_at", "done_day", "checklist"]
     static let sql = StoredRowSQL(table: table, columns: columns)
 
-    init(row: Row) {
+    package init(row: some StoredValues) {
         self.init(
-            id: row["id"], name: row["name"], created: Day(iso: row["created_day"]) ?? Day(ordinal: 0),
-            due: (row["due_day"] as String?).flatMap(Day.init(iso:)),
-            done: (row["done_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
-            doneDay: (row["done_day"] as String?).flatMap(Day.init(iso:)),
-            checklist: ChecklistItem.items(stored: row["checklist"] ?? ""))
+            id: row.int64("id"), name: row.text("name") ?? "", created: row.day("created_day") ?? Day(ordinal: 0),
+            due: row.day("due_day"), done: row.double("done_at").map(Date.init(timeIntervalSince1970:)),
+            doneDay: row.day("done_day"), checklist: ChecklistItem.items(stored: row.text("checklist") ?? ""))
     }
 
-    func bindValues(to statement: RawStatement) {
+    func bindValues(to statement: some RowBinder) {
         statement.bind(name)
-        statement.bind(created.description)
-        statement.bind(due?.description)
+        statement.bind(day: created)
+        statement.bind(day: due)
         statement.bind(done?.timeIntervalSince1970)
-        statement.bind(doneDay?.description)
+        statement.bind(day: doneDay)
         statement.bind(ChecklistItem.stored(checklist))
     }
 }
@@ -306,44 +309,35 @@ extension Pause: StoredRow {
     static let table = "pause"
     static let columns = ["habit_id", "first_day", "last_day"]
     static let sql = StoredRowSQL(table: table, columns: columns)
-    func bindValues(to statement: RawStatement) {
+    func bindValues(to statement: some RowBinder) {
         statement.bind(habitID)
-        statement.bind(first.description)
-        statement.bind(last.description)
+        statement.bind(day: first)
+        statement.bind(day: last)
     }
 }
 
 extension GameState {
-    /// Writes what changed from `old` to `self` with `statements`, assigning ids to new rows.
-    mutating func save(since old: GameState, with statements: RawStatements) throws {
+    static let putSetting = RowStatement(.put, "setting", ["key", "value"])
+
+    /// Writes what changed from `old` to `self` with `writer`, assigning ids to new rows.
+    package mutating func save(since old: GameState, with writer: some RowWriter) throws {
         if profile != old.profile {
-            let statement = try statements(
-                """
-                UPDATE profile SET level = ?, xp = ?, coins = ?, health = ?, max_health = ?, state = ?,
-                challenge_target_km = ?, challenge_progress_km = ?, challenge_started = ? WHERE id = 1
-                """)
-            profile.bind(to: statement)
-            try statement.run()
+            try writer.run(Profile.update) { profile.bind(to: $0) }
         }
-        if settings != old.settings {
-            let statement = try statements("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)")
-            for (key, value) in settings.pairs {
+        func put(_ key: String, _ value: String) throws {
+            try writer.run(Self.putSetting) { statement in
                 statement.bind(key)
                 statement.bind(value)
-                try statement.run()
             }
         }
+        if settings != old.settings {
+            for (key, value) in settings.pairs { try put(key, value) }
+        }
         if endedThrough != old.endedThrough, let endedThrough {
-            let statement = try statements("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)")
-            statement.bind(Self.endedThroughKey)
-            statement.bind(endedThrough.description)
-            try statement.run()
+            try put(Self.endedThroughKey, endedThrough.description)
         }
         if retiredAreaID != old.retiredAreaID {
-            let statement = try statements("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)")
-            statement.bind(Self.retiredAreaKey)
-            statement.bind(String(retiredAreaID))
-            try statement.run()
+            try put(Self.retiredAreaKey, String(retiredAreaID))
         }
         // Areas first: habits refer to them. A habit whose area is gone has none (as the schema says).
         if habits.contains(where: { $0.areaID != nil }) {
@@ -352,24 +346,22 @@ extension GameState {
                 habits[index].areaID = nil
             }
         }
-        try Self.save(&areas, since: old.areas, with: statements)
-        try Self.save(&habits, since: old.habits, with: statements)
-        try Self.save(&rewards, since: old.rewards, with: statements)
-        try Self.save(&routines, since: old.routines, with: statements)
-        try Self.save(&pauses, since: old.pauses, with: statements)
-        try Self.save(&todos, since: old.todos, with: statements)
+        try Self.save(&areas, since: old.areas, with: writer)
+        try Self.save(&habits, since: old.habits, with: writer)
+        try Self.save(&rewards, since: old.rewards, with: writer)
+        try Self.save(&routines, since: old.routines, with: writer)
+        try Self.save(&pauses, since: old.pauses, with: writer)
+        try Self.save(&todos, since: old.todos, with: writer)
     }
 
-    private static func save<Value: StoredRow>(_ rows: inout [Value], since old: [Value], with statements: RawStatements) throws {
+    private static func save<Value: StoredRow>(_ rows: inout [Value], since old: [Value], with writer: some RowWriter) throws {
         guard rows != old else { return }
         let sql = Value.sql
         // Rows keep their order: when every old row is still at its index, none is gone.
         if old.count > rows.count || old.indices.contains(where: { old[$0].id != rows[$0].id }) {
             let kept = Set(rows.compactMap(\.id))
             for gone in old.compactMap(\.id) where !kept.contains(gone) {
-                let delete = try statements(sql: sql.delete)
-                delete.bind(gone)
-                try delete.run()
+                try writer.run(sql.delete) { $0.bind(gone) }
             }
         }
         // Rows keep their order, so a row is usually at its old index, and compared there; look it up by id only when
@@ -380,11 +372,11 @@ extension GameState {
             return byID?[id]
         }
         func update(_ index: Int, _ id: Int64, since before: Value) throws {
-            guard before != rows[index], try !rows[index].saveNarrowly(since: before, with: statements) else { return }
-            let update = try statements(sql: sql.update)
-            rows[index].bindValues(to: update)
-            update.bind(id)
-            try update.run()
+            guard before != rows[index], try !rows[index].saveNarrowly(since: before, with: writer) else { return }
+            try writer.run(sql.update) { update in
+                rows[index].bindValues(to: update)
+                update.bind(id)
+            }
         }
         for index in rows.indices {
             let id = rows[index].id
@@ -393,12 +385,12 @@ extension GameState {
             } else if let id, let before = moved(id) {
                 try update(index, id, since: before)
             } else {
-                // New rows: SQLite numbers them, unless the engine already did (areas).
-                let insert = try statements(sql: sql.insert)
-                insert.bind(rows[index].id)
-                rows[index].bindValues(to: insert)
-                try insert.run()
-                rows[index].id = insert.lastInsertedRowID
+                // New rows: the store numbers them, unless the engine already did (areas).
+                let row = rows[index]
+                rows[index].id = try writer.run(sql.insert) { insert in
+                    insert.bind(row.id)
+                    row.bindValues(to: insert)
+                }
             }
         }
     }

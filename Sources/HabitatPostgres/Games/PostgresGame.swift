@@ -1,0 +1,92 @@
+import Foundation
+import HabitatEngine
+import HabitatStorage
+import Logging
+import NIOConcurrencyHelpers
+import NIOPosix
+import PostgresNIO
+
+/// One user's game and ledger in PostgreSQL: their account's rows of each table. The PostgreSQL side of
+/// ``UserGame``; what a change does is written once, in HabitatStorage, on `changing` and `read`.
+///
+/// A change takes a connection from the pool and runs on a thread of NIO's pool (never an event loop's, never one of
+/// Swift's tasks' threads), because the engine reads the ledger as it runs: each statement waits for PostgreSQL there.
+/// It locks the account's profile row first (`FOR UPDATE`), so two changes of one user, from anywhere, take turns.
+public final class PostgresGame: UserGame {
+    public let accountID: Int64
+    let store: PostgresStore
+    private let cached = NIOLockedValueBox<GameState?>(nil)
+
+    init(accountID: Int64, store: PostgresStore) {
+        self.accountID = accountID
+        self.store = store
+    }
+
+    public var cachedState: GameState? { cached.withLockedValue { $0 } }
+
+    public func state() async throws -> GameState {
+        if let state = cachedState { return state }
+        return try await onConnection { rows in
+            let state = try GameState.fetch(from: rows)
+            self.cached.withLockedValue { $0 = state }
+            return state
+        }
+    }
+
+    public func changing<T: Sendable>(
+        _ body: @escaping @Sendable (inout GameState, any LedgerAccess, _ saveNow: (inout GameState) throws -> Void) throws -> T
+    ) async throws -> (result: T, state: GameState) {
+        try await onConnection { rows in
+            try rows.query("BEGIN")
+            do {
+                // The account's turn: a change elsewhere of the same user waits here until this one is over.
+                try rows.query("SELECT 1 FROM account WHERE id = $1 FOR UPDATE") { _ in }
+                var state = try self.cachedState ?? GameState.fetch(from: rows)
+                var saved = state
+                let result = try body(&state, PostgresLedger(rows: rows)) { current in
+                    try current.save(since: saved, with: rows)
+                    saved = current
+                }
+                try state.save(since: saved, with: rows)
+                try rows.query("COMMIT")
+                self.cached.withLockedValue { $0 = state }
+                return (result, state)
+            } catch {
+                _ = try? rows.query("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any LedgerAccess) throws -> T) async throws -> T {
+        try await onConnection { rows in
+            // One snapshot for everything `body` reads.
+            try rows.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            defer { _ = try? rows.query("COMMIT") }
+            return try body(PostgresLedger(rows: rows))
+        }
+    }
+
+    /// Runs `work` with the account's rows on a pooled connection, on a thread of NIO's pool.
+    private func onConnection<T: Sendable>(_ work: @escaping @Sendable (AccountRows) throws -> T) async throws -> T {
+        try await store.said {
+            try await store.client.withConnection { connection in
+                let rows = AccountRows(connection: connection, accountID: self.accountID, logger: self.store.logger)
+                return try await NIOThreadPool.singleton.runIfActive { try work(rows) }
+            }
+        }
+    }
+}
+
+extension PostgresStore {
+    /// The game of the account `accountID`: one for each account for as long as the store is open, so its state in
+    /// memory is the one every change of the account goes through here.
+    public func game(of accountID: Int64) -> PostgresGame {
+        games.withLockedValue { games in
+            if let game = games[accountID] { return game }
+            let game = PostgresGame(accountID: accountID, store: self)
+            games[accountID] = game
+            return game
+        }
+    }
+}
