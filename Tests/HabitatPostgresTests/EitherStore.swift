@@ -36,3 +36,28 @@ enum EitherStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
         }
     }
 }
+
+extension EitherStore {
+    /// Runs `body` with a new user's game in a new, empty store of this kind, and `fresh`, which gives another handle on
+    /// the same game that has read nothing yet (as after a restart).
+    func withGame<T: Sendable>(
+        _ body: @Sendable (_ game: any UserGame, _ fresh: @Sendable () -> any UserGame) async throws -> T
+    ) async throws -> T {
+        switch self {
+        case .sqlite:
+            SQLiteSetup.apply()
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habitat-game-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent("users/ab/user.sqlite").path
+            let game = UserDatabase(path: path, durability: .normal)
+            defer { game.close() }
+            return try await body(game) { UserDatabase(path: path, durability: .normal) }
+        case .postgresql:
+            return try await with { accounts in
+                let store = accounts as! PostgresStore
+                let account = try await store.createAccount(name: "ann", passwordHash: nil, at: Date(timeIntervalSince1970: 0))
+                return try await body(store.game(of: account.id)) { PostgresGame(accountID: account.id, store: store) }
+            }
+        }
+    }
+}
