@@ -13,7 +13,7 @@ enum EitherStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
     var testDescription: String { rawValue }
 
     /// Runs `body` with a new, empty store of this kind, removed afterwards.
-    func with<T: Sendable>(_ body: @Sendable (any AccountStore) async throws -> T) async throws -> T {
+    func with<T: Sendable>(_ body: @Sendable (any StorageContract) async throws -> T) async throws -> T {
         switch self {
         case .sqlite:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habitat-store-\(UUID().uuidString)")

@@ -11,6 +11,10 @@ public struct HabitTimer: Sendable, Equatable {
     public var minutes: Int
     public var started: Date
     public var ends: Date
+
+    public init(id: Int64, accountID: Int64, habit: String, minutes: Int, started: Date, ends: Date) {
+        (self.id, self.accountID, self.habit, self.minutes, self.started, self.ends) = (id, accountID, habit, minutes, started, ends)
+    }
 }
 
 extension DirectoryDatabase {

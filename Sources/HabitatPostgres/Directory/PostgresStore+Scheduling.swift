@@ -1,0 +1,183 @@
+import Foundation
+import HabitatEngine
+import HabitatStorage
+import PostgresNIO
+
+// MARK: - The due index
+
+extension PostgresStore: DueStore {
+    public func due(at now: Date, limit: Int) async throws -> [DueEntry] {
+        try await dueEntries(
+            "SELECT kind, subject, due_at FROM due WHERE due_at <= \(now.timeIntervalSince1970) ORDER BY due_at LIMIT \(limit)")
+    }
+
+    public func due(after position: DueEntry?, from start: Date, through horizon: Date, limit: Int) async throws -> [DueEntry] {
+        // Every kind sorts before U+007F (in the byte order `COLLATE "C"` keeps): from there, what is due after `start`,
+        // not at it (that is due now).
+        let (at, kind, subject) = position.map { ($0.at, $0.kind.rawValue, $0.subject) } ?? (start, "\u{7F}", Int64.max)
+        return try await dueEntries(
+            """
+            SELECT kind, subject, due_at FROM due
+            WHERE (due_at, kind COLLATE "C", subject) > (\(at.timeIntervalSince1970), \(kind), \(subject)) AND due_at <= \(horizon.timeIntervalSince1970)
+            ORDER BY due_at, kind COLLATE "C", subject LIMIT \(limit)
+            """)
+    }
+
+    private func dueEntries(_ query: PostgresQuery) async throws -> [DueEntry] {
+        try await said {
+            var entries: [DueEntry] = []
+            for try await (kind, subject, at) in try await client.query(query, logger: logger).decode((String, Int64, Double).self) {
+                // A kind this build doesn't know (written by a newer one) is left alone.
+                guard let kind = DueEntry.Kind(rawValue: kind) else { continue }
+                entries.append(DueEntry(kind: kind, subject: subject, at: Date(timeIntervalSince1970: at)))
+            }
+            return entries
+        }
+    }
+
+    public func nextDue() async throws -> Date? {
+        try await said {
+            for try await at in try await client.query("SELECT min(due_at) FROM due", logger: logger).decode(Double?.self) {
+                return at.map(Date.init(timeIntervalSince1970:))
+            }
+            return nil
+        }
+    }
+
+    public func setDue(_ entries: [(DueEntry.Kind, Int64, Date?)]) async throws {
+        guard !entries.isEmpty else { return }
+        try await said {
+            try await client.withTransaction(logger: logger) { connection in
+                for (kind, subject, due) in entries {
+                    try await Self.setDue(kind, subject, at: due, on: connection, logger: logger)
+                }
+            }
+        }
+    }
+
+    public func setDayEnd(of accountID: Int64, at due: Date?) async throws {
+        try await setDue([(.dayEnd, accountID, due)])
+    }
+
+    static func setDue(_ kind: DueEntry.Kind, _ subject: Int64, at due: Date?, on connection: PostgresConnection, logger: Logger) async throws {
+        if let due {
+            try await connection.query(
+                """
+                INSERT INTO due (kind, subject, due_at) VALUES (\(kind.rawValue), \(subject), \(due.timeIntervalSince1970))
+                ON CONFLICT (kind, subject) DO UPDATE SET due_at = EXCLUDED.due_at
+                """, logger: logger)
+        } else {
+            try await connection.query("DELETE FROM due WHERE kind = \(kind.rawValue) AND subject = \(subject)", logger: logger)
+        }
+    }
+}
+
+// MARK: - Timers
+
+extension PostgresStore: TimerStore {
+    public func addTimer(accountID: Int64, habit: String, minutes: Int, at now: Date) async throws -> HabitTimer {
+        let ends = now.addingTimeInterval(TimeInterval(minutes * 60))
+        return try await said {
+            try await client.withTransaction(logger: logger) { connection in
+                let rows = try await connection.query(
+                    """
+                    INSERT INTO timer (account_id, habit, minutes, started_at, ends_at)
+                    VALUES (\(accountID), \(habit), \(minutes), \(now.timeIntervalSince1970), \(ends.timeIntervalSince1970)) RETURNING id
+                    """, logger: logger)
+                var id: Int64 = 0
+                for try await made in rows.decode(Int64.self) { id = made }
+                try await Self.setDue(.timer, id, at: ends, on: connection, logger: logger)
+                return HabitTimer(id: id, accountID: accountID, habit: habit, minutes: minutes, started: now, ends: ends)
+            }
+        }
+    }
+
+    public func timers(of accountID: Int64) async throws -> [HabitTimer] {
+        try await timers("SELECT id, account_id, habit, minutes, started_at, ends_at FROM timer WHERE account_id = \(accountID) ORDER BY ends_at")
+    }
+
+    public func timer(id: Int64) async throws -> HabitTimer? {
+        try await timers("SELECT id, account_id, habit, minutes, started_at, ends_at FROM timer WHERE id = \(id)").first
+    }
+
+    public func dueTimers(at now: Date) async throws -> [HabitTimer] {
+        try await timers(
+            """
+            SELECT t.id, t.account_id, t.habit, t.minutes, t.started_at, t.ends_at FROM due JOIN timer t ON t.id = due.subject
+            WHERE due.kind = 'timer' AND due.due_at <= \(now.timeIntervalSince1970) ORDER BY due.due_at
+            """)
+    }
+
+    private func timers(_ query: PostgresQuery) async throws -> [HabitTimer] {
+        try await said {
+            var timers: [HabitTimer] = []
+            for try await (id, accountID, habit, minutes, started, ends) in try await client.query(query, logger: logger)
+                .decode((Int64, Int64, String, Int, Double, Double).self)
+            {
+                timers.append(
+                    HabitTimer(
+                        id: id, accountID: accountID, habit: habit, minutes: minutes, started: Date(timeIntervalSince1970: started),
+                        ends: Date(timeIntervalSince1970: ends)))
+            }
+            return timers
+        }
+    }
+
+    public func removeTimer(id: Int64) async throws {
+        try await said {
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("DELETE FROM timer WHERE id = \(id)", logger: logger)
+                try await Self.setDue(.timer, id, at: nil, on: connection, logger: logger)
+            }
+        }
+    }
+}
+
+// MARK: - Inboxes
+
+extension PostgresStore: InboxStore {
+    public func keep(_ item: InboxItem, for accountID: Int64) async throws {
+        try await said {
+            try await client.withTransaction(logger: logger) { connection in
+                _ = try await Self.keep(item, for: accountID, on: connection, logger: logger)
+            }
+        }
+    }
+
+    /// Keeps `item` in the user's inbox, the oldest giving way past ``DirectoryDatabase/inboxLimit``: its entry's id.
+    static func keep(_ item: InboxItem, for accountID: Int64, on connection: PostgresConnection, logger: Logger) async throws -> Int64 {
+        let rows = try await connection.query(
+            """
+            INSERT INTO inbox (account_id, kind, toasts, created_at)
+            VALUES (\(accountID), \(item.kind), \(item.toasts), \(item.created.timeIntervalSince1970)) RETURNING id
+            """, logger: logger)
+        var id: Int64 = 0
+        for try await made in rows.decode(Int64.self) { id = made }
+        try await connection.query(
+            """
+            DELETE FROM inbox WHERE account_id = \(accountID) AND id NOT IN
+            (SELECT id FROM inbox WHERE account_id = \(accountID) ORDER BY id DESC LIMIT \(DirectoryDatabase.inboxLimit))
+            """, logger: logger)
+        return id
+    }
+
+    public func forgetKept(_ ids: [Int64]) async throws {
+        guard !ids.isEmpty else { return }
+        try await said {
+            _ = try await client.query("DELETE FROM inbox WHERE id = ANY(\(ids))", logger: logger)
+        }
+    }
+
+    public func takeInbox(of accountID: Int64) async throws -> [InboxItem] {
+        try await said {
+            // Taken in one statement: two logins at once can't both take an event.
+            let rows = try await client.query(
+                "DELETE FROM inbox WHERE account_id = \(accountID) RETURNING id, kind, toasts, created_at", logger: logger)
+            var items: [(Int64, InboxItem)] = []
+            for try await (id, kind, toasts, created) in rows.decode((Int64, String, String, Double).self) {
+                items.append((id, InboxItem(kind: kind, toasts: toasts, created: Date(timeIntervalSince1970: created))))
+            }
+            return items.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import HabitatEngine
+
+// The parts of the storage contract that the server's own work stands on: the index of what is due (timers' ends, day
+// ends, reminders, rooms' posts), the timers, and the events kept for users who were away. The SQLite directory
+// (``DirectoryDatabase``) and the PostgreSQL store both keep them.
+
+/// The index of what the server does on its own at a time: one entry for each kind and subject.
+public protocol DueStore: Sendable {
+    /// What is due by `now`, soonest first, at most `limit`.
+    func due(at now: Date, limit: Int) async throws -> [DueEntry]
+    /// What comes due after `position` (an entry, in the index's order of due time, kind and subject), or with no
+    /// position after `start`, and by `horizon`, in that order, at most `limit`: a page of what is ahead, the next page
+    /// read from the last entry of this one.
+    func due(after position: DueEntry?, from start: Date, through horizon: Date, limit: Int) async throws -> [DueEntry]
+    /// When the next entry is due, if any.
+    func nextDue() async throws -> Date?
+    /// Sets when `subject` of `kind` is next due, or (`nil`) takes it out of the index; many at once, in one transaction.
+    func setDue(_ entries: [(DueEntry.Kind, Int64, Date?)]) async throws
+    /// The next day end of `accountID`, after one was ended: at `due`, or none (`nil`).
+    func setDayEnd(of accountID: Int64, at due: Date?) async throws
+}
+
+/// Timers: when one ends, its habit is recorded for its owner (the due index says when).
+public protocol TimerStore: Sendable {
+    /// Starts a timer of `minutes` from `now`, and puts its end in the due index.
+    func addTimer(accountID: Int64, habit: String, minutes: Int, at now: Date) async throws -> HabitTimer
+    /// The user's running timers, the soonest to end first.
+    func timers(of accountID: Int64) async throws -> [HabitTimer]
+    func timer(id: Int64) async throws -> HabitTimer?
+    /// Timers that have ended by `now`, oldest first.
+    func dueTimers(at now: Date) async throws -> [HabitTimer]
+    /// Takes the timer away, and its end out of the due index.
+    func removeTimer(id: Int64) async throws
+}
+
+/// Events kept for a user who was away, given at their next login.
+public protocol InboxStore: Sendable {
+    /// Keeps `item` for the user; the oldest give way past ``DirectoryDatabase/inboxLimit``.
+    func keep(_ item: InboxItem, for accountID: Int64) async throws
+    /// Takes back out of the inboxes the entries kept in case a crash came first (those not taken already).
+    func forgetKept(_ ids: [Int64]) async throws
+    /// Takes every waiting event, oldest first, and empties the inbox.
+    func takeInbox(of accountID: Int64) async throws -> [InboxItem]
+}
+
+extension DirectoryDatabase: DueStore, TimerStore, InboxStore {}
+
+/// The storage contract's parts kept so far by both stores, as one.
+public typealias StorageContract = AccountStore & DueStore & TimerStore & InboxStore
