@@ -83,10 +83,7 @@ extension DirectoryDatabase {
                     arguments: StatementArguments(Array(chunk)))
                 for row in rows {
                     let stored = StoredReminder(row: row)
-                    let account = Account(
-                        id: stored.accountID, name: row["account_name"], passwordHash: row["password_hash"], fileID: row["file_id"],
-                        created: Date(timeIntervalSince1970: row["created_at"]))
-                    found[stored.reminder.id] = (stored, account)
+                    found[stored.reminder.id] = (stored, Account(row: row, accountID: stored.accountID))
                 }
             }
             return found
@@ -121,7 +118,7 @@ extension DirectoryDatabase {
     /// Writes down firings before they are delivered, in one transaction: each reminder fired for its day, not yet
     /// delivered, and due next at its next time (a snooze that fired is taken out). A crash after this neither fires
     /// them again nor loses them: the user hears of those still to do at their next login.
-    public func fired(_ firings: [ReminderFiring], snoozes: [Int64] = [], at now: Date) async throws {
+    public func fired(_ firings: [ReminderFiring], snoozes: [Int64], at now: Date) async throws {
         guard !firings.isEmpty || !snoozes.isEmpty else { return }
         try await write { db in
             for firing in firings {
@@ -168,15 +165,23 @@ extension DirectoryDatabase {
 }
 
 extension StoredReminder {
-    init(row: Row) {
-        let firedFor: Int? = row["fired_for"]
-        let firedAt: Double? = row["fired_at"]
+    package init(row: some StoredValues) {
         var settings = Settings.default
-        settings.timeZone = row["time_zone"]
-        settings.dayStartHour = row["day_start"]
+        settings.timeZone = row.text("time_zone") ?? settings.timeZone
+        settings.dayStartHour = row.int("day_start") ?? settings.dayStartHour
         self.init(
-            reminder: Reminder(id: row["id"], habit: row["habit"], minute: row["minute"]), accountID: row["account_id"],
-            firedFor: firedFor.map(Day.init(ordinal:)), firedAt: firedAt.map(Date.init(timeIntervalSince1970:)),
-            delivered: (row["delivered"] as Int) != 0, settings: settings)
+            reminder: Reminder(id: row.int64("id") ?? 0, habit: row.text("habit"), minute: row.int("minute") ?? 0),
+            accountID: row.int64("account_id") ?? 0, firedFor: row.int("fired_for").map(Day.init(ordinal:)),
+            firedAt: row.double("fired_at").map(Date.init(timeIntervalSince1970:)), delivered: row.bool("delivered") ?? true,
+            settings: settings)
+    }
+}
+
+extension Account {
+    /// An account as a row names it, its columns with `account_` before their names where a joined table has the same.
+    package init(row: some StoredValues, accountID: Int64) {
+        self.init(
+            id: accountID, name: row.text("account_name") ?? "", passwordHash: row.text("password_hash"), fileID: row.text("file_id") ?? "",
+            created: Date(timeIntervalSince1970: row.double("created_at") ?? 0))
     }
 }

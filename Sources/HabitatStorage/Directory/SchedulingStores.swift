@@ -44,7 +44,31 @@ public protocol InboxStore: Sendable {
     func takeInbox(of accountID: Int64) async throws -> [InboxItem]
 }
 
-extension DirectoryDatabase: DueStore, TimerStore, InboxStore {}
+/// Reminders, each with its user's clock, and what each last fired for (the due index says when each is next).
+public protocol ReminderStore: Sendable {
+    /// Adds a reminder of `habit` (or the digest, `nil`) at `minute` of the user's clock, first due at `due`. The same
+    /// one twice is kept once (`added` is `false`); more than ``Reminder/maxPerUser`` is refused.
+    func addReminder(accountID: Int64, habit: String?, minute: Int, settings: Settings, due: Date) async throws -> (reminder: Reminder, added: Bool)
+    /// The user's reminders, earliest in the day first (the digest before a habit's at the same minute).
+    func reminders(of accountID: Int64) async throws -> [StoredReminder]
+    func reminder(id: Int64) async throws -> StoredReminder?
+    /// The reminders of these ids, with their users' accounts, in one read (a minute's reminders at once).
+    func reminders(ids: [Int64]) async throws -> [Int64: (reminder: StoredReminder, account: Account)]
+    /// Removes reminders by id, with their entries in the index (a snooze too).
+    func removeReminders(_ ids: [Int64]) async throws
+    /// Writes down firings before they are delivered, in one transaction: each reminder fired for its day, not yet
+    /// delivered, and due next at its next time (a snooze that fired is taken out). A crash after this neither fires
+    /// them again nor loses them: the user hears of those still to do at their next login.
+    func fired(_ firings: [ReminderFiring], snoozes: [Int64], at now: Date) async throws
+    /// The reminders whose firing reached someone.
+    func delivered(_ ids: [Int64]) async throws
+    /// Whether a reminder of `accountID` fired and reached nobody.
+    func hasMissedReminders(of accountID: Int64) async throws -> Bool
+    /// The reminders of `accountID` that fired for `day` and reached nobody, marked as told: the login tells them once.
+    func takeMissedReminders(of accountID: Int64, day: Day) async throws -> [Reminder]
+}
+
+extension DirectoryDatabase: DueStore, TimerStore, InboxStore, ReminderStore {}
 
 /// The storage contract's parts kept so far by both stores, as one.
-public typealias StorageContract = AccountStore & DueStore & TimerStore & InboxStore
+public typealias StorageContract = AccountStore & DueStore & TimerStore & InboxStore & ReminderStore
