@@ -66,7 +66,7 @@ let package = Package(
         .target(
             name: "HabitatPostgres",
             dependencies: [
-                "HabitatEngine", "HabitatStorage",
+                "HabitatEngine", "HabitatHousehold", "HabitatStorage",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 // A user's game is changed on a thread of NIO's pool, as the engine reads the ledger while it runs.
@@ -230,7 +230,7 @@ let package = Package(
         .testTarget(
             name: "HabitatPostgresTests",
             dependencies: [
-                "HabitatPostgres", "HabitatStorage", "HabitatEngine", "TestSupport",
+                "HabitatPostgres", "HabitatStorage", "HabitatHousehold", "HabitatEngine", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,5 +1,6 @@
 import Foundation
 import HabitatEngine
+import HabitatHousehold
 import HabitatStorage
 import Logging
 import NIOConcurrencyHelpers
@@ -9,19 +10,21 @@ import PostgresNIO
 /// rest, as they come), over PostgresNIO's connection pool.
 public final class PostgresStore: Sendable {
     public let address: DatabaseAddress
+    /// How large rooms may grow, as the SQLite directory's.
+    public let limits: RoomLimits
     let client: PostgresClient
     let logger: Logger
     private let pool: Task<Void, Never>
     /// Each account's game, once asked for (``game(of:)``).
     let games = NIOLockedValueBox<[Int64: PostgresGame]>([:])
 
-    private init(address: DatabaseAddress, logger: Logger, client: PostgresClient, pool: Task<Void, Never>) {
-        (self.address, self.logger, self.client, self.pool) = (address, logger, client, pool)
+    private init(address: DatabaseAddress, limits: RoomLimits, logger: Logger, client: PostgresClient, pool: Task<Void, Never>) {
+        (self.address, self.limits, self.logger, self.client, self.pool) = (address, limits, logger, client, pool)
     }
 
     /// Connects to the database at `address` and brings its schema up to date (``Migrations``): ready to use.
     /// PostgreSQL's errors are thrown as ``PostgresProblem``s.
-    public static func open(_ address: DatabaseAddress, logger: Logger) async throws -> PostgresStore {
+    public static func open(_ address: DatabaseAddress, limits: RoomLimits = .standard, logger: Logger) async throws -> PostgresStore {
         // One connection first, so that a database that can't be reached, or refuses the login, is said at once (the
         // pool would go on trying for a minute).
         do {
@@ -38,7 +41,7 @@ public final class PostgresStore: Sendable {
             await client.run()
         }
         for await _ in begun {}
-        let store = PostgresStore(address: address, logger: logger, client: client, pool: pool)
+        let store = PostgresStore(address: address, limits: limits, logger: logger, client: client, pool: pool)
         do {
             try await store.said { try await Migrations.apply(client, logger: logger) }
             return store
@@ -59,6 +62,24 @@ public final class PostgresStore: Sendable {
         } catch {
             throw PostgresProblem(error, at: address) ?? error
         }
+    }
+
+    /// Runs `work` and waits for it, for a caller on a thread that may wait (never an event loop's, never one of Swift's
+    /// tasks' threads): what a member's change writes elsewhere before it commits.
+    func waiting<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+        let result = NIOLockedValueBox<Result<T, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                let value = try await work()
+                result.withLockedValue { $0 = .success(value) }
+            } catch {
+                result.withLockedValue { $0 = .failure(error) }
+            }
+            done.signal()
+        }
+        done.wait()
+        return try result.withLockedValue { $0! }.get()
     }
 
     /// Closes every connection. Nothing can be read or written after.

@@ -1,4 +1,5 @@
 import Foundation
+import HabitatHousehold
 import HabitatStorage
 import Testing
 
@@ -13,17 +14,17 @@ enum EitherStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
     var testDescription: String { rawValue }
 
     /// Runs `body` with a new, empty store of this kind, removed afterwards.
-    func with<T: Sendable>(_ body: @Sendable (any StorageContract) async throws -> T) async throws -> T {
+    func with<T: Sendable>(limits: RoomLimits = .standard, _ body: @Sendable (any StorageContract) async throws -> T) async throws -> T {
         switch self {
         case .sqlite:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habitat-store-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
-            let directory = try DirectoryDatabase(directory: folder, durability: .normal)
+            let directory = try DirectoryDatabase(directory: folder, durability: .normal, limits: limits)
             defer { try? directory.close() }
             return try await body(directory)
         case .postgresql:
             return try await TestPostgres.withDatabase { address in
-                let store = try await PostgresStore.open(address, logger: TestPostgres.logger)
+                let store = try await PostgresStore.open(address, limits: limits, logger: TestPostgres.logger)
                 do {
                     let result = try await body(store)
                     await store.close()

@@ -15,6 +15,10 @@ public struct RoomIntent: Sendable, Equatable {
     public var habitID: Int64
     /// The item of the room's list being got (``RoomTodo``), for a record of one.
     public var todoID: Int64? = nil
+
+    public init(id: Int64, accountID: Int64, token: String, action: Action, roomID: Int64, habitID: Int64, todoID: Int64? = nil) {
+        (self.id, self.accountID, self.token, self.action, self.roomID, self.habitID, self.todoID) = (id, accountID, token, action, roomID, habitID, todoID)
+    }
 }
 
 // MARK: - Rooms and members
@@ -100,11 +104,6 @@ extension DirectoryDatabase {
                 arguments: [roomID]
             ).map { Member(accountID: $0["id"], name: $0["name"], fileID: $0["file_id"], isOwner: ($0["role"] as String) == "owner") }
         }
-    }
-
-    /// The member record, or `nil` when `accountID` is not in the room.
-    public func membership(of accountID: Int64, in roomID: Int64) async throws -> Member? {
-        try await members(of: roomID).first { $0.accountID == accountID }
     }
 
     /// Adds a member directly (a bridge channel's speakers); `limit_reached` when the room is full or they are in
@@ -305,13 +304,7 @@ extension DirectoryDatabase {
 
     public func sharedHabits(of roomID: Int64) async throws -> [SharedHabit] {
         try await writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM room_habit WHERE room_id = ? ORDER BY id", arguments: [roomID]).map {
-                SharedHabit(
-                    id: $0["id"], roomID: $0["room_id"], name: $0["name"], kind: HabitKind(rawValue: $0["kind"]) ?? .good,
-                    xp: $0["xp"], coins: $0["coins"], life: $0["life"], area: $0["area"],
-                    schedule: Schedule(words: ($0["schedule"] as String).split(separator: " ").map(String.init)) ?? .daily,
-                    rotates: $0["rotate"])
-            }
+            try Row.fetchAll(db, sql: "SELECT * FROM room_habit WHERE room_id = ? ORDER BY id", arguments: [roomID]).map(SharedHabit.init(row:))
         }
     }
 
@@ -392,28 +385,15 @@ extension DirectoryDatabase {
     public func roomLogLine(ref: String) async throws -> (roomID: Int64, habitID: Int64, entry: RoomLogEntry)? {
         try await writer.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM room_log WHERE ref = ?", arguments: [ref]).map { row in
-                (row["room_id"], row["habit_id"], Self.logEntry(row))
+                (row["room_id"], row["habit_id"], RoomLogEntry(row: row))
             }
         }
-    }
-
-    static func logEntry(_ row: Row) -> RoomLogEntry {
-        RoomLogEntry(
-            habitID: row["habit_id"], habit: row["habit"], kind: HabitKind(rawValue: row["kind"]) ?? .good,
-            accountID: row["account_id"], member: row["member"], at: Date(timeIntervalSince1970: row["at"]),
-            day: Day(iso: row["day"]) ?? Day(ordinal: 0), quantity: row["quantity"], xp: row["xp"], health: row["health"],
-            ref: row["ref"], todoID: row["todo_id"])
     }
 
     /// Intents left by a crash, oldest first.
     public func unfinishedIntents() async throws -> [RoomIntent] {
         try await writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM room_intent ORDER BY id").map {
-                RoomIntent(
-                    id: $0["id"], accountID: $0["account_id"], token: $0["token"],
-                    action: RoomIntent.Action(rawValue: $0["action"]) ?? .record, roomID: $0["room_id"], habitID: $0["habit_id"],
-                    todoID: $0["todo_id"])
-            }
+            try Row.fetchAll(db, sql: "SELECT * FROM room_intent ORDER BY id").map(RoomIntent.init(row:))
         }
     }
 
@@ -427,7 +407,7 @@ extension DirectoryDatabase {
                 arguments += [since.description]
             }
             return try Row.fetchAll(db, sql: sql + " ORDER BY at DESC, id DESC LIMIT ?", arguments: arguments + [limit])
-                .map(Self.logEntry)
+                .map(RoomLogEntry.init(row:))
         }
     }
 }
