@@ -31,7 +31,7 @@ extension DirectoryDatabase {
     public func roomPost(id: Int64) async throws -> (post: RoomPost, postedFor: Int?)? {
         try await writer.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM room_post WHERE id = ?", arguments: [id]).flatMap { row in
-                RoomPost(row: row).map { ($0, row["posted_for"]) }
+                RoomPost(row: row).map { ($0, row.int("posted_for")) }
             }
         }
     }
@@ -67,10 +67,11 @@ extension DirectoryDatabase {
 }
 
 extension RoomPost {
-    init?(row: Row) {
-        guard let kind = Kind(rawValue: row["kind"]) else { return nil }
+    /// A room's post as either store reads it; `nil` for a kind this build doesn't know.
+    package init?(row: some StoredValues) {
+        guard let kind = row.text("kind").flatMap(Kind.init(rawValue:)) else { return nil }
         self.init(
-            id: row["id"], roomID: row["room_id"], kind: kind, minute: row["minute"], weekday: row["weekday"], timeZone: row["time_zone"],
-            dayStartHour: row["day_start"])
+            id: row.int64("id") ?? 0, roomID: row.int64("room_id") ?? 0, kind: kind, minute: row.int("minute") ?? 0, weekday: row.int("weekday"),
+            timeZone: row.text("time_zone") ?? "UTC", dayStartHour: row.int("day_start") ?? 0)
     }
 }

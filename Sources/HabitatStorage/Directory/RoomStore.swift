@@ -97,3 +97,36 @@ extension SharedHabit {
             rotates: row.bool("rotate") ?? false)
     }
 }
+
+/// A household's shared list, kept by either store.
+public protocol RoomListStore: Sendable {
+    /// Adds an item to a room's list; `name_taken` if an open item of that name is on it, `limit_reached` if the list
+    /// holds as many open items as one may.
+    func addRoomTodo(
+        _ name: String, to roomID: Int64, by accountID: Int64, for assignee: Int64?, created: Day, due: Day?, at now: Date
+    ) async throws -> RoomTodo
+    /// The room's list: its open items, oldest first, then up to `gotLately` of those got, the latest first.
+    func roomTodos(of roomID: Int64, gotLately: Int) async throws -> [RoomTodo]
+    /// Takes an item off a room's list: `false` when it is gone already.
+    func deleteRoomTodo(_ id: Int64, of roomID: Int64) async throws -> Bool
+    /// Claims an item of a room's list for `accountID`, the first to get it (the intent of their getting it is written);
+    /// someone who got it first is said instead; an item gone is `unknown_todo`.
+    func claimRoomTodo(_ id: Int64, in roomID: Int64, by accountID: Int64, at now: Date) async throws -> RoomTodoClaim
+}
+
+/// What rooms post on their own (each day's chores, each week's report), kept by either store.
+public protocol RoomPostStore: Sendable {
+    /// Sets the room's post of `post.kind` (replacing one it had), first due at `due`; returns it with its id.
+    func setRoomPost(_ post: RoomPost, due: Date) async throws -> RoomPost
+    /// The room's posts: the chores of the day first.
+    func roomPosts(of roomID: Int64) async throws -> [RoomPost]
+    /// A post and the day (of its clock) it was last posted for.
+    func roomPost(id: Int64) async throws -> (post: RoomPost, postedFor: Int?)?
+    /// Stops the room's posts of these kinds; how many there were.
+    func removeRoomPosts(of roomID: Int64, kinds: [RoomPost.Kind]) async throws -> Int
+    /// Writes down that a post is being made for `day`, due next at `next`, before it is sent; the post waits meanwhile in
+    /// the inbox of each of `members`. Returns the inbox entries.
+    func roomPosted(_ id: Int64, for day: Int?, next: Date, keeping item: InboxItem?, for members: [Int64]) async throws -> [Int64]
+}
+
+extension DirectoryDatabase: RoomListStore, RoomPostStore {}

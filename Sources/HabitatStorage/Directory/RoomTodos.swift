@@ -13,6 +13,21 @@ public enum RoomTodoClaim: Sendable, Equatable {
 
 // MARK: - A household's shared list
 
+extension RoomTodo {
+    /// An item of a room's list as either store reads it, with who got it (`got_by`, `got_member`, `got_at`) when someone did.
+    package init(row: some StoredValues) {
+        let got = row.int64("got_by").map { RoomTodo.Got(accountID: $0, member: row.text("got_member") ?? "", at: Date(timeIntervalSince1970: row.double("got_at") ?? 0)) }
+        self.init(
+            id: row.int64("id") ?? 0, roomID: row.int64("room_id") ?? 0, name: row.text("name") ?? "", addedBy: row.int64("added_by") ?? 0,
+            assignee: row.int64("assignee"), created: row.day("created_day") ?? Day(ordinal: 0), due: row.day("due"), got: got)
+    }
+}
+
+/// The room's list is full: the one refusal, in either store.
+package func roomListFull(_ roomName: String, open: Int) -> HabitatError {
+    HabitatError(.limitReached, "\(chatName(roomName))'s list has \(open) open items, the most it can hold. Get some, or 'room delete todo <item>'.")
+}
+
 extension DirectoryDatabase {
     /// Adds an item to a room's list; `name_taken` if an open item of that name is on it, `limit_reached` if the list
     /// holds as many open items as one may.
@@ -21,11 +36,7 @@ extension DirectoryDatabase {
     ) async throws -> RoomTodo {
         try await write { db in
             let open = try Self.roomTodos(of: roomID, open: true, in: db)
-            if open.count >= RoomTodo.openPerRoom {
-                throw HabitatError(
-                    .limitReached,
-                    "\(chatName(try Self.roomName(roomID, in: db)))'s list has \(open.count) open items, the most it can hold. Get some, or 'room delete todo <item>'.")
-            }
+            if open.count >= RoomTodo.openPerRoom { throw roomListFull(try Self.roomName(roomID, in: db), open: open.count) }
             if let same = open.first(where: { $0.name.isSameName(as: name) }) {
                 throw HabitatError(.nameTaken, "\(same.name) is on the list already.")
             }
@@ -50,12 +61,7 @@ extension DirectoryDatabase {
             WHERE t.room_id = ? AND l.id IS \(open ? "" : "NOT ")NULL
             ORDER BY \(open ? "t.id" : "l.at DESC, l.id DESC") LIMIT ?
             """
-        return try Row.fetchAll(db, sql: sql, arguments: [roomID, limit]).map { row in
-            let got = (row["got_by"] as Int64?).map { RoomTodo.Got(accountID: $0, member: row["got_member"], at: Date(timeIntervalSince1970: row["got_at"])) }
-            return RoomTodo(
-                id: row["id"], roomID: row["room_id"], name: row["name"], addedBy: row["added_by"], assignee: row["assignee"],
-                created: Day(iso: row["created_day"]) ?? Day(ordinal: 0), due: (row["due"] as String?).flatMap(Day.init(iso:)), got: got)
-        }
+        return try Row.fetchAll(db, sql: sql, arguments: [roomID, limit]).map(RoomTodo.init(row:))
     }
 
     /// Takes an item off a room's list: `false` when it is gone already. The room's log keeps the line of its getting.
