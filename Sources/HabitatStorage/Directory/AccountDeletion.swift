@@ -2,6 +2,24 @@ import Foundation
 import GRDB
 import HabitatHousehold
 
+/// Accounts as the operator sees them, and invitations to register: kept by either store.
+public protocol AccountAdminStore: Sendable {
+    /// Deletes the account and everything of theirs the store keeps but their game (see
+    /// ``DirectoryDatabase/deleteAccount(_:)``); whether there was such an account.
+    @discardableResult
+    func deleteAccount(_ id: Int64) async throws -> Bool
+    /// Every account, by name.
+    func accounts() async throws -> [Account]
+    /// Keeps `code` as an invitation to register until `expires`; expired ones go.
+    func addRegistrationInvite(_ code: String, expires: Date, now: Date) async throws
+    /// Takes the invitation `code` (it works once): its expiry when it was there and had not expired, `nil` otherwise.
+    func takeRegistrationInvite(_ code: String, now: Date) async throws -> Date?
+    /// Puts back an invitation taken for a registration that then failed.
+    func returnRegistrationInvite(_ code: String, expires: Date) async throws
+}
+
+extension DirectoryDatabase: AccountAdminStore, BridgeStore {}
+
 extension DirectoryDatabase {
     /// What a room's log says in place of someone whose account was deleted.
     public static let formerMember = "a former member"
@@ -26,26 +44,29 @@ extension DirectoryDatabase {
             for row in news where Self.names(names, in: row["toasts"]) {
                 try db.execute(sql: "DELETE FROM inbox WHERE id = ?", arguments: [row["id"] as Int64])
             }
-            let statements = [
-                "DELETE FROM due WHERE kind = 'timer' AND subject IN (SELECT id FROM timer WHERE account_id = ?)",
-                "DELETE FROM due WHERE kind IN ('reminder', 'snooze') AND subject IN (SELECT id FROM reminder WHERE account_id = ?)",
-                "DELETE FROM due WHERE kind = 'day_end' AND subject = ?",
-                "DELETE FROM room_intent WHERE account_id = ?",
-                "UPDATE room_log SET account_id = 0, member = '\(Self.formerMember)' WHERE account_id = ?",
-                "UPDATE room_todo SET added_by = 0 WHERE added_by = ?",
-                "UPDATE room_todo SET assignee = NULL WHERE assignee = ?",
-                "DELETE FROM invite WHERE created_by = ? AND used_by IS NULL",
-                "UPDATE invite SET created_by = 0 WHERE created_by = ?",
-                "UPDATE invite SET used_by = 0 WHERE used_by = ?",
-                "DELETE FROM account WHERE id = ?",
-            ]
-            for statement in statements { try db.execute(sql: statement, arguments: [id]) }
+            for statement in Self.erasure { try db.execute(sql: statement, arguments: [id]) }
             return true
         }
     }
 
+    /// What deleting an account does to the rest of the directory, each statement with the account's id for its one `?`:
+    /// in either store, after the news that names them is gone.
+    package static let erasure = [
+        "DELETE FROM due WHERE kind = 'timer' AND subject IN (SELECT id FROM timer WHERE account_id = ?)",
+        "DELETE FROM due WHERE kind IN ('reminder', 'snooze') AND subject IN (SELECT id FROM reminder WHERE account_id = ?)",
+        "DELETE FROM due WHERE kind = 'day_end' AND subject = ?",
+        "DELETE FROM room_intent WHERE account_id = ?",
+        "UPDATE room_log SET account_id = 0, member = '\(formerMember)' WHERE account_id = ?",
+        "UPDATE room_todo SET added_by = 0 WHERE added_by = ?",
+        "UPDATE room_todo SET assignee = NULL WHERE assignee = ?",
+        "DELETE FROM invite WHERE created_by = ? AND used_by IS NULL",
+        "UPDATE invite SET created_by = 0 WHERE created_by = ?",
+        "UPDATE invite SET used_by = 0 WHERE used_by = ?",
+        "DELETE FROM account WHERE id = ?",
+    ]
+
     /// Whether `text` has one of `names` as a word of its own (not `ann` in `announce`).
-    static func names(_ names: Set<String>, in text: String) -> Bool {
+    package static func names(_ names: Set<String>, in text: String) -> Bool {
         let isNamePart = { (character: Character) in character.isLetter || character.isNumber || character == "_" || character == "-" || character == ":" }
         for name in names {
             var searched = text[...]

@@ -8,6 +8,68 @@ public struct Bridge: Sendable, Equatable {
     public var name: String
     public var tokenHash: String
     public var created: Date
+
+    public init(name: String, tokenHash: String, created: Date) {
+        (self.name, self.tokenHash, self.created) = (name, tokenHash, created)
+    }
+}
+
+/// Chat bridges, the identities their users speak as, and the codes that link an identity to an account: kept by either
+/// store.
+public protocol BridgeStore: Sendable {
+    /// Registers a bridge; `name_taken` if one of that name exists.
+    func addBridge(named name: String, tokenHash: String, at now: Date) async throws
+    func bridge(named name: String) async throws -> Bridge?
+    /// Every bridge, by name.
+    func bridges() async throws -> [Bridge]
+    /// Removes a bridge; `false` if there was none.
+    @discardableResult
+    func removeBridge(named name: String) async throws -> Bool
+    /// The account a chat identity was linked to, if any.
+    func linkedAccount(of identity: String) async throws -> Int64?
+    /// A one-time code (valid 10 minutes) that links a chat identity to `accountID`. Expired codes go meanwhile.
+    func createLinkCode(for accountID: Int64, at now: Date) async throws -> String
+    /// Uses a link code: `identity` acts as the code's account from now on. `nil` for a wrong, used or expired code.
+    func redeemLinkCode(_ typed: String, identity: String, at now: Date) async throws -> Account?
+}
+
+extension BridgeStore where Self: AccountStore {
+    /// The account a chat identity acts as: a linked account, else its own (created on first use).
+    public func identity(_ identity: String, at now: Date) async throws -> Account {
+        if let linked = try await linkedAccount(of: identity), let account = try await account(id: linked) {
+            return account
+        }
+        if let own = try await account(named: identity) { return own }
+        do {
+            return try await createAccount(name: identity, passwordHash: nil, at: now)
+        } catch let error as HabitatError where error.code == .nameTaken {
+            // Created meanwhile by another request for the same person.
+            guard let own = try await account(named: identity) else { throw error }
+            return own
+        }
+    }
+}
+
+extension RoomStore {
+    /// The room of a bridge's channel (`irc:#smiths`), created on first use with `speaker` as owner, and
+    /// `speaker` made a member unless they left it or were removed from it.
+    public func channelRoom(_ name: String, speaker: Int64, at now: Date) async throws -> (room: Room, presence: ChannelPresence) {
+        let room: Room
+        if let existing = try await self.room(named: name) {
+            room = existing
+        } else {
+            do {
+                return (try await createRoom(named: name, owner: speaker, at: now), .joined)
+            } catch let error as HabitatError where error.code == .nameTaken {
+                guard let existing = try await self.room(named: name) else { throw error }
+                room = existing
+            }
+        }
+        if try await membership(of: speaker, in: room.id) != nil { return (room, .member) }
+        if let departure = try await departure(of: speaker, from: room.id) { return (room, .departed(departure)) }
+        try await addMember(speaker, to: room.id, at: now)
+        return (room, .joined)
+    }
 }
 
 extension DirectoryDatabase {
@@ -47,20 +109,9 @@ extension DirectoryDatabase {
         }
     }
 
-    /// The account a chat identity acts as: a linked account, else its own (created on first use).
-    public func identity(_ identity: String, at now: Date) async throws -> Account {
-        if let linked = try await writer.read({ db in
+    public func linkedAccount(of identity: String) async throws -> Int64? {
+        try await writer.read { db in
             try Int64.fetchOne(db, sql: "SELECT account_id FROM identity_link WHERE identity = ?", arguments: [identity])
-        }), let account = try await account(id: linked) {
-            return account
-        }
-        if let own = try await account(named: identity) { return own }
-        do {
-            return try await createAccount(name: identity, passwordHash: nil, at: now)
-        } catch let error as HabitatError where error.code == .nameTaken {
-            // Created meanwhile by another request for the same person.
-            guard let own = try await account(named: identity) else { throw error }
-            return own
         }
     }
 
@@ -92,26 +143,6 @@ extension DirectoryDatabase {
         }
         guard let accountID else { return nil }
         return try await account(id: accountID)
-    }
-
-    /// The room of a bridge's channel (`irc:#smiths`), created on first use with `speaker` as owner, and
-    /// `speaker` made a member unless they left it or were removed from it.
-    public func channelRoom(_ name: String, speaker: Int64, at now: Date) async throws -> (room: Room, presence: ChannelPresence) {
-        let room: Room
-        if let existing = try await self.room(named: name) {
-            room = existing
-        } else {
-            do {
-                return (try await createRoom(named: name, owner: speaker, at: now), .joined)
-            } catch let error as HabitatError where error.code == .nameTaken {
-                guard let existing = try await self.room(named: name) else { throw error }
-                room = existing
-            }
-        }
-        if try await membership(of: speaker, in: room.id) != nil { return (room, .member) }
-        if let departure = try await departure(of: speaker, from: room.id) { return (room, .departed(departure)) }
-        try await addMember(speaker, to: room.id, at: now)
-        return (room, .joined)
     }
 }
 

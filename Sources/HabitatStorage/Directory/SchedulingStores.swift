@@ -72,4 +72,4 @@ extension DirectoryDatabase: DueStore, TimerStore, InboxStore, ReminderStore {}
 
 /// The storage contract's parts kept so far by both stores, as one.
 public typealias StorageContract = AccountStore & DueStore & TimerStore & InboxStore & ReminderStore & RoomStore & RoomListStore
-    & RoomPostStore
+    & RoomPostStore & BridgeStore & AccountAdminStore
