@@ -62,3 +62,11 @@ extension EitherStore {
         }
     }
 }
+
+/// Runs `body` on a thread of its own, as a change of a user's game runs what it writes elsewhere: a thread that may
+/// wait, never one of the tasks' pool.
+func onAThreadThatMayWait<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}

@@ -74,3 +74,53 @@ struct SchedulingStoreTests {
         }
     }
 }
+
+/// What a change of a user's game writes in the rest of the store before it commits, the same on either store.
+@Suite("What a user's change writes beside their game, on either store")
+struct BesideTheGameTests {
+    static let now = Date(timeIntervalSince1970: 1_795_176_000)
+
+    @Test(arguments: EitherStore.available)
+    func aDayEndIsScheduledAtTheSoonerOfTwo(store: EitherStore) async throws {
+        try await store.with { stores in
+            let ann = try await stores.createAccount(name: "ann", passwordHash: nil, at: Self.now)
+            try await onAThreadThatMayWait { try stores.scheduleDayEnd(of: ann.id, at: Self.now + 600) }
+            try await onAThreadThatMayWait { try stores.scheduleDayEnd(of: ann.id, at: Self.now + 900) }
+            #expect(try await stores.nextDue() == Self.now + 600)
+            try await onAThreadThatMayWait { try stores.scheduleDayEnd(of: ann.id, at: Self.now + 300) }
+            #expect(try await stores.due(at: Self.now + 3600, limit: 10) == [DueEntry(kind: .dayEnd, subject: ann.id, at: Self.now + 300)])
+        }
+    }
+
+    @Test(arguments: EitherStore.available)
+    func aRenamedHabitKeepsItsTimersAndRemindersButNotTwoAtOneMinute(store: EitherStore) async throws {
+        try await store.with { stores in
+            let ann = try await stores.createAccount(name: "ann", passwordHash: nil, at: Self.now)
+            let tea = try await stores.addTimer(accountID: ann.id, habit: "Tea", minutes: 5, at: Self.now)
+            _ = try await stores.addReminder(accountID: ann.id, habit: "Tea", minute: 480, settings: .default, due: Self.now)
+            _ = try await stores.addReminder(accountID: ann.id, habit: "Tea", minute: 600, settings: .default, due: Self.now)
+            _ = try await stores.addReminder(accountID: ann.id, habit: "Green tea", minute: 600, settings: .default, due: Self.now)
+            try await onAThreadThatMayWait { try stores.habitRenamed(of: ann.id, from: "Tea", to: "Green tea") }
+            #expect(try await stores.timer(id: tea.id)?.habit == "Green tea")
+            #expect(try await stores.reminders(of: ann.id).map { "\($0.reminder.minute) \($0.reminder.habit ?? "")" } == [
+                "480 Green tea", "600 Green tea", "600 Tea",
+            ])
+        }
+    }
+
+    @Test(arguments: EitherStore.available)
+    func aNewClockMovesEveryReminder(store: EitherStore) async throws {
+        try await store.with { stores in
+            let ann = try await stores.createAccount(name: "ann", passwordHash: nil, at: Self.now)
+            let yoga = try await stores.addReminder(accountID: ann.id, habit: "Yoga", minute: 7 * 60, settings: .default, due: Self.now)
+            var clock = Settings.default
+            clock.timeZone = "Asia/Tokyo"
+            clock.dayStartHour = 3
+            let tokyo = clock
+            try await onAThreadThatMayWait { try stores.moveReminders(of: ann.id, to: tokyo, after: Self.now) }
+            let moved = try #require(try await stores.reminder(id: yoga.reminder.id))
+            #expect(moved.settings.timeZone == "Asia/Tokyo" && moved.settings.dayStartHour == 3)
+            #expect(try await stores.nextDue() == tokyo.next(7 * 60, after: Self.now))
+        }
+    }
+}

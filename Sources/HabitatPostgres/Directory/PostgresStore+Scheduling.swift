@@ -181,3 +181,49 @@ extension PostgresStore: InboxStore {
         }
     }
 }
+
+// MARK: - What a change of a user's game writes here before it commits
+
+extension PostgresStore {
+    public func scheduleDayEnd(of accountID: Int64, at due: Date) throws {
+        try waiting {
+            _ = try await self.rows(
+                """
+                INSERT INTO due (kind, subject, due_at) VALUES ('day_end', \(accountID), \(due.timeIntervalSince1970))
+                ON CONFLICT (kind, subject) DO UPDATE SET due_at = LEAST(due.due_at, EXCLUDED.due_at) RETURNING subject
+                """)
+        }
+    }
+
+    public func habitRenamed(of accountID: Int64, from name: String, to newName: String) throws {
+        try waiting {
+            try await self.transaction { connection in
+                try await connection.query(
+                    "UPDATE timer SET habit = \(newName) WHERE account_id = \(accountID) AND habit = \(name)", logger: self.logger)
+                // A reminder the new name has already at the same minute keeps the old one's place (as SQLite's `OR IGNORE`).
+                try await connection.query(
+                    """
+                    UPDATE reminder r SET habit = \(newName) WHERE r.account_id = \(accountID) AND r.habit = \(name) AND NOT EXISTS
+                    (SELECT 1 FROM reminder o WHERE o.account_id = r.account_id AND coalesce(o.habit, '') = \(newName) AND o.minute = r.minute)
+                    """, logger: self.logger)
+            }
+        }
+    }
+
+    public func moveReminders(of accountID: Int64, to settings: Settings, after now: Date) throws {
+        try waiting {
+            try await self.transaction { connection in
+                let moved = try await self.values(
+                    on: connection,
+                    """
+                    UPDATE reminder SET time_zone = \(settings.timeZone), day_start = \(settings.dayStartHour) WHERE account_id = \(accountID)
+                    RETURNING id, minute
+                    """)
+                for reminder in moved {
+                    guard let id = reminder.int64("id"), let minute = reminder.int("minute") else { continue }
+                    try await Self.setDue(.reminder, id, at: settings.next(minute, after: now), on: connection, logger: self.logger)
+                }
+            }
+        }
+    }
+}

@@ -19,6 +19,9 @@ public protocol DueStore: Sendable {
     func setDue(_ entries: [(DueEntry.Kind, Int64, Date?)]) async throws
     /// The next day end of `accountID`, after one was ended: at `due`, or none (`nil`).
     func setDayEnd(of accountID: Int64, at due: Date?) async throws
+    /// Says `accountID` has a day to end at `due` (or sooner, if it had one already). Called inside the transaction of
+    /// the user's game that gave a habit its bite, before it commits, on a thread that may wait: both or neither.
+    func scheduleDayEnd(of accountID: Int64, at due: Date) throws
 }
 
 /// Timers: when one ends, its habit is recorded for its owner (the due index says when).
@@ -32,6 +35,9 @@ public protocol TimerStore: Sendable {
     func dueTimers(at now: Date) async throws -> [HabitTimer]
     /// Takes the timer away, and its end out of the due index.
     func removeTimer(id: Int64) async throws
+    /// A habit of `accountID` renamed: its running timers and its reminders go on under the new name. Called inside the
+    /// rename's transaction of the user's game, before it commits, on a thread that may wait: both or neither.
+    func habitRenamed(of accountID: Int64, from name: String, to newName: String) throws
 }
 
 /// Events kept for a user who was away, given at their next login.
@@ -66,6 +72,9 @@ public protocol ReminderStore: Sendable {
     func hasMissedReminders(of accountID: Int64) async throws -> Bool
     /// The reminders of `accountID` that fired for `day` and reached nobody, marked as told: the login tells them once.
     func takeMissedReminders(of accountID: Int64, day: Day) async throws -> [Reminder]
+    /// The user's clock changed (time zone, day start): each reminder is next due at its time on `settings`' clock.
+    /// Called inside the change's transaction of the user's game, before it commits, on a thread that may wait.
+    func moveReminders(of accountID: Int64, to settings: Settings, after now: Date) throws
 }
 
 extension DirectoryDatabase: DueStore, TimerStore, InboxStore, ReminderStore {}
