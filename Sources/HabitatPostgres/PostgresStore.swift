@@ -15,8 +15,12 @@ public final class PostgresStore: Sendable {
     let client: PostgresClient
     let logger: Logger
     private let pool: Task<Void, Never>
-    /// Each account's game, once asked for (``game(of:)``).
+    /// Each account's game, once asked for (``game(of:fileID:)``).
     let games = NIOLockedValueBox<[Int64: PostgresGame]>([:])
+    /// Each game's account, by the key the application knows it by.
+    let accountsByFile = NIOLockedValueBox<[String: Int64]>([:])
+    /// Which games changed since a reader marked them.
+    public let changes = CommitMarks()
 
     private init(address: DatabaseAddress, limits: RoomLimits, logger: Logger, client: PostgresClient, pool: Task<Void, Never>) {
         (self.address, self.limits, self.logger, self.client, self.pool) = (address, limits, logger, client, pool)

@@ -72,6 +72,8 @@ public final class HabitatServer: Service, Sendable {
     /// Listens for the data tools (``ControlSocket``). A server that can't still serves its users: the tools then
     /// say they can't reach it.
     func serveDataTools() async {
+        // A server on a database has no files for them: they work on the database itself.
+        guard application.keepsFiles else { return }
         let path = configuration.dataDirectory.appendingPathComponent(DataTools.socketName).path
         do {
             let socket = try await ControlSocket.bind(at: path, group: eventLoopGroup, logger: logger) { [application] asked in

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import HabitatApp
+import HabitatHousehold
+import HabitatPostgres
 import HabitatServer
 import HabitatSettings
 import HabitatStorage
@@ -31,6 +33,14 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "Directory for the directory database and every user's own SQLite file. (default: \(ServeSettings.standard.data))")
     var data: String?
+
+    @Option(help: ArgumentHelp(
+        "Keep everything in this PostgreSQL database instead of --data: postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=…]. A password on a command line can be read by anyone on this machine: prefer --database-file or HABITAT_DATABASE.",
+        valueName: "url"))
+    var database: String?
+
+    @Option(help: ArgumentHelp("A file holding the PostgreSQL database's address.", valueName: "file"))
+    var databaseFile: String?
 
     @Option(help: "normal: nothing is lost if the process dies. full: nothing is lost if the power fails (slower). (default: normal)")
     var durability: Durability?
@@ -97,7 +107,7 @@ struct Serve: AsyncParsableCommand {
 
     /// Every setting's name, as the settings file and the environment know them.
     static let settingNames = [
-        "host", "port", "data", "durability", "registration", "max-connections", "max-per-address", "max-unauthenticated-per-address",
+        "host", "port", "data", "database", "database-file", "durability", "registration", "max-connections", "max-per-address", "max-unauthenticated-per-address",
         "rate-limit", "max-line", "login-timeout", "unread-timeout", "open-files", "idle-files", "event-loops", "tls-cert",
         "tls-key", "metrics", "record-unknown",
     ] + LogOptions.settingNames
@@ -107,6 +117,8 @@ struct Serve: AsyncParsableCommand {
         var server: ServeSettings
         var log: LogSettings
         var sources: SettingSources
+        /// The PostgreSQL database everything is kept in, when not the data directory.
+        var database: DatabaseAddress?
     }
 
     /// The server's settings from the flags, the environment and the settings file, checked; and where each came from.
@@ -117,6 +129,7 @@ struct Serve: AsyncParsableCommand {
         settings.host = try sources.value("host", flag: host, standard: standard.host)
         settings.port = try sources.value("port", flag: port, standard: standard.port)
         settings.data = try sources.value("data", flag: data, standard: standard.data)
+        let database = try sources.secret("database", flag: database, fileFlag: databaseFile)
         settings.durability = try sources.value("durability", flag: durability, standard: standard.durability)
         settings.registration = try sources.value("registration", flag: registration, standard: standard.registration)
         settings.maxConnections = try sources.value("max-connections", flag: maxConnections, standard: standard.maxConnections)
@@ -136,7 +149,11 @@ struct Serve: AsyncParsableCommand {
         settings.recordUnknown = try sources.value("record-unknown", flag: recordUnknown)
         let log = try logging.settled(&sources)
         if let problem = settings.problem(naming: sources.naming) { throw SettingError(problem) }
-        return Settled(server: settings, log: log, sources: sources)
+        do {
+            return Settled(server: settings, log: log, sources: sources, database: try database.flatMap(DatabaseAddress.init))
+        } catch {
+            throw SettingError("\(sources.naming("database")): \(error)")
+        }
     }
 
     func run() async throws {
@@ -182,7 +199,10 @@ struct Serve: AsyncParsableCommand {
                     "this process may open only \(budget.limit) files (ulimit -n): users' open files share \(budget.fileDescriptors) descriptors, and a command whose file gave its descriptors up opens it again (a system call). A limit of \(needed) would keep them all.")
             }
         }
-        let configuration = settings.configuration(openFiles: openFiles, budget: budget, sharedDescriptors: sqliteSettings)
+        var configuration = settings.configuration(openFiles: openFiles, budget: budget, sharedDescriptors: sqliteSettings)
+        if let address = settled.database {
+            configuration.stores = try await Self.open(address, limits: configuration.roomLimits, logger: logger)
+        }
         let loops = settings.eventLoops(cores: ProcessInfo.processInfo.activeProcessorCount)
         let eventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: loops)
         let hangups = await UnixSignalsSequence(trapping: .sighup)
@@ -223,6 +243,19 @@ struct Serve: AsyncParsableCommand {
 }
 
 extension Serve {
+    /// The stores of the PostgreSQL database at `address`, its schema brought up to date: what `--database` keeps
+    /// everything in. Said for the operator when it can't be reached or refuses.
+    static func open(_ address: DatabaseAddress, limits: RoomLimits, logger: Logger) async throws -> Stores {
+        let store: PostgresStore
+        do {
+            store = try await PostgresStore.open(address, limits: limits, logger: logger)
+        } catch let problem as PostgresProblem {
+            throw CommandFailure(problem.description)
+        }
+        logger.info("keeping everything in PostgreSQL", metadata: ["database": "\(address)"])
+        return Stores(directory: store, users: store, description: "PostgreSQL at \(address)") { await store.close() }
+    }
+
     /// Why the server could not listen, in words an operator can act on; `flag` chose the address, when not
     /// `--host` and `--port`.
     /// What `serve` says when another process holds the data directory: a server, or a data tool reading it directly.

@@ -37,7 +37,7 @@ extension TestServer {
     /// The handle of `name`'s file, open while they are logged in.
     func file(of name: String) async throws -> UserDatabase {
         let account = try #require(try await directory.account(named: name))
-        return try await habitat.application.users.with(account.fileID) { $0 }
+        return try await (habitat.application.users as! UserDatabases).withFile(account.fileID) { $0 }
     }
 
     /// Sends `text` (JSON mode) until the server refuses it, with a page filled a little more each time; returns

@@ -15,7 +15,7 @@ import Testing
             var accounts: [Account] = []
             for name in ["alice", "bob", "carol"] {
                 let account = try await directory.createAccount(name: name, passwordHash: nil, at: Fixture.now)
-                try await users.with(account.fileID) { database in
+                try await users.withFile(account.fileID) { database in
                     try await database.add(Fixture.exercise)
                     try await database.did("exercise", times: 1)
                 }
@@ -24,7 +24,7 @@ import Testing
             // Writes go on while the copy is made; each file's copy holds whole transactions only.
             let busyFile = accounts[0].fileID
             let writer = Task {
-                for _ in 0..<200 { try await users.with(busyFile) { _ = try await $0.did("exercise") } }
+                for _ in 0..<200 { try await users.withFile(busyFile) { _ = try await $0.did("exercise") } }
             }
             let summary = try DataBackup.copy(from: data, to: root.appendingPathComponent("copy"))
             try await writer.value
@@ -36,7 +36,7 @@ import Testing
             let copiedUsers = UserDatabases(directory: copy, capacity: 8, durability: .normal)
             for account in accounts {
                 #expect(try await copied.account(named: account.name)?.fileID == account.fileID)
-                try await copiedUsers.with(account.fileID) { database in
+                try await copiedUsers.withFile(account.fileID) { database in
                     let state = try await database.state()
                     let entries = try await database.entries()
                     #expect(state.habits.map(\.name) == ["Exercise"])
@@ -69,13 +69,13 @@ import Testing
             @Sendable func record(_ account: Account) async throws -> String {
                 let intent = try await directory.beginIntent(.record, account: account.id, room: room.id, habit: dishes.id, at: now)
                 let shared = SharedRecording(habit: "Dishes", kind: .good, xp: 10, coins: 5, life: 0, room: "Smiths", token: intent.token)
-                _ = try await users.with(account.fileID) { try await $0.apply(.recordShared(shared), at: now) }
+                _ = try await users.withFile(account.fileID) { try await $0.apply(.recordShared(shared), at: now) }
                 try await directory.finish(intent, entry: line(account, intent.token))
                 return intent.token
             }
             @Sendable func undo(_ account: Account, _ token: String) async throws {
                 let intent = try await directory.beginIntent(.undo, token: token, account: account.id, room: room.id, habit: dishes.id, at: now)
-                _ = try await users.with(account.fileID) { try await $0.undo(at: now) }
+                _ = try await users.withFile(account.fileID) { try await $0.undo(at: now) }
                 try await directory.finish(intent, entry: line(account, token))
             }
             let annDishes = try await record(ann)
@@ -170,7 +170,7 @@ import Testing
                 directory: data, capacity: 8, durability: .normal, holding: try DataDirectoryLock(on: data, exclusive: true))
             let account = try await directory.createAccount(name: "alice", passwordHash: nil, at: Fixture.now)
             let path = try users.path(for: account.fileID)
-            try await users.with(account.fileID) { database in
+            try await users.withFile(account.fileID) { database in
                 try await database.add(Fixture.exercise)
                 for _ in 0..<3 { try await database.did("exercise") }
             }
@@ -187,7 +187,7 @@ import Testing
                 #expect(report.files == 2 && report.findings.isEmpty && report.unchecked.isEmpty)
             }
             let copied = UserDatabases(directory: copy, capacity: 1, durability: .normal)
-            let entries = try await copied.with(account.fileID) { try await $0.entries() }
+            let entries = try await copied.withFile(account.fileID) { try await $0.entries() }
             #expect(entries.count == 3)
         }
     }
@@ -202,7 +202,7 @@ import Testing
             let log = try users.path(for: fileID) + "-wal"
             func logSize() throws -> Int { try #require(FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) }
 
-            try await users.with(fileID) { database in
+            try await users.withFile(fileID) { database in
                 try await database.add(Fixture.exercise)
                 for _ in 0..<2 { try await database.did("exercise") }
             }
@@ -212,14 +212,14 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: try users.path(for: fileID) + "-shm"))
 
             // About 5 KB a recorded action: 100 more pass the kept size.
-            try await users.with(fileID) { database in
+            try await users.withFile(fileID) { database in
                 #expect(try await database.state().habits[0].stats.total == 2)
                 for _ in 0..<100 { try await database.did("exercise") }
             }
             #expect(try logSize() > UserDatabase.keptLogBytes)
             #expect(await users.closeAll() == 1)
             #expect(try logSize() == 0)
-            let total = try await users.with(fileID) { try await $0.state().habits[0].stats.total }
+            let total = try await users.withFile(fileID) { try await $0.state().habits[0].stats.total }
             #expect(total == 102)
         }
     }

@@ -5,7 +5,7 @@ import Synchronization
 
 /// Registration, login and password changes: name rules, slow hashes off the event loops, throttling.
 public struct Accounts: Sendable {
-    let directory: DirectoryDatabase
+    let directory: any StorageContract
     let hasher: PasswordHasher
     let throttle: LoginThrottle
     let slowWork: any SlowWork

@@ -11,10 +11,11 @@ public final class Application: Sendable {
     public let configuration: ServerConfiguration
     public let pipeline: Pipeline
     let logger: Logger
-    let users: UserDatabases
-    /// Held from start-up until ``stop()``: the users' files are this server's alone.
-    let directoryLock: DataDirectoryLock
-    let directory: DirectoryDatabase
+    let users: any UserGames
+    let directory: any StorageContract
+    /// The data directory's files, when the server keeps them (and not ``ServerConfiguration/stores``); their lock is
+    /// held from start-up until ``stop()``: the users' files are this server's alone.
+    let files: DataFiles?
     let presence: Presence
     let households: Households
     let scheduler: Scheduler
@@ -31,16 +32,23 @@ public final class Application: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.metrics = metrics
-        let fullFiles = FullFiles { news in Self.log(news, to: logger) }
-        // Before any file is opened: another server, or a data tool reading the files directly, would find them unlocked.
-        let directoryLock = try DataDirectoryLock(on: configuration.dataDirectory, exclusive: true)
-        self.directoryLock = directoryLock
-        let directory = try DirectoryDatabase(
-            directory: configuration.dataDirectory, durability: configuration.durability, limits: configuration.roomLimits,
-            fullFiles: fullFiles)
-        let users = UserDatabases(
-            directory: configuration.dataDirectory, capacity: configuration.openUserFiles, durability: configuration.durability,
-            holding: directoryLock, fullFiles: fullFiles, metrics: metrics?.storage)
+        let (directory, users): (any StorageContract, any UserGames)
+        if let stores = configuration.stores {
+            (directory, users, files) = (stores.directory, stores.users, nil)
+        } else {
+            let fullFiles = FullFiles { news in Self.log(news, to: logger) }
+            // Before any file is opened: another server, or a data tool reading the files directly, would find them unlocked.
+            let lock = try DataDirectoryLock(on: configuration.dataDirectory, exclusive: true)
+            let files = DataFiles(
+                directory: try DirectoryDatabase(
+                    directory: configuration.dataDirectory, durability: configuration.durability, limits: configuration.roomLimits,
+                    fullFiles: fullFiles),
+                users: UserDatabases(
+                    directory: configuration.dataDirectory, capacity: configuration.openUserFiles, durability: configuration.durability,
+                    holding: lock, fullFiles: fullFiles, metrics: metrics?.storage),
+                lock: lock)
+            (directory, users, self.files) = (files.directory, files.users, files)
+        }
         let accounts = Accounts(directory: directory, hasher: configuration.passwordHasher, throttle: LoginThrottle(), slowWork: slowWork)
         let presence = Presence(directory: directory)
         let households = Households(
@@ -72,12 +80,14 @@ public final class Application: Sendable {
     public func unreadiness(accepting: Bool, patience: Duration = .seconds(2)) async -> [String] {
         var problems: [String] = []
         if !accepting { problems.append("not taking connections (starting, or shutting down)") }
-        let path = configuration.dataDirectory.path
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || !isDirectory.boolValue {
-            problems.append("the data directory \(path) is gone")
-        } else if StorageFullError.isNearlyFull(path) {
-            problems.append("the disk holding \(path) is full")
+        if files != nil {
+            let path = configuration.dataDirectory.path
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || !isDirectory.boolValue {
+                problems.append("the data directory \(path) is gone")
+            } else if StorageFullError.isNearlyFull(path) {
+                problems.append("the disk holding \(path) is full")
+            }
         }
         // A read stuck in storage is not waited for: whichever comes first, its answer or the end of `patience`.
         let directory = self.directory
@@ -115,7 +125,7 @@ public final class Application: Sendable {
     public func start() async throws {
         // Another server on the same files would find each of them locked, or worse: refuse before touching any.
         let socket = configuration.dataDirectory.appendingPathComponent(DataTools.socketName).path
-        if let descriptor = DataTools.connect(to: socket) {
+        if files != nil, let descriptor = DataTools.connect(to: socket) {
             close(descriptor)
             throw DataDirectoryInUse(path: configuration.dataDirectory.path)
         }
@@ -132,12 +142,16 @@ public final class Application: Sendable {
     /// directory's `.sqlite` files made while the server is stopped is complete. Returns how many files it closed.
     public func stop() async -> Int {
         let closed = await users.closeAll()
+        guard let files else {
+            await configuration.stores?.close()
+            return closed
+        }
         do {
-            try directory.close()
+            try files.directory.close()
         } catch {
             logger.warning("the directory database could not be closed cleanly; it is recovered at the next start", metadata: ["error": "\(error)"])
         }
-        directoryLock.release()
+        files.lock.release()
         return closed + 1
     }
 

@@ -74,7 +74,7 @@ extension DataTools {
     /// Where each of `plan`'s habits would go in the game of `database` (a name of its own, numbered when taken, or the
     /// habit it merges into), worked out on a copy of the game: nothing is changed. Refused as the import would be
     /// (too many habits).
-    static func placing(_ plan: ImportPlan, in database: UserDatabase, options: ImportOptions, at now: Date) async throws -> [ImportedInto] {
+    static func placing(_ plan: ImportPlan, in database: any UserGame, options: ImportOptions, at now: Date) async throws -> [ImportedInto] {
         var state = try await database.state()
         return try state.addImported(plan, at: now, merging: options.merge)
     }

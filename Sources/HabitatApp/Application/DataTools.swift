@@ -250,6 +250,7 @@ extension Application {
     /// Answers a data tool's request with this server's own files (see ``DataToolRequest``).
     public func runDataTool(_ request: DataToolRequest, dataText: String) async -> DataToolResult {
         if case .admin(let request) = request { return await administer(request) }
-        return await DataTools.run(request, data: configuration.dataDirectory, dataText: dataText, users: users, directory: directory)
+        guard let files else { return .failed("This server keeps its data in \(configuration.stores?.description ?? "a database"), not in files.") }
+        return await DataTools.run(request, data: configuration.dataDirectory, dataText: dataText, users: files.users, directory: files.directory)
     }
 }

@@ -15,6 +15,8 @@ public struct ServerConfiguration: Sendable {
     /// 0 picks a free port (tests).
     public var port = 7878
     public var dataDirectory = URL(fileURLWithPath: "habitat-data")
+    /// Where everything is kept, when not in `dataDirectory`'s files: a PostgreSQL database, opened already.
+    public var stores: Stores?
     public var durability = Durability.normal
     public var registration = Registration.open
     /// Longest request line in bytes; longer ones are dropped with `line_too_long`.

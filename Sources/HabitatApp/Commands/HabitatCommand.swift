@@ -76,8 +76,8 @@ public struct CommandContext {
         get throws { try Pipeline.account(of: session) }
     }
 
-    var users: UserDatabases { pipeline.users }
-    var directory: DirectoryDatabase { pipeline.directory }
+    var users: any UserGames { pipeline.users }
+    var directory: any StorageContract { pipeline.directory }
     var households: Households { pipeline.households }
     var accounts: Accounts { pipeline.accounts }
 }

@@ -14,12 +14,12 @@ public final class Presence: Sendable {
     /// next request instead, from their inbox.
     private let identities: NIOLockedValueBox<RecentTable<Int64, (bridge: String, user: String)>>
     private let identitiesKept: Int
-    let directory: DirectoryDatabase
+    let directory: any StorageContract
 
     /// How many chat identities are remembered by default.
     static let identitiesKept = 100_000
 
-    init(directory: DirectoryDatabase, identitiesKept: Int = Presence.identitiesKept) {
+    init(directory: any StorageContract, identitiesKept: Int = Presence.identitiesKept) {
         self.directory = directory
         self.identitiesKept = identitiesKept
         self.identities = NIOLockedValueBox(RecentTable(capacity: identitiesKept))

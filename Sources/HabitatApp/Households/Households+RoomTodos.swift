@@ -73,7 +73,7 @@ extension Households {
 
     /// `account` gets `item`: credited with its worth on their day, unless someone got it first (`already_done`, saying
     /// who). The room hears `🏠 bo got Milk`, live or at its next login.
-    func get(_ item: RoomTodo, in room: Room, for account: Account, on database: UserDatabase, now: Date) async throws -> Reply {
+    func get(_ item: RoomTodo, in room: Room, for account: Account, on database: any UserGame, now: Date) async throws -> Reply {
         let household = try await self.household(room)
         let names = household.names
         switch try await directory.claimRoomTodo(item.id, in: room.id, by: account.id, at: now) {

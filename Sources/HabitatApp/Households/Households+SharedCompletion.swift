@@ -20,7 +20,7 @@ extension Households {
 
     /// Records a shared habit for `account` with the intent protocol, then tells the room.
     func record(
-        _ habit: SharedHabit, in room: Room, recording: Recording, for account: Account, on database: UserDatabase, now: Date
+        _ habit: SharedHabit, in room: Room, recording: Recording, for account: Account, on database: any UserGame, now: Date
     ) async throws -> Reply {
         let name = try await shownName(of: account, in: room)
         let intent = try await directory.beginIntent(.record, account: account.id, room: room.id, habit: habit.id, at: now)
@@ -45,7 +45,7 @@ extension Households {
     /// after it takes it back. Either way the member is told nothing was changed, and nothing was.
     func commit(
         _ intent: RoomIntent, of habit: SharedHabit, in room: Room, recording: Recording, for account: Account, shown name: String,
-        on database: UserDatabase, now: Date, news: InboxItem? = nil, for listeners: [Int64] = []
+        on database: any UserGame, now: Date, news: InboxItem? = nil, for listeners: [Int64] = []
     ) async throws -> (outcome: Outcome, state: GameState, line: RoomLogEntry?, kept: [Int64: Int64]) {
         let shared = habit.recording(recording, in: room, token: intent.token)
         let (directory, stage) = (self.directory, self.stage)
@@ -68,7 +68,7 @@ extension Households {
     }
 
     /// Undo for a user whose latest action may be a shared completion: keeps the room log in step.
-    func undo(for account: Account, on database: UserDatabase, now: Date) async throws -> Reply {
+    func undo(for account: Account, on database: any UserGame, now: Date) async throws -> Reply {
         // Most actions are personal: undone in one transaction, with nothing for a room to hear.
         if let (outcome, state) = try await database.undoUnlessShared(at: now) { return Views.outcome(outcome, state) }
         return try await undoShared(for: account, on: database, now: now)
@@ -76,7 +76,7 @@ extension Households {
 
     /// Undo of an action that may be a shared completion, with the intent protocol that keeps the room log in step:
     /// the line is marked undone inside the member's transaction, as a completion's line is written.
-    func undoShared(for account: Account, on database: UserDatabase, now: Date) async throws -> Reply {
+    func undoShared(for account: Account, on database: any UserGame, now: Date) async throws -> Reply {
         let latest = try await database.read { try $0.latestUndoable() }
         var intent: RoomIntent?
         var line: (roomID: Int64, habitID: Int64, entry: RoomLogEntry)?

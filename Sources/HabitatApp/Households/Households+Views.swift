@@ -33,7 +33,7 @@ extension Households {
 
     /// `room log`: the latest shared completions and slips.
     func log(of room: Room, settings: Settings) async throws -> Reply {
-        let entries = try await directory.roomLog(room.id, limit: 20)
+        let entries = try await directory.roomLog(room.id, since: nil, limit: 20)
         // Members and former members as told apart now.
         let names = try await self.names(in: try await household(room), entries: entries)
         return Views.roomLog(entries, of: room, names: names, settings: settings)

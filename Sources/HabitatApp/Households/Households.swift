@@ -26,8 +26,8 @@ public enum WorkStage: String, Sendable {
 /// left by a crash is finished if the member's ledger has its token, and dropped with any line written
 /// for it if not — so neither side is lost or doubled.
 final class Households: Sendable {
-    let directory: DirectoryDatabase
-    let users: UserDatabases
+    let directory: any StorageContract
+    let users: any UserGames
     let presence: Presence
     let logger: Logger
     /// Told each ``WorkStage`` a shared completion reaches (tests stop the server there).
@@ -44,7 +44,7 @@ final class Households: Sendable {
     static let cached = 100_000
 
     init(
-        directory: DirectoryDatabase, users: UserDatabases, presence: Presence, logger: Logger,
+        directory: any StorageContract, users: any UserGames, presence: Presence, logger: Logger,
         stage: (@Sendable (WorkStage) -> Void)? = nil,
         cached: Int = Households.cached
     ) {

@@ -11,7 +11,7 @@ extension Pipeline {
         let now = configuration.clock()
         let account = try await accounts.register(
             name: name, password: password, now: now, admit: { try await admit(invite, now: now) },
-            makeFile: { fileID in try await users.with(fileID) { _ = try await $0.state() } },
+            makeFile: { fileID in try await users.make(fileID) },
             discardFile: { fileID in try? await users.discard(fileID) })
         _ = try? await households.rooms(of: account.id)  // known from here on: a personal `did` takes the short way
         session.account = account

@@ -37,7 +37,7 @@ extension Pipeline {
     /// Not inlined, so the personal `did` does not carry this path's locals in its task's stack.
     @inline(never)
     func recordShared(
-        _ shared: SharedHabit, in room: Room, recording: Recording, for account: Account, on database: UserDatabase, now: Date
+        _ shared: SharedHabit, in room: Room, recording: Recording, for account: Account, on database: any UserGame, now: Date
     ) async throws -> Reply {
         let state = try await database.state()
         if let personal = (try? state.recorded(recording))?.name {
@@ -115,7 +115,7 @@ extension Pipeline {
     ///
     /// Not inlined, so the personal `did` does not carry this path's locals in its task's stack.
     @inline(never)
-    func refuseUnchosenRoom(_ recording: Recording, account: Account, on database: UserDatabase) async throws {
+    func refuseUnchosenRoom(_ recording: Recording, account: Account, on database: any UserGame) async throws {
         let rooms = try await households.rooms(of: account.id)
         guard rooms.count > 1 else { return }
         var sharing: [Room] = []

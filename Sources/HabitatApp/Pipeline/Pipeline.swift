@@ -17,8 +17,8 @@ import Logging
 /// A class: each connection holds it (its handler and its conversation), by reference.
 public final class Pipeline: Sendable {
     let accounts: Accounts
-    let users: UserDatabases
-    let directory: DirectoryDatabase
+    let users: any UserGames
+    let directory: any StorageContract
     let households: Households
     let presence: Presence
     let configuration: ServerConfiguration
@@ -35,7 +35,7 @@ public final class Pipeline: Sendable {
     let uploads = Uploads()
 
     init(
-        accounts: Accounts, users: UserDatabases, directory: DirectoryDatabase, households: Households, presence: Presence,
+        accounts: Accounts, users: any UserGames, directory: any StorageContract, households: Households, presence: Presence,
         configuration: ServerConfiguration, logger: Logger, metrics: Metrics? = nil
     ) {
         (self.accounts, self.users, self.directory, self.households) = (accounts, users, directory, households)

@@ -10,8 +10,8 @@ import Logging
 /// Exactly once: which days are ended is kept in the user's own file, in the same transaction as their bites; the
 /// directory only says when to look, and a look that finds the days ended already changes nothing.
 struct DayEndService: Sendable {
-    let directory: DirectoryDatabase
-    let users: UserDatabases
+    let directory: any StorageContract
+    let users: any UserGames
     let presence: Presence
     let clock: @Sendable () -> Date
     let logger: Logger

@@ -13,8 +13,8 @@ import NIOConcurrencyHelpers
 /// transaction with the reminder's next time; delivered, it is marked so. After a crash between the two, the login's
 /// one line tells what was missed, and nothing fires again.
 struct ReminderService: Sendable {
-    let directory: DirectoryDatabase
-    let users: UserDatabases
+    let directory: any StorageContract
+    let users: any UserGames
     let presence: Presence
     let logger: Logger
     /// What was looked at ahead of its minute.
@@ -347,7 +347,7 @@ extension ReminderService {
     }
 }
 
-extension UserDatabase {
+extension UserGame {
     /// The game and the recent days a reminder looks at (``Reminder/lookBack``) to tell what is still to do.
     func stillToDoReading(at now: Date) async throws -> (GameState, [Int64: [Day: Int]]) {
         let state = try await state()

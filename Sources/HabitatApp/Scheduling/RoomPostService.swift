@@ -13,7 +13,7 @@ import Logging
 /// login instead. One whose time came while the server was down is made at start-up the same day (of its clock), and
 /// skipped after that.
 struct RoomPostService: Sendable {
-    let directory: DirectoryDatabase
+    let directory: any StorageContract
     let households: Households
     let presence: Presence
     let logger: Logger

@@ -11,7 +11,7 @@ import Logging
 /// What came due while the server was down is read at its first tick; each service decides whether it still makes
 /// sense (a timer's recording and a day end do; a reminder does the same day only).
 struct Scheduler: Sendable {
-    let directory: DirectoryDatabase
+    let directory: any StorageContract
     let timers: TimerService
     let dayEnds: DayEndService
     let reminders: ReminderService

@@ -13,8 +13,8 @@ import NIOConcurrencyHelpers
 /// (`habitat check` lists every damaged file any time), one to confirm the repair, and a log left readable.
 /// A timer whose file (or the directory) a full disk refuses waits the same way, said once by ``FullFiles``.
 struct TimerService: Sendable {
-    let directory: DirectoryDatabase
-    let users: UserDatabases
+    let directory: any StorageContract
+    let users: any UserGames
     let presence: Presence
     let clock: @Sendable () -> Date
     let logger: Logger
@@ -33,8 +33,8 @@ struct TimerService: Sendable {
             }
             let toasts: [Toast] = try await users.with(account.fileID) { database in
                 let recorded = try await database.read({ try $0.hasEntry(at: timer.ends, subject: timer.habit) })
-                if damaged.remove(database.path) {
-                    logger.notice("a user's damaged file can be read again: its timers run", metadata: ["file": "\(database.path)"])
+                if damaged.remove(database.location) {
+                    logger.notice("a user's damaged file can be read again: its timers run", metadata: ["file": "\(database.location)"])
                 }
                 if recorded { return [] }
                 do {

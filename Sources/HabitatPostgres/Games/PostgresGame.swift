@@ -15,14 +15,20 @@ import PostgresNIO
 public final class PostgresGame: UserGame {
     public let accountID: Int64
     let store: PostgresStore
+    /// The key the application knows the game by (the account's `file_id`), whose mark each commit takes away
+    /// (``PostgresStore/changes``).
+    let fileID: String?
     private let cached = NIOLockedValueBox<GameState?>(nil)
 
-    init(accountID: Int64, store: PostgresStore) {
+    init(accountID: Int64, fileID: String? = nil, store: PostgresStore) {
         self.accountID = accountID
+        self.fileID = fileID
         self.store = store
     }
 
     public var cachedState: GameState? { cached.withLockedValue { $0 } }
+
+    public var location: String { "account \(accountID) in \(store.address)" }
 
     public func state() async throws -> GameState {
         if let state = cachedState { return state }
@@ -50,6 +56,7 @@ public final class PostgresGame: UserGame {
                 try state.save(since: saved, with: rows)
                 try rows.query("COMMIT")
                 self.cached.withLockedValue { $0 = state }
+                if let fileID = self.fileID { self.store.changes.committed(fileID) }
                 return (result, state)
             } catch {
                 _ = try? rows.query("ROLLBACK")
@@ -81,10 +88,10 @@ public final class PostgresGame: UserGame {
 extension PostgresStore {
     /// The game of the account `accountID`: one for each account for as long as the store is open, so its state in
     /// memory is the one every change of the account goes through here.
-    public func game(of accountID: Int64) -> PostgresGame {
+    public func game(of accountID: Int64, fileID: String? = nil) -> PostgresGame {
         games.withLockedValue { games in
             if let game = games[accountID] { return game }
-            let game = PostgresGame(accountID: accountID, store: self)
+            let game = PostgresGame(accountID: accountID, fileID: fileID, store: self)
             games[accountID] = game
             return game
         }

@@ -90,7 +90,7 @@ public enum DataBackup {
             let fileID = String(file.dropLast(".sqlite".count))
             do {
                 if let users {
-                    summary.bytes += try copyFile(live, to: path) { try waiting { try await users.with(fileID) { try await $0.backup(to: path) } } }
+                    summary.bytes += try copyFile(live, to: path) { try waiting { try await users.withFile(fileID) { try await $0.backup(to: path) } } }
                 } else {
                     summary.bytes += try copyFile(live, to: path)
                 }

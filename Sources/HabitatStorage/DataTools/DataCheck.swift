@@ -47,7 +47,7 @@ public enum DataCheck {
             let path = usersFolder.appendingPathComponent(folder).appendingPathComponent(file).path
             let fileID = String(file.dropLast(".sqlite".count))
             report.files += 1
-            let check = users.map { users in { try waiting { try await users.with(fileID) { try await $0.integrityCheck() } } } }
+            let check = users.map { users in { try waiting { try await users.withFile(fileID) { try await $0.integrityCheck() } } } }
             switch verdict(ofDatabaseAt: path, check: check) {
             case .sound: break
             case .unsound(let problem):

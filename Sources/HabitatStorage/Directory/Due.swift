@@ -39,7 +39,7 @@ extension DueEntry {
 
 extension DirectoryDatabase {
     /// What is due by `now`, soonest first, at most `limit`.
-    public func due(at now: Date, limit: Int = 1000) async throws -> [DueEntry] {
+    public func due(at now: Date, limit: Int) async throws -> [DueEntry] {
         try await writer.read { db in
             try Row.fetchAll(
                 db, sql: "SELECT kind, subject, due_at FROM due WHERE due_at <= ? ORDER BY due_at LIMIT ?",
@@ -51,7 +51,7 @@ extension DirectoryDatabase {
     /// What comes due after `position` (an entry, in the index's order of due time, kind and subject), or with no
     /// position after `start`, and by `horizon`, in that order, at most `limit`: a page of what is ahead, the next page
     /// read from the last entry of this one.
-    public func due(after position: DueEntry?, from start: Date, through horizon: Date, limit: Int = 1000) async throws -> [DueEntry] {
+    public func due(after position: DueEntry?, from start: Date, through horizon: Date, limit: Int) async throws -> [DueEntry] {
         // Every kind sorts before U+007F: from there, what is due after `start`, not at it (that is due now).
         let (at, kind, subject) = position.map { ($0.at, $0.kind.rawValue, $0.subject) } ?? (start, "\u{7F}", Int64.max)
         return try await writer.read { db in

@@ -56,7 +56,7 @@ extension DirectoryDatabase {
     /// crash before it is sent loses it for no one: each hears it at their next login. Returns the inbox entries, which
     /// ``forgetKept(_:)`` takes back out once it is sent.
     @discardableResult
-    public func roomPosted(_ id: Int64, for day: Int?, next: Date, keeping item: InboxItem? = nil, for members: [Int64] = []) async throws -> [Int64] {
+    public func roomPosted(_ id: Int64, for day: Int?, next: Date, keeping item: InboxItem?, for members: [Int64]) async throws -> [Int64] {
         try await write { db in
             if let day { try db.execute(sql: "UPDATE room_post SET posted_for = ? WHERE id = ?", arguments: [day, id]) }
             try Self.setDue(.roomPost, id, at: next, in: db)

@@ -48,7 +48,7 @@ extension DirectoryDatabase {
     }
 
     /// The room's list: its open items, oldest first, then up to `gotLately` of those got, the latest first.
-    public func roomTodos(of roomID: Int64, gotLately: Int = 5) async throws -> [RoomTodo] {
+    public func roomTodos(of roomID: Int64, gotLately: Int) async throws -> [RoomTodo] {
         try await writer.read { db in
             try Self.roomTodos(of: roomID, open: true, in: db) + Self.roomTodos(of: roomID, open: false, limit: gotLately, in: db)
         }

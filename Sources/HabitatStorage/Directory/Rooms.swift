@@ -121,7 +121,7 @@ extension DirectoryDatabase {
     /// unused invite codes stop working. An owner who leaves hands the room to the longest-standing member,
     /// whose id is returned; the last one out closes the room.
     @discardableResult
-    public func removeMember(_ accountID: Int64, from roomID: Int64, removed: Bool = false, at now: Date) async throws -> Int64? {
+    public func removeMember(_ accountID: Int64, from roomID: Int64, removed: Bool, at now: Date) async throws -> Int64? {
         try await write { db in
             let wasOwner = try String.fetchOne(
                 db, sql: "SELECT role FROM membership WHERE room_id = ? AND account_id = ?", arguments: [roomID, accountID]) == "owner"
@@ -313,7 +313,7 @@ extension DirectoryDatabase {
     /// taken back is committed, and so is its line: an intent of it still there (only its removal failed) is
     /// dropped.
     public func beginIntent(
-        _ action: RoomIntent.Action, token: String? = nil, account: Int64, room: Int64, habit: Int64, at now: Date
+        _ action: RoomIntent.Action, token: String?, account: Int64, room: Int64, habit: Int64, at now: Date
     ) async throws -> RoomIntent {
         let token = token ?? UUID().uuidString.lowercased()
         return try await write { db in
@@ -343,7 +343,7 @@ extension DirectoryDatabase {
     /// hears it at their next login, and a crash after this never loses it. Returns the inbox entries by member, which
     /// ``forgetKept(_:)`` takes back out for those told live.
     @discardableResult
-    public func finish(_ intent: RoomIntent, entry: RoomLogEntry?, news: InboxItem? = nil, for members: [Int64] = []) async throws -> [Int64: Int64] {
+    public func finish(_ intent: RoomIntent, entry: RoomLogEntry?, news: InboxItem?, for members: [Int64]) async throws -> [Int64: Int64] {
         try await write { db in
             var kept: [Int64: Int64] = [:]
             if entry != nil, let news {
@@ -398,7 +398,7 @@ extension DirectoryDatabase {
     }
 
     /// Log lines of a room that stand (not undone), newest first; from `since` when given.
-    public func roomLog(_ roomID: Int64, since: Day? = nil, limit: Int = 1000) async throws -> [RoomLogEntry] {
+    public func roomLog(_ roomID: Int64, since: Day?, limit: Int) async throws -> [RoomLogEntry] {
         try await writer.read { db in
             var sql = "SELECT * FROM room_log WHERE room_id = ? AND undone = 0"
             var arguments: StatementArguments = [roomID]

@@ -78,7 +78,3 @@ public protocol ReminderStore: Sendable {
 }
 
 extension DirectoryDatabase: DueStore, TimerStore, InboxStore, ReminderStore {}
-
-/// The storage contract's parts kept so far by both stores, as one.
-public typealias StorageContract = AccountStore & DueStore & TimerStore & InboxStore & ReminderStore & RoomStore & RoomListStore
-    & RoomPostStore & BridgeStore & AccountAdminStore

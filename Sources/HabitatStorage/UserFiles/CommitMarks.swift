@@ -49,7 +49,7 @@ public final class CommitMarks: Sendable {
     public var marked: Int { count.load(ordering: .relaxed) }
 
     /// The file has a new commit: its mark, if any, is gone.
-    func committed(_ fileID: String) {
+    package func committed(_ fileID: String) {
         guard count.load(ordering: .relaxed) > 0 else { return }
         forget(CollectionOfOne(fileID))
     }

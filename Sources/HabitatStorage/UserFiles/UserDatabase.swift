@@ -13,6 +13,7 @@ import NIOConcurrencyHelpers
 /// the commit, so a reply built from the result always describes committed data.
 public final class UserDatabase: UserGame {
     public let path: String
+    public var location: String { path }
     private let durability: Durability
     /// Whether this handle's connection is the file's only one while open (see ``Durability/configuration(label:pageSize:exclusive:)``).
     private let exclusive: Bool

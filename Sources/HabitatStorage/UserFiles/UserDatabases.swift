@@ -15,7 +15,7 @@ import Synchronization
 /// files can be open, each of their views would otherwise open and close a file. It is the only copy: it moves into
 /// the handle that opens the file next. Only this server writes users' files while it runs, and every write goes
 /// through their open handle, so a kept game stays the file's.
-public final class UserDatabases: Sendable {
+public final class UserDatabases: UserGames {
     public let directory: URL
     public let capacity: Int
     /// How many games of closed files are kept in memory (small ones: see ``LRU/weight(of:)``).
@@ -56,9 +56,12 @@ public final class UserDatabases: Sendable {
     }
 
     /// Runs `body` with the user's file held open.
-    public func with<T>(
-        _ fileID: String, _ body: (UserDatabase) async throws -> T
-    ) async throws -> T {
+    public func with<T>(_ fileID: String, _ body: (any UserGame) async throws -> T) async throws -> T {
+        try await withFile(fileID, body)
+    }
+
+    /// Runs `body` with the user's file held open, as the file it is.
+    public func withFile<T>(_ fileID: String, _ body: (UserDatabase) async throws -> T) async throws -> T {
         let entry = try checkOut(fileID)
         defer { checkIn(entry) }
         return try await body(entry.database)
@@ -82,6 +85,11 @@ public final class UserDatabases: Sendable {
         }
     }
 
+    /// Makes the user's file, opening it once.
+    public func make(_ fileID: String) async throws {
+        try await withFile(fileID) { _ = try await $0.state() }
+    }
+
     /// Closes the user's file and deletes it: for a file made for an account that could not be made after all.
     /// The file must not be in use (nobody else knows of it yet).
     public func discard(_ fileID: String) async throws {
@@ -92,7 +100,7 @@ public final class UserDatabases: Sendable {
 
     /// The user's game as last committed, if it is in memory: their file's, open, or kept since it was closed to make
     /// room. Counts as a use.
-    public func cachedState(of fileID: String, now: ContinuousClock.Instant = .now) -> GameState? {
+    public func cachedState(of fileID: String, now: ContinuousClock.Instant) -> GameState? {
         entries.withLockedValue { lru in
             guard let open = lru.touch(fileID, at: now) else { return lru.keptGame(of: fileID) }
             return open.cachedState
@@ -102,7 +110,7 @@ public final class UserDatabases: Sendable {
     /// Closes the files nobody has used for `idle` (as of `now`), so a user who stays logged in but quiet
     /// does not keep a file's memory and descriptors; their next command opens it again. Returns how many.
     @discardableResult
-    public func closeIdle(unusedFor idle: Duration, now: ContinuousClock.Instant = .now) -> Int {
+    public func closeIdle(unusedFor idle: Duration, now: ContinuousClock.Instant) -> Int {
         let closed = entries.withLockedValue { $0.evict(unusedSince: now - idle) }
         closed.forEach { $0.close() }
         if !closed.isEmpty { metrics?.closedIdle.increment(by: closed.count) }

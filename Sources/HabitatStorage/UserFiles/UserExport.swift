@@ -51,7 +51,7 @@ public struct UserExport: Sendable {
     }
 
     /// Reads the user's game and whole ledger from their file.
-    public static func load(user: String, from database: UserDatabase, at now: Date) async throws -> UserExport {
+    public static func load(user: String, from database: any UserGame, at now: Date) async throws -> UserExport {
         let state = try await database.state()
         let (ledger, todos, days, notes) = try await database.read { (try $0.all(), try $0.todos(), try $0.habitDays(), try $0.habitNotes()) }
         var export = UserExport(user: user, state: state, ledger: ledger, exportedAt: now)

@@ -6,6 +6,8 @@ import HabitatEngine
 /// transaction, and the copy becomes the state only once it is committed, so a reply built from the result always
 /// describes committed data. What a change does is written once, here, on `changing` and `read`.
 public protocol UserGame: AnyObject, Sendable {
+    /// Where the game is kept, for an operator's log: a file's path, or an account's rows.
+    var location: String { get }
     /// The state as last committed.
     func state() async throws -> GameState
     /// The state when it is in memory (as last committed), without waiting for the store.
@@ -19,6 +21,41 @@ public protocol UserGame: AnyObject, Sendable {
     ) async throws -> (result: T, state: GameState)
     /// Reads from the ledger (history, export).
     func read<T: Sendable>(_ body: @escaping @Sendable (any LedgerAccess) throws -> T) async throws -> T
+}
+
+/// Every user's game, as the application finds one by its key (an account's `file_id`): the open SQLite files
+/// (``UserDatabases``), or the accounts' rows in PostgreSQL.
+public protocol UserGames: Sendable {
+    /// Runs `body` with the user's game held ready (a file open) until it returns.
+    func with<T>(_ fileID: String, _ body: (any UserGame) async throws -> T) async throws -> T
+    /// Applies `action` to the user's game; `completion` gets the outcome after the commit, or the error with nothing
+    /// changed: for a caller that is not a task.
+    func apply(
+        _ action: Action, to fileID: String, at now: Date,
+        completion: @escaping @Sendable (Result<(outcome: Outcome, state: GameState), any Error>) -> Void)
+    /// Makes a new user's game, before their account is made.
+    func make(_ fileID: String) async throws
+    /// Removes a game made for an account that could not be made after all.
+    func discard(_ fileID: String) async throws
+    /// The user's game as last committed, if it is in memory. Counts as a use.
+    func cachedState(of fileID: String, now: ContinuousClock.Instant) -> GameState?
+    /// Lets go of the games nobody has used for `idle`; how many.
+    @discardableResult
+    func closeIdle(unusedFor idle: Duration, now: ContinuousClock.Instant) -> Int
+    /// Lets go of every game not in use, for a server that is stopping; how many.
+    @discardableResult
+    func closeAll() async -> Int
+    /// How many games are held ready now (files open).
+    var openCount: Int { get }
+    /// Which games changed since a reader marked them.
+    var changes: CommitMarks { get }
+}
+
+extension UserGames {
+    public func cachedState(of fileID: String) -> GameState? { cachedState(of: fileID, now: .now) }
+
+    @discardableResult
+    public func closeIdle(unusedFor idle: Duration) -> Int { closeIdle(unusedFor: idle, now: .now) }
 }
 
 extension UserGame {
