@@ -249,8 +249,9 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "HabitatServer", "HabitatApp", "HabitatStorage", "LineFraming",
+                "HabitatServer", "HabitatApp", "HabitatStorage", "HabitatPostgres", "LineFraming",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),

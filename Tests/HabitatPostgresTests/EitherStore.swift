@@ -2,6 +2,7 @@ import Foundation
 import HabitatHousehold
 import HabitatStorage
 import Testing
+import TestSupport
 
 @testable import HabitatPostgres
 

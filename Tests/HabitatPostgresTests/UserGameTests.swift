@@ -2,6 +2,7 @@ import Foundation
 import HabitatEngine
 import HabitatStorage
 import Testing
+import TestSupport
 
 @testable import HabitatPostgres
 

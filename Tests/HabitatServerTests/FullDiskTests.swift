@@ -32,12 +32,12 @@ enum FullDisk {
 }
 
 extension TestServer {
-    var directory: DirectoryDatabase { habitat.application.directory }
+    var directory: DirectoryDatabase { habitat.application.files!.directory }
 
     /// The handle of `name`'s file, open while they are logged in.
     func file(of name: String) async throws -> UserDatabase {
         let account = try #require(try await directory.account(named: name))
-        return try await (habitat.application.users as! UserDatabases).withFile(account.fileID) { $0 }
+        return try await habitat.application.files!.users.withFile(account.fileID) { $0 }
     }
 
     /// Sends `text` (JSON mode) until the server refuses it, with a page filled a little more each time; returns

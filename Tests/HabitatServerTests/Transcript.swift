@@ -1,5 +1,5 @@
 import Foundation
-import HabitatApp
+@testable import HabitatApp
 import HabitatServer
 import HabitatStorage
 import TestSupport
@@ -101,8 +101,8 @@ struct Transcript: Sendable, CustomStringConvertible {
                 server.clock.set(date)
                 try await server.settled()
             case .bridge(let name, let token):
-                let directory = try DirectoryDatabase(directory: server.dataDirectory, durability: .normal)
-                try await directory.addBridge(named: name, tokenHash: BridgeToken.hash(token), at: server.clock.now)
+                // As 'habitat bridge add' does, in whichever store the server keeps.
+                try await server.habitat.application.directory.addBridge(named: name, tokenHash: BridgeToken.hash(token), at: server.clock.now)
             case .send(let connection, let pattern, let lineNumber):
                 var line = pattern
                 for (name, value) in captured { line = line.replacingOccurrences(of: "{{\(name)}}", with: value) }
@@ -199,6 +199,14 @@ struct TranscriptTests {
     @Test("transcript", arguments: Transcript.all())
     func replay(_ transcript: Transcript) async throws {
         try await TestServer.with { server in try await transcript.replay(on: server) }
+    }
+
+    /// Every transcript again, on a server that keeps everything in PostgreSQL (`serve --database`).
+    @Test("transcript on PostgreSQL", .enabled(if: TestPostgres.isAvailable), arguments: Transcript.all())
+    func replayOnPostgres(_ transcript: Transcript) async throws {
+        try await TestPostgres.withStores { stores in
+            try await TestServer.with(configure: { $0.stores = stores }) { server in try await transcript.replay(on: server) }
+        }
     }
 
     @Test func everyTranscriptIsFound() {

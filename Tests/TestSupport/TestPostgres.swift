@@ -1,0 +1,59 @@
+import Foundation
+import HabitatApp
+import Logging
+import PostgresNIO
+import Testing
+
+import HabitatPostgres
+
+/// The PostgreSQL the tests run against: the cluster `scripts/with-postgres` starts and names in
+/// `HABITAT_TEST_POSTGRES`. Each test makes a database of its own there and drops it after.
+public enum TestPostgres {
+    public static let server: DatabaseAddress? = ProcessInfo.processInfo.environment["HABITAT_TEST_POSTGRES"].flatMap { try? DatabaseAddress($0) }
+    public static var isAvailable: Bool { server != nil }
+    public static let logger = Logger(label: "test-postgres")
+
+    /// Runs `body` with a new, empty database's address, dropped afterwards.
+    public static func withDatabase<T: Sendable>(_ body: @Sendable (DatabaseAddress) async throws -> T) async throws -> T {
+        let server = try #require(server, "no PostgreSQL: run the tests under scripts/with-postgres")
+        let name = "habitat_test_" + UUID().uuidString.prefix(8).lowercased()
+        try await server.withClient(logger: logger) { client in
+            _ = try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
+        }
+        var address = server
+        address.database = name
+        do {
+            let result = try await body(address)
+            try await drop(name, on: server)
+            return result
+        } catch {
+            try? await drop(name, on: server)
+            throw error
+        }
+    }
+
+    private static func drop(_ name: String, on server: DatabaseAddress) async throws {
+        try await server.withClient(logger: logger) { client in
+            _ = try await client.query(PostgresQuery(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"), logger: logger)
+        }
+    }
+}
+
+
+extension TestPostgres {
+    /// Runs `body` with the stores of a new, empty database (its schema made), closed and dropped afterwards: what
+    /// `serve --database` gives a server.
+    public static func withStores<T: Sendable>(_ body: @Sendable (Stores) async throws -> T) async throws -> T {
+        try await withDatabase { address in
+            let store = try await PostgresStore.open(address, logger: logger)
+            do {
+                let result = try await body(Stores(directory: store, users: store, description: "PostgreSQL at \(address)") {})
+                await store.close()
+                return result
+            } catch {
+                await store.close()
+                throw error
+            }
+        }
+    }
+}
