@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import HabitatEngine
 import HabitatApp
+import HabitatPostgres
 import HabitatStorage
+import Logging
 
 struct BridgeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,14 +17,39 @@ struct BridgeCommand: AsyncParsableCommand {
         @Option(help: "The server's data directory.")
         var data = "./habitat-data"
 
-        /// The data directory's database, made if there is none yet (a bridge may be added before the first start).
-        func directory() throws -> DirectoryDatabase {
-            try DirectoryDatabase(directory: URL(fileURLWithPath: data), durability: .normal)
-        }
+        @Option(help: ArgumentHelp(
+            "The PostgreSQL database the server keeps everything in ('serve --database'), instead of --data. HABITAT_DATABASE too.",
+            valueName: "url"))
+        var database: String?
 
-        /// The data directory's database; a directory without one is refused rather than made.
-        func existingDirectory() throws -> DirectoryDatabase {
-            try existingDataDirectory(data)
+        /// Runs `body` with the server's bridges: in its PostgreSQL database, or in its data directory's database, which
+        /// is made if there is none yet when `making` (a bridge may be added before the first start) and else refused.
+        func withBridges<T: Sendable>(making: Bool = false, _ body: @Sendable (any BridgeStore) async throws -> T) async throws -> T {
+            guard let database = database ?? ProcessInfo.processInfo.environment["HABITAT_DATABASE"] else {
+                SQLiteSetup.apply()
+                let directory = making
+                    ? try DirectoryDatabase(directory: URL(fileURLWithPath: data), durability: .normal) : try existingDataDirectory(data)
+                return try await body(directory)
+            }
+            guard let address = try DatabaseAddress(database) else {
+                throw ValidationError("--database is a PostgreSQL database's address: postgresql://USER@HOST/DATABASE.")
+            }
+            var logger = Logger(label: "bridge")
+            logger.logLevel = .warning
+            let store: PostgresStore
+            do {
+                store = try await PostgresStore.open(address, logger: logger)
+            } catch let problem as PostgresProblem {
+                throw CommandFailure(problem.description)
+            }
+            do {
+                let result = try await store.said { try await body(store) }
+                await store.close()
+                return result
+            } catch {
+                await store.close()
+                throw error
+            }
         }
     }
 
@@ -35,12 +62,11 @@ struct BridgeCommand: AsyncParsableCommand {
         @OptionGroup var options: DataOption
 
         func run() async throws {
-            SQLiteSetup.apply()
             let name: String
             do { name = try Accounts.validName(self.name) } catch let error as HabitatError { throw ValidationError(error.message) }
             let token = BridgeToken.generate()
             do {
-                try await options.directory().addBridge(named: name, tokenHash: BridgeToken.hash(token), at: Date())
+                try await options.withBridges(making: true) { try await $0.addBridge(named: name, tokenHash: BridgeToken.hash(token), at: Date()) }
             } catch let error as HabitatError {
                 throw ValidationError(error.message)
             }
@@ -55,8 +81,7 @@ struct BridgeCommand: AsyncParsableCommand {
         @OptionGroup var options: DataOption
 
         func run() async throws {
-            SQLiteSetup.apply()
-            let bridges = try await options.existingDirectory().bridges()
+            let bridges = try await options.withBridges { try await $0.bridges() }
             if bridges.isEmpty { print("No bridges. Create one with 'habitat bridge add <name>'.") }
             let format = ISO8601DateFormatter()
             for bridge in bridges { print("\(bridge.name)\tcreated \(format.string(from: bridge.created))") }
@@ -72,8 +97,8 @@ struct BridgeCommand: AsyncParsableCommand {
         @OptionGroup var options: DataOption
 
         func run() async throws {
-            SQLiteSetup.apply()
-            guard try await options.existingDirectory().removeBridge(named: name.lowercased()) else {
+            let name = name.lowercased()
+            guard try await options.withBridges({ try await $0.removeBridge(named: name) }) else {
                 throw CommandFailure("There is no bridge called \(name). 'habitat bridge list' shows them.")
             }
             print("Bridge '\(name.lowercased())' removed.")

@@ -149,11 +149,18 @@ struct Serve: AsyncParsableCommand {
         settings.recordUnknown = try sources.value("record-unknown", flag: recordUnknown)
         let log = try logging.settled(&sources)
         if let problem = settings.problem(naming: sources.naming) { throw SettingError(problem) }
-        do {
-            return Settled(server: settings, log: log, sources: sources, database: try database.flatMap(DatabaseAddress.init))
-        } catch {
-            throw SettingError("\(sources.naming("database")): \(error)")
+        var address: DatabaseAddress?
+        if let database {
+            do {
+                address = try DatabaseAddress(database)
+            } catch {
+                throw SettingError("\(sources.naming("database")): \(error)")
+            }
+            guard address != nil else {
+                throw SettingError("\(sources.naming("database")) is a PostgreSQL database's address: postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE.")
+            }
         }
+        return Settled(server: settings, log: log, sources: sources, database: address)
     }
 
     func run() async throws {

@@ -38,7 +38,10 @@ struct SettingsTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try await runToEnd(
             ServerProcess.executable, ["serve", "--config", file.path, "--max-connections", "70", "--print-config"],
-            environment: ["HABITAT_PORT": "9100", "HABITAT_DURABILITY": "full", "HABITAT_MAX_CONNECTIONS": "60"])
+            environment: [
+                "HABITAT_PORT": "9100", "HABITAT_DURABILITY": "full", "HABITAT_MAX_CONNECTIONS": "60",
+                "HABITAT_DATABASE": "postgresql://habitat:sekrit@db.example/habitat",
+            ])
         #expect(run.status == 0)
         let lines = run.output.split(separator: "\n").map(String.init)
         #expect(lines.contains("port = 9100  # from HABITAT_PORT"))
@@ -48,7 +51,26 @@ struct SettingsTests {
         #expect(lines.contains("log-format = \"json\"  # from \(file.path)"))
         #expect(lines.contains("host = \"127.0.0.1\"  # default"))
         #expect(lines.contains("# open-files is not set"))
-        #expect(lines.count == 22)
+        // The database's address holds its password: never printed.
+        #expect(lines.contains("# database is set, and hidden  # from HABITAT_DATABASE"))
+        #expect(!run.output.contains("sekrit"))
+        #expect(lines.count == 23)
+    }
+
+    @Test func aDatabaseThatIsNotPostgreSQLsOrCantBeReachedIsSaidAndNothingStarts() async throws {
+        let parent = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let folder = parent.appendingPathComponent("data")
+        let other = try await runToEnd(ServerProcess.executable, ["serve", "--data", folder.path, "--database", "mysql://db.example/habitat"], errorsInOutput: true)
+        #expect(other.status == 1)
+        #expect(other.output.contains("Error: --database is a PostgreSQL database's address: postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE."))
+        let port = try await Loopback.freePort()
+        let away = try await runToEnd(
+            ServerProcess.executable, ["serve", "--data", folder.path], errorsInOutput: true, environment: ["HABITAT_DATABASE": "postgresql://habitat@127.0.0.1:\(port)/habitat"])
+        #expect(away.status == 1)
+        #expect(away.output.contains("Error: PostgreSQL at 127.0.0.1:\(port) can't be reached"))
+        // Neither made a data directory of files it was not to keep.
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
 
     @Test func theSettingsFileInContribIsOneTheServerTakes() async throws {

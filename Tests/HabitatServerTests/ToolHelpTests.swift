@@ -29,7 +29,7 @@ struct ToolHelpTests {
 
     @Test(arguments: [
         (["serve"], [
-            "--host", "--port", "--data", "--durability", "--registration", "--max-connections", "--max-per-address",
+            "--host", "--port", "--data", "--database", "--database-file", "--durability", "--registration", "--max-connections", "--max-per-address",
             "--max-unauthenticated-per-address", "--rate-limit", "--max-line", "--login-timeout",
             "--unread-timeout", "--open-files", "--idle-files", "--event-loops", "--tls-cert", "--tls-key", "--metrics",
             "--record-unknown", "--log-level", "--log-format", "--config", "--print-config",
@@ -49,9 +49,9 @@ struct ToolHelpTests {
         (["backup"], ["--data"]),
         (["check"], ["--data"]),
         (["migrate"], ["--from", "--to"]),
-        (["bridge", "add"], ["--data"]),
-        (["bridge", "list"], ["--data"]),
-        (["bridge", "remove"], ["--data"]),
+        (["bridge", "add"], ["--data", "--database"]),
+        (["bridge", "list"], ["--data", "--database"]),
+        (["bridge", "remove"], ["--data", "--database"]),
         (["admin", "users"], ["--data"]),
         (["admin", "invite"], ["--data"]),
         (["admin", "reset-password"], ["--data"]),
