@@ -29,11 +29,32 @@ final class ServerLogs: Sendable {
 
 @Suite("Durability: acknowledged writes survive kill -9", .serialized)
 struct CrashTests {
-    @Test func everyAcknowledgedActionSurvivesSIGKILLUnderLoad() async throws {
+    /// Where a server keeps what it acknowledged: its data directory's files, or a PostgreSQL database.
+    enum Store: String, CaseIterable, Sendable {
+        case sqlite, postgresql
+
+        static var available: [Store] { TestPostgres.isAvailable ? allCases : [.sqlite] }
+    }
+
+    @Test(arguments: Store.available)
+    func everyAcknowledgedActionSurvivesSIGKILLUnderLoad(store: Store) async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
+        switch store {
+        case .sqlite:
+            try await Self.everyAcknowledgedActionSurvivesSIGKILL(data: data)
+        case .postgresql:
+            try await TestPostgres.withDatabase { address in
+                try await Self.everyAcknowledgedActionSurvivesSIGKILL(data: data, arguments: ["--database", address.description])
+            }
+        }
+    }
+
+    /// Six clients record as fast as the server answers until it is killed; a server started again on the same store
+    /// has every completion acknowledged. `arguments` say where it keeps them (none: `data`'s files, checked too).
+    static func everyAcknowledgedActionSurvivesSIGKILL(data: URL, arguments: [String] = []) async throws {
         let names = (1...6).map { "runner\($0)" }
-        let first = try await ServerProcess(data: data)
+        let first = try await ServerProcess(data: data, extraArguments: arguments)
         // Each client records as fast as the server answers; the count of acknowledged
         // completions is what must be there after the kill.
         let warmedUp = Counter()
@@ -72,11 +93,13 @@ struct CrashTests {
         }
         #expect(acknowledged.allSatisfy { $0.1 > 0 })
 
-        for file in try userFiles(in: data) + [data.appendingPathComponent("directory.sqlite").path] {
-            #expect(try integrityCheck(ofDatabaseAt: file) == ["ok"], "\(file)")
+        if arguments.isEmpty {
+            for file in try userFiles(in: data) + [data.appendingPathComponent("directory.sqlite").path] {
+                #expect(try integrityCheck(ofDatabaseAt: file) == ["ok"], "\(file)")
+            }
         }
 
-        let second = try await ServerProcess(data: data)
+        let second = try await ServerProcess(data: data, extraArguments: arguments)
         for (name, acked, sent) in acknowledged {
             let client = try await LineClient.connect(port: second.port)
             try await client.expectReply(to: "login \(name) correct-horse", startsWith: "✅ Welcome back")
@@ -173,7 +196,7 @@ struct CrashTests {
         #expect(await again.terminate() == 0)
     }
 
-    func userFiles(in data: URL) throws -> [String] {
+    static func userFiles(in data: URL) throws -> [String] {
         let users = data.appendingPathComponent("users")
         let enumerator = FileManager.default.enumerator(at: users, includingPropertiesForKeys: nil)
         return (enumerator?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "sqlite" }.map(\.path)
