@@ -4,6 +4,7 @@ import HabitatHousehold
 import HabitatStorage
 import Logging
 import NIOConcurrencyHelpers
+import NIOPosix
 import PostgresNIO
 
 /// Habitat's state in one PostgreSQL database: the PostgreSQL side of the storage contract (``AccountStore`` and the
@@ -21,10 +22,18 @@ public final class PostgresStore: Sendable {
     let accountsByFile = NIOLockedValueBox<[String: Int64]>([:])
     /// Which games changed since a reader marked them.
     public let changes = CommitMarks()
+    /// The threads users' changes run on, each waiting on PostgreSQL statement by statement (``PostgresGame``): many, as
+    /// they mostly wait, and apart from the threads that hash passwords.
+    let threads: NIOThreadPool
 
     private init(address: DatabaseAddress, limits: RoomLimits, logger: Logger, client: PostgresClient, pool: Task<Void, Never>) {
         (self.address, self.limits, self.logger, self.client, self.pool) = (address, limits, logger, client, pool)
+        threads = NIOThreadPool(numberOfThreads: Self.changeThreads)
+        threads.start()
     }
+
+    /// How many changes of users' games run at once.
+    static let changeThreads = 16
 
     /// Connects to the database at `address` and brings its schema up to date (``Migrations``): ready to use.
     /// PostgreSQL's errors are thrown as ``PostgresProblem``s.
@@ -37,7 +46,11 @@ public final class PostgresStore: Sendable {
         } catch {
             throw PostgresProblem(error, at: address) ?? error
         }
-        let client = PostgresClient(configuration: address.configuration, backgroundLogger: logger)
+        var configuration = address.configuration
+        // A change holds a connection while it writes beside the game on another (a room's log line): twice as many as
+        // changes run at once, so the pool never runs dry of the second.
+        configuration.options.maximumConnections = 2 * changeThreads
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         // The pool runs from here on; its first connection is asked for once it has begun.
         let (begun, beginning) = AsyncStream<Void>.makeStream()
         let pool = Task {
@@ -88,6 +101,7 @@ public final class PostgresStore: Sendable {
 
     /// Closes every connection. Nothing can be read or written after.
     public func close() async {
+        try? await threads.shutdownGracefully()
         pool.cancel()
         await pool.value
     }

@@ -115,6 +115,27 @@ struct UserGameTests {
         }
     }
 
+    @Test(arguments: EitherStore.available)
+    func changesAtOnceOfOneUserEachCountOnce(store: EitherStore) async throws {
+        try await store.withGame { game, fresh in
+            _ = try await game.apply(.addHabit(HabitDraft(name: "Water")), at: Self.now)
+            // A first reading of the state races the changes too.
+            let reader = fresh()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { _ = try await reader.state() }
+                for n in 0..<24 {
+                    group.addTask { _ = try await game.apply(.record(Recording(habit: "Water")), at: Self.now + Double(n)) }
+                }
+                try await group.waitForAll()
+            }
+            let played = try await game.state()
+            #expect(played.habits[0].stats.total == 24)
+            #expect(played.profile.coins == 24 * 5)
+            #expect(try await fresh().state() == played)
+            #expect(try await fresh().read { try $0.count() } == 24)
+        }
+    }
+
     /// The same week played on SQLite and on PostgreSQL comes out the same: every value of the game, every ledger entry
     /// with its id, and every reply.
     @Test func bothStoresKeepTheSameGame() async throws {

@@ -19,6 +19,9 @@ public final class PostgresGame: UserGame {
     /// (``PostgresStore/changes``).
     let fileID: String?
     private let cached = NIOLockedValueBox<GameState?>(nil)
+    /// Held by a change from before it reads the state to after it is cached, and by a first reading of the state: the
+    /// state in memory is always the one last committed, and a change never starts from an older one.
+    private let turn = NIOLock()
 
     init(accountID: Int64, fileID: String? = nil, store: PostgresStore) {
         self.accountID = accountID
@@ -33,9 +36,12 @@ public final class PostgresGame: UserGame {
     public func state() async throws -> GameState {
         if let state = cachedState { return state }
         return try await onConnection { rows in
-            let state = try GameState.fetch(from: rows)
-            self.cached.withLockedValue { $0 = state }
-            return state
+            try self.turn.withLock {
+                if let state = self.cachedState { return state }
+                let state = try GameState.fetch(from: rows)
+                self.cached.withLockedValue { $0 = state }
+                return state
+            }
         }
     }
 
@@ -43,6 +49,8 @@ public final class PostgresGame: UserGame {
         _ body: @escaping @Sendable (inout GameState, any LedgerAccess, _ saveNow: (inout GameState) throws -> Void) throws -> T
     ) async throws -> (result: T, state: GameState) {
         try await onConnection { rows in
+            self.turn.lock()
+            defer { self.turn.unlock() }
             try rows.query("BEGIN")
             do {
                 // The account's turn: a change elsewhere of the same user waits here until this one is over.
@@ -79,7 +87,7 @@ public final class PostgresGame: UserGame {
         try await store.said {
             try await store.client.withConnection { connection in
                 let rows = AccountRows(connection: connection, accountID: self.accountID, logger: self.store.logger)
-                return try await NIOThreadPool.singleton.runIfActive { try work(rows) }
+                return try await self.store.threads.runIfActive { try work(rows) }
             }
         }
     }
