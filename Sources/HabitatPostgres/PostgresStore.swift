@@ -68,6 +68,22 @@ public final class PostgresStore: Sendable {
         }
     }
 
+    /// Runs `body` with the store at `address` (see ``open(_:limits:logger:)``), closed after; PostgreSQL's errors said as
+    /// ``PostgresProblem``s. For a command that does one thing and stops.
+    public static func with<T: Sendable>(
+        _ address: DatabaseAddress, logger: Logger, _ body: @Sendable (PostgresStore) async throws -> T
+    ) async throws -> T {
+        let store = try await open(address, logger: logger)
+        do {
+            let result = try await store.said { try await body(store) }
+            await store.close()
+            return result
+        } catch {
+            await store.close()
+            throw error
+        }
+    }
+
     /// Runs `body`, saying a PostgreSQL error in it as a ``PostgresProblem``.
     public func said<T>(_ body: () async throws -> T) async throws -> T {
         do {

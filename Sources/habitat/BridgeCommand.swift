@@ -36,19 +36,10 @@ struct BridgeCommand: AsyncParsableCommand {
             }
             var logger = Logger(label: "bridge")
             logger.logLevel = .warning
-            let store: PostgresStore
             do {
-                store = try await PostgresStore.open(address, logger: logger)
+                return try await PostgresStore.with(address, logger: logger) { try await body($0) }
             } catch let problem as PostgresProblem {
                 throw CommandFailure(problem.description)
-            }
-            do {
-                let result = try await store.said { try await body(store) }
-                await store.close()
-                return result
-            } catch {
-                await store.close()
-                throw error
             }
         }
     }

@@ -40,30 +40,15 @@ struct Migrate: AsyncParsableCommand {
                 throw ValidationError("\(from) is in use by a running Habitat. Stop it first: migrate copies a stopped data directory.")
             }
             defer { lock.release() }
-            let report = try await Self.with(address, logger) { store in try await StoreMigration.copy(from: source, to: store) }
+            let report = try await PostgresStore.with(address, logger: logger) { store in try await StoreMigration.copy(from: source, to: store) }
             print(Self.said(report, from: from, to: address.description))
         case (let address?, nil):
-            let report = try await Self.with(address, logger) { store in
+            let report = try await PostgresStore.with(address, logger: logger) { store in
                 try await StoreMigration.copyBack(from: store, to: URL(fileURLWithPath: to))
             }
             print(Self.said(report, from: address.description, to: to))
         default:
             throw ValidationError("One of --from and --to is a PostgreSQL database's address (postgresql://USER@HOST/DATABASE), the other a data directory.")
-        }
-    }
-
-    /// Runs `body` with the store at `address`, closed after.
-    static func with(
-        _ address: DatabaseAddress, _ logger: Logger, _ body: @Sendable (PostgresStore) async throws -> StoreMigration.Report
-    ) async throws -> StoreMigration.Report {
-        let store = try await PostgresStore.open(address, logger: logger)
-        do {
-            let report = try await store.said { try await body(store) }
-            await store.close()
-            return report
-        } catch {
-            await store.close()
-            throw error
         }
     }
 

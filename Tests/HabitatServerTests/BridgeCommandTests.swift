@@ -5,6 +5,30 @@ import Testing
 /// `habitat bridge add|list|remove`, run as the operator would, against a real server.
 @Suite("The bridge commands of the habitat tool", .serialized)
 struct BridgeCommandTests {
+    /// On a server that keeps everything in PostgreSQL, the same commands with `--database` (or `HABITAT_DATABASE`).
+    @Test(.enabled(if: TestPostgres.isAvailable))
+    func aBridgeIsAddedToTheDatabaseAServerKeepsEverythingIn() async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        try await TestPostgres.withDatabase { address in
+            let database = address.description
+            let added = try await habitat(["bridge", "add", "irc", "--database", database])
+            #expect(added.status == 0)
+            let token = try #require(added.output.split(separator: "\n").last.map(String.init))
+            let listed = try await runToEnd(ServerProcess.executable, ["bridge", "list"], environment: ["HABITAT_DATABASE": database])
+            #expect(listed.output.hasPrefix("irc\tcreated "))
+            let server = try await ServerProcess(data: data, extraArguments: ["--database", database])
+            let bridge = try await LineClient.connect(port: server.port)
+            #expect(try await bridge.json("bridge irc \(token)").ok == true)
+            #expect(try await bridge.json(#"{"id": 1, "user": "zed", "text": "add habit Tea"}"#).ok == true)
+            #expect(try await habitat(["bridge", "remove", "irc", "--database", database]).output == "Bridge 'irc' removed.\n")
+            #expect(try await bridge.json(#"{"id": 2, "user": "zed", "text": "status"}"#).code == "forbidden")
+            #expect(await server.terminate() == 0)
+            // Nothing was kept in the data directory.
+            #expect((try? FileManager.default.contentsOfDirectory(atPath: data.path)) ?? [] == [])
+        }
+    }
+
     @Test func aBridgeIsAddedWithATokenShownOnceListedAndRemoved() async throws {
         let data = temporaryDirectory().path
         defer { try? FileManager.default.removeItem(atPath: data) }
