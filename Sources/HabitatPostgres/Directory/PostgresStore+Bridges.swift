@@ -39,8 +39,7 @@ extension PostgresStore: BridgeStore {
     public func createLinkCode(for accountID: Int64, at now: Date) async throws -> String {
         let code = InviteCode.make()
         try await transaction { connection in
-            try await connection.query("DELETE FROM invite WHERE expires_at <= \(now.timeIntervalSince1970)", logger: self.logger)
-            try await connection.query("DELETE FROM link_code WHERE expires_at <= \(now.timeIntervalSince1970)", logger: self.logger)
+            try await self.deleteExpiredCodes(at: now, on: connection)
             try await connection.query(
                 "INSERT INTO link_code (code, account_id, expires_at) VALUES (\(code), \(accountID), \(now.addingTimeInterval(600).timeIntervalSince1970))",
                 logger: self.logger)

@@ -12,7 +12,7 @@ extension PostgresStore: RoomListStore {
     ) async throws -> RoomTodo {
         try await transaction { connection in
             // One change of the room's list at a time.
-            let roomName = try await self.values(on: connection, "SELECT name FROM room WHERE id = \(roomID) FOR UPDATE").first?.text("name") ?? "The room"
+            let roomName = try await self.lockedRoomName(roomID, on: connection)
             let open = try await self.roomTodos(of: roomID, open: true, limit: RoomTodo.openPerRoom * 2, on: connection)
             if open.count >= RoomTodo.openPerRoom { throw roomListFull(roomName, open: open.count) }
             if let same = open.first(where: { $0.name.isSameName(as: name) }) {

@@ -101,7 +101,7 @@ extension PostgresStore: RoomStore {
             let wasOwner = gone.first?.text("role") == "owner"
             try await connection.query(
                 "DELETE FROM invite WHERE room_id = \(roomID) AND created_by = \(accountID) AND used_by IS NULL", logger: self.logger)
-            let left = try await self.values(on: connection, "SELECT count(*) AS n FROM membership WHERE room_id = \(roomID)").first?.int("n") ?? 0
+            let left = try await self.count(on: connection, "SELECT count(*) FROM membership WHERE room_id = \(roomID)")
             if left == 0 {
                 try await connection.query("DELETE FROM room WHERE id = \(roomID)", logger: self.logger)
                 return nil
@@ -143,19 +143,19 @@ extension PostgresStore: RoomStore {
     /// transaction ends.
     private func checkRoomCount(of accountID: Int64, on connection: PostgresConnection) async throws {
         try await connection.query("SELECT 1 FROM account WHERE id = \(accountID) FOR UPDATE", logger: logger)
-        let count = try await values(on: connection, "SELECT count(*) AS n FROM membership WHERE account_id = \(accountID)").first?.int("n") ?? 0
-        try limits.checkRooms(count)
+        let rooms = try await count(on: connection, "SELECT count(*) FROM membership WHERE account_id = \(accountID)")
+        try limits.checkRooms(rooms)
     }
 
     /// Refuses a new member of `roomID` when the room is full, or `accountID` in as many rooms as one can be; a member
     /// already is never refused. The room is locked until the transaction ends.
     private func checkAdmission(of accountID: Int64, to roomID: Int64, on connection: PostgresConnection) async throws {
-        let name = try await values(on: connection, "SELECT name FROM room WHERE id = \(roomID) FOR UPDATE").first?.text("name") ?? "The room"
+        let name = try await lockedRoomName(roomID, on: connection)
         let member = try await values(on: connection, "SELECT 1 FROM membership WHERE room_id = \(roomID) AND account_id = \(accountID)")
         guard member.isEmpty else { return }
         try await checkRoomCount(of: accountID, on: connection)
-        let count = try await values(on: connection, "SELECT count(*) AS n FROM membership WHERE room_id = \(roomID)").first?.int("n") ?? 0
-        try limits.checkMembers(count, in: name)
+        let members = try await count(on: connection, "SELECT count(*) FROM membership WHERE room_id = \(roomID)")
+        try limits.checkMembers(members, in: name)
     }
 
     // MARK: Invites
@@ -168,8 +168,8 @@ extension PostgresStore: RoomStore {
 
     private func insertInvite(_ code: String, for roomID: Int64, by accountID: Int64, at now: Date, on connection: PostgresConnection) async throws {
         try await deleteExpiredCodes(at: now, on: connection)
-        let name = try await values(on: connection, "SELECT name FROM room WHERE id = \(roomID) FOR UPDATE").first?.text("name") ?? "The room"
-        let unused = try await values(on: connection, "SELECT count(*) AS n FROM invite WHERE room_id = \(roomID) AND used_by IS NULL").first?.int("n") ?? 0
+        let name = try await lockedRoomName(roomID, on: connection)
+        let unused = try await count(on: connection, "SELECT count(*) FROM invite WHERE room_id = \(roomID) AND used_by IS NULL")
         try limits.checkInvites(unused, in: name)
         try await connection.query(
             """
@@ -206,7 +206,7 @@ extension PostgresStore: RoomStore {
         try await transaction { connection in try await self.deleteExpiredCodes(at: now, on: connection) }
     }
 
-    private func deleteExpiredCodes(at now: Date, on connection: PostgresConnection) async throws {
+    func deleteExpiredCodes(at now: Date, on connection: PostgresConnection) async throws {
         try await connection.query("DELETE FROM invite WHERE expires_at <= \(now.timeIntervalSince1970)", logger: logger)
         try await connection.query("DELETE FROM link_code WHERE expires_at <= \(now.timeIntervalSince1970)", logger: logger)
     }
@@ -215,9 +215,9 @@ extension PostgresStore: RoomStore {
 
     public func addSharedHabit(_ draft: HabitDraft, to roomID: Int64) async throws -> SharedHabit {
         try await transaction { connection in
-            let name = try await self.values(on: connection, "SELECT name FROM room WHERE id = \(roomID) FOR UPDATE").first?.text("name") ?? "The room"
-            let count = try await self.values(on: connection, "SELECT count(*) AS n FROM room_habit WHERE room_id = \(roomID)").first?.int("n") ?? 0
-            try self.limits.checkSharedHabits(count, in: name)
+            let name = try await self.lockedRoomName(roomID, on: connection)
+            let habits = try await self.count(on: connection, "SELECT count(*) FROM room_habit WHERE room_id = \(roomID)")
+            try self.limits.checkSharedHabits(habits, in: name)
             let same = try await self.values(
                 on: connection, "SELECT 1 FROM room_habit WHERE room_id = \(roomID) AND lower(name) = lower(\(draft.name))")
             if !same.isEmpty { throw SharedHabit.nameTaken(draft.name) }
@@ -328,6 +328,18 @@ extension PostgresStore {
     /// Runs `body` in a transaction on a pooled connection, saying PostgreSQL's errors as ``PostgresProblem``s.
     func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await said { try await client.withTransaction(logger: logger) { try await body($0) } }
+    }
+
+    /// The name of `roomID`, its row locked until the transaction ends: a change of the room or of what it limits is one at
+    /// a time. "The room" when it is gone, for a refusal that names it.
+    func lockedRoomName(_ roomID: Int64, on connection: PostgresConnection) async throws -> String {
+        try await values(on: connection, "SELECT name FROM room WHERE id = \(roomID) FOR UPDATE").first?.text("name") ?? "The room"
+    }
+
+    /// The one number `query` (a `count(*)`) finds on `connection`.
+    func count(on connection: PostgresConnection, _ query: PostgresQuery) async throws -> Int {
+        for try await count in try await connection.query(query, logger: logger).decode(Int.self) { return count }
+        return 0
     }
 
     /// The rows `query` finds on `connection`, each as named values.

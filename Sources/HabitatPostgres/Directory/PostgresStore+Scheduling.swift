@@ -109,18 +109,7 @@ extension PostgresStore: TimerStore {
     }
 
     private func timers(_ query: PostgresQuery) async throws -> [HabitTimer] {
-        try await said {
-            var timers: [HabitTimer] = []
-            for try await (id, accountID, habit, minutes, started, ends) in try await client.query(query, logger: logger)
-                .decode((Int64, Int64, String, Int, Double, Double).self)
-            {
-                timers.append(
-                    HabitTimer(
-                        id: id, accountID: accountID, habit: habit, minutes: minutes, started: Date(timeIntervalSince1970: started),
-                        ends: Date(timeIntervalSince1970: ends)))
-            }
-            return timers
-        }
+        try await rows(query).map(HabitTimer.init(row:))
     }
 
     public func removeTimer(id: Int64) async throws {

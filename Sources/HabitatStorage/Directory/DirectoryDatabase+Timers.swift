@@ -94,9 +94,10 @@ extension DirectoryDatabase {
 }
 
 extension HabitTimer {
-    init(row: Row) {
+    /// A timer as either store reads it.
+    package init(row: some StoredValues) {
         self.init(
-            id: row["id"], accountID: row["account_id"], habit: row["habit"], minutes: row["minutes"],
-            started: Date(timeIntervalSince1970: row["started_at"]), ends: Date(timeIntervalSince1970: row["ends_at"]))
+            id: row.int64("id") ?? 0, accountID: row.int64("account_id") ?? 0, habit: row.text("habit") ?? "", minutes: row.int("minutes") ?? 0,
+            started: Date(timeIntervalSince1970: row.double("started_at") ?? 0), ends: Date(timeIntervalSince1970: row.double("ends_at") ?? 0))
     }
 }
