@@ -12,12 +12,14 @@ extension ErrorCode {
     public static let busy = ErrorCode(rawValue: "busy")
     /// The disk holding the server's data is full: nothing was changed, and trying again once space is freed works.
     public static let storageFull = ErrorCode(rawValue: "storage_full")
+    /// The server's database (PostgreSQL) can't be reached just now: trying again in a moment works.
+    public static let unavailable = ErrorCode(rawValue: "unavailable")
     public static let `internal` = ErrorCode(rawValue: "internal")
 
     /// The codes of the line protocol itself: accounts, reading lines, limits, the server's own troubles.
     public static let lineProtocol: [ErrorCode] = [
         .authRequired, .badCredentials, .unknownCommand, .lineTooLong, .invalidUTF8, .rateLimited, .busy, .storageFull,
-        .internal,
+        .unavailable, .internal,
     ]
 
     /// Every code a client can see.

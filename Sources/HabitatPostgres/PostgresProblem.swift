@@ -1,24 +1,71 @@
+import HabitatStorage
+import Logging
 import PostgresNIO
 
 /// What went wrong with PostgreSQL, in words for the person running Habitat. PostgresNIO's errors say only "Database
 /// error" when printed (so that nothing reaches a user by accident); this says what the server said, or why it could not
 /// be reached, for an operator's eyes: a tool's error or the server's log.
-public struct PostgresProblem: Error, CustomStringConvertible {
+public struct PostgresProblem: StoreFailure, CustomStringConvertible {
     public let description: String
+    public let unreachable: Bool
+    public var logged: String { description }
 
     /// `error` said for `address`; `nil` when it is no error of PostgreSQL's.
-    public init?(_ error: any Error, at address: DatabaseAddress) {
+    public init?(_ error: any Error, at address: DatabaseAddress?) {
         guard let error = error as? PSQLError else { return nil }
+        unreachable = error.unreachable
         if let info = error.serverInfo, let message = info[.message] {
             var said = "PostgreSQL said: \(message)"
             if let detail = info[.detail] { said += " (\(detail))" }
             if let state = info[.sqlState] { said += " [\(state)]" }
             description = said
-        } else if error.code == .connectionError || error.code == .serverClosedConnection || error.code == .uncleanShutdown {
+        } else if unreachable {
             let why = error.underlying.map { " (\($0))" } ?? ""
-            description = "PostgreSQL at \(address.host):\(address.port) can't be reached\(why). Is it running, and does it take connections there?"
+            let at = address.map { " at \($0.host):\($0.port)" } ?? ""
+            description = "PostgreSQL\(at) can't be reached\(why). Is it running, and does it take connections there?"
         } else {
-            description = "PostgreSQL at \(address) failed: \(String(reflecting: error))"
+            description = "PostgreSQL\(address.map { " at \($0)" } ?? "") failed: \(String(reflecting: error))"
         }
+    }
+}
+
+extension PSQLError: StoreFailure {
+    /// The connection failed or was closed under the request, or the server is shutting down or starting
+    /// (SQLSTATE class 08, and 57P01–57P03): nothing about the request itself was wrong.
+    public var unreachable: Bool {
+        if code == .connectionError || code == .serverClosedConnection || code == .uncleanShutdown || code == .clientClosedConnection {
+            return true
+        }
+        guard let state = serverInfo?[.sqlState] else { return false }
+        return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
+    }
+
+    /// What PostgreSQL said, for the log (``PostgresProblem``).
+    public var logged: String { PostgresProblem(self, at: nil)?.description ?? String(reflecting: self) }
+}
+
+extension PostgresTransactionError: StoreFailure {
+    /// What went wrong inside the transaction, or else in beginning, committing or rolling it back.
+    var cause: any Error { closureError ?? beginError ?? commitError ?? rollbackError ?? self }
+
+    public var unreachable: Bool { [closureError, beginError, commitError, rollbackError].contains { $0?.isUnreachableStore == true } }
+
+    public var logged: String { (cause as? any StoreFailure)?.logged ?? String(reflecting: cause) }
+}
+
+/// A statement not sent because its connection had already closed: PostgreSQL went away under it.
+struct ConnectionClosed: StoreFailure, CustomStringConvertible {
+    var unreachable: Bool { true }
+    var logged: String { description }
+    var description: String { "the connection to PostgreSQL closed" }
+}
+
+extension PostgresConnection {
+    /// `query(_:logger:)`, refused at once on a connection already closed: PostgresNIO never answers a query written to
+    /// one (PostgreSQL restarted under it), and the request would wait for ever.
+    @discardableResult
+    func checkedQuery(_ query: PostgresQuery, logger: Logger) async throws -> PostgresRowSequence {
+        guard !isClosed else { throw ConnectionClosed() }
+        return try await self.query(query, logger: logger)
     }
 }

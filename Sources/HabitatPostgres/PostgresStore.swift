@@ -89,9 +89,7 @@ public final class PostgresStore: Sendable {
         do {
             return try await body()
         } catch let error as PostgresTransactionError {
-            // What went wrong inside the transaction, or else in beginning, committing or rolling it back.
-            let cause = error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? error
-            throw PostgresProblem(cause, at: address) ?? cause
+            throw PostgresProblem(error.cause, at: address) ?? error.cause
         } catch {
             throw PostgresProblem(error, at: address) ?? error
         }

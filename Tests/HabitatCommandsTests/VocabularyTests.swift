@@ -25,9 +25,10 @@ import Testing
 
     @Test func everyCodeIsTheGamesARoomsOrTheProtocolsOnce() {
         #expect(ErrorCode.all.count == Set(ErrorCode.all).count)
-        #expect(ErrorCode.all.count == 23)
+        #expect(ErrorCode.all.count == 24)
         #expect(ErrorCode.household.map(\.rawValue) == ["forbidden", "invalid_name", "already_done"])
         #expect(ErrorCode.storageFull.rawValue == "storage_full")
+        #expect(ErrorCode.unavailable.rawValue == "unavailable")
         #expect(ErrorCode.limitReached.rawValue == "limit_reached")
     }
 

@@ -80,11 +80,18 @@ extension Pipeline {
     static let storageFull = HabitatError(
         .storageFull, "The server's storage is full, so nothing was changed. Please try again later, and tell whoever runs this server.")
 
+    static let unavailable = HabitatError(
+        .unavailable, "The server can't reach its database just now, so this may not have been saved. Please try again in a moment.")
+
     /// The reply to a command that failed: its own message, or an apology for the unexpected (which is logged).
     func failure(_ error: any Error, session: Session) -> Reply {
         if let error = error as? HabitatError { return Reply(error: error) }
         // Logged once for the file when it happened (``FullFiles``), not once per command refused.
         if error is StorageFullError { return Reply(error: Self.storageFull) }
+        if let error = error as? any StoreFailure, error.unreachable {
+            logger.warning("the database can't be reached", metadata: session.logged.merging(["error": "\(error.logged)"]) { $1 })
+            return Reply(error: Self.unavailable)
+        }
         if let error = error as? UserFileError {
             var metadata: Logger.Metadata = ["file": "\(error.path)", "error": "\(error.underlying)", "connection": "\(session.id)"]
             if let account = session.account { metadata["user"] = "\(Self.logged(account.name))" }

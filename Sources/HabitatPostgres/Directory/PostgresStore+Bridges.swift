@@ -40,7 +40,7 @@ extension PostgresStore: BridgeStore {
         let code = InviteCode.make()
         try await transaction { connection in
             try await self.deleteExpiredCodes(at: now, on: connection)
-            try await connection.query(
+            try await connection.checkedQuery(
                 "INSERT INTO link_code (code, account_id, expires_at) VALUES (\(code), \(accountID), \(now.addingTimeInterval(600).timeIntervalSince1970))",
                 logger: self.logger)
         }
@@ -54,7 +54,7 @@ extension PostgresStore: BridgeStore {
             guard let row = try await self.values(on: connection, "DELETE FROM link_code WHERE code = \(code) RETURNING account_id, expires_at").first,
                 (row.double("expires_at") ?? 0) > now.timeIntervalSince1970, let accountID = row.int64("account_id")
             else { return nil }
-            try await connection.query(
+            try await connection.checkedQuery(
                 """
                 INSERT INTO identity_link (identity, account_id) VALUES (\(identity), \(accountID))
                 ON CONFLICT (identity) DO UPDATE SET account_id = EXCLUDED.account_id
@@ -78,13 +78,13 @@ extension PostgresStore: AccountAdminStore {
                 on: connection,
                 "SELECT id, toasts FROM inbox WHERE account_id <> \(id) AND (strpos(toasts, \(name)) > 0 OR strpos(toasts, \(chatName(name))) > 0)")
             let gone = news.filter { DirectoryDatabase.names(names, in: $0.text("toasts") ?? "") }.compactMap { $0.int64("id") }
-            if !gone.isEmpty { try await connection.query("DELETE FROM inbox WHERE id = ANY(\(gone))", logger: self.logger) }
+            if !gone.isEmpty { try await connection.checkedQuery("DELETE FROM inbox WHERE id = ANY(\(gone))", logger: self.logger) }
             // The account's game goes with it, its ledger too (which nothing else may delete).
-            try await connection.query("SELECT set_config('habitat.erasing', \(String(id)), true)", logger: self.logger)
+            try await connection.checkedQuery("SELECT set_config('habitat.erasing', \(String(id)), true)", logger: self.logger)
             for statement in DirectoryDatabase.erasure {
                 var bindings = PostgresBindings()
                 bindings.append(id)
-                try await connection.query(PostgresQuery(unsafeSQL: statement.replacingOccurrences(of: "?", with: "$1"), binds: bindings), logger: self.logger)
+                try await connection.checkedQuery(PostgresQuery(unsafeSQL: statement.replacingOccurrences(of: "?", with: "$1"), binds: bindings), logger: self.logger)
             }
             return true
         }
@@ -98,8 +98,8 @@ extension PostgresStore: AccountAdminStore {
 
     public func addRegistrationInvite(_ code: String, expires: Date, now: Date) async throws {
         try await transaction { connection in
-            try await connection.query("DELETE FROM registration_invite WHERE expires_at <= \(now.timeIntervalSince1970)", logger: self.logger)
-            try await connection.query(
+            try await connection.checkedQuery("DELETE FROM registration_invite WHERE expires_at <= \(now.timeIntervalSince1970)", logger: self.logger)
+            try await connection.checkedQuery(
                 "INSERT INTO registration_invite (code, expires_at) VALUES (\(code), \(expires.timeIntervalSince1970))", logger: self.logger)
         }
     }

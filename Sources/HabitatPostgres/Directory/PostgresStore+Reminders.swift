@@ -8,11 +8,11 @@ extension PostgresStore: ReminderStore {
         accountID: Int64, habit: String?, minute: Int, settings: Settings, due: Date
     ) async throws -> (reminder: Reminder, added: Bool) {
         try await said {
-            try await client.withTransaction(logger: logger) { connection in
+            try await transaction { connection in
                 // The account's reminders are counted and added one change at a time.
-                try await connection.query("SELECT 1 FROM account WHERE id = \(accountID) FOR UPDATE", logger: logger)
+                try await connection.checkedQuery("SELECT 1 FROM account WHERE id = \(accountID) FOR UPDATE", logger: logger)
                 var (count, same) = (0, false)
-                for try await found in try await connection.query(
+                for try await found in try await connection.checkedQuery(
                     """
                     SELECT count(*), coalesce(bool_or(coalesce(habit, '') = \(habit ?? "") AND minute = \(minute)), false)
                     FROM reminder WHERE account_id = \(accountID)
@@ -23,7 +23,7 @@ extension PostgresStore: ReminderStore {
                     throw HabitatError(.limitReached, "You have \(Reminder.maxPerUser) reminders; stop one first ('reminders' lists them).")
                 }
                 var id: Int64 = 0
-                for try await made in try await connection.query(
+                for try await made in try await connection.checkedQuery(
                     """
                     INSERT INTO reminder (account_id, habit, minute, time_zone, day_start)
                     VALUES (\(accountID), \(habit), \(minute), \(settings.timeZone), \(settings.dayStartHour)) RETURNING id
@@ -62,9 +62,9 @@ extension PostgresStore: ReminderStore {
     public func removeReminders(_ ids: [Int64]) async throws {
         guard !ids.isEmpty else { return }
         try await said {
-            try await client.withTransaction(logger: logger) { connection in
-                try await connection.query("DELETE FROM reminder WHERE id = ANY(\(ids))", logger: logger)
-                try await connection.query("DELETE FROM due WHERE kind IN ('reminder', 'snooze') AND subject = ANY(\(ids))", logger: logger)
+            try await transaction { connection in
+                try await connection.checkedQuery("DELETE FROM reminder WHERE id = ANY(\(ids))", logger: logger)
+                try await connection.checkedQuery("DELETE FROM due WHERE kind IN ('reminder', 'snooze') AND subject = ANY(\(ids))", logger: logger)
             }
         }
     }
@@ -72,15 +72,15 @@ extension PostgresStore: ReminderStore {
     public func fired(_ firings: [ReminderFiring], snoozes: [Int64], at now: Date) async throws {
         guard !firings.isEmpty || !snoozes.isEmpty else { return }
         try await said {
-            try await client.withTransaction(logger: logger) { connection in
+            try await transaction { connection in
                 for firing in firings {
-                    try await connection.query(
+                    try await connection.checkedQuery(
                         "UPDATE reminder SET fired_for = \(firing.day.ordinal), fired_at = \(now.timeIntervalSince1970), delivered = false WHERE id = \(firing.id)",
                         logger: logger)
                     try await Self.setDue(.reminder, firing.id, at: firing.next, on: connection, logger: logger)
                 }
                 for id in snoozes {
-                    try await connection.query(
+                    try await connection.checkedQuery(
                         "UPDATE reminder SET fired_at = \(now.timeIntervalSince1970), delivered = false WHERE id = \(id)", logger: logger)
                     try await Self.setDue(.snooze, id, at: nil, on: connection, logger: logger)
                 }
@@ -99,9 +99,9 @@ extension PostgresStore: ReminderStore {
 
     public func takeMissedReminders(of accountID: Int64, day: Day) async throws -> [Reminder] {
         try await said {
-            try await client.withTransaction(logger: logger) { connection in
+            try await transaction { connection in
                 // Marked as told in the statement that finds them: two logins at once tell them once.
-                let rows = try await connection.query(
+                let rows = try await connection.checkedQuery(
                     """
                     UPDATE reminder SET delivered = true WHERE account_id = \(accountID) AND NOT delivered
                     RETURNING id, account_id, habit, minute, fired_for, fired_at, delivered, time_zone, day_start

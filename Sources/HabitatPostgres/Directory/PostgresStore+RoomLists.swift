@@ -123,7 +123,7 @@ extension PostgresStore: RoomPostStore {
 
     public func roomPosted(_ id: Int64, for day: Int?, next: Date, keeping item: InboxItem?, for members: [Int64]) async throws -> [Int64] {
         try await transaction { connection in
-            if let day { try await connection.query("UPDATE room_post SET posted_for = \(day) WHERE id = \(id)", logger: self.logger) }
+            if let day { try await connection.checkedQuery("UPDATE room_post SET posted_for = \(day) WHERE id = \(id)", logger: self.logger) }
             try await Self.setDue(.roomPost, id, at: next, on: connection, logger: self.logger)
             guard let item else { return [] }
             var kept: [Int64] = []

@@ -34,7 +34,7 @@ extension PostgresStore: RoomStore {
             ON CONFLICT (folded_name) DO NOTHING RETURNING id
             """)
         guard let id = made.first?.int64("id") else { throw Room.nameTaken(name) }
-        try await connection.query(
+        try await connection.checkedQuery(
             "INSERT INTO membership (room_id, account_id, role, joined_at) VALUES (\(id), \(owner), 'owner', \(now.timeIntervalSince1970))",
             logger: logger)
         return Room(id: id, name: name)
@@ -86,7 +86,7 @@ extension PostgresStore: RoomStore {
     }
 
     private func join(_ accountID: Int64, _ roomID: Int64, at now: Date, on connection: PostgresConnection) async throws {
-        try await connection.query(
+        try await connection.checkedQuery(
             """
             INSERT INTO membership (room_id, account_id, role, joined_at) VALUES (\(roomID), \(accountID), 'member', \(now.timeIntervalSince1970))
             ON CONFLICT DO NOTHING
@@ -95,18 +95,18 @@ extension PostgresStore: RoomStore {
 
     public func removeMember(_ accountID: Int64, from roomID: Int64, removed: Bool, at now: Date) async throws -> Int64? {
         try await transaction { connection in
-            try await connection.query("SELECT 1 FROM room WHERE id = \(roomID) FOR UPDATE", logger: self.logger)
+            try await connection.checkedQuery("SELECT 1 FROM room WHERE id = \(roomID) FOR UPDATE", logger: self.logger)
             let gone = try await self.values(
                 on: connection, "DELETE FROM membership WHERE room_id = \(roomID) AND account_id = \(accountID) RETURNING role")
             let wasOwner = gone.first?.text("role") == "owner"
-            try await connection.query(
+            try await connection.checkedQuery(
                 "DELETE FROM invite WHERE room_id = \(roomID) AND created_by = \(accountID) AND used_by IS NULL", logger: self.logger)
             let left = try await self.count(on: connection, "SELECT count(*) FROM membership WHERE room_id = \(roomID)")
             if left == 0 {
-                try await connection.query("DELETE FROM room WHERE id = \(roomID)", logger: self.logger)
+                try await connection.checkedQuery("DELETE FROM room WHERE id = \(roomID)", logger: self.logger)
                 return nil
             }
-            try await connection.query(
+            try await connection.checkedQuery(
                 """
                 INSERT INTO room_departure (room_id, account_id, removed, at) VALUES (\(roomID), \(accountID), \(removed), \(now.timeIntervalSince1970))
                 ON CONFLICT (room_id, account_id) DO UPDATE SET removed = EXCLUDED.removed, at = EXCLUDED.at
@@ -115,7 +115,7 @@ extension PostgresStore: RoomStore {
             let heir = try await self.values(
                 on: connection, "SELECT account_id FROM membership WHERE room_id = \(roomID) ORDER BY joined_at, account_id LIMIT 1"
             ).first?.int64("account_id")
-            try await connection.query(
+            try await connection.checkedQuery(
                 "UPDATE membership SET role = 'owner' WHERE room_id = \(roomID) AND account_id = \(heir)", logger: self.logger)
             return heir
         }
@@ -142,7 +142,7 @@ extension PostgresStore: RoomStore {
     /// Refuses one more room to `accountID` when they are in as many as one can be; the account is locked until the
     /// transaction ends.
     private func checkRoomCount(of accountID: Int64, on connection: PostgresConnection) async throws {
-        try await connection.query("SELECT 1 FROM account WHERE id = \(accountID) FOR UPDATE", logger: logger)
+        try await connection.checkedQuery("SELECT 1 FROM account WHERE id = \(accountID) FOR UPDATE", logger: logger)
         let rooms = try await count(on: connection, "SELECT count(*) FROM membership WHERE account_id = \(accountID)")
         try limits.checkRooms(rooms)
     }
@@ -171,7 +171,7 @@ extension PostgresStore: RoomStore {
         let name = try await lockedRoomName(roomID, on: connection)
         let unused = try await count(on: connection, "SELECT count(*) FROM invite WHERE room_id = \(roomID) AND used_by IS NULL")
         try limits.checkInvites(unused, in: name)
-        try await connection.query(
+        try await connection.checkedQuery(
             """
             INSERT INTO invite (code, room_id, created_by, expires_at)
             VALUES (\(code), \(roomID), \(accountID), \(now.addingTimeInterval(InviteCode.lifetime).timeIntervalSince1970))
@@ -195,8 +195,8 @@ extension PostgresStore: RoomStore {
                 row.int64("room_id") == roomID, row.int64("used_by") == nil, (row.double("expires_at") ?? 0) > now.timeIntervalSince1970
             else { return false }
             try await self.checkAdmission(of: accountID, to: roomID, on: connection)
-            try await connection.query("UPDATE invite SET used_by = \(accountID) WHERE code = \(code)", logger: self.logger)
-            try await connection.query("DELETE FROM room_departure WHERE room_id = \(roomID) AND account_id = \(accountID)", logger: self.logger)
+            try await connection.checkedQuery("UPDATE invite SET used_by = \(accountID) WHERE code = \(code)", logger: self.logger)
+            try await connection.checkedQuery("DELETE FROM room_departure WHERE room_id = \(roomID) AND account_id = \(accountID)", logger: self.logger)
             try await self.join(accountID, roomID, at: now, on: connection)
             return true
         }
@@ -207,8 +207,8 @@ extension PostgresStore: RoomStore {
     }
 
     func deleteExpiredCodes(at now: Date, on connection: PostgresConnection) async throws {
-        try await connection.query("DELETE FROM invite WHERE expires_at <= \(now.timeIntervalSince1970)", logger: logger)
-        try await connection.query("DELETE FROM link_code WHERE expires_at <= \(now.timeIntervalSince1970)", logger: logger)
+        try await connection.checkedQuery("DELETE FROM invite WHERE expires_at <= \(now.timeIntervalSince1970)", logger: logger)
+        try await connection.checkedQuery("DELETE FROM link_code WHERE expires_at <= \(now.timeIntervalSince1970)", logger: logger)
     }
 
     // MARK: Shared habits and the room's log
@@ -253,7 +253,7 @@ extension PostgresStore: RoomStore {
         let token = token ?? UUID().uuidString.lowercased()
         return try await transaction { connection in
             if action == .undo {
-                try await connection.query("DELETE FROM room_intent WHERE token = \(token) AND action = 'record'", logger: self.logger)
+                try await connection.checkedQuery("DELETE FROM room_intent WHERE token = \(token) AND action = 'record'", logger: self.logger)
             }
             let id = try await self.values(
                 on: connection,
@@ -273,7 +273,7 @@ extension PostgresStore: RoomStore {
     private func writeLine(of intent: RoomIntent, entry: RoomLogEntry, on connection: PostgresConnection) async throws {
         switch intent.action {
         case .record:
-            try await connection.query(
+            try await connection.checkedQuery(
                 """
                 INSERT INTO room_log (room_id, habit_id, habit, kind, account_id, member, at, day, quantity, xp, health, ref, todo_id)
                 VALUES (\(intent.roomID), \(entry.habitID), \(entry.habit), \(entry.kind.rawValue), \(entry.accountID), \(entry.member),
@@ -281,7 +281,7 @@ extension PostgresStore: RoomStore {
                 ON CONFLICT (room_id, ref) DO NOTHING
                 """, logger: logger)
         case .undo:
-            try await connection.query("UPDATE room_log SET undone = true WHERE ref = \(entry.ref)", logger: logger)
+            try await connection.checkedQuery("UPDATE room_log SET undone = true WHERE ref = \(entry.ref)", logger: logger)
         }
     }
 
@@ -295,11 +295,11 @@ extension PostgresStore: RoomStore {
                 try await self.writeLine(of: intent, entry: entry, on: connection)
             } else {
                 switch intent.action {
-                case .record: try await connection.query("DELETE FROM room_log WHERE ref = \(intent.token)", logger: self.logger)
-                case .undo: try await connection.query("UPDATE room_log SET undone = false WHERE ref = \(intent.token)", logger: self.logger)
+                case .record: try await connection.checkedQuery("DELETE FROM room_log WHERE ref = \(intent.token)", logger: self.logger)
+                case .undo: try await connection.checkedQuery("UPDATE room_log SET undone = false WHERE ref = \(intent.token)", logger: self.logger)
                 }
             }
-            try await connection.query("DELETE FROM room_intent WHERE id = \(intent.id)", logger: self.logger)
+            try await connection.checkedQuery("DELETE FROM room_intent WHERE id = \(intent.id)", logger: self.logger)
             return kept
         }
     }
@@ -326,8 +326,23 @@ extension PostgresStore: RoomStore {
 
 extension PostgresStore {
     /// Runs `body` in a transaction on a pooled connection, saying PostgreSQL's errors as ``PostgresProblem``s.
-    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        try await said { try await client.withTransaction(logger: logger) { try await body($0) } }
+    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        try await said {
+            try await client.withConnection { connection in
+                try await connection.checkedQuery("BEGIN", logger: self.logger)
+                do {
+                    let result = try await body(connection)
+                    try await connection.checkedQuery("COMMIT", logger: self.logger)
+                    return result
+                } catch where error.isUnreachableStore {
+                    // PostgreSQL rolls back what it had not committed; a ROLLBACK sent now would never be answered.
+                    throw error
+                } catch {
+                    _ = try? await connection.checkedQuery("ROLLBACK", logger: self.logger)
+                    throw error
+                }
+            }
+        }
     }
 
     /// The name of `roomID`, its row locked until the transaction ends: a change of the room or of what it limits is one at
@@ -338,14 +353,14 @@ extension PostgresStore {
 
     /// The one number `query` (a `count(*)`) finds on `connection`.
     func count(on connection: PostgresConnection, _ query: PostgresQuery) async throws -> Int {
-        for try await count in try await connection.query(query, logger: logger).decode(Int.self) { return count }
+        for try await count in try await connection.checkedQuery(query, logger: logger).decode(Int.self) { return count }
         return 0
     }
 
     /// The rows `query` finds on `connection`, each as named values.
     func values(on connection: PostgresConnection, _ query: PostgresQuery) async throws -> [PostgresValues] {
         var found: [PostgresValues] = []
-        for try await row in try await connection.query(query, logger: logger) { found.append(PostgresValues(row)) }
+        for try await row in try await connection.checkedQuery(query, logger: logger) { found.append(PostgresValues(row)) }
         return found
     }
 }

@@ -47,7 +47,7 @@ extension PostgresStore: DueStore {
     public func setDue(_ entries: [(DueEntry.Kind, Int64, Date?)]) async throws {
         guard !entries.isEmpty else { return }
         try await said {
-            try await client.withTransaction(logger: logger) { connection in
+            try await transaction { connection in
                 for (kind, subject, due) in entries {
                     try await Self.setDue(kind, subject, at: due, on: connection, logger: logger)
                 }
@@ -61,13 +61,13 @@ extension PostgresStore: DueStore {
 
     static func setDue(_ kind: DueEntry.Kind, _ subject: Int64, at due: Date?, on connection: PostgresConnection, logger: Logger) async throws {
         if let due {
-            try await connection.query(
+            try await connection.checkedQuery(
                 """
                 INSERT INTO due (kind, subject, due_at) VALUES (\(kind.rawValue), \(subject), \(due.timeIntervalSince1970))
                 ON CONFLICT (kind, subject) DO UPDATE SET due_at = EXCLUDED.due_at
                 """, logger: logger)
         } else {
-            try await connection.query("DELETE FROM due WHERE kind = \(kind.rawValue) AND subject = \(subject)", logger: logger)
+            try await connection.checkedQuery("DELETE FROM due WHERE kind = \(kind.rawValue) AND subject = \(subject)", logger: logger)
         }
     }
 }
@@ -78,8 +78,8 @@ extension PostgresStore: TimerStore {
     public func addTimer(accountID: Int64, habit: String, minutes: Int, at now: Date) async throws -> HabitTimer {
         let ends = now.addingTimeInterval(TimeInterval(minutes * 60))
         return try await said {
-            try await client.withTransaction(logger: logger) { connection in
-                let rows = try await connection.query(
+            try await transaction { connection in
+                let rows = try await connection.checkedQuery(
                     """
                     INSERT INTO timer (account_id, habit, minutes, started_at, ends_at)
                     VALUES (\(accountID), \(habit), \(minutes), \(now.timeIntervalSince1970), \(ends.timeIntervalSince1970)) RETURNING id
@@ -114,8 +114,8 @@ extension PostgresStore: TimerStore {
 
     public func removeTimer(id: Int64) async throws {
         try await said {
-            try await client.withTransaction(logger: logger) { connection in
-                try await connection.query("DELETE FROM timer WHERE id = \(id)", logger: logger)
+            try await transaction { connection in
+                try await connection.checkedQuery("DELETE FROM timer WHERE id = \(id)", logger: logger)
                 try await Self.setDue(.timer, id, at: nil, on: connection, logger: logger)
             }
         }
@@ -127,7 +127,7 @@ extension PostgresStore: TimerStore {
 extension PostgresStore: InboxStore {
     public func keep(_ item: InboxItem, for accountID: Int64) async throws {
         try await said {
-            try await client.withTransaction(logger: logger) { connection in
+            try await transaction { connection in
                 _ = try await Self.keep(item, for: accountID, on: connection, logger: logger)
             }
         }
@@ -135,14 +135,14 @@ extension PostgresStore: InboxStore {
 
     /// Keeps `item` in the user's inbox, the oldest giving way past ``DirectoryDatabase/inboxLimit``: its entry's id.
     static func keep(_ item: InboxItem, for accountID: Int64, on connection: PostgresConnection, logger: Logger) async throws -> Int64 {
-        let rows = try await connection.query(
+        let rows = try await connection.checkedQuery(
             """
             INSERT INTO inbox (account_id, kind, toasts, created_at)
             VALUES (\(accountID), \(item.kind), \(item.toasts), \(item.created.timeIntervalSince1970)) RETURNING id
             """, logger: logger)
         var id: Int64 = 0
         for try await made in rows.decode(Int64.self) { id = made }
-        try await connection.query(
+        try await connection.checkedQuery(
             """
             DELETE FROM inbox WHERE account_id = \(accountID) AND id NOT IN
             (SELECT id FROM inbox WHERE account_id = \(accountID) ORDER BY id DESC LIMIT \(DirectoryDatabase.inboxLimit))
@@ -187,10 +187,10 @@ extension PostgresStore {
     public func habitRenamed(of accountID: Int64, from name: String, to newName: String) throws {
         try waiting {
             try await self.transaction { connection in
-                try await connection.query(
+                try await connection.checkedQuery(
                     "UPDATE timer SET habit = \(newName) WHERE account_id = \(accountID) AND habit = \(name)", logger: self.logger)
                 // A reminder the new name has already at the same minute keeps the old one's place (as SQLite's `OR IGNORE`).
-                try await connection.query(
+                try await connection.checkedQuery(
                     """
                     UPDATE reminder r SET habit = \(newName) WHERE r.account_id = \(accountID) AND r.habit = \(name) AND NOT EXISTS
                     (SELECT 1 FROM reminder o WHERE o.account_id = r.account_id AND coalesce(o.habit, '') = \(newName) AND o.minute = r.minute)

@@ -66,6 +66,11 @@ public final class PostgresGame: UserGame {
                 self.cached.withLockedValue { $0 = state }
                 if let fileID = self.fileID { self.store.changes.committed(fileID) }
                 return (result, state)
+            } catch where error.isUnreachableStore {
+                // The connection went under the change, perhaps during its COMMIT (PostgreSQL rolls back what it had
+                // not committed): what it kept is read again by the next change, never guessed.
+                self.cached.withLockedValue { $0 = nil }
+                throw error
             } catch {
                 _ = try? rows.query("ROLLBACK")
                 throw error

@@ -75,9 +75,18 @@ struct AccountRows: RowWriter, RowReader {
     let logger: Logger
 
     /// Runs `sql` with `bindings` and waits for its rows.
+    ///
+    /// Sent from the connection's event loop, once it is seen open there: PostgresNIO never answers a query written to a
+    /// connection already closed (PostgreSQL restarted under it), and the thread would wait for ever.
     @discardableResult
     func query(_ sql: String, _ bindings: PostgresBindings = PostgresBindings()) throws -> [PostgresRow] {
-        Array(try connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger).wait().rows)
+        let (connection, logger) = (self.connection, self.logger)
+        let query = PostgresQuery(unsafeSQL: sql, binds: bindings)
+        let result = connection.eventLoop.flatSubmit { () -> EventLoopFuture<PostgresQueryResult> in
+            guard !connection.isClosed else { return connection.eventLoop.makeFailedFuture(ConnectionClosed()) }
+            return connection.query(query, logger: logger)
+        }
+        return Array(try result.wait().rows)
     }
 
     /// Runs `sql`, whose last value (`$n`) is the account's id, with `bind`'s values before it.

@@ -1,0 +1,98 @@
+import Foundation
+import NIOConcurrencyHelpers
+import TestSupport
+import Testing
+
+@Suite("PostgreSQL restarted under load", .serialized, .enabled(if: TestPostgres.isAvailable))
+struct PostgresRestartTests {
+    /// Six clients record as fast as the server answers while PostgreSQL restarts (`pg_ctl restart -m fast`, on a
+    /// cluster of this test's own): what was in flight is told `unavailable`, never a fault of the server's; the
+    /// connections stay; the server reconnects by itself and every client goes on recording; every completion
+    /// acknowledged is there, and at most those told `unavailable` besides.
+    @Test func requestsInFlightAreToldUnavailableAndTheServerReconnects() async throws {
+        let cluster = try await PostgresCluster()
+        do {
+            try await ServerLogs.shown { logs in try await Self.restartUnderLoad(cluster, logs: logs) }
+            await cluster.stop()
+        } catch {
+            Issue.record("the cluster logged:\n\(cluster.log)")
+            await cluster.stop()
+            throw error
+        }
+    }
+
+    static func restartUnderLoad(_ cluster: PostgresCluster, logs: ServerLogs) async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let server = logs.keep(try await ServerProcess(data: data, extraArguments: ["--database", cluster.address.description]))
+        let names = (1...6).map { "racer\($0)" }
+        var clients: [LineClient] = []
+        for name in names {
+            let client = try await LineClient.registered(name, port: server.port)
+            try await client.expectReply(to: "add habit Run", startsWith: "✅")
+            try await client.send("mode json")
+            _ = try await client.readReply()
+            clients.append(client)
+        }
+        let tallies = names.map { _ in Tally() }
+        let restarted = NIOLockedValueBox(false)
+        let deadline = ContinuousClock.now + .seconds(180)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (client, tally) in zip(clients, tallies) {
+                group.addTask {
+                    // Until 20 recordings are acknowledged after the restart (or the deadline passes: the checks say).
+                    while tally.value.afterRestart < 20, ContinuousClock.now < deadline {
+                        try await client.send("did run")
+                        guard let line = try await client.readLine() else { throw TestFailure("no reply to a did in time") }
+                        let reply = try JSONReply(line)
+                        tally.count(reply, restarted: restarted.withLockedValue { $0 })
+                    }
+                }
+            }
+            group.addTask {
+                while tallies.contains(where: { $0.value.acknowledged < 20 }), ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                try await cluster.restartFast()
+                restarted.withLockedValue { $0 = true }
+            }
+            try await group.waitForAll()
+        }
+
+        let told = tallies.flatMap(\.value.refusals)
+        #expect(Set(told) == ["unavailable"], "\(told)")
+        #expect(tallies.allSatisfy { $0.value.afterRestart >= 20 }, "\(tallies.map(\.value.afterRestart))")
+        #expect(server.log.contains("the database can't be reached"))
+        for ((name, client), tally) in zip(zip(names, clients), tallies) {
+            let status = try await client.json("{\"text\": \"status\"}")
+            let xp = try #require(status.int("xp")) + xpOfEarlierLevels(try #require(status.int("level")))
+            let (acknowledged, refused) = (tally.value.acknowledged, tally.value.refusals.count)
+            #expect(xp >= acknowledged * 10, "\(name): \(acknowledged) acknowledged, \(xp / 10) found")
+            #expect(xp <= (acknowledged + refused) * 10, "\(name): \(acknowledged) acknowledged, \(refused) refused, \(xp / 10) found")
+            await client.close()
+        }
+        #expect(await server.terminate() == 0)
+    }
+
+    /// What one client was told.
+    final class Tally: Sendable {
+        struct Counts {
+            var acknowledged = 0
+            var afterRestart = 0
+            var refusals: [String] = []
+        }
+        private let counts = NIOLockedValueBox(Counts())
+        var value: Counts { counts.withLockedValue { $0 } }
+
+        func count(_ reply: JSONReply, restarted: Bool) {
+            counts.withLockedValue { counts in
+                if reply.ok == true {
+                    counts.acknowledged += 1
+                    if restarted { counts.afterRestart += 1 }
+                } else {
+                    counts.refusals.append(reply.code ?? reply.line)
+                }
+            }
+        }
+    }
+}
