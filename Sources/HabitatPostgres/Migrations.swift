@@ -66,19 +66,8 @@ public enum Migrations {
                 applied_at timestamptz NOT NULL DEFAULT now()
             )
             """, logger: logger)
-        var applied: [Int: (name: String, checksum: String)] = [:]
-        for try await (version, name, checksum) in try await connection.query(
-            "SELECT version, name, checksum FROM habitat_migration", logger: logger
-        ).decode((Int, String, String).self) {
-            applied[version] = (name, checksum)
-        }
-        let known = Dictionary(files.map { ($0.version, $0) }) { first, _ in first }
-        if let newer = applied.keys.filter({ known[$0] == nil }).min(), let name = applied[newer]?.name {
-            throw MigrationError.newerSchema(name: name, known: files.last?.name)
-        }
-        for (version, done) in applied.sorted(by: { $0.key < $1.key }) where known[version]?.checksum != done.checksum {
-            throw MigrationError.edited(name: done.name)
-        }
+        let applied = try await self.applied(on: connection, logger: logger)
+        try verify(applied, against: files)
         var report = Report(applied: [], version: applied.keys.max() ?? 0)
         for file in files.sorted(by: { $0.version < $1.version }) where applied[file.version] == nil {
             logger.info("Applying PostgreSQL migration", metadata: ["migration": "\(file.name)"])
@@ -94,6 +83,31 @@ public enum Migrations {
             report.version = file.version
         }
         return report
+    }
+}
+
+extension Migrations {
+    /// The migrations applied to the database on `connection`: number, name and checksum.
+    static func applied(on connection: PostgresConnection, logger: Logger) async throws -> [Int: (name: String, checksum: String)] {
+        var applied: [Int: (name: String, checksum: String)] = [:]
+        for try await (version, name, checksum) in try await connection.query(
+            "SELECT version, name, checksum FROM habitat_migration", logger: logger
+        ).decode((Int, String, String).self) {
+            applied[version] = (name, checksum)
+        }
+        return applied
+    }
+
+    /// Throws ``MigrationError`` when a file `applied` names was edited since, or the database has one `files` doesn't
+    /// know (a newer Habitat's).
+    static func verify(_ applied: [Int: (name: String, checksum: String)], against files: [File] = files) throws {
+        let known = Dictionary(files.map { ($0.version, $0) }) { first, _ in first }
+        if let newer = applied.keys.filter({ known[$0] == nil }).min(), let name = applied[newer]?.name {
+            throw MigrationError.newerSchema(name: name, known: files.last?.name)
+        }
+        for (version, done) in applied.sorted(by: { $0.key < $1.key }) where known[version]?.checksum != done.checksum {
+            throw MigrationError.edited(name: done.name)
+        }
     }
 }
 

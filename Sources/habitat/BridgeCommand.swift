@@ -17,30 +17,19 @@ struct BridgeCommand: AsyncParsableCommand {
         @Option(help: "The server's data directory.")
         var data = "./habitat-data"
 
-        @Option(help: ArgumentHelp(
-            "The PostgreSQL database the server keeps everything in ('serve --database'), instead of --data. HABITAT_DATABASE too.",
-            valueName: "url"))
+        @Option(help: databaseHelp("the server keeps everything in"))
         var database: String?
 
         /// Runs `body` with the server's bridges: in its PostgreSQL database, or in its data directory's database, which
         /// is made if there is none yet when `making` (a bridge may be added before the first start) and else refused.
         func withBridges<T: Sendable>(making: Bool = false, _ body: @Sendable (any BridgeStore) async throws -> T) async throws -> T {
-            guard let database = database ?? ProcessInfo.processInfo.environment["HABITAT_DATABASE"] else {
+            guard let address = try databaseAddress(database) else {
                 SQLiteSetup.apply()
                 let directory = making
                     ? try DirectoryDatabase(directory: URL(fileURLWithPath: data), durability: .normal) : try existingDataDirectory(data)
                 return try await body(directory)
             }
-            guard let address = try DatabaseAddress(database) else {
-                throw ValidationError("--database is a PostgreSQL database's address: postgresql://USER@HOST/DATABASE.")
-            }
-            var logger = Logger(label: "bridge")
-            logger.logLevel = .warning
-            do {
-                return try await PostgresStore.with(address, logger: logger) { try await body($0) }
-            } catch let problem as PostgresProblem {
-                throw CommandFailure(problem.description)
-            }
+            return try await withDatabase(address) { try await body($0) }
         }
     }
 

@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import HabitatApp
 import HabitatEngine
+import HabitatPostgres
 import HabitatStorage
+import Logging
 
 struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,8 +35,17 @@ struct Export: AsyncParsableCommand {
     @Option(help: "The server's data directory.")
     var data = "./habitat-data"
 
+    @Option(help: databaseHelp("the server keeps everything in"))
+    var database: String?
+
     func run() async throws {
-        try await DataToolCall.answer(.export(user: user, format: format.rawValue, output: output.map(absolute)), data: data)
+        let (user, format, output) = (user, format.rawValue, output.map(absolute))
+        guard let address = try databaseAddress(database) else {
+            return try await DataToolCall.answer(.export(user: user, format: format, output: output), data: data)
+        }
+        try DataToolCall.say(try await withDatabase(address) { store in
+            try await DataTools.export(user: user, format: format, output: output, from: store, users: store)
+        })
     }
 }
 
@@ -95,10 +106,12 @@ func requireData(in data: String) throws {
 
 struct Backup: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Copy the whole data directory, consistently, while the server runs.",
+        abstract: "Copy the whole data directory, or a PostgreSQL database, consistently, while the server runs.",
         discussion: """
             Each file is copied with SQLite's online backup API, so it holds exactly what was committed when \
-            its copy began. The copy is a data directory: 'habitat serve --data <copy>' runs on it.
+            its copy began. The copy is a data directory: 'habitat serve --data <copy>' runs on it. With --database, \
+            everything in the database is copied into a new data directory as it was at one moment, each user's file \
+            read back and compared; 'habitat migrate --from <copy> --to postgresql://…' brings it back into a database.
             """
     )
 
@@ -108,26 +121,63 @@ struct Backup: AsyncParsableCommand {
     @Option(help: "The server's data directory.")
     var data = "./habitat-data"
 
+    @Option(help: databaseHelp("the server keeps everything in"))
+    var database: String?
+
     func run() async throws {
-        try await DataToolCall.answer(.backup(destination: absolute(destination)), data: data)
+        guard let address = try databaseAddress(database) else {
+            return try await DataToolCall.answer(.backup(destination: absolute(destination)), data: data)
+        }
+        let destination = absolute(destination)
+        let report = try await withDatabase(address) { store in try await StoreMigration.copyBack(from: store, to: URL(fileURLWithPath: destination)) }
+        print(
+            "Backed up \(counted(report.accounts, "account", "accounts")), \(counted(report.rooms, "room", "rooms")) and "
+                + "\(counted(report.rows, "row", "rows")) in all from \(address) into \(destination), as they were at one moment; "
+                + "every table and every ledger agrees on both sides.")
     }
 }
 
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check that every file of the data directory is sound.",
+        abstract: "Check that every file of the data directory, or a PostgreSQL database, is sound.",
         discussion: """
             Runs SQLite's integrity check on the directory database and on every user's file, and names \
-            whose file is damaged. Runs on a backup too; while the server runs, the server does it. Exits with 1 when a \
-            file is not sound.
+            whose file is damaged. Runs on a backup too; while the server runs, the server does it. With --database, \
+            checks that the schema is this Habitat's and that no row belongs to an account or a room that doesn't \
+            exist, changing nothing. Exits with 1 when something is not sound.
             """
     )
 
     @Option(help: "The server's data directory (or a backup of it).")
     var data = "./habitat-data"
 
+    @Option(help: databaseHelp("to check"))
+    var database: String?
+
     func run() async throws {
-        try await DataToolCall.answer(.check, data: data)
+        guard let address = try databaseAddress(database) else { return try await DataToolCall.answer(.check, data: data) }
+        var logger = Logger(label: "check")
+        logger.logLevel = .warning
+        let report: DatabaseCheck.Report
+        do {
+            report = try await DatabaseCheck.run(address, logger: logger)
+        } catch let problem as PostgresProblem {
+            throw CommandFailure(problem.description)
+        }
+        let pending = report.pending.isEmpty
+            ? "" : " Its schema is behind this Habitat's (\(report.pending.joined(separator: ", ")) not applied yet): 'habitat serve' applies it at start."
+        guard report.findings.isEmpty else {
+            let list = report.findings.map { "  \($0)" }.joined(separator: "\n")
+            throw CommandFailure("""
+                PostgreSQL at \(address) is not sound:
+                \(list)
+                Restore it from a backup (PostgreSQL's own, or 'habitat migrate' from a data directory).\(pending)
+                """)
+        }
+        print(
+            "PostgreSQL at \(address) is sound: \(counted(report.accounts, "account", "accounts")), \(counted(report.rooms, "room", "rooms")) and "
+                + "\(counted(report.ledgerEntries, "ledger entry", "ledger entries")); no row of \(report.tables) tables belongs to an "
+                + "account or a room that doesn't exist.\(pending)")
     }
 }
 

@@ -18,6 +18,11 @@ enum DataToolCall {
         } else {
             result = await DataTools.run(request, data: URL(fileURLWithPath: data), dataText: data)
         }
+        try say(result)
+    }
+
+    /// Prints what a data tool did, or throws what went wrong.
+    static func say(_ result: DataToolResult) throws {
         FileHandle.standardOutput.write(Data(result.output.utf8))
         if let failure = result.failure { throw CommandFailure(failure) }
     }

@@ -53,11 +53,10 @@ struct Migrate: AsyncParsableCommand {
     }
 
     static func said(_ report: StoreMigration.Report, from: String, to: String) -> String {
-        func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n.formatted()) \(n == 1 ? one : many)" }
-        var said = "Moved \(count(report.accounts, "account", "accounts")), \(count(report.rooms, "room", "rooms")) and "
-            + "\(count(report.rows, "row", "rows")) in all from \(from) into \(to); every table and every ledger agrees on both sides."
+        var said = "Moved \(counted(report.accounts, "account", "accounts")), \(counted(report.rooms, "room", "rooms")) and "
+            + "\(counted(report.rows, "row", "rows")) in all from \(from) into \(to); every table and every ledger agrees on both sides."
         if !report.unclaimedFiles.isEmpty {
-            said += "\nLeft behind: \(count(report.unclaimedFiles.count, "file", "files")) no account names (\(report.unclaimedFiles.joined(separator: ", ")))."
+            said += "\nLeft behind: \(counted(report.unclaimedFiles.count, "file", "files")) no account names (\(report.unclaimedFiles.joined(separator: ", ")))."
         }
         return said
     }

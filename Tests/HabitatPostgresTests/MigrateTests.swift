@@ -133,16 +133,31 @@ struct MigrateTests {
                 every ledger agrees on both sides.
 
                 """)
+            // A backup of the database is such a directory too, made while it may be in use.
+            let backup = data.appendingPathComponent("backup")
+            let backedUp = try await habitat(["backup", "--database", address.description, backup.path])
+            #expect(backedUp.output == """
+                Backed up 2 accounts, 1 room and \(expectedRows.formatted()) rows in all from \(address) into \(backup.path), as they were \
+                at one moment; every table and every ledger agrees on both sides.
+
+                """)
+            #expect(try await habitat(["check", "--data", backup.path]) == (0, "All 3 files are sound: the directory database and 2 users' files.\n"))
+            let checked = try await habitat(["check", "--database", address.description])
+            #expect(checked.status == 0)
+            #expect(checked.output.hasPrefix("PostgreSQL at \(address) is sound: 2 accounts, 1 room and "))
+            #expect(checked.output.hasSuffix("; no row of 22 tables belongs to an account or a room that doesn't exist.\n"))
             for user in ["alice", "cal"] {
                 for format in ["json", "csv"] {
-                    func export(_ directory: URL) async throws -> String {
-                        let run = try await habitat(["export", "--user", user, "--format", format, "--data", directory.path])
+                    func export(_ place: [String]) async throws -> String {
+                        let run = try await habitat(["export", "--user", user, "--format", format] + place)
                         #expect(run.status == 0)
                         return run.output.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains(#""exported_at" : "#) }
                             .joined(separator: "\n")
                     }
-                    let (before, after) = (try await export(data), try await export(back))
-                    #expect(before == after, "\(user)'s \(format) export")
+                    let before = try await export(["--data", data.path])
+                    #expect(try await export(["--database", address.description]) == before, "\(user)'s \(format) export from PostgreSQL")
+                    #expect(try await export(["--data", back.path]) == before, "\(user)'s \(format) export after the round trip")
+                    #expect(try await export(["--data", backup.path]) == before, "\(user)'s \(format) export from the backup")
                     #expect(before.utf8.count > 100)
                 }
             }

@@ -41,6 +41,13 @@ public enum TestPostgres {
 
 
 extension TestPostgres {
+    /// Runs `sql` in the database at `address`, as its operator might by hand.
+    public static func execute(_ sql: String, in address: DatabaseAddress) async throws {
+        try await address.withClient(logger: logger) { client in
+            _ = try await client.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+        }
+    }
+
     /// Runs `body` with the stores of a new, empty database (its schema made), closed and dropped afterwards: what
     /// `serve --database` gives a server.
     public static func withStores<T: Sendable>(_ body: @Sendable (Stores) async throws -> T) async throws -> T {

@@ -81,7 +81,7 @@ extension DataTools {
 
     /// `account`'s habits and their days as Loop Habit Tracker's database backup (`csv` false), which Loop's "Import
     /// data" reads, or its CSV export (a zip, for spreadsheets), at `output`, a new file.
-    static func exportForLoop(_ account: Account, csv: Bool, to output: String?, users: UserDatabases) async throws -> DataToolResult {
+    static func exportForLoop(_ account: Account, csv: Bool, to output: String?, users: any UserGames) async throws -> DataToolResult {
         guard let output else {
             let example = csv ? "--output loop.zip" : "--output loop.db"
             return .failed("A Loop \(csv ? "CSV export is a zip" : "backup is a database file"): say where to write it with --output (e.g. \(example)).")

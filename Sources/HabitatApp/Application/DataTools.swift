@@ -213,11 +213,18 @@ public enum DataTools {
     static func export(
         user: String, format: String, output: String?, data: URL, users: UserDatabases?, directory: DirectoryDatabase?
     ) async throws -> DataToolResult {
-        let directory = try directory ?? DirectoryDatabase(directory: data, durability: .normal)
+        try await export(
+            user: user, format: format, output: output, from: directory ?? DirectoryDatabase(directory: data, durability: .normal),
+            users: users ?? UserDatabases(directory: data, capacity: 1, durability: .normal))
+    }
+
+    /// `habitat export` from either store: `user`'s game in `format`, written to `output` or said.
+    public static func export(
+        user: String, format: String, output: String?, from directory: any StorageContract, users: any UserGames
+    ) async throws -> DataToolResult {
         guard let account = try await directory.account(named: user) else {
             return .failed("There is no user called \(user).")
         }
-        let users = users ?? UserDatabases(directory: data, capacity: 1, durability: .normal)
         if format == "loop" || format == "loop-csv" { return try await exportForLoop(account, csv: format == "loop-csv", to: output, users: users) }
         var export = try await users.with(account.fileID) { database in
             try await UserExport.load(user: account.name, from: database, at: Date())

@@ -61,7 +61,7 @@ public struct UserExport: Sendable {
 
     /// Adds the rooms `accountID` is in, the room of each shared completion and the running timers, from
     /// the directory.
-    public mutating func addFromDirectory(accountID: Int64, _ directory: DirectoryDatabase) async throws {
+    public mutating func addFromDirectory(accountID: Int64, _ directory: any StorageContract) async throws {
         timers = try await directory.timers(of: accountID)
         reminders = try await directory.reminders(of: accountID).map(\.reminder)
         var rooms: [RoomMembership] = []

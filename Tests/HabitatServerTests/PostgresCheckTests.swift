@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("habitat check --database", .enabled(if: TestPostgres.isAvailable))
+struct PostgresCheckTests {
+    /// A database a server kept is sound; one whose schema file was edited, with a room's log naming an account that
+    /// doesn't exist, is not, and each thing wrong is named. The check changes nothing.
+    @Test func aDatabaseIsCheckedAndWhatIsWrongIsNamed() async throws {
+        try await TestPostgres.withDatabase { address in
+            let data = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: data) }
+            let server = try await ServerProcess(data: data, extraArguments: ["--database", address.description])
+            let alice = try await LineClient.registered("alice", port: server.port)
+            try await alice.expectReply(to: "add habit Stretch", startsWith: "✅")
+            try await alice.expectReply(to: "did stretch", startsWith: "✅")
+            try await alice.expectReply(to: "room create Home", startsWith: "🏠")
+            await alice.close()
+            #expect(await server.terminate() == 0)
+
+            let sound = try await habitat(["check", "--database", address.description])
+            #expect(sound.status == 0)
+            #expect(sound.output == """
+                PostgreSQL at \(address) is sound: 1 account, 1 room and 1 ledger entry; no row of 22 tables belongs to an \
+                account or a room that doesn't exist.
+
+                """)
+
+            try await TestPostgres.execute("UPDATE habitat_migration SET checksum = 'edited' WHERE version = 1", in: address)
+            try await TestPostgres.execute("""
+                INSERT INTO room_log (room_id, habit_id, habit, kind, account_id, member, at, day, quantity, xp, health, ref)
+                SELECT id, 1, 'Dishes', 'good', 4242, 'ghost', 0, '2026-11-30', 1, 10, 0, '4242:1' FROM room
+                """, in: address)
+            let unsound = try await habitat(["check", "--database", address.description])
+            #expect(unsound.status == 1)
+            #expect(unsound.output == """
+                Error: PostgreSQL at \(address) is not sound:
+                  The database's migration 0001-schema.sql is not the one this Habitat has: the file was changed after it \
+                was applied. Nothing was changed; run the Habitat that applied it, or restore the file.
+                  room_log: 1 row of an account that doesn't exist.
+                Restore it from a backup (PostgreSQL's own, or 'habitat migrate' from a data directory).
+
+                """)
+        }
+    }
+
+    @Test func aDatabaseWithoutHabitatsSchemaIsSaidSo() async throws {
+        try await TestPostgres.withDatabase { address in
+            let empty = try await habitat(["check", "--database", address.description])
+            #expect(empty.status == 1)
+            #expect(empty.output == """
+                Error: PostgreSQL at \(address) is not sound:
+                  This database has no Habitat schema: 'habitat serve --database' or 'habitat migrate' makes it.
+                Restore it from a backup (PostgreSQL's own, or 'habitat migrate' from a data directory).
+
+                """)
+        }
+    }
+}
