@@ -20,14 +20,19 @@ public final class PostgresStore: Sendable {
     let games = NIOLockedValueBox<[Int64: PostgresGame]>([:])
     /// Each game's account, by the key the application knows it by.
     let accountsByFile = NIOLockedValueBox<[String: Int64]>([:])
+    /// Which games keep their state in memory (at most so many).
+    let keptGames: KeptGames
     /// Which games changed since a reader marked them.
     public let changes = CommitMarks()
     /// The threads users' changes run on, each waiting on PostgreSQL statement by statement (``PostgresGame``): many, as
     /// they mostly wait, and apart from the threads that hash passwords.
     let threads: NIOThreadPool
 
-    private init(address: DatabaseAddress, limits: RoomLimits, logger: Logger, client: PostgresClient, pool: Task<Void, Never>) {
+    private init(
+        address: DatabaseAddress, limits: RoomLimits, keptGames: Int, logger: Logger, client: PostgresClient, pool: Task<Void, Never>
+    ) {
         (self.address, self.limits, self.logger, self.client, self.pool) = (address, limits, logger, client, pool)
+        self.keptGames = KeptGames(limit: keptGames)
         threads = NIOThreadPool(numberOfThreads: Self.changeThreads)
         threads.start()
     }
@@ -36,8 +41,10 @@ public final class PostgresStore: Sendable {
     static let changeThreads = 16
 
     /// Connects to the database at `address` and brings its schema up to date (``Migrations``): ready to use.
-    /// PostgreSQL's errors are thrown as ``PostgresProblem``s.
-    public static func open(_ address: DatabaseAddress, limits: RoomLimits = .standard, logger: Logger) async throws -> PostgresStore {
+    /// At most `keptGames` users' games keep their state in memory. PostgreSQL's errors are thrown as ``PostgresProblem``s.
+    public static func open(
+        _ address: DatabaseAddress, limits: RoomLimits = .standard, keptGames: Int = 100_000, logger: Logger
+    ) async throws -> PostgresStore {
         // One connection first, so that a database that can't be reached, or refuses the login, is said at once (the
         // pool would go on trying for a minute).
         do {
@@ -58,7 +65,7 @@ public final class PostgresStore: Sendable {
             await client.run()
         }
         for await _ in begun {}
-        let store = PostgresStore(address: address, limits: limits, logger: logger, client: client, pool: pool)
+        let store = PostgresStore(address: address, limits: limits, keptGames: keptGames, logger: logger, client: client, pool: pool)
         do {
             try await store.said { try await Migrations.apply(client, logger: logger) }
             return store

@@ -191,24 +191,27 @@ struct Serve: AsyncParsableCommand {
         let needed = DescriptorBudget.needed(connections: maxConnections, openFiles: openFiles)
         SQLiteSetup.shareDescriptors(budget.fileDescriptors)
         // Said once the data directory opened: a server that can't open it says only why.
+        let onDatabase = settled.database != nil
         let sayTheSizes = {
-            logger.info(
-                "sized for this machine: \(machine.described)",
-                metadata: [
+            // On a database, users' games are kept in memory instead of their files open.
+            let sized: Logger.Metadata = onDatabase
+                ? ["kept_games": "\(10 * openFiles)\(settings.openFiles == nil ? " (from the memory)" : "")", "max_connections": "\(budget.connections)"]
+                : [
                     "open_files": "\(openFiles)\(settings.openFiles == nil ? " (from the memory)" : "")",
                     "max_connections": "\(budget.connections)", "file_descriptors": "\(budget.fileDescriptors)",
-                ])
+                ]
+            logger.info("sized for this machine: \(machine.described)", metadata: sized)
             if budget.connections < maxConnections {
                 logger.warning(
                     "this process may open only \(budget.limit) files (ulimit -n); serving at most \(budget.connections) connections, so the server says it is busy before the system refuses it. Raise the limit to at least \(needed) for the flags as given.")
-            } else if budget.fileDescriptors < DescriptorBudget.perOpenFile * openFiles {
+            } else if !onDatabase, budget.fileDescriptors < DescriptorBudget.perOpenFile * openFiles {
                 logger.notice(
                     "this process may open only \(budget.limit) files (ulimit -n): users' open files share \(budget.fileDescriptors) descriptors, and a command whose file gave its descriptors up opens it again (a system call). A limit of \(needed) would keep them all.")
             }
         }
         var configuration = settings.configuration(openFiles: openFiles, budget: budget, sharedDescriptors: sqliteSettings)
         if let address = settled.database {
-            configuration.stores = try await Self.open(address, limits: configuration.roomLimits, logger: logger)
+            configuration.stores = try await Self.open(address, limits: configuration.roomLimits, keptGames: 10 * openFiles, logger: logger)
         }
         let loops = settings.eventLoops(cores: ProcessInfo.processInfo.activeProcessorCount)
         let eventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: loops)
@@ -252,10 +255,10 @@ struct Serve: AsyncParsableCommand {
 extension Serve {
     /// The stores of the PostgreSQL database at `address`, its schema brought up to date: what `--database` keeps
     /// everything in. Said for the operator when it can't be reached or refuses.
-    static func open(_ address: DatabaseAddress, limits: RoomLimits, logger: Logger) async throws -> Stores {
+    static func open(_ address: DatabaseAddress, limits: RoomLimits, keptGames: Int, logger: Logger) async throws -> Stores {
         let store: PostgresStore
         do {
-            store = try await PostgresStore.open(address, limits: limits, logger: logger)
+            store = try await PostgresStore.open(address, limits: limits, keptGames: keptGames, logger: logger)
         } catch let problem as PostgresProblem {
             throw CommandFailure(problem.description)
         }

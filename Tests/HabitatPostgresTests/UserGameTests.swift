@@ -152,3 +152,37 @@ struct UserGameTests {
         #expect(onSQLite.2.count == 13)
     }
 }
+
+@Suite("Games kept in memory on PostgreSQL", .enabled(if: TestPostgres.isAvailable))
+struct KeptGamesTests {
+    /// With room for three games' states, five users playing leave the last three kept, the least recently used
+    /// forgetting theirs; a game that forgot reads its state back whole, and its next change starts from it.
+    @Test func atMostSoManyGamesKeepTheirStateAndAForgottenOneReadsItBack() async throws {
+        try await TestPostgres.withDatabase { address in
+            let store = try await PostgresStore.open(address, keptGames: 3, logger: TestPostgres.logger)
+            do {
+                var games: [PostgresGame] = []
+                for name in ["ann", "bo", "cy", "di", "ed"] {
+                    let account = try await store.createAccount(name: name, passwordHash: nil, at: Date(timeIntervalSince1970: 0))
+                    let game = store.game(of: account.id)
+                    _ = try await game.apply(.addHabit(HabitDraft(name: "Water")), at: UserGameTests.now)
+                    _ = try await game.apply(.record(Recording(habit: "Water")), at: UserGameTests.now)
+                    games.append(game)
+                }
+                #expect(games.map { $0.cachedState != nil } == [false, false, true, true, true])
+                #expect(store.keptGames.count == 3)
+                _ = try await games[0].apply(.record(Recording(habit: "Water")), at: UserGameTests.now + 60)
+                let ann = try await games[0].state()
+                #expect(ann.habits[0].stats.total == 2)
+                #expect(ann.profile.coins == 10)
+                #expect(games[0].cachedState == ann)
+                #expect(games.map { $0.cachedState != nil } == [true, false, false, true, true])
+                #expect(store.keptGames.count == 3)
+                await store.close()
+            } catch {
+                await store.close()
+                throw error
+            }
+        }
+    }
+}

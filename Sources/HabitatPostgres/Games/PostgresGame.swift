@@ -31,6 +31,10 @@ public final class PostgresGame: UserGame {
 
     public var cachedState: GameState? { cached.withLockedValue { $0 } }
 
+    /// Lets the state in memory go: the next use reads it from PostgreSQL. Always safe: what is cached is the state last
+    /// committed, or nothing.
+    func forget() { cached.withLockedValue { $0 = nil } }
+
     public var location: String { "account \(accountID) in \(store.address)" }
 
     public func state() async throws -> GameState {
@@ -40,6 +44,7 @@ public final class PostgresGame: UserGame {
                 if let state = self.cachedState { return state }
                 let state = try GameState.fetch(from: rows)
                 self.cached.withLockedValue { $0 = state }
+                self.store.kept(self.accountID)
                 return state
             }
         }
@@ -64,12 +69,13 @@ public final class PostgresGame: UserGame {
                 try state.save(since: saved, with: rows)
                 try rows.query("COMMIT")
                 self.cached.withLockedValue { $0 = state }
+                self.store.kept(self.accountID)
                 if let fileID = self.fileID { self.store.changes.committed(fileID) }
                 return (result, state)
             } catch where error.isUnreachableStore {
                 // The connection went under the change, perhaps during its COMMIT (PostgreSQL rolls back what it had
                 // not committed): what it kept is read again by the next change, never guessed.
-                self.cached.withLockedValue { $0 = nil }
+                self.forget()
                 throw error
             } catch {
                 _ = try? rows.query("ROLLBACK")
@@ -99,6 +105,15 @@ public final class PostgresGame: UserGame {
 }
 
 extension PostgresStore {
+    /// Notes that `accountID`'s game keeps its state in memory; past ``keptGames``' limit, the least recently used forget
+    /// theirs.
+    func kept(_ accountID: Int64) {
+        let forgetting = keptGames.keep(accountID)
+        guard !forgetting.isEmpty else { return }
+        let games = games.withLockedValue { games in forgetting.compactMap { games[$0] } }
+        for game in games { game.forget() }
+    }
+
     /// The game of the account `accountID`: one for each account for as long as the store is open, so its state in
     /// memory is the one every change of the account goes through here.
     public func game(of accountID: Int64, fileID: String? = nil) -> PostgresGame {

@@ -40,6 +40,7 @@ extension PostgresStore: UserGames {
     public func discard(_ fileID: String) async throws {
         guard let accountID = accountsByFile.withLockedValue({ $0.removeValue(forKey: fileID) }) else { return }
         games.withLockedValue { _ = $0.removeValue(forKey: accountID) }
+        keptGames.drop(accountID)
     }
 
     public func cachedState(of fileID: String, now: ContinuousClock.Instant) -> GameState? {
