@@ -61,11 +61,37 @@ struct ConnectionClosed: StoreFailure, CustomStringConvertible {
 }
 
 extension PostgresConnection {
-    /// `query(_:logger:)`, refused at once on a connection already closed: PostgresNIO never answers a query written to
-    /// one (PostgreSQL restarted under it), and the request would wait for ever.
+    /// `query(_:logger:)`, sent from the connection's event loop once it is seen open there, and refused at once on a
+    /// connection already closed: PostgresNIO never answers a query written to one (PostgreSQL restarted under it),
+    /// and the request would wait for ever. (Seen open from another thread, it may close before the query is written.)
     @discardableResult
-    func checkedQuery(_ query: PostgresQuery, logger: Logger) async throws -> PostgresRowSequence {
-        guard !isClosed else { throw ConnectionClosed() }
-        return try await self.query(query, logger: logger)
+    func checkedQuery(_ query: PostgresQuery, logger: Logger) async throws -> ReceivedRows {
+        let connection = self
+        let result = try await eventLoop.flatSubmit { () -> EventLoopFuture<PostgresQueryResult> in
+            guard !connection.isClosed else { return connection.eventLoop.makeFailedFuture(ConnectionClosed()) }
+            return connection.query(query, logger: logger)
+        }.get()
+        return ReceivedRows(rows: result.rows)
     }
+}
+
+extension PostgresClient {
+    /// ``PostgresConnection/checkedQuery(_:logger:)`` on a connection of the pool.
+    @discardableResult
+    func checkedQuery(_ query: PostgresQuery, logger: Logger) async throws -> ReceivedRows {
+        try await withConnection { try await $0.checkedQuery(query, logger: logger) }
+    }
+}
+
+/// A statement's rows, all received: read as PostgresNIO's own (`for try await`, `decode`).
+struct ReceivedRows: AsyncSequence, Sendable {
+    typealias Element = PostgresRow
+    let rows: [PostgresRow]
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var rest: IndexingIterator<[PostgresRow]>
+        mutating func next() async throws -> PostgresRow? { rest.next() }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(rest: rows.makeIterator()) }
 }

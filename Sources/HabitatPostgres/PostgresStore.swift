@@ -133,7 +133,7 @@ public final class PostgresStore: Sendable {
 extension PostgresStore: AccountStore {
     public func createAccount(name: String, passwordHash: String?, fileID: String, at now: Date) async throws -> Account {
         let name = name.lowercased()
-        let rows = try await client.query(
+        let rows = try await client.checkedQuery(
             """
             INSERT INTO account (name, password_hash, file_id, created_at) VALUES (\(name), \(passwordHash), \(fileID), \(now.timeIntervalSince1970))
             ON CONFLICT (name) DO NOTHING RETURNING id
@@ -156,7 +156,7 @@ extension PostgresStore: AccountStore {
         var query: PostgresQuery = "SELECT id, name, password_hash, file_id, created_at FROM account WHERE "
         query.sql += condition.sql
         query.binds = condition.binds
-        for try await (id, name, hash, fileID, created) in try await client.query(query, logger: logger)
+        for try await (id, name, hash, fileID, created) in try await client.checkedQuery(query, logger: logger)
             .decode((Int64, String, String?, String, Double).self)
         {
             return Account(id: id, name: name, passwordHash: hash, fileID: fileID, created: Date(timeIntervalSince1970: created))
@@ -165,17 +165,17 @@ extension PostgresStore: AccountStore {
     }
 
     public func setPasswordHash(_ hash: String?, forAccount id: Int64) async throws {
-        _ = try await client.query("UPDATE account SET password_hash = \(hash) WHERE id = \(id)", logger: logger)
+        _ = try await client.checkedQuery("UPDATE account SET password_hash = \(hash) WHERE id = \(id)", logger: logger)
     }
 
     public func accountCount() async throws -> Int {
-        for try await count in try await client.query("SELECT count(*) FROM account", logger: logger).decode(Int.self) {
+        for try await count in try await client.checkedQuery("SELECT count(*) FROM account", logger: logger).decode(Int.self) {
             return count
         }
         return 0
     }
 
     public func answers() async throws {
-        _ = try await client.query("SELECT 1", logger: logger)
+        _ = try await client.checkedQuery("SELECT 1", logger: logger)
     }
 }

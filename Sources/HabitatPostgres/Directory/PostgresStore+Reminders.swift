@@ -90,7 +90,7 @@ extension PostgresStore: ReminderStore {
 
     public func delivered(_ ids: [Int64]) async throws {
         guard !ids.isEmpty else { return }
-        try await said { _ = try await client.query("UPDATE reminder SET delivered = true WHERE id = ANY(\(ids))", logger: logger) }
+        try await said { _ = try await client.checkedQuery("UPDATE reminder SET delivered = true WHERE id = ANY(\(ids))", logger: logger) }
     }
 
     public func hasMissedReminders(of accountID: Int64) async throws -> Bool {
@@ -122,7 +122,7 @@ extension PostgresStore {
     func rows(_ query: PostgresQuery) async throws -> [PostgresValues] {
         try await said {
             var found: [PostgresValues] = []
-            for try await row in try await client.query(query, logger: logger) { found.append(PostgresValues(row)) }
+            for try await row in try await client.checkedQuery(query, logger: logger) { found.append(PostgresValues(row)) }
             return found
         }
     }

@@ -26,7 +26,7 @@ extension PostgresStore: DueStore {
     private func dueEntries(_ query: PostgresQuery) async throws -> [DueEntry] {
         try await said {
             var entries: [DueEntry] = []
-            for try await (kind, subject, at) in try await client.query(query, logger: logger).decode((String, Int64, Double).self) {
+            for try await (kind, subject, at) in try await client.checkedQuery(query, logger: logger).decode((String, Int64, Double).self) {
                 // A kind this build doesn't know (written by a newer one) is left alone.
                 guard let kind = DueEntry.Kind(rawValue: kind) else { continue }
                 entries.append(DueEntry(kind: kind, subject: subject, at: Date(timeIntervalSince1970: at)))
@@ -37,7 +37,7 @@ extension PostgresStore: DueStore {
 
     public func nextDue() async throws -> Date? {
         try await said {
-            for try await at in try await client.query("SELECT min(due_at) FROM due", logger: logger).decode(Double?.self) {
+            for try await at in try await client.checkedQuery("SELECT min(due_at) FROM due", logger: logger).decode(Double?.self) {
                 return at.map(Date.init(timeIntervalSince1970:))
             }
             return nil
@@ -153,14 +153,14 @@ extension PostgresStore: InboxStore {
     public func forgetKept(_ ids: [Int64]) async throws {
         guard !ids.isEmpty else { return }
         try await said {
-            _ = try await client.query("DELETE FROM inbox WHERE id = ANY(\(ids))", logger: logger)
+            _ = try await client.checkedQuery("DELETE FROM inbox WHERE id = ANY(\(ids))", logger: logger)
         }
     }
 
     public func takeInbox(of accountID: Int64) async throws -> [InboxItem] {
         try await said {
             // Taken in one statement: two logins at once can't both take an event.
-            let rows = try await client.query(
+            let rows = try await client.checkedQuery(
                 "DELETE FROM inbox WHERE account_id = \(accountID) RETURNING id, kind, toasts, created_at", logger: logger)
             var items: [(Int64, InboxItem)] = []
             for try await (id, kind, toasts, created) in rows.decode((Int64, String, String, Double).self) {

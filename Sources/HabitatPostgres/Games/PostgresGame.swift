@@ -56,10 +56,12 @@ public final class PostgresGame: UserGame {
         try await onConnection { rows in
             self.turn.lock()
             defer { self.turn.unlock() }
-            try rows.query("BEGIN")
+            // Held back, sent with the first statement waited for: a change refused before it wrote anything costs
+            // no round trip.
+            rows.hold("BEGIN")
             do {
                 // The account's turn: a change elsewhere of the same user waits here until this one is over.
-                try rows.query("SELECT 1 FROM account WHERE id = $1 FOR UPDATE") { _ in }
+                rows.hold("SELECT 1 FROM account WHERE id = $1 FOR UPDATE") { _ in }
                 var state = try self.cachedState ?? GameState.fetch(from: rows)
                 var saved = state
                 let result = try body(&state, PostgresLedger(rows: rows)) { current in
@@ -78,7 +80,9 @@ public final class PostgresGame: UserGame {
                 self.forget()
                 throw error
             } catch {
-                _ = try? rows.query("ROLLBACK")
+                let began = !rows.nothingSent
+                rows.dropHeld()
+                if began { _ = try? rows.query("ROLLBACK") }
                 throw error
             }
         }
@@ -87,8 +91,8 @@ public final class PostgresGame: UserGame {
     public func read<T: Sendable>(_ body: @escaping @Sendable (any LedgerAccess) throws -> T) async throws -> T {
         try await onConnection { rows in
             // One snapshot for everything `body` reads.
-            try rows.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            defer { _ = try? rows.query("COMMIT") }
+            rows.hold("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            defer { if !rows.nothingSent { _ = try? rows.query("COMMIT") } }
             return try body(PostgresLedger(rows: rows))
         }
     }

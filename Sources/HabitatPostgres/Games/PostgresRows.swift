@@ -69,25 +69,53 @@ final class PostgresBinder: RowBinder {
 
 /// One account's rows on a connection inside a transaction, read and written by blocking the calling thread (never an
 /// event loop's): the engine reads the ledger while it runs, as it does a SQLite file's.
+///
+/// A statement whose answer nothing needs (`BEGIN`, an update, a delete) is held back and sent with the next one that
+/// is waited for, all from the connection's event loop in one go: a `did` waits twice (its ledger row's id, then the
+/// COMMIT) however many statements it makes, and the thread running it is woken twice, not once a statement.
 struct AccountRows: RowWriter, RowReader {
     let connection: PostgresConnection
     let accountID: Int64
     let logger: Logger
+    private let held = HeldStatements()
 
-    /// Runs `sql` with `bindings` and waits for its rows.
+    init(connection: PostgresConnection, accountID: Int64, logger: Logger) {
+        self.connection = connection
+        self.accountID = accountID
+        self.logger = logger
+    }
+
+    /// Runs `sql` with `bindings` and waits for its rows, after the statements held back before it.
     ///
     /// Sent from the connection's event loop, once it is seen open there: PostgresNIO never answers a query written to a
-    /// connection already closed (PostgreSQL restarted under it), and the thread would wait for ever.
+    /// connection already closed (PostgreSQL restarted under it), and the thread would wait for ever. Every statement's
+    /// answer is looked at, the first failure thrown: in a transaction that failed, PostgreSQL answers the statements
+    /// after it with errors of their own, and a COMMIT with a ROLLBACK that is not an error.
     @discardableResult
     func query(_ sql: String, _ bindings: PostgresBindings = PostgresBindings()) throws -> [PostgresRow] {
         let (connection, logger) = (self.connection, self.logger)
-        let query = PostgresQuery(unsafeSQL: sql, binds: bindings)
-        let result = connection.eventLoop.flatSubmit { () -> EventLoopFuture<PostgresQueryResult> in
+        let queries = held.take() + [PostgresQuery(unsafeSQL: sql, binds: bindings)]
+        let answers = connection.eventLoop.flatSubmit { () -> EventLoopFuture<[Result<PostgresQueryResult, any Error>]> in
             guard !connection.isClosed else { return connection.eventLoop.makeFailedFuture(ConnectionClosed()) }
-            return connection.query(query, logger: logger)
+            let sent = queries.map { connection.query($0, logger: logger) }
+            return EventLoopFuture.whenAllComplete(sent, on: connection.eventLoop)
         }
-        return Array(try result.wait().rows)
+        var last: PostgresQueryResult?
+        for answer in try answers.wait() { last = try answer.get() }
+        return last?.rows ?? []
     }
+
+    /// Holds `sql` back, to be sent before the next statement that is waited for: for a statement whose answer is not
+    /// needed, whose failure the next one waited for reports.
+    func hold(_ sql: String, _ bindings: PostgresBindings = PostgresBindings()) {
+        held.add(PostgresQuery(unsafeSQL: sql, binds: bindings))
+    }
+
+    /// Whether every statement so far is still held back, none sent: then there is no transaction to roll back.
+    var nothingSent: Bool { held.nothingSent }
+
+    /// Forgets the statements held back, unsent.
+    func dropHeld() { held.drop() }
 
     /// Runs `sql`, whose last value (`$n`) is the account's id, with `bind`'s values before it.
     func query(_ sql: String, _ bind: (PostgresBinder) -> Void) throws -> [PostgresRow] {
@@ -102,10 +130,21 @@ struct AccountRows: RowWriter, RowReader {
         try query(sql, bind).map(PostgresValues.init)
     }
 
+    /// Runs `sql`, whose last value is the account's id, with `bind`'s values before it, held back.
+    func hold(_ sql: String, _ bind: (PostgresBinder) -> Void) {
+        let binder = PostgresBinder()
+        bind(binder)
+        binder.bind(accountID)
+        hold(sql, binder.bindings)
+    }
+
+    /// An insert is waited for (the engine needs the new row's id); the rest is held back.
     func run(_ statement: RowStatement, _ bind: (PostgresBinder) -> Void) throws -> Int64 {
-        let rows = try query(Self.sql(for: statement), bind)
-        guard statement.kind == .insert else { return 0 }
-        return try rows.first?.decode(Int64.self) ?? 0
+        guard statement.kind == .insert else {
+            hold(Self.sql(for: statement), bind)
+            return 0
+        }
+        return try query(Self.sql(for: statement), bind).first?.decode(Int64.self) ?? 0
     }
 
     func rows(of table: String) throws -> [PostgresValues] {
@@ -150,4 +189,24 @@ struct AccountRows: RowWriter, RowReader {
     }
 
     private static let made = NIOLockedValueBox<[ObjectIdentifier: String]>([:])
+}
+
+/// The statements an ``AccountRows`` holds back until the next one waited for. Used by one thread at a time (the
+/// change's or reading's); the lock only makes that safe to say.
+private final class HeldStatements: Sendable {
+    private let state = NIOLockedValueBox((queries: [PostgresQuery](), sentAny: false))
+
+    func add(_ query: PostgresQuery) { state.withLockedValue { $0.queries.append(query) } }
+
+    /// The statements held back, now to be sent.
+    func take() -> [PostgresQuery] {
+        state.withLockedValue { state in
+            defer { state = ([], true) }
+            return state.queries
+        }
+    }
+
+    func drop() { state.withLockedValue { $0.queries = [] } }
+
+    var nothingSent: Bool { state.withLockedValue { !$0.sentAny } }
 }
