@@ -56,15 +56,36 @@ struct PostgresValues: StoredValues {
 
 /// The values of one PostgreSQL statement, bound in order.
 final class PostgresBinder: RowBinder {
-    var bindings = PostgresBindings()
+    private(set) var values: [BoundValue] = []
 
-    func bind(_ value: Int64?) { bindings.append(value) }
-    func bind(_ value: Int?) { bindings.append(value.map(Int64.init)) }
-    func bind(_ value: Double?) { bindings.append(value) }
-    func bind(_ value: String?) { bindings.append(value) }
-    func bind(_ value: Bool) { bindings.append(value) }
-    func bind(day: Day?) { bindings.append(day) }
-    func bind(utf8 text: [UInt8]) { bindings.append(String(decoding: text, as: UTF8.self)) }
+    var bindings: PostgresBindings { BoundValue.bindings(values) }
+
+    func bind(_ value: Int64?) { values.append(.int(value)) }
+    func bind(_ value: Int?) { values.append(.int(value.map(Int64.init))) }
+    func bind(_ value: Double?) { values.append(.double(value)) }
+    func bind(_ value: String?) { values.append(.text(value)) }
+    func bind(_ value: Bool) { values.append(.bool(value)) }
+    func bind(day: Day?) { values.append(.day(day)) }
+    func bind(utf8 text: [UInt8]) { values.append(.text(String(decoding: text, as: UTF8.self))) }
+}
+
+/// A value bound to a statement, kept until the statement is sent (perhaps as part of a larger one).
+enum BoundValue: Sendable {
+    case int(Int64?), double(Double?), text(String?), bool(Bool), day(Day?)
+
+    static func bindings(_ values: [BoundValue]) -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: values.count)
+        for value in values {
+            switch value {
+            case .int(let value): bindings.append(value)
+            case .double(let value): bindings.append(value)
+            case .text(let value): bindings.append(value)
+            case .bool(let value): bindings.append(value)
+            case .day(let value): bindings.append(value)
+            }
+        }
+        return bindings
+    }
 }
 
 /// One account's rows on a connection inside a transaction, read and written by blocking the calling thread (never an
@@ -107,8 +128,8 @@ struct AccountRows: RowWriter, RowReader {
 
     /// Holds `sql` back, to be sent before the next statement that is waited for: for a statement whose answer is not
     /// needed, whose failure the next one waited for reports.
-    func hold(_ sql: String, _ bindings: PostgresBindings = PostgresBindings()) {
-        held.add(PostgresQuery(unsafeSQL: sql, binds: bindings))
+    func hold(_ sql: String) {
+        held.add(HeldStatement(sql: sql, values: []))
     }
 
     /// Whether every statement so far is still held back, none sent: then there is no transaction to roll back.
@@ -135,13 +156,18 @@ struct AccountRows: RowWriter, RowReader {
         let binder = PostgresBinder()
         bind(binder)
         binder.bind(accountID)
-        hold(sql, binder.bindings)
+        held.add(HeldStatement(sql: sql, values: binder.values))
     }
 
-    /// An insert is waited for (the engine needs the new row's id); the rest is held back.
+    /// An insert is waited for (the engine needs the new row's id); the rest is held back, an update of one table's
+    /// rows to be sent as one statement with those of other tables held next to it.
     func run(_ statement: RowStatement, _ bind: (PostgresBinder) -> Void) throws -> Int64 {
         guard statement.kind == .insert else {
-            hold(Self.sql(for: statement), bind)
+            let binder = PostgresBinder()
+            bind(binder)
+            binder.bind(accountID)
+            let joins = statement.kind == .delete ? nil : statement.table
+            held.add(HeldStatement(sql: Self.sql(for: statement), values: binder.values, joining: joins))
             return 0
         }
         return try query(Self.sql(for: statement), bind).first?.decode(Int64.self) ?? 0
@@ -191,22 +217,92 @@ struct AccountRows: RowWriter, RowReader {
     private static let made = NIOLockedValueBox<[ObjectIdentifier: String]>([:])
 }
 
+/// A statement held back until the next one waited for.
+struct HeldStatement: Sendable {
+    var sql: String
+    var values: [BoundValue]
+    /// The table an update (or insert-or-update) changes, whose statement may be sent as part of one with others' of
+    /// other tables: `WITH a AS (UPDATE …), b AS (INSERT … ON CONFLICT …) SELECT 1`, one round trip instead of one
+    /// each. Never two of one table in one statement (PostgreSQL would keep only one change of a row changed twice),
+    /// never a delete (what it cascades to is seen only by the statements after it).
+    var joining: String?
+
+    init(sql: String, values: [BoundValue], joining table: String? = nil) {
+        (self.sql, self.values, self.joining) = (sql, values, table)
+    }
+
+    /// The statements to send for `held`, in order: each run of updates of different tables as one.
+    static func queries(_ held: [HeldStatement]) -> [PostgresQuery] {
+        var queries: [PostgresQuery] = []
+        var joined: [HeldStatement] = []
+        func send() {
+            if joined.count == 1 {
+                queries.append(PostgresQuery(unsafeSQL: joined[0].sql, binds: BoundValue.bindings(joined[0].values)))
+            } else if joined.count > 1 {
+                queries.append(together(joined))
+            }
+            joined = []
+        }
+        for statement in held {
+            if let table = statement.joining {
+                if joined.contains(where: { $0.joining == table }) { send() }
+                joined.append(statement)
+            } else {
+                send()
+                queries.append(PostgresQuery(unsafeSQL: statement.sql, binds: BoundValue.bindings(statement.values)))
+            }
+        }
+        send()
+        return queries
+    }
+
+    /// One statement doing what `statements` do, each a `WITH` of it, their values numbered on from the one before's.
+    static func together(_ statements: [HeldStatement]) -> PostgresQuery {
+        var sql = "WITH "
+        var values: [BoundValue] = []
+        for (index, statement) in statements.enumerated() {
+            sql += (index == 0 ? "" : ", ") + "w\(index) AS (" + renumbered(statement.sql, from: values.count) + ")"
+            values += statement.values
+        }
+        return PostgresQuery(unsafeSQL: sql + " SELECT 1", binds: BoundValue.bindings(values))
+    }
+
+    /// `sql` with each `$n` made `$(n + offset)`. (The statements held are made from ``RowStatement``s: no `$` but
+    /// their values'.)
+    static func renumbered(_ sql: String, from offset: Int) -> String {
+        guard offset > 0 else { return sql }
+        var result = ""
+        var rest = Substring(sql)
+        while let dollar = rest.firstIndex(of: "$") {
+            result += rest[...dollar]
+            rest = rest[rest.index(after: dollar)...]
+            let digits = rest.prefix(while: \.isASCII).prefix(while: \.isNumber)
+            if let number = Int(digits) {
+                result += String(number + offset)
+                rest = rest.dropFirst(digits.count)
+            }
+        }
+        return result + rest
+    }
+}
+
 /// The statements an ``AccountRows`` holds back until the next one waited for. Used by one thread at a time (the
 /// change's or reading's); the lock only makes that safe to say.
 private final class HeldStatements: Sendable {
-    private let state = NIOLockedValueBox((queries: [PostgresQuery](), sentAny: false))
+    private let state = NIOLockedValueBox((statements: [HeldStatement](), sentAny: false))
 
-    func add(_ query: PostgresQuery) { state.withLockedValue { $0.queries.append(query) } }
+    func add(_ statement: HeldStatement) { state.withLockedValue { $0.statements.append(statement) } }
 
     /// The statements held back, now to be sent.
     func take() -> [PostgresQuery] {
-        state.withLockedValue { state in
+        let held = state.withLockedValue { state in
             defer { state = ([], true) }
-            return state.queries
+            return state.statements
         }
+        return HeldStatement.queries(held)
     }
 
-    func drop() { state.withLockedValue { $0.queries = [] } }
+    func drop() { state.withLockedValue { $0.statements = [] } }
 
     var nothingSent: Bool { state.withLockedValue { !$0.sentAny } }
 }
