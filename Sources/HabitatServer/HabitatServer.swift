@@ -72,17 +72,21 @@ public final class HabitatServer: Service, Sendable {
     /// Listens for the data tools (``ControlSocket``). A server that can't still serves its users: the tools then
     /// say they can't reach it.
     func serveDataTools() async {
-        // A server on a database has no files for them: they work on the database itself.
-        guard application.keepsFiles else { return }
         let path = configuration.dataDirectory.appendingPathComponent(DataTools.socketName).path
         do {
+            // A server on a database keeps nothing in its data directory but this socket (`habitat admin`, `import` and
+            // `export` ask it there): made as the data directory is, the server's user's alone.
+            if !application.keepsFiles {
+                try FileManager.default.createDirectory(
+                    at: configuration.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
             let socket = try await ControlSocket.bind(at: path, group: eventLoopGroup, logger: logger) { [application] asked in
                 await application.runDataTool(asked.request, dataText: asked.data)
             }
             controlSocket.withLockedValue { $0 = socket }
         } catch {
             logger.warning(
-                "habitat backup, check and export can't reach this server while it runs: its socket could not be made",
+                "habitat admin, import, export, backup and check can't reach this server while it runs: its socket could not be made",
                 metadata: ["path": "\(path)", "error": "\(error)"])
         }
     }

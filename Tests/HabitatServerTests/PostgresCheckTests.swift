@@ -57,3 +57,45 @@ struct PostgresCheckTests {
         }
     }
 }
+
+@Suite("Data tools asking a server that keeps everything in PostgreSQL", .enabled(if: TestPostgres.isAvailable))
+struct PostgresDataToolTests {
+    /// `habitat export`, `import` and `admin` with the server's `--data` are answered by the running server, on its
+    /// database: an export made there comes into another account, which sees its habits and days at once, and a lock
+    /// keeps the account out. `check` says where the data is and what to run instead.
+    @Test func exportAndImportGoThroughTheServerOnItsDatabase() async throws {
+        try await TestPostgres.withDatabase { address in
+            let folder = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let data = folder.appendingPathComponent("data")
+            let server = try await ServerProcess(data: data, extraArguments: ["--database", address.description])
+            let alice = try await LineClient.registered("alice", port: server.port)
+            try await alice.expectReply(to: "add habit Stretch", startsWith: "✅")
+            try await alice.expectReply(to: "did stretch", startsWith: "✅")
+            try await alice.expectReply(to: "did stretch yesterday", startsWith: "✅")
+            let bob = try await LineClient.registered("bob", port: server.port)
+
+            let file = folder.appendingPathComponent("alice.json").path
+            let exported = try await habitat(["export", "--data", data.path, "--user", "alice", "--output", file])
+            #expect(exported.status == 0, "\(exported.output)")
+            #expect(exported.output == "Exported 2 ledger entries of alice to \(file).\n")
+            let imported = try await habitat(["import", "--data", data.path, "--user", "bob", file])
+            #expect(imported.status == 0, "\(imported.output)")
+            #expect(imported.output.hasPrefix("From Habitat: 1 habit, 2 days of history.\n  Stretch · every day · 2 days\n"), "\(imported.output)")
+            #expect(imported.output.hasSuffix("Imported into bob's game. The history earns no XP or coins; 'undo' takes it back (the habits stay).\n"))
+            #expect(try await bob.reply(to: "streaks") == ["ℹ️ Streaks", "  Stretch: 2 days (best 2) · strength 10%"])
+
+            let locked = try await habitat(["admin", "lock", "bob", "--data", data.path])
+            #expect(locked.output == "bob is locked: they can't log in, here or from a chat, and their connections were logged out. 'habitat admin unlock bob' undoes it.\n")
+            #expect(try await bob.reply(to: "status") == ["❌ Your account was locked by whoever runs this server, so you're logged out."])
+            #expect(try await bob.reply(to: "login bob correct-horse") == ["❌ This account is locked. Ask whoever runs this server."])
+
+            let check = try await habitat(["check", "--data", data.path])
+            #expect(check.status == 1)
+            #expect(check.output == "Error: This server keeps its data in PostgreSQL at \(address), not in files: check it with 'habitat check --database'.\n")
+            await alice.close()
+            await bob.close()
+            #expect(await server.terminate() == 0)
+        }
+    }
+}

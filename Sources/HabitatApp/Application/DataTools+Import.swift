@@ -50,16 +50,15 @@ extension DataTools {
     static let readable =
         "It reads Loop Habit Tracker's database backup (Settings → Export full backup, a .db file) or CSV export (a .zip), Habitica's user data (Settings → Site Data → Export Data → User Data: JSON), and Habitat's own export (habitat export)."
 
-    /// Brings `file` into `user`'s game in one transaction (all of it or nothing), or, with `dryRun`, says what it would.
+    /// Brings `file` into `user`'s game in one transaction (all of it or nothing), or, with `dryRun`, says what it would:
+    /// on either store, through the games every change of theirs takes.
     static func importFile(
-        _ file: String, into user: String, dryRun: Bool, options: ImportOptions, data: URL, users: UserDatabases?, directory: DirectoryDatabase?
+        _ file: String, into user: String, dryRun: Bool, options: ImportOptions, from directory: any StorageContract, users: any UserGames
     ) async throws -> DataToolResult {
-        let directory = try directory ?? DirectoryDatabase(directory: data, durability: .normal)
         guard let account = try await directory.account(named: user) else {
             return .failed("There is no user called \(user).")
         }
         let plan = try plan(of: file)
-        let users = users ?? UserDatabases(directory: data, capacity: 1, durability: .normal)
         if dryRun {
             let into = try await users.with(account.fileID) { try await placing(plan, in: $0, options: options, at: Date()) }
             return DataToolResult(output: Views.importSummary(plan, into: into, user: account.name, confirm: Self.runAgain))

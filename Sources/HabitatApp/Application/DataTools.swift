@@ -117,9 +117,31 @@ public enum DataTools {
             return await offTheTaskPool { backup(data: data, dataText: dataText, to: destination, users: users) }
         case .check:
             return await offTheTaskPool { check(data: data, dataText: dataText, users: users) }
+        case .export, .importFile:
+            let stores: (directory: DirectoryDatabase, users: UserDatabases)
+            do {
+                stores = (
+                    try directory ?? DirectoryDatabase(directory: data, durability: .normal),
+                    users ?? UserDatabases(directory: data, capacity: 1, durability: .normal)
+                )
+            } catch let full as StorageFullError {
+                return .failed(full.description)
+            } catch {
+                return .failed("Could not use \(dataText): \(error)")
+            }
+            return await onStores(request, directory: stores.directory, users: stores.users)
+        case .admin:
+            return .failed("habitat admin asks the server running on \(dataText), and none runs there now. Start it, then ask again.")
+        }
+    }
+
+    /// `habitat export` and `import` on either store's games (a server's, or a data directory's opened here), each failure
+    /// said; the other requests are refused.
+    static func onStores(_ request: DataToolRequest, directory: any StorageContract, users: any UserGames) async -> DataToolResult {
+        switch request {
         case .export(let user, let format, let output):
             do {
-                return try await export(user: user, format: format, output: output, data: data, users: users, directory: directory)
+                return try await export(user: user, format: format, output: output, from: directory, users: users)
             } catch let full as StorageFullError {
                 return .failed(full.description)
             } catch {
@@ -127,7 +149,7 @@ public enum DataTools {
             }
         case .importFile(let user, let file, let dryRun, let options):
             do {
-                return try await importFile(file, into: user, dryRun: dryRun, options: options, data: data, users: users, directory: directory)
+                return try await importFile(file, into: user, dryRun: dryRun, options: options, from: directory, users: users)
             } catch let full as StorageFullError {
                 return .failed(full.description)
             } catch let error as HabitatError {
@@ -135,8 +157,8 @@ public enum DataTools {
             } catch {
                 return .failed("Nothing was imported: \(error)")
             }
-        case .admin:
-            return .failed("habitat admin asks the server running on \(dataText), and none runs there now. Start it, then ask again.")
+        case .backup, .check, .admin:
+            return .failed("This is not a request on a user's game.")
         }
     }
 
@@ -210,14 +232,6 @@ public enum DataTools {
         return .failed(said.joined(separator: "\n"))
     }
 
-    static func export(
-        user: String, format: String, output: String?, data: URL, users: UserDatabases?, directory: DirectoryDatabase?
-    ) async throws -> DataToolResult {
-        try await export(
-            user: user, format: format, output: output, from: directory ?? DirectoryDatabase(directory: data, durability: .normal),
-            users: users ?? UserDatabases(directory: data, capacity: 1, durability: .normal))
-    }
-
     /// `habitat export` from either store: `user`'s game in `format`, written to `output` or said.
     public static func export(
         user: String, format: String, output: String?, from directory: any StorageContract, users: any UserGames
@@ -257,7 +271,19 @@ extension Application {
     /// Answers a data tool's request with this server's own files (see ``DataToolRequest``).
     public func runDataTool(_ request: DataToolRequest, dataText: String) async -> DataToolResult {
         if case .admin(let request) = request { return await administer(request) }
-        guard let files else { return .failed("This server keeps its data in \(configuration.stores?.description ?? "a database"), not in files.") }
+        guard let files else {
+            let stores = configuration.stores?.description ?? "a database"
+            switch request {
+            case .export, .importFile:
+                return await DataTools.onStores(request, directory: directory, users: users)
+            case .backup:
+                return .failed("This server keeps its data in \(stores), not in files: back it up with 'habitat backup --database'.")
+            case .check:
+                return .failed("This server keeps its data in \(stores), not in files: check it with 'habitat check --database'.")
+            case .admin(let admin):
+                return await administer(admin)
+            }
+        }
         return await DataTools.run(request, data: configuration.dataDirectory, dataText: dataText, users: files.users, directory: files.directory)
     }
 }
