@@ -21,6 +21,65 @@ struct PostgresRestartTests {
         }
     }
 
+    /// A `did` surely in flight when PostgreSQL restarts: another connection holds the account's row, so the change
+    /// waits in PostgreSQL for its lock (seen waiting in `pg_stat_activity`) until the restart ends it. It is told
+    /// `unavailable` in those words, the same connection's next `did` is recorded once PostgreSQL is back, and the
+    /// ledger holds that one completion and not the refused one.
+    @Test func aChangeWaitingInPostgreSQLWhenItRestartsIsToldUnavailable() async throws {
+        let cluster = try await PostgresCluster()
+        do {
+            try await ServerLogs.shown { logs in try await Self.restartUnderAWaitingChange(cluster, logs: logs) }
+            await cluster.stop()
+        } catch {
+            Issue.record("the cluster logged:\n\(cluster.log)")
+            await cluster.stop()
+            throw error
+        }
+    }
+
+    static func restartUnderAWaitingChange(_ cluster: PostgresCluster, logs: ServerLogs) async throws {
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let address = cluster.address
+        let server = logs.keep(try await ServerProcess(data: data, extraArguments: ["--database", address.description]))
+        let alice = try await LineClient.registered("alice", port: server.port)
+        try await alice.expectReply(to: "add habit Stretch", startsWith: "✅")
+        let deadline = ContinuousClock.now + .seconds(300)
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            let locked = AsyncStream<Void>.makeStream()
+            group.addTask {
+                // Holds alice's row until the restart ends its connection.
+                try await TestPostgres.holding("SELECT 1 FROM account WHERE name = 'alice' FOR UPDATE", in: address) {
+                    locked.continuation.yield()
+                }
+            }
+            for await _ in locked.stream { break }
+            try await alice.send("did stretch")
+            while try await TestPostgres.count("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'", in: address) == 0 {
+                guard ContinuousClock.now < deadline else { throw TestFailure("the did never waited for alice's row") }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            try await cluster.restartFast()
+            #expect(try await alice.readReply() == [
+                "❌ The server can't reach its database just now, so this may not have been saved. Please try again in a moment.",
+            ])
+            try await group.waitForAll()
+        }
+        // Requests arriving while the pool reconnects wait for it; one already holding a connection that closed is
+        // told `unavailable` too, and tried again.
+        var reply = try await alice.reply(to: "did stretch")
+        while reply.first?.hasPrefix("❌ The server can't reach its database") == true, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            reply = try await alice.reply(to: "did stretch")
+        }
+        #expect(reply.first?.hasPrefix("✅ Stretch completed!") == true, "\(reply)")
+        #expect(try await TestPostgres.count("SELECT count(*) FROM ledger WHERE kind = 'completion'", in: address) == 1)
+        #expect(server.log.contains("the database can't be reached"))
+        await alice.close()
+        #expect(await server.terminate() == 0)
+    }
+
     static func restartUnderLoad(_ cluster: PostgresCluster, logs: ServerLogs) async throws {
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }

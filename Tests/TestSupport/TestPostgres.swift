@@ -48,6 +48,29 @@ extension TestPostgres {
         }
     }
 
+    /// The one number `sql` (a `count(*)`) finds in the database at `address`.
+    public static func count(_ sql: String, in address: DatabaseAddress) async throws -> Int {
+        try await address.withClient(logger: logger) { client in
+            for try await count in try await client.query(PostgresQuery(unsafeSQL: sql), logger: logger).decode(Int.self) {
+                return count
+            }
+            return 0
+        }
+    }
+
+    /// Takes the rows `lock` (a `SELECT … FOR UPDATE`) finds in a transaction of its own, says so with `locked`, and
+    /// keeps them until the connection ends (PostgreSQL stopped or restarted; at most ten minutes).
+    public static func holding(_ lock: String, in address: DatabaseAddress, locked: @Sendable () -> Void) async throws {
+        try await address.withClient(logger: logger) { client in
+            try await client.withConnection { connection in
+                _ = try await connection.query("BEGIN", logger: logger)
+                _ = try await connection.query(PostgresQuery(unsafeSQL: lock), logger: logger)
+                locked()
+                _ = try? await connection.query("SELECT pg_sleep(600)", logger: logger)
+            }
+        }
+    }
+
     /// Runs `body` with the stores of a new, empty database (its schema made), closed and dropped afterwards: what
     /// `serve --database` gives a server.
     public static func withStores<T: Sendable>(_ body: @Sendable (Stores) async throws -> T) async throws -> T {
