@@ -21,7 +21,7 @@ public struct PostgresProblem: StoreFailure, CustomStringConvertible {
             description = said
         } else if unreachable {
             let why = error.underlying.map { " (\($0))" } ?? ""
-            let at = address.map { " at \($0.host):\($0.port)" } ?? ""
+            let at = address.map { " at " + ($0.socketPath ?? "\($0.host):\($0.port)") } ?? ""
             description = "PostgreSQL\(at) can't be reached\(why). Is it running, and does it take connections there?"
         } else {
             description = "PostgreSQL\(address.map { " at \($0)" } ?? "") failed: \(String(reflecting: error))"

@@ -14,6 +14,11 @@ public final class PostgresCluster: Sendable {
         DatabaseAddress(host: "127.0.0.1", port: port, user: "postgres", database: "postgres", tls: .disable)
     }
 
+    /// The same database through the cluster's Unix socket, in its directory.
+    public var socketAddress: DatabaseAddress {
+        DatabaseAddress(host: directory.path, port: port, user: "postgres", database: "postgres")
+    }
+
     /// Makes a cluster and starts it; ``stop()`` removes it.
     public init() async throws {
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
