@@ -10,14 +10,8 @@ struct PostgresRestartTests {
     /// connections stay; the server reconnects by itself and every client goes on recording; every completion
     /// acknowledged is there, and at most those told `unavailable` besides.
     @Test func requestsInFlightAreToldUnavailableAndTheServerReconnects() async throws {
-        let cluster = try await PostgresCluster()
-        do {
+        try await PostgresCluster.with { cluster in
             try await ServerLogs.shown { logs in try await Self.restartUnderLoad(cluster, logs: logs) }
-            await cluster.stop()
-        } catch {
-            Issue.record("the cluster logged:\n\(cluster.log)")
-            await cluster.stop()
-            throw error
         }
     }
 
@@ -26,14 +20,8 @@ struct PostgresRestartTests {
     /// `unavailable` in those words, the same connection's next `did` is recorded once PostgreSQL is back, and the
     /// ledger holds that one completion and not the refused one.
     @Test func aChangeWaitingInPostgreSQLWhenItRestartsIsToldUnavailable() async throws {
-        let cluster = try await PostgresCluster()
-        do {
+        try await PostgresCluster.with { cluster in
             try await ServerLogs.shown { logs in try await Self.restartUnderAWaitingChange(cluster, logs: logs) }
-            await cluster.stop()
-        } catch {
-            Issue.record("the cluster logged:\n\(cluster.log)")
-            await cluster.stop()
-            throw error
         }
     }
 

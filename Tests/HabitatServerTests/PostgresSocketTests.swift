@@ -7,8 +7,7 @@ struct PostgresSocketTests {
     /// `--database postgresql://USER@/DATABASE?host=DIR&port=N`, libpq's way to say a Unix socket: the server keeps
     /// everything there, and the data tools reach it the same way.
     @Test func aServerKeepsEverythingInAPostgreSQLReachedThroughItsSocket() async throws {
-        let cluster = try await PostgresCluster()
-        do {
+        try await PostgresCluster.with { cluster in
             let address = cluster.socketAddress
             #expect(address.description == "postgresql://postgres@/postgres?host=\(cluster.directory.path)&port=\(cluster.port)")
             let data = temporaryDirectory()
@@ -27,11 +26,6 @@ struct PostgresSocketTests {
                 account or a room that doesn't exist.
 
                 """)
-            await cluster.stop()
-        } catch {
-            Issue.record("the cluster logged:\n\(cluster.log)")
-            await cluster.stop()
-            throw error
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HabitatPostgres
+import Testing
 
 /// A PostgreSQL cluster of a test's own, on loopback: for what the shared one (``TestPostgres``) must never see, such as
 /// a restart. Made with Debian's `initdb` in a temporary directory and run with `pg_ctl`; as root, as the package's
@@ -31,6 +32,21 @@ public final class PostgresCluster: Sendable {
         if getuid() == 0 { try await Self.run("/usr/bin/chown", ["postgres:", directory.path]) }
         try await run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync"])
         try await start()
+    }
+
+    /// Runs `body` with a cluster of its own, stopped and removed after; when `body` fails, what the cluster logged is
+    /// recorded beside its error.
+    public static func with<T: Sendable>(_ body: (PostgresCluster) async throws -> T) async throws -> T {
+        let cluster = try await PostgresCluster()
+        do {
+            let result = try await body(cluster)
+            await cluster.stop()
+            return result
+        } catch {
+            Issue.record("the cluster logged:\n\(cluster.log)")
+            await cluster.stop()
+            throw error
+        }
     }
 
     private var data: String { directory.appendingPathComponent("data").path }
