@@ -79,6 +79,14 @@ public final class HabitatServer: Service, Sendable {
             if !application.keepsFiles {
                 try FileManager.default.createDirectory(
                     at: configuration.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                // Nothing else keeps two servers on a database from sharing a `--data`: the one there first keeps it.
+                if let descriptor = DataTools.connect(to: path) {
+                    close(descriptor)
+                    logger.warning(
+                        "another server answers habitat admin, import and export in this data directory; give this one a --data of its own to reach it",
+                        metadata: ["path": "\(path)"])
+                    return
+                }
             }
             let socket = try await ControlSocket.bind(at: path, group: eventLoopGroup, logger: logger) { [application] asked in
                 await application.runDataTool(asked.request, dataText: asked.data)

@@ -93,6 +93,17 @@ struct PostgresDataToolTests {
             let check = try await habitat(["check", "--data", data.path])
             #expect(check.status == 1)
             #expect(check.output == "Error: This server keeps its data in PostgreSQL at \(address), not in files: check it with 'habitat check --database'.\n")
+
+            // A second server on the same database and --data leaves the first's socket be, and says so.
+            let second = try await ServerProcess(data: data, extraArguments: ["--database", address.description])
+            let said = "another server answers habitat admin, import and export in this data directory"
+            let deadline = ContinuousClock.now + .seconds(120)
+            while !second.log.contains(said), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(second.log.contains(said))
+            #expect(await second.terminate() == 0)
+            let users = try await habitat(["admin", "users", "--data", data.path])
+            #expect(users.status == 0)
+            #expect(users.output.split(separator: "\n").map { $0.split(separator: "\t").first ?? "" } == ["name", "alice", "bob"])
             await alice.close()
             await bob.close()
             #expect(await server.terminate() == 0)

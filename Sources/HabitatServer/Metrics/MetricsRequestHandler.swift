@@ -17,6 +17,9 @@ final class MetricsRequestHandler: ChannelInboundHandler {
     /// What keeps the server from serving well; none when it is ready.
     private let unreadiness: @Sendable () async -> [String]
     private var head: HTTPRequestHead?
+    /// Whether a response is on its way: the idle timer closes only a connection that says nothing and waits for
+    /// nothing (a `/readyz` on a busy machine may take longer than the timer to find its answer).
+    private var answering = false
 
     init(exposition: @escaping @Sendable () -> [UInt8], unreadiness: @escaping @Sendable () async -> [String]) {
         self.exposition = exposition
@@ -38,7 +41,7 @@ final class MetricsRequestHandler: ChannelInboundHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is IdleStateHandler.IdleStateEvent {
-            context.close(promise: nil)
+            if !answering { context.close(promise: nil) }
         } else {
             context.fireUserInboundEventTriggered(event)
         }
@@ -67,6 +70,7 @@ final class MetricsRequestHandler: ChannelInboundHandler {
     }
 
     private func respond(to request: HTTPRequestHead, context: ChannelHandlerContext) {
+        answering = true
         if request.method == .GET, request.uri.prefix(while: { $0 != "?" }) == "/readyz" {
             let answer = context.eventLoop.makePromise(of: [String].self)
             answer.completeWithTask { [unreadiness] in await unreadiness() }
