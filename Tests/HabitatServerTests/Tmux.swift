@@ -73,7 +73,12 @@ final class Tmux: Sendable {
 
     func stop() async {
         _ = try? await tmux(["kill-server"])
-        if server.isRunning { server.terminate() }
+        // Never left behind (a tmux server still there holds what it inherited): killed if its process is still this
+        // server, whatever Foundation has noticed of it.
+        let pid = server.processIdentifier
+        if pid > 0, (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8))?.contains(socket) == true {
+            Foundation.kill(pid, SIGKILL)
+        }
         try? FileManager.default.removeItem(at: folder)
     }
 }
