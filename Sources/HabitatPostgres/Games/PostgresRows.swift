@@ -151,23 +151,20 @@ struct AccountRows: RowWriter, RowReader {
         try query(sql, bind).map(PostgresValues.init)
     }
 
-    /// Runs `sql`, whose last value is the account's id, with `bind`'s values before it, held back.
-    func hold(_ sql: String, _ bind: (PostgresBinder) -> Void) {
+    /// Runs `sql`, whose last value is the account's id, with `bind`'s values before it, held back (`joining` as
+    /// ``HeldStatement/joining`` says).
+    func hold(_ sql: String, joining table: String? = nil, _ bind: (PostgresBinder) -> Void) {
         let binder = PostgresBinder()
         bind(binder)
         binder.bind(accountID)
-        held.add(HeldStatement(sql: sql, values: binder.values))
+        held.add(HeldStatement(sql: sql, values: binder.values, joining: table))
     }
 
     /// An insert is waited for (the engine needs the new row's id); the rest is held back, an update of one table's
     /// rows to be sent as one statement with those of other tables held next to it.
     func run(_ statement: RowStatement, _ bind: (PostgresBinder) -> Void) throws -> Int64 {
         guard statement.kind == .insert else {
-            let binder = PostgresBinder()
-            bind(binder)
-            binder.bind(accountID)
-            let joins = statement.kind == .delete ? nil : statement.table
-            held.add(HeldStatement(sql: Self.sql(for: statement), values: binder.values, joining: joins))
+            hold(Self.sql(for: statement), joining: statement.kind == .delete ? nil : statement.table, bind)
             return 0
         }
         return try query(Self.sql(for: statement), bind).first?.decode(Int64.self) ?? 0
