@@ -45,7 +45,9 @@ extension StoreMigration {
         _ table: String, account: Int64?, schema: Schema, _ connection: PostgresConnection, _ logger: Logger
     ) async throws -> StoredTables.Table {
         guard let types = schema.types[table] else { throw StoreMigrationError.noPlace(table: table, column: nil) }
-        let columns = (schema.columns[table] ?? []).filter { !(account != nil && $0 == "account_id") }
+        let columns = (schema.columns[table] ?? []).filter {
+            !(account != nil && $0 == "account_id") && !(onlyInPostgreSQL[table]?.contains($0) ?? false)
+        }
         let expressions = columns.map { column -> String in
             switch types[column] {
             case "date": "to_char(\(column), 'YYYY-MM-DD')"

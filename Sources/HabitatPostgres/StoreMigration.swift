@@ -104,6 +104,10 @@ public enum StoreMigration {
     /// Source columns PostgreSQL keeps otherwise: the profile's row number (one row a user, keyed by the account).
     static let dropped: [String: Set<String>] = ["profile": ["id"]]
 
+    /// PostgreSQL's columns the SQLite store has no use for: an account's count of changes, by which servers sharing
+    /// the database know a game in memory is current (`0002-account-version.sql`).
+    static let onlyInPostgreSQL: [String: Set<String>] = ["account": ["version"]]
+
     static func insert(
         _ table: StoredTables.Table, account: Int64?, schema: Schema, _ connection: PostgresConnection, _ logger: Logger
     ) async throws {

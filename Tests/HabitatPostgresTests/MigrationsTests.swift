@@ -23,10 +23,11 @@ struct MigrationsTests {
     @Test func theSchemaIsAppliedOnceAndRemembered() async throws {
         try await TestPostgres.withDatabase { address in
             try await address.withClient(logger: logger) { (client: PostgresClient) async throws -> Void in
-                #expect(try await Migrations.apply(client, logger: logger) == .init(applied: ["0001-schema.sql"], version: 1))
-                #expect(try await Migrations.apply(client, logger: logger) == .init(applied: [], version: 1))
-                let applied = try await rows(client, "SELECT version::text, name, length(checksum)::text FROM habitat_migration")
-                #expect(applied == [["1", "0001-schema.sql", "64"]])
+                #expect(try await Migrations.apply(client, logger: logger) == .init(applied: ["0001-schema.sql", "0002-account-version.sql"], version: 2))
+                #expect(try await Migrations.apply(client, logger: logger) == .init(applied: [], version: 2))
+                let applied = try await rows(
+                    client, "SELECT version::text, name, length(checksum)::text FROM habitat_migration ORDER BY version")
+                #expect(applied == [["1", "0001-schema.sql", "64"], ["2", "0002-account-version.sql", "64"]])
             }
         }
     }
@@ -82,8 +83,8 @@ struct MigrationsTests {
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
-            #expect(reports.filter { !$0.applied.isEmpty } == [.init(applied: ["0001-schema.sql"], version: 1)])
-            #expect(reports.map(\.version) == [1, 1, 1, 1])
+            #expect(reports.filter { !$0.applied.isEmpty } == [.init(applied: ["0001-schema.sql", "0002-account-version.sql"], version: 2)])
+            #expect(reports.map(\.version) == [2, 2, 2, 2])
         }
     }
 

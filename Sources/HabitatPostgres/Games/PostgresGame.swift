@@ -18,7 +18,8 @@ public final class PostgresGame: UserGame {
     /// The key the application knows the game by (the account's `file_id`), whose mark each commit takes away
     /// (``PostgresStore/changes``).
     let fileID: String?
-    private let cached = NIOLockedValueBox<GameState?>(nil)
+    /// The state last committed, and the account's `version` then (``Migrations``' `0002`: its count of changes).
+    private let cached = NIOLockedValueBox<(state: GameState, version: Int64)?>(nil)
     /// Held by a change from before it reads the state to after it is cached, and by a first reading of the state: the
     /// state in memory is always the one last committed, and a change never starts from an older one.
     private let turn = NIOLock()
@@ -29,7 +30,7 @@ public final class PostgresGame: UserGame {
         self.store = store
     }
 
-    public var cachedState: GameState? { cached.withLockedValue { $0 } }
+    public var cachedState: GameState? { cached.withLockedValue { $0?.state } }
 
     /// Lets the state in memory go: the next use reads it from PostgreSQL. Always safe: what is cached is the state last
     /// committed, or nothing.
@@ -42,8 +43,12 @@ public final class PostgresGame: UserGame {
         return try await onConnection { rows in
             try self.turn.withLock {
                 if let state = self.cachedState { return state }
+                // One snapshot for the version and the state read with it.
+                rows.hold("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                defer { _ = try? rows.query("COMMIT") }
+                let version = try rows.query("SELECT version FROM account WHERE id = $1") { _ in }.first?.decode(Int64.self) ?? 0
                 let state = try GameState.fetch(from: rows)
-                self.cached.withLockedValue { $0 = state }
+                self.cached.withLockedValue { $0 = (state, version) }
                 self.store.kept(self.accountID)
                 return state
             }
@@ -53,16 +58,39 @@ public final class PostgresGame: UserGame {
     public func changing<T: Sendable>(
         _ body: @escaping @Sendable (inout GameState, any LedgerAccess, _ saveNow: (inout GameState) throws -> Void) throws -> T
     ) async throws -> (result: T, state: GameState) {
+        do {
+            return try await change(body, trustingMemory: true)
+        } catch is ChangedElsewhere {
+            // Another server changed the game since this one last saw it: nothing was kept; the change runs again on the
+            // game as the database has it.
+            return try await change(body, trustingMemory: false)
+        }
+    }
+
+    /// Runs `body` on the game, from the state in memory when `trustingMemory` and it is there: ``ChangedElsewhere``
+    /// when another server has changed the game since (nothing is kept).
+    private func change<T: Sendable>(
+        _ body: @escaping @Sendable (inout GameState, any LedgerAccess, _ saveNow: (inout GameState) throws -> Void) throws -> T,
+        trustingMemory: Bool
+    ) async throws -> (result: T, state: GameState) {
         try await onConnection { rows in
             self.turn.lock()
             defer { self.turn.unlock() }
-            // Held back, sent with the first statement waited for: a change refused before it wrote anything costs
-            // no round trip.
+            // Held back, sent with the first statement waited for.
             rows.hold("BEGIN")
             do {
-                // The account's turn: a change elsewhere of the same user waits here until this one is over.
-                rows.hold("SELECT 1 FROM account WHERE id = $1 FOR UPDATE") { _ in }
-                var state = try self.cachedState ?? GameState.fetch(from: rows)
+                // The account's turn (`habitat_turn`): a change elsewhere of the same user, on any server, waits here
+                // until this one is over. With the state in memory, the turn is held back too and fails if another
+                // server changed the game since; without, the game is read after it, under the lock.
+                var state: GameState
+                let version: Int64
+                if trustingMemory, let (memory, known) = self.cached.withLockedValue({ $0 }) {
+                    rows.hold("SELECT habitat_turn($2, $1)") { $0.bind(known) }
+                    (state, version) = (memory, known + 1)
+                } else {
+                    version = try rows.query("SELECT habitat_turn($1, NULL)") { _ in }.first?.decode(Int64.self) ?? 0
+                    state = try GameState.fetch(from: rows)
+                }
                 var saved = state
                 let result = try body(&state, PostgresLedger(rows: rows)) { current in
                     try current.save(since: saved, with: rows)
@@ -70,7 +98,7 @@ public final class PostgresGame: UserGame {
                 }
                 try state.save(since: saved, with: rows)
                 try rows.query("COMMIT")
-                self.cached.withLockedValue { $0 = state }
+                self.cached.withLockedValue { $0 = (state, version) }
                 self.store.kept(self.accountID)
                 if let fileID = self.fileID { self.store.changes.committed(fileID) }
                 return (result, state)
@@ -80,9 +108,14 @@ public final class PostgresGame: UserGame {
                 self.forget()
                 throw error
             } catch {
-                let began = !rows.nothingSent
-                rows.dropHeld()
-                if began { _ = try? rows.query("ROLLBACK") }
+                // Sent with what is still held back: a change refused before it wrote anything, on the state in
+                // memory, still learns from its turn whether another server had changed the game, and is run again on
+                // the game as it is if so (the refusal may have been the old copy's).
+                _ = try? rows.query("ROLLBACK")
+                if rows.changedElsewhere {
+                    self.forget()
+                    throw ChangedElsewhere()
+                }
                 throw error
             }
         }
@@ -106,6 +139,11 @@ public final class PostgresGame: UserGame {
             }
         }
     }
+}
+
+/// A change found that another server changed the game since this one last saw it (SQLSTATE HB409, `habitat_turn`'s).
+struct ChangedElsewhere: Error {
+    static let sqlState = "HB409"
 }
 
 extension PostgresStore {

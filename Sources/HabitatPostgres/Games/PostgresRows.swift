@@ -122,7 +122,12 @@ struct AccountRows: RowWriter, RowReader {
             return EventLoopFuture.whenAllComplete(sent, on: connection.eventLoop)
         }
         var last: PostgresQueryResult?
-        for answer in try answers.wait() { last = try answer.get() }
+        for answer in try answers.wait() {
+            if case .failure(let error as PSQLError) = answer, error.serverInfo?[.sqlState] == ChangedElsewhere.sqlState {
+                held.changedElsewhere()
+            }
+            last = try answer.get()
+        }
         return last?.rows ?? []
     }
 
@@ -135,8 +140,9 @@ struct AccountRows: RowWriter, RowReader {
     /// Whether every statement so far is still held back, none sent: then there is no transaction to roll back.
     var nothingSent: Bool { held.nothingSent }
 
-    /// Forgets the statements held back, unsent.
-    func dropHeld() { held.drop() }
+    /// Whether PostgreSQL refused the change's turn because another server changed the game since this one saw it
+    /// (``ChangedElsewhere``): what the engine read or was told after that is of no account.
+    var changedElsewhere: Bool { held.foundChangedElsewhere }
 
     /// Runs `sql`, whose last value (`$n`) is the account's id, with `bind`'s values before it.
     func query(_ sql: String, _ bind: (PostgresBinder) -> Void) throws -> [PostgresRow] {
@@ -286,20 +292,22 @@ struct HeldStatement: Sendable {
 /// The statements an ``AccountRows`` holds back until the next one waited for. Used by one thread at a time (the
 /// change's or reading's); the lock only makes that safe to say.
 private final class HeldStatements: Sendable {
-    private let state = NIOLockedValueBox((statements: [HeldStatement](), sentAny: false))
+    private let state = NIOLockedValueBox((statements: [HeldStatement](), sentAny: false, changedElsewhere: false))
 
     func add(_ statement: HeldStatement) { state.withLockedValue { $0.statements.append(statement) } }
 
     /// The statements held back, now to be sent.
     func take() -> [PostgresQuery] {
         let held = state.withLockedValue { state in
-            defer { state = ([], true) }
+            defer { (state.statements, state.sentAny) = ([], true) }
             return state.statements
         }
         return HeldStatement.queries(held)
     }
 
-    func drop() { state.withLockedValue { $0.statements = [] } }
-
     var nothingSent: Bool { state.withLockedValue { !$0.sentAny } }
+
+    func changedElsewhere() { state.withLockedValue { $0.changedElsewhere = true } }
+
+    var foundChangedElsewhere: Bool { state.withLockedValue { $0.changedElsewhere } }
 }
