@@ -123,6 +123,7 @@ public final class HabitatServer: Service, Sendable {
         defer { controlSocket.withLockedValue { $0 }?.close() }
         let maxLine = configuration.maxLineLength
         let unreadTimeout = TimeAmount.milliseconds(Int64(configuration.unreadRepliesTimeout * 1000))
+        let (proxyBalancers, loginTimeout) = (configuration.proxyProtocol, TimeAmount.milliseconds(Int64(configuration.unauthenticatedTimeout * 1000)))
         // A storm of connections at once (every client of a server that restarted) must not overflow the kernel's
         // queue of connections waiting to be accepted: past it, Linux answers with SYN cookies, and a connection whose
         // last handshake packet then finds the queue full is gone on the server's side while its client, waiting for
@@ -147,6 +148,10 @@ public final class HabitatServer: Service, Sendable {
                 serverBackPressureStrategy: .init(lowWatermark: Self.acceptsAtOnce, highWatermark: Self.acceptQueue)
             ) { [self, tls, application] channel in
                 channel.eventLoop.makeCompletedFuture {
+                    if !proxyBalancers.isEmpty {
+                        try channel.pipeline.syncOperations.addHandler(
+                            ProxyProtocolHandler(balancers: proxyBalancers, timeout: loginTimeout, refused: self.refusedProxy))
+                    }
                     if let tls {
                         let context = tls.withLockedValue { $0 }
                         try channel.pipeline.syncOperations.addHandlers(PlainTextOnTLSPort(), NIOSSLServerHandler(context: context))

@@ -99,6 +99,12 @@ struct Serve: AsyncParsableCommand {
     var metrics: String?
 
     @Option(help: ArgumentHelp(
+        "Load balancers whose connections start with a PROXY header (v1 or v2) naming the client: addresses or ranges, comma-separated.",
+        discussion: "For example --proxy-protocol 10.0.0.5,10.0.1.0/24. Limits, login throttles and logs then see each person's address; a PROXY header from anywhere else is refused.",
+        valueName: "addresses"))
+    var proxyProtocol: String?
+
+    @Option(help: ArgumentHelp(
         "Append the lines people typed that the server could not read to this file (without who typed them), to see what it misses.",
         valueName: "file"))
     var recordUnknown: String?
@@ -109,7 +115,7 @@ struct Serve: AsyncParsableCommand {
     static let settingNames = [
         "host", "port", "data", "database", "database-file", "durability", "registration", "max-connections", "max-per-address", "max-unauthenticated-per-address",
         "rate-limit", "max-line", "login-timeout", "unread-timeout", "open-files", "idle-files", "event-loops", "tls-cert",
-        "tls-key", "metrics", "record-unknown",
+        "tls-key", "metrics", "proxy-protocol", "record-unknown",
     ] + LogOptions.settingNames
 
     /// What the server runs with: its settings, how it logs, and where each setting came from.
@@ -146,6 +152,7 @@ struct Serve: AsyncParsableCommand {
         settings.tlsCert = try sources.value("tls-cert", flag: tlsCert)
         settings.tlsKey = try sources.value("tls-key", flag: tlsKey)
         settings.metrics = try sources.value("metrics", flag: metrics)
+        settings.proxyProtocol = try sources.value("proxy-protocol", flag: proxyProtocol)
         settings.recordUnknown = try sources.value("record-unknown", flag: recordUnknown)
         let log = try logging.settled(&sources)
         if let problem = settings.problem(naming: sources.naming) { throw SettingError(problem) }

@@ -43,6 +43,9 @@ public struct ServerConfiguration: Sendable {
     /// Where people's lines the server could not read are appended (without who typed them), for growing the
     /// everyday words from what people really type. `nil`: nowhere.
     public var unknownLines: URL?
+    /// The load balancers whose connections may start with a PROXY header naming the client (`--proxy-protocol`);
+    /// empty: none, and the server reads no such header.
+    public var proxyProtocol: [AddressRange] = []
     /// The game's clock; tests pass a fixed one.
     public var clock: @Sendable () -> Date = { Date() }
     public var passwordHasher = PasswordHasher.standard

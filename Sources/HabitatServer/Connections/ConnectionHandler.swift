@@ -33,6 +33,8 @@ final class ConnectionHandler: ChannelDuplexHandler, ConversationTransport {
     private var draining = false
     private var peerClosed = false
     private var peerGone: EventLoopPromise<Void>?
+    /// The client's address as its load balancer said it (``ProxyProtocolHandler``).
+    private var proxied: SocketAddress?
 
     init(server: HabitatServer, conversation: Conversation, maxLine: Int) {
         self.server = server
@@ -51,11 +53,12 @@ final class ConnectionHandler: ChannelDuplexHandler, ConversationTransport {
     func channelActive(context: ChannelHandlerContext) {
         context.fireChannelActive()
         let channel = context.channel
-        let address = AddressLimits.key(of: channel.remoteAddress)
+        let client = clientAddress(context)
+        let address = AddressLimits.key(of: client)
         switch server.connections.add(channel, limit: server.configuration.maxConnections, address: address) {
         case .success(let id):
             self.id = id
-            conversation.begin(connection: id, address: channel.remoteAddress?.ipAddress, transport: self)
+            conversation.begin(connection: id, address: client?.ipAddress, transport: self)
             let timeout = server.configuration.unauthenticatedTimeout
             let conversation = NIOLoopBound(conversation, eventLoop: context.eventLoop)
             loginTimer = context.eventLoop.scheduleTask(in: .milliseconds(Int64(timeout * 1000))) {
@@ -84,7 +87,7 @@ final class ConnectionHandler: ChannelDuplexHandler, ConversationTransport {
         server.logger.debug(
             "connection ended",
             metadata: [
-                "connection": "\(id.map { "c\($0)" } ?? "-")", "address": "\(context.channel.remoteAddress?.ipAddress ?? "-")",
+                "connection": "\(id.map { "c\($0)" } ?? "-")", "address": "\(clientAddress(context)?.ipAddress ?? "-")",
                 "error": "\(error)",
             ])
         context.close(promise: nil)
@@ -122,7 +125,14 @@ final class ConnectionHandler: ChannelDuplexHandler, ConversationTransport {
         context.fireChannelWritabilityChanged()
     }
 
+    /// Who is at the other end: the connection's own peer, or the client its load balancer named.
+    private func clientAddress(_ context: ChannelHandlerContext) -> SocketAddress? { proxied ?? context.channel.remoteAddress }
+
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ProxiedClient {
+            proxied = event.address
+            return
+        }
         if event is DrainConnection {
             guard !draining else { return }
             draining = true

@@ -22,4 +22,14 @@ extension HabitatServer {
             return limit.message
         }
     }
+
+    /// A connection refused or closed before it began, for a PROXY header it may not send or could not: said in the log
+    /// now and then (a misconfigured balancer would otherwise write a line for every connection).
+    @Sendable func refusedProxy(_ address: SocketAddress?, why: String) {
+        if let refused = connections.noteRefusal(now: ContinuousClock.now) {
+            logger.warning(
+                "closing connections: \(why)",
+                metadata: ["refused": "\(refused)", "address": "\(address?.ipAddress ?? "-")", "balancers": "\(configuration.proxyProtocol)"])
+        }
+    }
 }

@@ -30,6 +30,8 @@ public struct ServeSettings: Sendable {
     public var tlsCert: String?
     public var tlsKey: String?
     public var metrics: String?
+    /// The load balancers taken at their word about who their clients are: addresses and ranges, comma-separated.
+    public var proxyProtocol: String?
     /// A file to append the lines people typed that the server could not read.
     public var recordUnknown: String?
 
@@ -47,6 +49,15 @@ public struct ServeSettings: Sendable {
         }
         if let metrics, ListenAddress(metrics) == nil {
             return "\(naming("metrics")) is a port (9464) or a host and port (127.0.0.1:9464), not '\(metrics)'."
+        }
+        if let proxyProtocol {
+            switch AddressRange.list(proxyProtocol) {
+            case .failure(let error):
+                return "\(naming("proxy-protocol")) takes addresses and ranges (10.0.0.5,10.0.1.0/24), not '\(error.item)'."
+            case .success(let ranges) where ranges.isEmpty:
+                return "\(naming("proxy-protocol")) needs at least one address of a load balancer."
+            case .success: break
+            }
         }
         let atLeast: [(name: String, value: Int?, minimum: Int, why: String)] = [
             ("max-connections", maxConnections, 1, "with 0 every client would be turned away"),
@@ -97,6 +108,7 @@ public struct ServeSettings: Sendable {
         configuration.idleFileTimeout = TimeInterval(idleFiles)
         if let tlsCert, let tlsKey { configuration.tls = TLSFiles(certificateChain: tlsCert, privateKey: tlsKey) }
         configuration.metrics = metrics.flatMap(ListenAddress.init)
+        configuration.proxyProtocol = proxyProtocol.flatMap { try? AddressRange.list($0).get() } ?? []
         configuration.unknownLines = recordUnknown.map { URL(fileURLWithPath: $0) }
         return configuration
     }
