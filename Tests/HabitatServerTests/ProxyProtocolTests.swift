@@ -81,3 +81,24 @@ struct ProxyProtocolTests {
         }
     }
 }
+
+/// Through a real HAProxy sending PROXY v2 headers (and its health checks, a LOCAL header each).
+@Suite("The PROXY protocol through HAProxy")
+struct HAProxyTests {
+    @Test func peopleBehindHAProxyAreCountedByTheirOwnAddresses() async throws {
+        try await TestServer.with(configure: {
+            $0.proxyProtocol = try! AddressRange.list("127.0.0.1").get()
+            $0.maxConnectionsPerAddress = 1
+        }) { server in
+            try await HAProxy.with(backends: [server.port]) { proxy in
+                // Both come by HAProxy, from 127.0.0.1 as the server's socket sees it: each is let in as who they are.
+                let ann = try await LineClient.registered("ann", port: proxy.port, from: "127.0.0.2")
+                let bob = try await LineClient.registered("bob", port: proxy.port, from: "127.0.0.3")
+                let again = try await LineClient.connect(port: proxy.port, readGreeting: false, from: "127.0.0.2")
+                #expect(try await again.readLine() == ProxyProtocolTests.tooMany)
+                try await ann.expectReply(to: "add habit Exercise", startsWith: "✅ Added habit Exercise")
+                try await bob.expectReply(to: "status", startsWith: "ℹ️ Level 1")
+            }
+        }
+    }
+}

@@ -54,7 +54,7 @@ struct SettingsTests {
         // The database's address holds its password: never printed.
         #expect(lines.contains("# database is set, and hidden  # from HABITAT_DATABASE"))
         #expect(!run.output.contains("sekrit"))
-        #expect(lines.count == 23)
+        #expect(lines.count == 24)
     }
 
     @Test func aDatabaseThatIsNotPostgreSQLsOrCantBeReachedIsSaidAndNothingStarts() async throws {

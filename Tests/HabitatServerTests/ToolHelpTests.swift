@@ -32,7 +32,7 @@ struct ToolHelpTests {
             "--host", "--port", "--data", "--database", "--database-file", "--durability", "--registration", "--max-connections", "--max-per-address",
             "--max-unauthenticated-per-address", "--rate-limit", "--max-line", "--login-timeout",
             "--unread-timeout", "--open-files", "--idle-files", "--event-loops", "--tls-cert", "--tls-key", "--metrics",
-            "--record-unknown", "--log-level", "--log-format", "--config", "--print-config",
+            "--proxy-protocol", "--record-unknown", "--log-level", "--log-format", "--config", "--print-config",
         ]),
         (["irc-bridge"], [
             "--habitat", "--bridge", "--token", "--token-file", "--irc", "--nick", "--channel", "--habitat-tls", "--irc-tls",
