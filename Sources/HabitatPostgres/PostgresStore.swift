@@ -16,6 +16,9 @@ public final class PostgresStore: Sendable {
     let client: PostgresClient
     let logger: Logger
     private let pool: Task<Void, Never>
+    /// Hears other servers' changes (``listenForChanges()``), and its connection while it has one.
+    private let listening = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    let listener = NIOLockedValueBox<PostgresConnection?>(nil)
     /// Each account's game, once asked for (``game(of:fileID:)``).
     let games = NIOLockedValueBox<[Int64: PostgresGame]>([:])
     /// Each game's account, by the key the application knows it by.
@@ -68,6 +71,7 @@ public final class PostgresStore: Sendable {
         let store = PostgresStore(address: address, limits: limits, keptGames: keptGames, logger: logger, client: client, pool: pool)
         do {
             try await store.said { try await Migrations.apply(client, logger: logger) }
+            store.listening.withLockedValue { $0 = Task { await store.listenForChanges() } }
             return store
         } catch {
             await store.close()
@@ -122,6 +126,11 @@ public final class PostgresStore: Sendable {
 
     /// Closes every connection. Nothing can be read or written after.
     public func close() async {
+        if let listening = listening.withLockedValue({ $0 }) {
+            listening.cancel()
+            try? await listener.withLockedValue { $0 }?.close()
+            await listening.value
+        }
         try? await threads.shutdownGracefully()
         pool.cancel()
         await pool.value

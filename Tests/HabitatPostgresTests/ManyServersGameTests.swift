@@ -78,3 +78,64 @@ struct ManyServersGameTests {
         }
     }
 }
+
+/// What is due, held by one server while it fires it: another server on the database skips it, and takes it when the
+/// first lets go, or dies.
+@Suite("Two servers' schedulers on one database", .enabled(if: TestPostgres.isAvailable))
+struct ManyServersDueTests {
+    static let past = Date(timeIntervalSince1970: 1_795_176_000)
+    static let now = past + 3600
+
+    func withTwoServers(_ body: @Sendable (PostgresStore, PostgresStore) async throws -> Void) async throws {
+        try await TestPostgres.withDatabase { address in
+            let one = try await PostgresStore.open(address, logger: TestPostgres.logger)
+            let two = try await PostgresStore.open(address, logger: TestPostgres.logger)
+            do {
+                try await one.setDue((1...10).map { (.timer, Int64($0), Self.past + Double($0)) })
+                try await body(one, two)
+            } catch {
+                await one.close()
+                await two.close()
+                throw error
+            }
+            await one.close()
+            await two.close()
+        }
+    }
+
+    @Test func whatOneServerHoldsTheOtherSkipsAndWhatItFiredIsGone() async throws {
+        try await withTwoServers { one, two in
+            let seenByTwo = try await one.withDue(at: Self.now, limit: 4) { held in
+                #expect(held.map(\.subject) == [1, 2, 3, 4])
+                // The first fires two of its four (their next time is tomorrow) while the second looks.
+                try await one.setDue([(.timer, 1, Self.now + 86_400), (.timer, 2, nil)])
+                return try await two.withDue(at: Self.now, limit: 10) { $0.map(\.subject) }
+            }
+            #expect(seenByTwo == [5, 6, 7, 8, 9, 10])
+            // Let go: the two it did not fire are the second's to fire.
+            #expect(try await two.withDue(at: Self.now, limit: 10) { $0.map(\.subject) } == [3, 4, 5, 6, 7, 8, 9, 10])
+        }
+    }
+
+    @Test func whatAServerThatDiedHeldIsFiredByAnother() async throws {
+        try await withTwoServers { one, two in
+            try await one.withDue(at: Self.now, limit: 10) { held in
+                #expect(held.count == 10)
+                #expect(try await two.withDue(at: Self.now, limit: 10) { $0 } == [])
+                // The first's connection ends under it, as when its process is killed.
+                try await TestPostgres.execute(
+                    """
+                    SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND pid <> pg_backend_pid()
+                    AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                    """, in: one.address)
+                try await eventually("the held entries let go") {
+                    try await TestPostgres.count("""
+                        SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'
+                        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                        """, in: one.address) == 0
+                }
+                #expect(try await two.withDue(at: Self.now, limit: 10) { $0.map(\.subject) } == Array(1...10))
+            }
+        }
+    }
+}

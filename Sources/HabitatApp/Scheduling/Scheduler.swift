@@ -50,10 +50,13 @@ struct Scheduler: Sendable {
         do {
             while !Task.isCancelled {
                 let now = clock()
-                let entries = try await directory.due(at: now, limit: Self.batch)
+                // Held for this server while it fires them: another on the same database fires the rest.
+                let entries = try await directory.withDue(at: now, limit: Self.batch) { entries in
+                    if let lag, let oldest = entries.map(\.at).min() { lag.recordSeconds(max(0, now.timeIntervalSince(oldest))) }
+                    await fire(entries, now: now)
+                    return entries
+                }
                 guard !entries.isEmpty else { return }
-                if let lag, let oldest = entries.map(\.at).min() { lag.recordSeconds(max(0, now.timeIntervalSince(oldest))) }
-                await fire(entries, now: now)
                 // A batch that left every entry due (a file that can't be read) waits for the next tick.
                 guard entries.count == Self.batch, try await directory.due(at: now, limit: Self.batch) != entries else { return }
             }

@@ -24,15 +24,81 @@ extension PostgresStore: DueStore {
     }
 
     private func dueEntries(_ query: PostgresQuery) async throws -> [DueEntry] {
-        try await said {
-            var entries: [DueEntry] = []
-            for try await (kind, subject, at) in try await client.checkedQuery(query, logger: logger).decode((String, Int64, Double).self) {
-                // A kind this build doesn't know (written by a newer one) is left alone.
-                guard let kind = DueEntry.Kind(rawValue: kind) else { continue }
-                entries.append(DueEntry(kind: kind, subject: subject, at: Date(timeIntervalSince1970: at)))
-            }
-            return entries
+        try await said { try await client.withConnection { try await dueEntries(query, on: $0) } }
+    }
+
+    private func dueEntries(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [DueEntry] {
+        var entries: [DueEntry] = []
+        for try await (kind, subject, at) in try await connection.checkedQuery(query, logger: logger).decode((String, Int64, Double).self) {
+            // A kind this build doesn't know (written by a newer one) is left alone.
+            guard let kind = DueEntry.Kind(rawValue: kind) else { continue }
+            entries.append(DueEntry(kind: kind, subject: subject, at: Date(timeIntervalSince1970: at)))
         }
+        return entries
+    }
+
+    /// Each entry is held with an advisory lock of its own (``claimKey(_:)``) on one connection, taken with
+    /// `pg_try_advisory_lock`: an entry another server holds is skipped, not waited for (`SKIP LOCKED`'s way), and a
+    /// server that dies lets go of its entries with its connection, so another fires them at its next tick. A row lock
+    /// on the entry would not do: firing it writes in several transactions of other connections (the user's game, the
+    /// index's next time), and the index's would wait for the lock's own. Each service's firing reads again, once the
+    /// entry is held, what it would change (a timer's recording, the day a day end or a post was for, a reminder's
+    /// firing), so an entry fired elsewhere just before changes nothing.
+    public func withDue<T: Sendable>(at now: Date, limit: Int, _ body: @Sendable ([DueEntry]) async throws -> T) async throws -> T {
+        try await said {
+            try await client.withConnection { connection in
+                let due = try await dueEntries(
+                    "SELECT kind, subject, due_at FROM due WHERE due_at <= \(now.timeIntervalSince1970) ORDER BY due_at LIMIT \(limit)",
+                    on: connection)
+                guard !due.isEmpty else { return try await body([]) }
+                var held: Set<Int64> = []
+                for try await key in try await connection.checkedQuery(
+                    "SELECT key FROM unnest(\(due.map(Self.claimKey))::bigint[]) AS key WHERE pg_try_advisory_lock(key)", logger: logger
+                ).decode(Int64.self) {
+                    held.insert(key)
+                }
+                let claimed = due.filter { held.contains(Self.claimKey($0)) }
+                // Let go after: a connection that can't be told to is closed, which lets go all the same (so does its
+                // end, when PostgreSQL went away meanwhile).
+                let holding = !held.isEmpty
+                @Sendable func letGo() async {
+                    guard holding else { return }
+                    if (try? await connection.checkedQuery("SELECT pg_advisory_unlock_all()", logger: logger)) == nil {
+                        try? await connection.close()
+                    }
+                }
+                let result: T
+                do {
+                    // Read again now they are held: what another server fired since the first read has moved on.
+                    let entries = claimed.isEmpty ? [] : try await dueEntries(
+                        """
+                        SELECT kind, subject, due_at FROM due WHERE due_at <= \(now.timeIntervalSince1970)
+                        AND (kind, subject) IN (SELECT * FROM unnest(\(claimed.map(\.kind.rawValue))::text[], \(claimed.map(\.subject))::bigint[]))
+                        ORDER BY due_at
+                        """, on: connection)
+                    result = try await body(entries)
+                } catch {
+                    await letGo()
+                    throw error
+                }
+                await letGo()
+                return result
+            }
+        }
+    }
+
+    /// The advisory lock an entry is held with: its kind in the top byte, its subject below. (Migrations' lock,
+    /// "habitat" in ASCII, has a top byte of 0; no kind's is.)
+    static func claimKey(_ entry: DueEntry) -> Int64 {
+        let kind: Int64 =
+            switch entry.kind {
+            case .timer: 1
+            case .dayEnd: 2
+            case .reminder: 3
+            case .snooze: 4
+            case .roomPost: 5
+            }
+        return kind << 56 | (entry.subject & 0x00FF_FFFF_FFFF_FFFF)
     }
 
     public func nextDue() async throws -> Date? {

@@ -36,6 +36,11 @@ public final class PostgresGame: UserGame {
     /// committed, or nothing.
     func forget() { cached.withLockedValue { $0 = nil } }
 
+    /// Lets the state in memory go if it is older than `version` (another server changed the game since).
+    func forget(olderThan version: Int64) {
+        cached.withLockedValue { if let kept = $0, kept.version < version { $0 = nil } }
+    }
+
     public var location: String { "account \(accountID) in \(store.address)" }
 
     public func state() async throws -> GameState {

@@ -9,6 +9,11 @@ import HabitatEngine
 public protocol DueStore: Sendable {
     /// What is due by `now`, soonest first, at most `limit`.
     func due(at now: Date, limit: Int) async throws -> [DueEntry]
+    /// Runs `body` with what is due by `now` (soonest first, at most `limit`) that no other server is firing, each
+    /// held for this one until `body` returns: servers sharing the store fire each entry once between them. What
+    /// `body` gets was read after it was held, so an entry another server fired and moved on meanwhile is not in it.
+    /// A store only one server uses holds nothing (the default).
+    func withDue<T: Sendable>(at now: Date, limit: Int, _ body: @Sendable ([DueEntry]) async throws -> T) async throws -> T
     /// What comes due after `position` (an entry, in the index's order of due time, kind and subject), or with no
     /// position after `start`, and by `horizon`, in that order, at most `limit`: a page of what is ahead, the next page
     /// read from the last entry of this one.
@@ -22,6 +27,12 @@ public protocol DueStore: Sendable {
     /// Says `accountID` has a day to end at `due` (or sooner, if it had one already). Called inside the transaction of
     /// the user's game that gave a habit its bite, before it commits, on a thread that may wait: both or neither.
     func scheduleDayEnd(of accountID: Int64, at due: Date) throws
+}
+
+extension DueStore {
+    public func withDue<T: Sendable>(at now: Date, limit: Int, _ body: @Sendable ([DueEntry]) async throws -> T) async throws -> T {
+        try await body(due(at: now, limit: limit))
+    }
 }
 
 /// Timers: when one ends, its habit is recorded for its owner (the due index says when).

@@ -1,0 +1,54 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// What other servers on the database changed: each change of a user's game says so when it commits
+/// (`habitat_turn`'s `pg_notify('habitat_game', '<account> <version>')`), and every server listens on a connection of
+/// its own, letting go of a game it keeps in memory once another server has changed it. A change never trusts the copy
+/// in memory anyway (``PostgresGame``); this keeps what a server shows current. While the connection is down nothing is
+/// heard: on connecting again, every game in memory is let go.
+extension PostgresStore {
+    static let gameChannel = "habitat_game"
+
+    /// Listens until the task is cancelled, connecting again a second after the connection is lost.
+    func listenForChanges() async {
+        var said = false
+        while !Task.isCancelled {
+            do {
+                let connection = try await PostgresConnection.connect(configuration: address.connectionConfiguration(), id: 1, logger: logger)
+                listener.withLockedValue { $0 = connection }
+                defer { listener.withLockedValue { $0 = nil } }
+                try await connection.listen(on: Self.gameChannel) { notices in
+                    // Listening from here on: what changed before is not known, so nothing in memory is kept.
+                    forgetAllGames()
+                    if said {
+                        logger.notice("hearing other servers' changes again")
+                        said = false
+                    }
+                    for try await notice in notices { heard(notice.payload) }
+                }
+                try? await connection.close()
+            } catch {
+                if !said, !Task.isCancelled {
+                    logger.warning(
+                        "not hearing other servers' changes; games in memory are checked at each change and read again when heard again",
+                        metadata: ["error": "\(PostgresProblem(error, at: address)?.description ?? "\(error)")"])
+                    said = true
+                }
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    /// `payload` is `<account> <version>`: the account's game as kept here is older, unless this server made that
+    /// change.
+    func heard(_ payload: String) {
+        let parts = payload.split(separator: " ")
+        guard parts.count == 2, let accountID = Int64(parts[0]), let version = Int64(parts[1]) else { return }
+        games.withLockedValue { $0[accountID] }?.forget(olderThan: version)
+    }
+
+    func forgetAllGames() {
+        for game in games.withLockedValue({ Array($0.values) }) { game.forget() }
+    }
+}
