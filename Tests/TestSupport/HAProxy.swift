@@ -21,6 +21,9 @@ public final class HAProxy: Sendable {
             maxconn 4000
         defaults
             mode tcp
+            # A server that refuses a connection (killed) is not tried again for it: another takes it.
+            retries 2
+            option redispatch
             timeout connect 5s
             timeout client 10m
             timeout server 10m
@@ -29,7 +32,7 @@ public final class HAProxy: Sendable {
             default_backend nodes
         backend nodes
             balance roundrobin
-        \(backends.enumerated().map { "    server node\($0.offset + 1) 127.0.0.1:\($0.element) send-proxy-v2 check inter 500ms" }.joined(separator: "\n"))
+        \(backends.enumerated().map { "    server node\($0.offset + 1) 127.0.0.1:\($0.element) send-proxy-v2 check inter 500ms fall 2 rise 2" }.joined(separator: "\n"))
 
         """
     }
