@@ -66,12 +66,18 @@ extension PostgresConnection {
     /// and the request would wait for ever. (Seen open from another thread, it may close before the query is written.)
     @discardableResult
     func checkedQuery(_ query: PostgresQuery, logger: Logger) async throws -> ReceivedRows {
+        let answers = try await checkedQueries([query], logger: logger).get()
+        return ReceivedRows(rows: try answers[0].get().rows)
+    }
+
+    /// `queries`, sent in order from the connection's event loop in one go once it is seen open there (or refused at
+    /// once, as ``checkedQuery(_:logger:)`` is): each one's answer, when all are in.
+    func checkedQueries(_ queries: [PostgresQuery], logger: Logger) -> EventLoopFuture<[Result<PostgresQueryResult, any Error>]> {
         let connection = self
-        let result = try await eventLoop.flatSubmit { () -> EventLoopFuture<PostgresQueryResult> in
+        return eventLoop.flatSubmit {
             guard !connection.isClosed else { return connection.eventLoop.makeFailedFuture(ConnectionClosed()) }
-            return connection.query(query, logger: logger)
-        }.get()
-        return ReceivedRows(rows: result.rows)
+            return EventLoopFuture.whenAllComplete(queries.map { connection.query($0, logger: logger) }, on: connection.eventLoop)
+        }
     }
 }
 

@@ -44,9 +44,12 @@ public final class PostgresStore: Sendable {
     static let changeThreads = 16
 
     /// Connects to the database at `address` and brings its schema up to date (``Migrations``): ready to use.
-    /// At most `keptGames` users' games keep their state in memory. PostgreSQL's errors are thrown as ``PostgresProblem``s.
+    /// At most `keptGames` users' games keep their state in memory. A server's store hears other servers' changes
+    /// (`hearingOtherServers`, ``listenForChanges()``); a tool's, which does one thing and stops, need not. PostgreSQL's
+    /// errors are thrown as ``PostgresProblem``s.
     public static func open(
-        _ address: DatabaseAddress, limits: RoomLimits = .standard, keptGames: Int = 100_000, logger: Logger
+        _ address: DatabaseAddress, limits: RoomLimits = .standard, keptGames: Int = 100_000, hearingOtherServers: Bool = false,
+        logger: Logger
     ) async throws -> PostgresStore {
         // One connection first, so that a database that can't be reached, or refuses the login, is said at once (the
         // pool would go on trying for a minute).
@@ -71,7 +74,7 @@ public final class PostgresStore: Sendable {
         let store = PostgresStore(address: address, limits: limits, keptGames: keptGames, logger: logger, client: client, pool: pool)
         do {
             try await store.said { try await Migrations.apply(client, logger: logger) }
-            store.listening.withLockedValue { $0 = Task { await store.listenForChanges() } }
+            if hearingOtherServers { store.listening.withLockedValue { $0 = Task { await store.listenForChanges() } } }
             return store
         } catch {
             await store.close()

@@ -265,7 +265,7 @@ extension Serve {
     static func open(_ address: DatabaseAddress, limits: RoomLimits, keptGames: Int, logger: Logger) async throws -> Stores {
         let store: PostgresStore
         do {
-            store = try await PostgresStore.open(address, limits: limits, keptGames: keptGames, logger: logger)
+            store = try await PostgresStore.open(address, limits: limits, keptGames: keptGames, hearingOtherServers: true, logger: logger)
         } catch let problem as PostgresProblem {
             throw CommandFailure(problem.description)
         }

@@ -14,19 +14,8 @@ struct ManyServersGameTests {
 
     /// Two stores on one new database (two servers), and an account made through the first.
     func withTwoServers(_ body: @Sendable (PostgresStore, PostgresStore, Int64) async throws -> Void) async throws {
-        try await TestPostgres.withDatabase { address in
-            let one = try await PostgresStore.open(address, logger: TestPostgres.logger)
-            let two = try await PostgresStore.open(address, logger: TestPostgres.logger)
-            do {
-                let account = try await one.createAccount(name: "ann", passwordHash: nil, at: Self.now)
-                try await body(one, two, account.id)
-            } catch {
-                await one.close()
-                await two.close()
-                throw error
-            }
-            await one.close()
-            await two.close()
+        try await withTwoStores { one, two in
+            try await body(one, two, try await one.createAccount(name: "ann", passwordHash: nil, at: Self.now).id)
         }
     }
 
@@ -86,20 +75,11 @@ struct ManyServersDueTests {
     static let past = Date(timeIntervalSince1970: 1_795_176_000)
     static let now = past + 3600
 
+    /// Two servers on one new database, ten timers' ends due.
     func withTwoServers(_ body: @Sendable (PostgresStore, PostgresStore) async throws -> Void) async throws {
-        try await TestPostgres.withDatabase { address in
-            let one = try await PostgresStore.open(address, logger: TestPostgres.logger)
-            let two = try await PostgresStore.open(address, logger: TestPostgres.logger)
-            do {
-                try await one.setDue((1...10).map { (.timer, Int64($0), Self.past + Double($0)) })
-                try await body(one, two)
-            } catch {
-                await one.close()
-                await two.close()
-                throw error
-            }
-            await one.close()
-            await two.close()
+        try await withTwoStores { one, two in
+            try await one.setDue((1...10).map { (.timer, Int64($0), Self.past + Double($0)) })
+            try await body(one, two)
         }
     }
 
@@ -137,5 +117,22 @@ struct ManyServersDueTests {
                 #expect(try await two.withDue(at: Self.now, limit: 10) { $0.map(\.subject) } == Array(1...10))
             }
         }
+    }
+}
+
+/// Two stores on one new database: two servers' worth, each with its own connections and games in memory.
+func withTwoStores(_ body: @Sendable (PostgresStore, PostgresStore) async throws -> Void) async throws {
+    try await TestPostgres.withDatabase { address in
+        let one = try await PostgresStore.open(address, hearingOtherServers: true, logger: TestPostgres.logger)
+        let two = try await PostgresStore.open(address, hearingOtherServers: true, logger: TestPostgres.logger)
+        do {
+            try await body(one, two)
+        } catch {
+            await one.close()
+            await two.close()
+            throw error
+        }
+        await one.close()
+        await two.close()
     }
 }

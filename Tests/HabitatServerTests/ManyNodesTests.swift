@@ -12,7 +12,7 @@ struct ManyNodesTests {
     /// memory) and its own clock, both starting at the same instant.
     static func withTwoNodes(_ body: @Sendable (TestServer, TestServer, DatabaseAddress) async throws -> Void) async throws {
         try await TestPostgres.withDatabase { address in
-            let (first, second) = (try await PostgresStore.open(address, logger: TestPostgres.logger), try await PostgresStore.open(address, logger: TestPostgres.logger))
+            let (first, second) = (try await PostgresStore.open(address, hearingOtherServers: true, logger: TestPostgres.logger), try await PostgresStore.open(address, hearingOtherServers: true, logger: TestPostgres.logger))
             defer { Task { await first.close(); await second.close() } }
             try await TestServer.with(configure: { $0.stores = Stores(directory: first, users: first, description: "node 1") {} }) { one in
                 try await TestServer.with(configure: { $0.stores = Stores(directory: second, users: second, description: "node 2") {} }) { two in

@@ -75,7 +75,7 @@ extension TestPostgres {
     /// `serve --database` gives a server.
     public static func withStores<T: Sendable>(_ body: @Sendable (Stores) async throws -> T) async throws -> T {
         try await withDatabase { address in
-            let store = try await PostgresStore.open(address, logger: logger)
+            let store = try await PostgresStore.open(address, hearingOtherServers: true, logger: logger)
             do {
                 let result = try await body(Stores(directory: store, users: store, description: "PostgreSQL at \(address)") {})
                 await store.close()

@@ -270,20 +270,18 @@ public enum DataTools {
 extension Application {
     /// Answers a data tool's request with this server's own files (see ``DataToolRequest``).
     public func runDataTool(_ request: DataToolRequest, dataText: String) async -> DataToolResult {
-        if case .admin(let request) = request { return await administer(request) }
-        guard let files else {
-            let stores = configuration.stores?.description ?? "a database"
-            switch request {
-            case .export, .importFile:
-                return await DataTools.onStores(request, directory: directory, users: users)
-            case .backup:
-                return .failed("This server keeps its data in \(stores), not in files: back it up with 'habitat backup --database'.")
-            case .check:
-                return .failed("This server keeps its data in \(stores), not in files: check it with 'habitat check --database'.")
-            case .admin(let admin):
-                return await administer(admin)
-            }
+        let stores = configuration.stores?.description ?? "a database"
+        switch (request, files) {
+        case (.admin(let admin), _):
+            return await administer(admin)
+        case (.export, nil), (.importFile, nil):
+            return await DataTools.onStores(request, directory: directory, users: users)
+        case (.backup, nil):
+            return .failed("This server keeps its data in \(stores), not in files: back it up with 'habitat backup --database'.")
+        case (.check, nil):
+            return .failed("This server keeps its data in \(stores), not in files: check it with 'habitat check --database'.")
+        case (_, let files?):
+            return await DataTools.run(request, data: configuration.dataDirectory, dataText: dataText, users: files.users, directory: files.directory)
         }
-        return await DataTools.run(request, data: configuration.dataDirectory, dataText: dataText, users: files.users, directory: files.directory)
     }
 }

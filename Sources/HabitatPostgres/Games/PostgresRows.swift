@@ -114,15 +114,9 @@ struct AccountRows: RowWriter, RowReader {
     /// after it with errors of their own, and a COMMIT with a ROLLBACK that is not an error.
     @discardableResult
     func query(_ sql: String, _ bindings: PostgresBindings = PostgresBindings()) throws -> [PostgresRow] {
-        let (connection, logger) = (self.connection, self.logger)
         let queries = held.take() + [PostgresQuery(unsafeSQL: sql, binds: bindings)]
-        let answers = connection.eventLoop.flatSubmit { () -> EventLoopFuture<[Result<PostgresQueryResult, any Error>]> in
-            guard !connection.isClosed else { return connection.eventLoop.makeFailedFuture(ConnectionClosed()) }
-            let sent = queries.map { connection.query($0, logger: logger) }
-            return EventLoopFuture.whenAllComplete(sent, on: connection.eventLoop)
-        }
         var last: PostgresQueryResult?
-        for answer in try answers.wait() {
+        for answer in try connection.checkedQueries(queries, logger: logger).wait() {
             if case .failure(let error as PSQLError) = answer, error.serverInfo?[.sqlState] == ChangedElsewhere.sqlState {
                 held.changedElsewhere()
             }
