@@ -18,7 +18,7 @@ public final class PostgresStore: Sendable {
     private let pool: Task<Void, Never>
     /// Hears other servers' changes (``listenForChanges()``), and its connection while it has one.
     private let listening = NIOLockedValueBox<Task<Void, Never>?>(nil)
-    let listener = NIOLockedValueBox<PostgresConnection?>(nil)
+    let listener = NIOLockedValueBox<(closing: Bool, connection: PostgresConnection?)>((false, nil))
     /// Each account's game, once asked for (``game(of:fileID:)``).
     let games = NIOLockedValueBox<[Int64: PostgresGame]>([:])
     /// Each game's account, by the key the application knows it by.
@@ -130,9 +130,26 @@ public final class PostgresStore: Sendable {
     /// Closes every connection. Nothing can be read or written after.
     public func close() async {
         if let listening = listening.withLockedValue({ $0 }) {
+            // Said before the connection is closed: one made after this closes itself at once (``listenForChanges()``).
+            let connection = listener.withLockedValue { listener in
+                listener.closing = true
+                return listener.connection
+            }
             listening.cancel()
-            try? await listener.withLockedValue { $0 }?.close()
-            await listening.value
+            try? await connection?.close()
+            // Its end is waited for a few seconds at most: closing never hangs on it.
+            let ended = NIOLockedValueBox(false)
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                @Sendable func end() {
+                    let first = ended.withLockedValue { ended -> Bool in
+                        defer { ended = true }
+                        return !ended
+                    }
+                    if first { done.resume() }
+                }
+                Task { await listening.value; end() }
+                Task { try? await Task.sleep(for: .seconds(5)); end() }
+            }
         }
         try? await threads.shutdownGracefully()
         pool.cancel()

@@ -44,7 +44,7 @@ struct MatrixBridgeStartTests {
             let service = bridge(homeserver: homeserver, habitatPort: port)
             let running = Task { try await service.run() }
             defer { running.cancel() }
-            try await eventually("the bridge to sync", timeout: .seconds(30)) {
+            try await eventually("the bridge to sync", timeout: .seconds(120)) {
                 homeserver.requests.contains { $0.hasPrefix("GET /_matrix/client/v3/sync") }
             }
             #expect(homeserver.requests.first == "POST /_matrix/client/v3/login")

@@ -120,11 +120,13 @@ struct ManyServersDueTests {
     }
 }
 
-/// Two stores on one new database: two servers' worth, each with its own connections and games in memory.
+/// Two stores on one new database: two servers' worth, each with its own connections and games in memory. They don't
+/// listen for each other's changes (``PostgresStore/listenForChanges()``): what a change finds in memory is then the
+/// copy of before, certainly, and it must not trust it.
 func withTwoStores(_ body: @Sendable (PostgresStore, PostgresStore) async throws -> Void) async throws {
     try await TestPostgres.withDatabase { address in
-        let one = try await PostgresStore.open(address, hearingOtherServers: true, logger: TestPostgres.logger)
-        let two = try await PostgresStore.open(address, hearingOtherServers: true, logger: TestPostgres.logger)
+        let one = try await PostgresStore.open(address, logger: TestPostgres.logger)
+        let two = try await PostgresStore.open(address, logger: TestPostgres.logger)
         do {
             try await body(one, two)
         } catch {

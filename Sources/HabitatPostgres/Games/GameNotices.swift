@@ -10,14 +10,24 @@ import PostgresNIO
 extension PostgresStore {
     static let gameChannel = "habitat_game"
 
-    /// Listens until the task is cancelled, connecting again a second after the connection is lost.
+    /// Listens until the store closes (``close()``), connecting again a second after the connection is lost. Ends by the
+    /// store's closing flag and its connection's close, not by the task's cancellation alone: a listen begun in a task
+    /// already cancelled is not reliably ended by it.
     func listenForChanges() async {
         var said = false
-        while !Task.isCancelled {
+        while !listener.withLockedValue({ $0.closing }) {
             do {
                 let connection = try await PostgresConnection.connect(configuration: address.connectionConfiguration(), id: 1, logger: logger)
-                listener.withLockedValue { $0 = connection }
-                defer { listener.withLockedValue { $0 = nil } }
+                let keep = listener.withLockedValue { listener in
+                    guard !listener.closing else { return false }
+                    listener.connection = connection
+                    return true
+                }
+                guard keep else {
+                    try? await connection.close()
+                    return
+                }
+                defer { listener.withLockedValue { $0.connection = nil } }
                 try await connection.listen(on: Self.gameChannel) { notices in
                     // Listening from here on: what changed before is not known, so nothing in memory is kept.
                     forgetAllGames()
@@ -29,7 +39,7 @@ extension PostgresStore {
                 }
                 try? await connection.close()
             } catch {
-                if !said, !Task.isCancelled {
+                if !said, !listener.withLockedValue({ $0.closing }) {
                     logger.warning(
                         "not hearing other servers' changes; games in memory are checked at each change and read again when heard again",
                         metadata: ["error": "\(PostgresProblem(error, at: address)?.description ?? "\(error)")"])
