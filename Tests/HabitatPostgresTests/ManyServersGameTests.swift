@@ -138,3 +138,51 @@ func withTwoStores(_ body: @Sendable (PostgresStore, PostgresStore) async throws
         await two.close()
     }
 }
+
+/// A server hears the others' changes on a connection of its own, and goes on hearing them when that connection drops.
+@Suite("Hearing other servers' changes", .enabled(if: TestPostgres.isAvailable))
+struct GameNoticesTests {
+    static let now = Date(timeIntervalSince1970: 1_795_176_000)
+
+    static func listeners(in address: DatabaseAddress) async throws -> Int {
+        try await TestPostgres.count(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'", in: address)
+    }
+
+    @Test func aServerWhoseListeningConnectionDropsListensAgainAndLetsGoOfWhatChanged() async throws {
+        try await TestPostgres.withDatabase { address in
+            let hearing = try await PostgresStore.open(address, hearingOtherServers: true, logger: TestPostgres.logger)
+            let other = try await PostgresStore.open(address, logger: TestPostgres.logger)
+            do {
+                let account = try await other.createAccount(name: "ann", passwordHash: nil, at: Self.now).id
+                try await eventually("the server listens") { try await Self.listeners(in: address) == 1 }
+                _ = try await hearing.game(of: account).apply(.addHabit(HabitDraft(name: "Read")), at: Self.now)
+                #expect(hearing.game(of: account).cachedState?.habits.count == 1)
+                // Its connection ends under it (PostgreSQL restarted, a network cut).
+                let first = try await TestPostgres.count(
+                    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'", in: address)
+                try await TestPostgres.execute("SELECT pg_terminate_backend(\(first))", in: address)
+                try await eventually("the server listens again") {
+                    try await TestPostgres.count(
+                        """
+                        SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> \(first)
+                        """, in: address) == 1
+                }
+                // Listening again, it let go of every copy (it may have missed changes meanwhile); it reads ann's again.
+                #expect(try await hearing.game(of: account).state().habits.map(\.name) == ["Read"])
+                #expect(hearing.game(of: account).cachedState != nil)
+                // Another server changes ann's game: the first lets go of its copy.
+                _ = try await other.game(of: account).apply(.addHabit(HabitDraft(name: "Walk")), at: Self.now)
+                try await eventually("the first server lets go of its old copy") { hearing.game(of: account).cachedState == nil }
+                #expect(try await hearing.game(of: account).state().habits.map(\.name) == ["Read", "Walk"])
+            } catch {
+                await hearing.close()
+                await other.close()
+                throw error
+            }
+            await hearing.close()
+            await other.close()
+            #expect(try await Self.listeners(in: address) == 0)
+        }
+    }
+}

@@ -28,14 +28,20 @@ extension PostgresStore {
                     return
                 }
                 defer { listener.withLockedValue { $0.connection = nil } }
-                try await connection.listen(on: Self.gameChannel) { notices in
-                    // Listening from here on: what changed before is not known, so nothing in memory is kept.
-                    forgetAllGames()
-                    if said {
-                        logger.notice("hearing other servers' changes again")
-                        said = false
+                // Closed however the listening ends (a connection let go unclosed is a fault of PostgresNIO's).
+                do {
+                    try await connection.listen(on: Self.gameChannel) { notices in
+                        // Listening from here on: what changed before is not known, so nothing in memory is kept.
+                        forgetAllGames()
+                        if said {
+                            logger.notice("hearing other servers' changes again")
+                            said = false
+                        }
+                        for try await notice in notices { heard(notice.payload) }
                     }
-                    for try await notice in notices { heard(notice.payload) }
+                } catch {
+                    try? await connection.close()
+                    throw error
                 }
                 try? await connection.close()
             } catch {
