@@ -14,7 +14,7 @@ struct ManyServersGameTests {
 
     /// Two stores on one new database (two servers), and an account made through the first.
     func withTwoServers(_ body: @Sendable (PostgresStore, PostgresStore, Int64) async throws -> Void) async throws {
-        try await withTwoStores { one, two in
+        try await withTwoStores { one, two, _ in
             try await body(one, two, try await one.createAccount(name: "ann", passwordHash: nil, at: Self.now).id)
         }
     }
@@ -77,7 +77,7 @@ struct ManyServersDueTests {
 
     /// Two servers on one new database, ten timers' ends due.
     func withTwoServers(_ body: @Sendable (PostgresStore, PostgresStore) async throws -> Void) async throws {
-        try await withTwoStores { one, two in
+        try await withTwoStores { one, two, _ in
             try await one.setDue((1...10).map { (.timer, Int64($0), Self.past + Double($0)) })
             try await body(one, two)
         }
@@ -120,15 +120,19 @@ struct ManyServersDueTests {
     }
 }
 
-/// Two stores on one new database: two servers' worth, each with its own connections and games in memory. They don't
-/// listen for each other's changes (``PostgresStore/listenForChanges()``): what a change finds in memory is then the
-/// copy of before, certainly, and it must not trust it.
-func withTwoStores(_ body: @Sendable (PostgresStore, PostgresStore) async throws -> Void) async throws {
+/// Two stores on one new database: two servers' worth, each with its own connections and games in memory. Unless
+/// `firstHears`, they don't listen for each other's changes (``PostgresStore/listenForChanges()``): what a change finds
+/// in memory is then the copy of before, certainly, and it must not trust it.
+/// `closed` runs once both are closed, before the database goes.
+func withTwoStores(
+    firstHears: Bool = false, _ body: @Sendable (PostgresStore, PostgresStore, DatabaseAddress) async throws -> Void,
+    closed: @Sendable (DatabaseAddress) async throws -> Void = { _ in }
+) async throws {
     try await TestPostgres.withDatabase { address in
-        let one = try await PostgresStore.open(address, logger: TestPostgres.logger)
+        let one = try await PostgresStore.open(address, hearingOtherServers: firstHears, logger: TestPostgres.logger)
         let two = try await PostgresStore.open(address, logger: TestPostgres.logger)
         do {
-            try await body(one, two)
+            try await body(one, two, address)
         } catch {
             await one.close()
             await two.close()
@@ -136,6 +140,7 @@ func withTwoStores(_ body: @Sendable (PostgresStore, PostgresStore) async throws
         }
         await one.close()
         await two.close()
+        try await closed(address)
     }
 }
 
@@ -150,39 +155,32 @@ struct GameNoticesTests {
     }
 
     @Test func aServerWhoseListeningConnectionDropsListensAgainAndLetsGoOfWhatChanged() async throws {
-        try await TestPostgres.withDatabase { address in
-            let hearing = try await PostgresStore.open(address, hearingOtherServers: true, logger: TestPostgres.logger)
-            let other = try await PostgresStore.open(address, logger: TestPostgres.logger)
-            do {
-                let account = try await other.createAccount(name: "ann", passwordHash: nil, at: Self.now).id
-                try await eventually("the server listens") { try await Self.listeners(in: address) == 1 }
-                _ = try await hearing.game(of: account).apply(.addHabit(HabitDraft(name: "Read")), at: Self.now)
-                #expect(hearing.game(of: account).cachedState?.habits.count == 1)
-                // Its connection ends under it (PostgreSQL restarted, a network cut).
-                let first = try await TestPostgres.count(
-                    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'", in: address)
-                try await TestPostgres.execute("SELECT pg_terminate_backend(\(first))", in: address)
-                try await eventually("the server listens again") {
-                    try await TestPostgres.count(
-                        """
-                        SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> \(first)
-                        """, in: address) == 1
-                }
-                // Listening again, it let go of every copy (it may have missed changes meanwhile); it reads ann's again.
-                #expect(try await hearing.game(of: account).state().habits.map(\.name) == ["Read"])
-                #expect(hearing.game(of: account).cachedState != nil)
-                // Another server changes ann's game: the first lets go of its copy.
-                _ = try await other.game(of: account).apply(.addHabit(HabitDraft(name: "Walk")), at: Self.now)
-                try await eventually("the first server lets go of its old copy") { hearing.game(of: account).cachedState == nil }
-                #expect(try await hearing.game(of: account).state().habits.map(\.name) == ["Read", "Walk"])
-            } catch {
-                await hearing.close()
-                await other.close()
-                throw error
+        try await withTwoStores(firstHears: true) { hearing, other, address in
+            let account = try await other.createAccount(name: "ann", passwordHash: nil, at: Self.now).id
+            try await eventually("the server listens") { try await Self.listeners(in: address) == 1 }
+            _ = try await hearing.game(of: account).apply(.addHabit(HabitDraft(name: "Read")), at: Self.now)
+            #expect(hearing.game(of: account).cachedState?.habits.count == 1)
+            // Its connection ends under it (PostgreSQL restarted, a network cut).
+            let first = try await TestPostgres.count(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'", in: address)
+            try await TestPostgres.execute("SELECT pg_terminate_backend(\(first))", in: address)
+            try await eventually("the server listens again") {
+                try await TestPostgres.count(
+                    """
+                    SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> \(first)
+                    """, in: address) == 1
             }
-            await hearing.close()
-            await other.close()
-            #expect(try await Self.listeners(in: address) == 0)
+            // Listening again, it let go of every copy (it may have missed changes meanwhile); it reads ann's again.
+            #expect(try await hearing.game(of: account).state().habits.map(\.name) == ["Read"])
+            #expect(hearing.game(of: account).cachedState != nil)
+            // Another server changes ann's game: the first lets go of its copy.
+            _ = try await other.game(of: account).apply(.addHabit(HabitDraft(name: "Walk")), at: Self.now)
+            try await eventually("the first server lets go of its old copy") { hearing.game(of: account).cachedState == nil }
+            #expect(try await hearing.game(of: account).state().habits.map(\.name) == ["Read", "Walk"])
+        } closed: { address in
+            // Closed, it listens no more.
+            let listening = try await Self.listeners(in: address)
+            #expect(listening == 0)
         }
     }
 }
