@@ -34,8 +34,7 @@ public struct AddressRange: Sendable, Equatable, CustomStringConvertible {
     /// Whether the address whose bytes are `address` is in the range. An IPv4 address written as IPv6 (`::ffff:a.b.c.d`)
     /// is the IPv4 one.
     public func contains(_ address: [UInt8]) -> Bool {
-        let address = address.count == 16 && address[0..<10].allSatisfy({ $0 == 0 }) && address[10] == 0xFF && address[11] == 0xFF
-            ? Array(address[12...]) : address
+        let address = Self.unmapped(address)
         guard address.count == bytes.count else { return false }
         var left = prefix
         for (mine, theirs) in zip(bytes, address) where left > 0 {
@@ -44,6 +43,12 @@ public struct AddressRange: Sendable, Equatable, CustomStringConvertible {
             left -= 8
         }
         return true
+    }
+
+    /// `address`'s bytes, an IPv4 address written as IPv6 (`::ffff:a.b.c.d`) as the IPv4 one's four.
+    public static func unmapped(_ address: [UInt8]) -> [UInt8] {
+        address.count == 16 && address[0..<10].allSatisfy({ $0 == 0 }) && address[10] == 0xFF && address[11] == 0xFF
+            ? Array(address[12...]) : address
     }
 
     /// The bytes of an IPv4 or IPv6 address written out.

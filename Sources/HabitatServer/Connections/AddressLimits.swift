@@ -52,11 +52,10 @@ struct AddressLimits: Sendable, Equatable {
         switch address {
         case .v4?:
             return address?.ipAddress ?? "?"
-        case .v6(let v6)?:
-            let bytes = withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
-            if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
-                return bytes[12...].map(String.init).joined(separator: ".")
-            }
+        case .v6?:
+            let bytes = address?.addressBytes ?? []
+            let unmapped = AddressRange.unmapped(bytes)
+            if unmapped.count == 4 { return unmapped.map(String.init).joined(separator: ".") }
             let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
             return groups.joined(separator: ":") + "::/64"
         default:
