@@ -53,7 +53,7 @@ public final class PostgresCluster: Sendable {
 
     public func start() async throws {
         try await run("pg_ctl", [
-            "-D", data, "-l", directory.appendingPathComponent("log").path, "-w", "-o",
+            "-D", data, "-l", directory.appendingPathComponent("log").path, "-w", "-t", "600", "-o",
             "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off", "start",
         ])
     }
@@ -61,7 +61,7 @@ public final class PostgresCluster: Sendable {
     /// `pg_ctl restart -m fast`: every connection is closed, transactions under way are rolled back, and the server
     /// starts again on the same port. Returns once it takes connections.
     public func restartFast() async throws {
-        try await run("pg_ctl", ["-D", data, "-l", directory.appendingPathComponent("log").path, "-w", "-m", "fast", "restart"])
+        try await run("pg_ctl", ["-D", data, "-l", directory.appendingPathComponent("log").path, "-w", "-t", "600", "-m", "fast", "restart"])
     }
 
     /// Stops the cluster and removes its directory.
