@@ -17,8 +17,11 @@ public final class PostgresStore: Sendable {
     let logger: Logger
     private let pool: Task<Void, Never>
     /// Hears other servers' changes (``listenForChanges()``), and its connection while it has one.
-    private let listening = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    let listening = NIOLockedValueBox<Task<Void, Never>?>(nil)
     let listener = NIOLockedValueBox<(closing: Bool, connection: PostgresConnection?)>((false, nil))
+    /// Events carried between servers (``ServerRelay``), and the task that tells the others.
+    let relayed = PostgresRelay()
+    private let carrying = NIOLockedValueBox<Task<Void, Never>?>(nil)
     /// Each account's game, once asked for (``game(of:fileID:)``).
     let games = NIOLockedValueBox<[Int64: PostgresGame]>([:])
     /// Each game's account, by the key the application knows it by.
@@ -74,7 +77,10 @@ public final class PostgresStore: Sendable {
         let store = PostgresStore(address: address, limits: limits, keptGames: keptGames, logger: logger, client: client, pool: pool)
         do {
             try await store.said { try await Migrations.apply(client, logger: logger) }
-            if hearingOtherServers { store.listening.withLockedValue { $0 = Task { await store.listenForChanges() } } }
+            if hearingOtherServers {
+                store.listening.withLockedValue { $0 = Task { await store.listenForChanges() } }
+                store.carrying.withLockedValue { $0 = Task { await store.carry() } }
+            }
             return store
         } catch {
             await store.close()
@@ -135,9 +141,11 @@ public final class PostgresStore: Sendable {
                 listener.closing = true
                 return listener.connection
             }
+            relayed.work.finish()
             listening.cancel()
             try? await connection?.close()
-            // Its end is waited for a few seconds at most: closing never hangs on it.
+            let carrying = carrying.withLockedValue { $0 }
+            // Their ends are waited for a few seconds at most: closing never hangs on them.
             let ended = NIOLockedValueBox(false)
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 @Sendable func end() {
@@ -147,8 +155,15 @@ public final class PostgresStore: Sendable {
                     }
                     if first { done.resume() }
                 }
-                Task { await listening.value; end() }
-                Task { try? await Task.sleep(for: .seconds(5)); end() }
+                Task {
+                    await listening.value
+                    await carrying?.value
+                    end()
+                }
+                Task {
+                    try? await Task.sleep(for: .seconds(5))
+                    end()
+                }
             }
         }
         try? await threads.shutdownGracefully()

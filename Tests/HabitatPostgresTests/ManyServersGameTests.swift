@@ -149,9 +149,13 @@ func withTwoStores(
 struct GameNoticesTests {
     static let now = Date(timeIntervalSince1970: 1_795_176_000)
 
-    static func listeners(in address: DatabaseAddress) async throws -> Int {
+    /// The listening connections of servers on the database at `address` (other than `pid`'s).
+    static func listeners(in address: DatabaseAddress, other pid: Int = 0) async throws -> Int {
         try await TestPostgres.count(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'", in: address)
+            """
+            SELECT count(*) FROM pg_stat_activity a JOIN server_node n ON n.backend_pid = a.pid AND n.backend_start = a.backend_start
+            WHERE a.datname = current_database() AND a.pid <> \(pid)
+            """, in: address)
     }
 
     @Test func aServerWhoseListeningConnectionDropsListensAgainAndLetsGoOfWhatChanged() async throws {
@@ -161,15 +165,9 @@ struct GameNoticesTests {
             _ = try await hearing.game(of: account).apply(.addHabit(HabitDraft(name: "Read")), at: Self.now)
             #expect(hearing.game(of: account).cachedState?.habits.count == 1)
             // Its connection ends under it (PostgreSQL restarted, a network cut).
-            let first = try await TestPostgres.count(
-                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'", in: address)
+            let first = try await TestPostgres.count("SELECT backend_pid FROM server_node", in: address)
             try await TestPostgres.execute("SELECT pg_terminate_backend(\(first))", in: address)
-            try await eventually("the server listens again") {
-                try await TestPostgres.count(
-                    """
-                    SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> \(first)
-                    """, in: address) == 1
-            }
+            try await eventually("the server listens again") { try await Self.listeners(in: address, other: first) == 1 }
             // Listening again, it let go of every copy (it may have missed changes meanwhile); it reads ann's again.
             #expect(try await hearing.game(of: account).state().habits.map(\.name) == ["Read"])
             #expect(hearing.game(of: account).cachedState != nil)

@@ -145,7 +145,7 @@ struct MigrateTests {
             let checked = try await habitat(["check", "--database", address.description])
             #expect(checked.status == 0)
             #expect(checked.output.hasPrefix("PostgreSQL at \(address) is sound: 2 accounts, 1 room and "))
-            #expect(checked.output.hasSuffix("; no row of 22 tables belongs to an account or a room that doesn't exist.\n"))
+            #expect(checked.output.hasSuffix("; no row of 23 tables belongs to an account or a room that doesn't exist.\n"))
             for user in ["alice", "cal"] {
                 for format in ["json", "csv"] {
                     func export(_ place: [String]) async throws -> String {

@@ -23,11 +23,11 @@ struct MigrationsTests {
     @Test func theSchemaIsAppliedOnceAndRemembered() async throws {
         try await TestPostgres.withDatabase { address in
             try await address.withClient(logger: logger) { (client: PostgresClient) async throws -> Void in
-                #expect(try await Migrations.apply(client, logger: logger) == .init(applied: ["0001-schema.sql", "0002-account-version.sql"], version: 2))
-                #expect(try await Migrations.apply(client, logger: logger) == .init(applied: [], version: 2))
+                #expect(try await Migrations.apply(client, logger: logger) == .init(applied: ["0001-schema.sql", "0002-account-version.sql", "0003-servers.sql"], version: 3))
+                #expect(try await Migrations.apply(client, logger: logger) == .init(applied: [], version: 3))
                 let applied = try await rows(
                     client, "SELECT version::text, name, length(checksum)::text FROM habitat_migration ORDER BY version")
-                #expect(applied == [["1", "0001-schema.sql", "64"], ["2", "0002-account-version.sql", "64"]])
+                #expect(applied == [["1", "0001-schema.sql", "64"], ["2", "0002-account-version.sql", "64"], ["3", "0003-servers.sql", "64"]])
             }
         }
     }
@@ -47,11 +47,12 @@ struct MigrationsTests {
                     WHERE i.indisprimary AND n.nspname = 'public' ORDER BY 1
                     """)
                 let first = Dictionary(keys.map { ($0[0], $0[1]) }) { a, _ in a }
-                let users = ["profile", "setting", "area", "habit", "routine", "reward", "pause", "todo", "ledger", "timer", "reminder", "inbox"]
+                let users = ["profile", "setting", "area", "habit", "routine", "reward", "pause", "todo", "ledger", "timer", "reminder", "inbox", "server_listener"]
                 let rooms = ["membership", "room_departure", "room_habit", "room_todo", "room_log", "room_intent", "room_post"]
                 let own = [
                     "account": "id", "room": "id", "due": "kind", "invite": "code", "bridge": "name", "link_code": "code",
                     "identity_link": "identity", "registration_invite": "code", "habitat_migration": "version",
+                    "server_node": "id", "relayed_event": "id",
                 ]
                 var expected = own
                 for table in users { expected[table] = "account_id" }
@@ -83,8 +84,8 @@ struct MigrationsTests {
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
-            #expect(reports.filter { !$0.applied.isEmpty } == [.init(applied: ["0001-schema.sql", "0002-account-version.sql"], version: 2)])
-            #expect(reports.map(\.version) == [2, 2, 2, 2])
+            #expect(reports.filter { !$0.applied.isEmpty } == [.init(applied: ["0001-schema.sql", "0002-account-version.sql", "0003-servers.sql"], version: 3)])
+            #expect(reports.map(\.version) == [3, 3, 3, 3])
         }
     }
 

@@ -61,4 +61,65 @@ struct ManyNodesTests {
             }
         }
     }
+
+    /// Friday 20 November 2026 at `hour`:`minute` UTC.
+    static func friday(_ hour: Int, _ minute: Int = 0) -> Date {
+        Date(timeIntervalSince1970: 1_795_132_800 + TimeInterval(hour * 3600 + minute * 60))
+    }
+
+    static func listeners(_ name: String, in address: DatabaseAddress) async throws -> Int {
+        try await TestPostgres.count(
+            "SELECT count(*) FROM server_listener l JOIN account a ON a.id = l.account_id WHERE a.name = '\(name)'", in: address)
+    }
+
+    @Test func aHouseholdWhoseMembersSitOnBothServersHearsItsNewsLive() async throws {
+        try await Self.withTwoNodes { one, two, address in
+            let ann = try await one.user("ann")
+            let code = try #require(try await ann.json(#"{"text": "room create Smiths"}"#).data?["invite"] as? String)
+            let ben = try await two.user("ben")
+            try await ben.expectReply(to: "room join smiths \(code)", startsWith: "🏠 Welcome")
+            // Each hears what the other did on the other server, as it happens.
+            #expect(try await ann.readReply() == ["🏠 ben joined Smiths"])
+            try await ann.expectReply(to: "room add habit Dishes", startsWith: "🏠 Added Dishes")
+            #expect(try await ben.readReply().first?.hasPrefix("🏠 ann added a shared habit: Dishes") == true)
+            try await ben.expectReply(to: "room did dishes", startsWith: "✅ Dishes completed!")
+            #expect(try await ann.readReply() == ["🏠 ben did Dishes (+10 XP)"])
+            // Told live, so nothing waits for later.
+            #expect(try await TestPostgres.count("SELECT count(*) FROM inbox", in: address) == 0)
+
+            // Ben leaves: no server can tell him now, so the news waits for his next login, wherever that is.
+            await ben.close()
+            try await eventually("ben is no one's listener") { try await Self.listeners("ben", in: address) == 0 }
+            try await ann.expectReply(to: "room add habit Bins", startsWith: "🏠 Added Bins")
+            #expect(try await TestPostgres.count("SELECT count(*) FROM inbox", in: address) == 1)
+            let back = try await one.connect()
+            try await back.send("login ben correct-horse")
+            #expect(try await back.readReply().first?.hasPrefix("✅ Welcome back, ben!") == true)
+            let told = try await back.readReply()
+            #expect(told.prefix(2) == ["ℹ️ While you were away (1):", "🏠 ann added a shared habit: Bins (+10 XP, +5 coins)"], "\(told)")
+        }
+    }
+
+    @Test func whatTheOtherServerFiresReachesAUserConnectedHere() async throws {
+        try await Self.withTwoNodes { one, two, address in
+            one.clock.set(Self.friday(20, 50))
+            two.clock.set(Self.friday(20, 50))
+            // Ann is connected to the second server only.
+            let ann = try await two.user("ann")
+            try await ann.expectReply(to: "add habit Stretch", startsWith: "✅")
+            try await ann.expectReply(to: "remind me to stretch at 21:00", startsWith: "⏰ I'll remind you of Stretch at 21:00")
+            try await eventually("ann is the second server's listener") { try await Self.listeners("ann", in: address) == 1 }
+            // Only the first server's clock passes the reminder, and then a timer's end: it fires both, and ann hears
+            // both on the second.
+            one.clock.set(Self.friday(21, 0))
+            #expect(try await ann.readReply() == ["⏰ Time to stretch — not done yet today."])
+            try await eventually("the reminder is marked as heard") {
+                try await TestPostgres.count("SELECT count(*) FROM reminder WHERE delivered", in: address) == 1
+            }
+            try await ann.expectReply(to: "start timer stretch 10 min", startsWith: "⏰")
+            one.clock.set(Self.friday(21, 6))
+            #expect(try await ann.readReply().first?.hasSuffix("10 min of Stretch done! +10 XP, +5 coins") == true)
+            #expect(try await TestPostgres.count("SELECT count(*) FROM inbox", in: address) == 0)
+        }
+    }
 }

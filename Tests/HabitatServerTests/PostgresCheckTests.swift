@@ -21,7 +21,7 @@ struct PostgresCheckTests {
             let sound = try await habitat(["check", "--database", address.description])
             #expect(sound.status == 0)
             #expect(sound.output == """
-                PostgreSQL at \(address) is sound: 1 account, 1 room and 1 ledger entry; no row of 22 tables belongs to an \
+                PostgreSQL at \(address) is sound: 1 account, 1 room and 1 ledger entry; no row of 23 tables belongs to an \
                 account or a room that doesn't exist.
 
                 """)

@@ -22,7 +22,7 @@ struct PostgresSocketTests {
             let check = try await habitat(["check", "--database", address.description])
             #expect(check.status == 0)
             #expect(check.output == """
-                PostgreSQL at \(address) is sound: 1 account, 0 rooms and 1 ledger entry; no row of 22 tables belongs to an \
+                PostgreSQL at \(address) is sound: 1 account, 0 rooms and 1 ledger entry; no row of 23 tables belongs to an \
                 account or a room that doesn't exist.
 
                 """)

@@ -112,10 +112,10 @@ struct ReminderSchedulerTests {
         }
     }
 
-    /// Waits until `condition` holds, at most 5 s.
-    func until(_ condition: () -> Bool) async throws {
-        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(condition())
+    /// Waits until `condition` holds, at most a minute.
+    func until(_ condition: () async -> Bool) async throws {
+        for _ in 0..<6000 where await !condition() { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await condition())
     }
 
     /// One bridge speaks for many chat users: when the reminders of all of them come at one minute, the bridge gets
@@ -158,7 +158,7 @@ struct ReminderSchedulerTests {
             #expect(try await bridge.json(#"{"user": "al", "text": "remind me to stretch at 21:00"}"#).ok == true)
             await bridge.close()
             let al = try #require(try await server.habitat.application.directory.account(named: "irc:al"))
-            try await until { !server.habitat.application.presence.isListening(al.id) }
+            try await until { await !server.habitat.application.presence.isListening(al.id) }
 
             server.clock.set(Self.friday(21, 30))
             try await server.settled()

@@ -11,15 +11,20 @@ struct InboxToast: Codable {
 
     /// `toasts` as the inbox keeps them: a JSON array.
     static func text(of toasts: [Toast]) -> String {
-        let kept = toasts.map { InboxToast(symbol: $0.symbol.name, message: $0.message, details: $0.details) }
-        return (try? JSONEncoder().encode(kept)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        (try? JSONEncoder().encode(toasts.map(InboxToast.init))).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
     }
 
-    /// The toasts an inbox kept as `text`; a marker no longer known is shown as information.
+    /// The toasts an inbox kept as `text`.
     static func toasts(of text: String) -> [Toast] {
-        let kept = (try? JSONDecoder().decode([InboxToast].self, from: Data(text.utf8))) ?? []
-        return kept.map { Toast(ToastSymbol.named($0.symbol) ?? .info, $0.message, details: $0.details) }
+        ((try? JSONDecoder().decode([InboxToast].self, from: Data(text.utf8))) ?? []).map(\.toast)
     }
+
+    init(_ toast: Toast) {
+        (symbol, message, details) = (toast.symbol.name, toast.message, toast.details)
+    }
+
+    /// The toast as it was kept; a marker no longer known is shown as information.
+    var toast: Toast { Toast(ToastSymbol.named(symbol) ?? .info, message, details: details) }
 }
 
 extension InboxItem {

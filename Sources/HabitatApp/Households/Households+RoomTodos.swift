@@ -90,8 +90,8 @@ extension Households {
                 now: now, news: InboxItem(news, at: now), for: listeners)
             if line != nil {
                 var told: [Int64] = []
-                for member in listeners where presence.deliverLive(news, to: member, readingChannelOf: room.bridge) {
-                    told += kept[member].map { [$0] } ?? []
+                for member in listeners {
+                    if await presence.deliverLive(news, to: member, readingChannelOf: room.bridge) { told += kept[member].map { [$0] } ?? [] }
                 }
                 if Self.spokenIn != room.id { presence.deliverToBridges(news, room: room) }
                 try? await directory.forgetKept(told)

@@ -59,12 +59,13 @@ struct ReminderService: Sendable {
             let found = try await directory.reminders(ids: entries.map(\.subject))
             var decisions: [Decision] = []
             var listening: [(DueEntry, StoredReminder, Account)] = []
+            let listeners = await presence.listening(among: found.values.map(\.1.id))
             for entry in entries {
                 guard let (stored, account) = found[entry.subject] else {
                     decisions.append(.gone(entry, reminder: nil))
                     continue
                 }
-                if presence.isListening(account.id) {
+                if listeners.contains(account.id) {
                     listening.append((entry, stored, account))
                 } else {
                     decisions.append(Self.away(entry, stored, now: now))
@@ -113,7 +114,7 @@ struct ReminderService: Sendable {
             for (index, sending) in sends.enumerated() {
                 // A slice at a time: the connections' event loops write each slice's events between other requests.
                 if index > 0, index.isMultiple(of: Self.deliverySlice) { try? await sleepByTheWallClock(Self.deliveryPause) }
-                if presence.deliverLive(sending.event, to: sending.accountID) { delivered.append(sending.id) }
+                if await presence.deliverLive(sending.event, to: sending.accountID) { delivered.append(sending.id) }
             }
             do {
                 try await directory.delivered(delivered)
@@ -268,8 +269,9 @@ extension ReminderService {
             guard let last = page.last else { return false }
             let entries = page.filter { $0.kind == .reminder }
             let found = try await directory.reminders(ids: entries.map(\.subject))
+            let listeners = await presence.listening(among: found.values.map(\.1.id))
             let listening = entries.compactMap { entry in
-                found[entry.subject].flatMap { stored, account in presence.isListening(account.id) ? (entry, stored, account) : nil }
+                found[entry.subject].flatMap { stored, account in listeners.contains(account.id) ? (entry, stored, account) : nil }
             }
             _ = await Self.map(listening, atMost: Self.concurrencyAhead) { await lookAhead($0.0, $0.1, $0.2) }
             previews.moved(to: last)

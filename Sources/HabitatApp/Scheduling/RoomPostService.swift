@@ -55,7 +55,7 @@ struct RoomPostService: Sendable {
                 for: members.map(\.accountID))
             stage?(.roomPostWritten)
             for member in members where !Households.readsTheChannel(member, of: room) {
-                _ = presence.deliverLive(event, to: member.accountID)
+                _ = await presence.deliverLive(event, to: member.accountID)
             }
             // A chat channel hears at most a room view's ten lines, the rest behind `room … more`.
             let cut = said.reply.cut(toLines: RoomView.lines, more: said.command + " more")

@@ -42,6 +42,9 @@ public struct RecentTable<Key: Hashable, Value> {
 
     public var count: Int { entries.count - removed }
 
+    /// Every key kept, with its value.
+    public var kept: [(key: Key, value: Value)] { entries.compactMap { entry in entry.value.value.map { (entry.key, $0) } } }
+
     /// The value of `key`, without counting it as a use.
     @inlinable public subscript(key: Key) -> Value? { entries[key]?.value }
 

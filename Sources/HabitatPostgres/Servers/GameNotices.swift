@@ -2,11 +2,12 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// What other servers on the database changed: each change of a user's game says so when it commits
-/// (`habitat_turn`'s `pg_notify('habitat_game', '<account> <version>')`), and every server listens on a connection of
-/// its own, letting go of a game it keeps in memory once another server has changed it. A change never trusts the copy
-/// in memory anyway (``PostgresGame``); this keeps what a server shows current. While the connection is down nothing is
-/// heard: on connecting again, every game in memory is let go.
+/// What other servers on the database changed, and the events they send (``PostgresRelay``). Each change of a user's
+/// game says so when it commits (`habitat_turn`'s `pg_notify('habitat_game', '<account> <version>')`), and every server
+/// listens on a connection of its own, letting go of a game it keeps in memory once another server has changed it. A
+/// change never trusts the copy in memory anyway (``PostgresGame``); this keeps what a server shows current. While the
+/// connection is down nothing is heard: on connecting again, every game in memory is let go, and the events sent
+/// meanwhile are read from the table that keeps them.
 extension PostgresStore {
     static let gameChannel = "habitat_game"
 
@@ -27,17 +28,29 @@ extension PostgresStore {
                     try? await connection.close()
                     return
                 }
-                defer { listener.withLockedValue { $0.connection = nil } }
+                defer {
+                    listener.withLockedValue { $0.connection = nil }
+                    relayed.state.withLockedValue { $0.node = nil }
+                }
                 // Closed however the listening ends (a connection let go unclosed is a fault of PostgresNIO's).
                 do {
                     try await connection.listen(on: Self.gameChannel) { notices in
-                        // Listening from here on: what changed before is not known, so nothing in memory is kept.
-                        forgetAllGames()
-                        if said {
-                            logger.notice("hearing other servers' changes again")
-                            said = false
+                        try await connection.listen(on: PostgresRelay.channel) { events in
+                            // Listening from here on: what changed before is not known, so nothing in memory is kept.
+                            forgetAllGames()
+                            try await joinServers(on: connection)
+                            if said {
+                                logger.notice("hearing other servers again")
+                                said = false
+                            }
+                            try await withThrowingTaskGroup(of: Void.self) { group in
+                                group.addTask { for try await notice in notices { self.heard(notice.payload) } }
+                                group.addTask { for try await event in events { await self.heardRelayed(event.payload) } }
+                                // Either ending ends the listening (the connection is gone, or the store closes).
+                                try await group.next()
+                                group.cancelAll()
+                            }
                         }
-                        for try await notice in notices { heard(notice.payload) }
                     }
                 } catch {
                     try? await connection.close()
@@ -47,7 +60,7 @@ extension PostgresStore {
             } catch {
                 if !said, !listener.withLockedValue({ $0.closing }) {
                     logger.warning(
-                        "not hearing other servers' changes; games in memory are checked at each change and read again when heard again",
+                        "not hearing other servers; games in memory are checked at each change, and what they send meanwhile is read when heard again",
                         metadata: ["error": "\(PostgresProblem(error, at: address)?.description ?? "\(error)")"])
                     said = true
                 }
