@@ -131,15 +131,7 @@ func withTwoStores(
     try await TestPostgres.withDatabase { address in
         let one = try await PostgresStore.open(address, hearingOtherServers: firstHears, logger: TestPostgres.logger)
         let two = try await PostgresStore.open(address, logger: TestPostgres.logger)
-        do {
-            try await body(one, two, address)
-        } catch {
-            await one.close()
-            await two.close()
-            throw error
-        }
-        await one.close()
-        await two.close()
+        try await TestPostgres.closing([one, two]) { try await body(one, two, address) }
         try await closed(address)
     }
 }

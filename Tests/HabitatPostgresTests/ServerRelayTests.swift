@@ -32,18 +32,12 @@ struct ServerRelayTests {
                     receive: { body in got.bodies.withLockedValue { $0.append(body) } }, listeningHere: { here.contains($0) },
                     listenersHere: { here })
             }
-            do {
+            try await TestPostgres.closing([first, second]) {
                 try await eventually("both servers joined") {
                     first.relayed.state.withLockedValue { $0.node } != nil && second.relayed.state.withLockedValue { $0.node } != nil
                 }
                 try await body(first, second, received.0, received.1, address)
-            } catch {
-                await first.close()
-                await second.close()
-                throw error
             }
-            await first.close()
-            await second.close()
         }
     }
 
@@ -109,7 +103,7 @@ struct ServerRelayTests {
             let annHere = NIOLockedValueBox(true)
             first.relay(receive: { _ in }, listeningHere: { $0 == ann && annHere.withLockedValue { $0 } }, listenersHere: { annHere.withLockedValue { $0 } ? [ann] : [] })
             second.relay(receive: { _ in }, listeningHere: { _ in false }, listenersHere: { [] })
-            do {
+            try await TestPostgres.closing([first, second]) {
                 try await eventually("the second server knows ann is the first's") { try await second.listeningElsewhere([ann, ben]) == [ann] }
                 // Not elsewhere for the first: it is there.
                 #expect(try await first.listeningElsewhere([ann, ben]) == [])
@@ -132,13 +126,7 @@ struct ServerRelayTests {
                 // Back, it says again whom it can tell.
                 try await TestPostgres.execute("ALTER DATABASE \(address.database) WITH ALLOW_CONNECTIONS true", in: server)
                 try await eventually("the first server is back with ann") { try await second.listeningElsewhere([ann]) == [ann] }
-            } catch {
-                await first.close()
-                await second.close()
-                throw error
             }
-            await first.close()
-            await second.close()
         }
     }
 }

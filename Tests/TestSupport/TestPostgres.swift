@@ -41,6 +41,18 @@ public enum TestPostgres {
 
 
 extension TestPostgres {
+    /// Runs `body`, then closes `stores`, whether it threw or not.
+    public static func closing<T>(_ stores: [PostgresStore], _ body: () async throws -> T) async throws -> T {
+        do {
+            let result = try await body()
+            for store in stores { await store.close() }
+            return result
+        } catch {
+            for store in stores { await store.close() }
+            throw error
+        }
+    }
+
     /// Runs `sql` in the database at `address`, as its operator might by hand.
     public static func execute(_ sql: String, in address: DatabaseAddress) async throws {
         try await address.withClient(logger: logger) { client in
