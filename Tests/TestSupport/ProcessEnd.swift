@@ -25,6 +25,20 @@ public final class ProcessEnd: Sendable {
             process.terminationHandler = nil
             throw error
         }
+        // Foundation hears of the end through a socket its run loop watches (`__CFSocketManager`'s `select`), and with
+        // thousands of descriptors open that has been seen never to tell it: the test waited for ever on a process long
+        // ended. So the end is also watched here, on a thread of its own, without reaping the process (Foundation
+        // does, when it hears): whichever tells first is the end.
+        let pid = process.processIdentifier
+        Thread.detachNewThread { [self] in
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 {
+                // Reaped already (ECHILD): Foundation heard, and said so.
+                guard errno == EINTR else { return }
+            }
+            // The exit status, or the signal that ended it, as Foundation's `terminationStatus` says them.
+            ended(info._sifields._sigchld.si_status)
+        }
     }
 
     /// The exit status (or the signal that ended it), once the process has ended.
@@ -41,7 +55,8 @@ public final class ProcessEnd: Sendable {
     }
 
     private func ended(_ status: Int32) {
-        let waiting = state.withLockedValue { state in
+        let waiting = state.withLockedValue { state -> [CheckedContinuation<Int32, Never>] in
+            guard state.status == nil else { return [] }
             state.status = status
             defer { state.waiting = [] }
             return state.waiting
