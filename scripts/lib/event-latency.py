@@ -20,12 +20,13 @@ import uuid
 
 class Member:
     def __init__(self, port):
-        self.sock = socket.create_connection(("127.0.0.1", port))
+        # From 127.0.0.2: the servers take a PROXY header from 127.0.0.1, their balancer's address in bench-nodes.
+        self.sock = socket.create_connection(("127.0.0.1", port), source_address=("127.0.0.2", 0))
         self.file = self.sock.makefile("rb")
         self.arrivals = {}
         self.replies = []
         self.lock = threading.Condition()
-        self.read_text_reply()  # the greeting
+        self.greeting = self.read_text_reply()
 
     def read_text_reply(self):
         lines = []
@@ -87,16 +88,20 @@ def main():
     for role, port in (("ann", port_a), ("near", port_a), ("far", port_b)):
         member = Member(port)
         reply = member.text(f"register {names[role]} correct-horse")
+        if not member.greeting:
+            sys.exit("the server said nothing on connecting")
         if not reply or not reply[0].startswith("✅"):
             sys.exit(f"register: {reply}")
         members[role] = member
     ann, near, far = members["ann"], members["near"], members["far"]
     for member in (ann, near, far):
-        member.text("mode json")
+        member.say("mode json")
+        member.file.readline()  # its answer, the first JSON line
         member.listen()
     code = ann.request(f"room create Flat{tag}")["data"]["invite"]
     for member in (near, far):
         member.request(f"room join flat{tag} {code}")
+        code = ann.request("room invite")["data"]["invite"]  # a code works once
     time.sleep(1)  # the joins' news, and who listens where, settled
 
     took = {(verb, who): [] for verb in ("added", "got") for who in ("near", "far")}
