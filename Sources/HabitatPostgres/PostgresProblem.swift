@@ -101,3 +101,10 @@ struct ReceivedRows: AsyncSequence, Sendable {
 
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(rest: rows.makeIterator()) }
 }
+
+extension PostgresStore {
+    /// `error` as a log line says it: PostgreSQL's words and this store's address when it is PostgreSQL's.
+    func described(_ error: any Error) -> String {
+        PostgresProblem(error, at: address)?.description ?? "\(error)"
+    }
+}

@@ -61,7 +61,7 @@ extension PostgresStore {
                 if !said, !listener.withLockedValue({ $0.closing }) {
                     logger.warning(
                         "not hearing other servers; games in memory are checked at each change, and what they send meanwhile is read when heard again",
-                        metadata: ["error": "\(PostgresProblem(error, at: address)?.description ?? "\(error)")"])
+                        metadata: ["error": "\(described(error))"])
                     said = true
                 }
             }

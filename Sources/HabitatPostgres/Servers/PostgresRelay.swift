@@ -97,21 +97,12 @@ extension PostgresStore: ServerRelay {
                 case .listeners(nil):
                     let all = listenersHere?() ?? []
                     try await client.checkedQuery(
-                        """
-                        WITH gone AS (DELETE FROM server_listener WHERE node_id = \(node) AND NOT account_id = ANY(\(all)))
-                        INSERT INTO server_listener (account_id, node_id) SELECT id, \(node) FROM account WHERE id = ANY(\(all))
-                        ON CONFLICT DO NOTHING
-                        """, logger: logger)
+                        "DELETE FROM server_listener WHERE node_id = \(node) AND NOT account_id = ANY(\(all))", logger: logger)
+                    try await addListeners(all, of: node)
                 case .listeners(let accountIDs?):
                     let here = accountIDs.filter { listeningHere?($0) ?? false }
                     let gone = accountIDs.filter { !here.contains($0) }
-                    if !here.isEmpty {
-                        try await client.checkedQuery(
-                            """
-                            INSERT INTO server_listener (account_id, node_id) SELECT id, \(node) FROM account WHERE id = ANY(\(here))
-                            ON CONFLICT DO NOTHING
-                            """, logger: logger)
-                    }
+                    if !here.isEmpty { try await addListeners(here, of: node) }
                     if !gone.isEmpty {
                         try await client.checkedQuery(
                             "DELETE FROM server_listener WHERE node_id = \(node) AND account_id = ANY(\(gone))", logger: logger)
@@ -122,11 +113,20 @@ extension PostgresStore: ServerRelay {
                 if !failing {
                     logger.warning(
                         "other servers' users may miss this server's events",
-                        metadata: ["error": "\(PostgresProblem(error, at: address)?.description ?? "\(error)")"])
+                        metadata: ["error": "\(described(error))"])
                 }
                 failing = true
             }
         }
+    }
+
+    /// Says that `node` can tell these users something now (those whose account is gone are left out).
+    private func addListeners(_ accountIDs: [Int64], of node: Int64) async throws {
+        try await client.checkedQuery(
+            """
+            INSERT INTO server_listener (account_id, node_id) SELECT id, \(node) FROM account WHERE id = ANY(\(accountIDs))
+            ON CONFLICT DO NOTHING
+            """, logger: logger)
     }
 
     /// Takes this server's place among the servers on `connection`, the listening one (it is alive while that
@@ -174,7 +174,7 @@ extension PostgresStore: ServerRelay {
             let rows = try await client.checkedQuery("SELECT body FROM relayed_event WHERE id = \(id)", logger: logger)
             for try await body in rows.decode(String.self) { receive(body) }
         } catch {
-            logger.warning("an event another server sent could not be read", metadata: ["error": "\(PostgresProblem(error, at: address)?.description ?? "\(error)")"])
+            logger.warning("an event another server sent could not be read", metadata: ["error": "\(described(error))"])
         }
     }
 }
