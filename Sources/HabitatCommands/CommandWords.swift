@@ -81,6 +81,9 @@ public struct CommandWords: Sendable {
         }
         let (unknown, hinted) = reading(tokens)
         guard var recording = try? RecordingParser.parse(tokens, line: line) else { throw unknown }
+        // `gym on saturday` may be a plan: a day of the week is a day gone by only in a line that says it was done,
+        // which the everyday reading knows.
+        if case .weekday = recording.when { throw unknown }
         // A habit may be named with a word that is set aside elsewhere (Just dance): its whole name is looked for first.
         let asTyped = typed.count > tokens.count ? typed.phrase.trimmingCharacters(in: CharacterSet(charactersIn: ".!?")) : nil
         recording.loose = LooseReading(unknown: unknown, suggestsHabit: !hinted, asTyped: asTyped)

@@ -72,6 +72,24 @@ public enum HabitDraftParser {
                 "Did you mean a \(kindWord)habit '\(meant)'? Add it with '\(add) \(kindWord)habit \(meant)'. To keep '\(last.text)' in the name, put it in quotes: \(add) \(kind == .bad ? "bad " : "")habit \"\(name)\"",
                 symbol: .question)
         }
+        if let list = listSaid(in: nameWords) {
+            // `add cat food to the shopping list`: a thing to get or do, not a habit.
+            let thing = list.isEmpty ? nameWords.phrase : list.phrase
+            throw HabitatError(
+                .invalidArgument,
+                "Is '\(thing)' a to-do rather than a habit? Add it with 'add todo \(thing)', or to your room's list with 'room add todo \(thing)'. To keep the words as a habit's name, put it in quotes: \(add) \(kind == .bad ? "bad " : "")habit \"\(nameWords.phrase)\"",
+                symbol: .question)
+        }
+        if let comma = nameWords.dropLast().firstIndex(where: { !$0.quoted && $0.text.count > 1 && [",", ";"].contains($0.text.last!) }) {
+            // `add bad habit skipping physio, should hurt, 30 life`: what follows a comma was meant as something else.
+            let said = nameWords[(comma + 1)...].phrase
+            var kept = Array(nameWords[...comma])
+            kept[comma] = Token(String(kept[comma].text.dropLast()))
+            throw HabitatError(
+                .invalidArgument,
+                "Is '\(said)' part of the name? Say the habit as '\(add) \(kind == .bad ? "bad " : "")habit \(kept.phrase)' and its options after it ('help add' shows them). To keep it all in the name, put it in quotes: \(add) \(kind == .bad ? "bad " : "")habit \"\(nameWords.phrase)\"",
+                symbol: .question)
+        }
         if let said = kindSaid(in: nameWords) {
             // `add oven cleaning as a room chore`: what kind of habit it is, said where its name goes.
             let name = nameWords[..<said.lowerBound].phrase
@@ -101,6 +119,21 @@ public enum HabitDraftParser {
         result.kind = kind
         result.tracksTime = tracksTime ?? false
         return result
+    }
+
+    /// The thing an unquoted name says is for a list (`cat food to the shopping list`, `to my list: ring the gas board`),
+    /// empty when the list comes first, or `nil` when it says no list.
+    static func listSaid(in words: [Token]) -> [Token]? {
+        let lower = words.map { $0.quoted ? "" : String($0.lower.reversed().drop { ",;:.".contains($0) }.reversed()) }
+        guard let at = lower.lastIndex(where: { ["list", "todos", "to-dos", "todo", "to-do"].contains($0) }), at >= 1 else { return nil }
+        var start = at - 1
+        while start >= 0, ["shopping", "grocery", "groceries", "todo", "to-do", "the", "my", "our", "house", "household", "family"].contains(lower[start]) {
+            start -= 1
+        }
+        guard start >= 0, ["to", "on", "onto"].contains(lower[start]) else { return nil }
+        // (`to my list: ring the gas board`, `please add to the list: milk`)
+        let first = words[..<start].drop { ["please", "a", "an", "some"].contains($0.lower) }
+        return first.isEmpty ? Array(words[(at + 1)...]) : Array(first)
     }
 
     /// Where an unquoted name says what kind of habit it is (`Oven cleaning as a room chore`, `Vaping as a bad habit`):

@@ -1,7 +1,7 @@
 import Foundation
 import HabitatEngine
 
-/// `did <habit> [x3] [yesterday | N days ago | on DATE] [at 6:45am] [: note]`, options in any order.
+/// `did <habit> [x3] [yesterday | N days ago | on wednesday | on DATE] [at 6:45am] [: note]`, options in any order.
 public enum RecordingParser {
     public static let usage = "did <habit> [x3] [yesterday | N days ago | on YYYY-MM-DD] [at 6:45am] [: note]"
 
@@ -44,6 +44,12 @@ public enum RecordingParser {
             } else if times == nil, !last.quoted, let count = Schedule.times[last.lower], words.count > 1 {
                 times = count
                 words.removeLast()
+            } else if words.count >= 3, when == nil, ["on", "last"].contains(words[words.count - 2].lower), !last.quoted,
+                let weekday = Schedule.oneWeekday(last.lower)
+            {
+                // `on wednesday`, `last friday`: a day of the week gone by
+                when = .weekday(weekday, aWeekBack: words[words.count - 2].lower == "last")
+                words.removeLast(2)
             } else if words.count >= 2, when == nil, words[words.count - 2].lower == "on", last.text.first?.isNumber == true {
                 guard let day = Day(iso: last.text) else {
                     throw HabitatError(.invalidArgument, "I couldn't read the date '\(last.text)'. Use YYYY-MM-DD, e.g. on 2026-11-19.")

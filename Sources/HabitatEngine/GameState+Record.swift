@@ -7,6 +7,9 @@ public struct Recording: Sendable, Equatable {
         case today
         case daysAgo(Int)
         case on(Day)
+        /// `on wednesday` (Monday 0): the last such day before today; `last friday` (`aWeekBack`) on a Friday is a week
+        /// ago, and `on friday` is asked about.
+        case weekday(Int, aWeekBack: Bool)
     }
 
     public var habit: String
@@ -341,6 +344,15 @@ extension GameState {
             guard n >= 0 else { throw future }
             guard n <= maxBackdateDays else { throw tooFar }
             day = today - n
+        case .weekday(let weekday, let aWeekBack):
+            let back = (today.weekday - weekday + 7) % 7
+            // `on friday` on a Friday may be today or a week ago: asked.
+            guard back > 0 || aWeekBack else {
+                let name = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][weekday]
+                throw HabitatError(
+                    .invalidArgument, "Today is \(name): say 'today', or 'last \(name.lowercased())' for a week ago.", symbol: .question)
+            }
+            day = today - (back == 0 ? 7 : back)
         case .on(let date):
             guard date <= today else {
                 // Before the day start, today's date on the calendar is still the day before's.

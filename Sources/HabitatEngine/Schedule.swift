@@ -38,6 +38,11 @@ public enum Schedule: Sendable, Hashable {
 
     static let dayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
+    /// The weekday the name of one day says (`wednesday`, `wed`, `thurs`), not a plural (`wednesdays` is every one).
+    public static func oneWeekday(_ word: String) -> Int? {
+        word.count > 5 && word.hasSuffix("s") ? nil : weekday(word)
+    }
+
     /// The weekday a word names (`mon`, `Monday`, `mondays`, `thurs`), 0 = Monday.
     public static func weekday(_ word: String) -> Int? {
         let word = word.hasSuffix("s") && word.count > 4 ? String(word.dropLast()) : word

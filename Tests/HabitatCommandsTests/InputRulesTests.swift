@@ -99,8 +99,8 @@ struct UnreadOptionTests {
         ("wake up at 25:00", "25:00 isn't a time: try 'at 6:45' or 'at 6:45pm'."),
         ("wake up at 6.45", "6.45 isn't a time: try 'at 6:45' or 'at 6:45pm'."),
         ("wake up at 13:00 pm", "13:00 pm isn't a time: try 'at 6:45' or 'at 6:45pm'."),
-        ("exercise on friday", "I couldn't read the day 'on friday'. Say 'yesterday', '2 days ago' or a date, e.g. on 2026-11-19."),
-        ("exercise last Fri", "I couldn't read the day 'last Fri'. Say 'yesterday', '2 days ago' or a date, e.g. on 2026-11-19."),
+        ("exercise on next friday", "I couldn't read the day 'on next friday'. Say 'yesterday', '2 days ago' or a date, e.g. on 2026-11-19."),
+        ("exercise last March", "I couldn't read the day 'last March'. Say 'yesterday', '2 days ago' or a date, e.g. on 2026-11-19."),
         ("exercise on Nov. 20", "I couldn't read the day 'on Nov. 20'. Say 'yesterday', '2 days ago' or a date, e.g. on 2026-11-19."),
     ])
     func anUnreadableOptionExplainsAnUnknownName(name: String, message: String) throws {

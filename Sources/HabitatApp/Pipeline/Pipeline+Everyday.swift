@@ -13,7 +13,7 @@ extension Pipeline {
     static func readsAgain(_ reply: Reply, parsed: Bool) -> Bool {
         guard !reply.ok, let code = reply.code else { return false }
         return code == .unknownHabit || code == .unknownCommand || code == .notFound || code == .unknownItem
-            || (!parsed && code == .invalidArgument)
+            || code == .unknownTodo || (!parsed && code == .invalidArgument)
     }
 
     /// Whether `request`, planned as `plan`, is read again in everyday words when its strict reading finds nothing:
@@ -121,10 +121,12 @@ extension Pipeline {
     }
 
     /// The kinds a command said by a word of several meanings may be read as: `change walk to morning walk` renames it,
-    /// `change the yoga reminder to 7pm` moves the reminder, `yesterday I call home` (for Call home) says it was done.
+    /// `change the yoga reminder to 7pm` moves the reminder, `yesterday I call home` (for Call home) says it was done, and
+    /// so does `checked the hives` (for Hive check) when no to-do has such an item.
     static let alsoMeant: [String: Set<String>] = [
         EditHabit.spec.name: [RenameHabit.spec.name, StopReminding.spec.name, Remind.spec.name],
         CallHabit.spec.name: [Did.spec.name],
+        CheckItem.spec.name: [Did.spec.name],
     ]
 
     /// Asks `question` about the strict `lines`, which a `yes` next runs (and anything else drops). Nothing changed.

@@ -63,6 +63,11 @@ struct EverydayLine {
                 words.remove(at: index)
             } else if words[index].text == "no", index + 1 < words.count, words[index + 1].text == "cap" {
                 words.removeSubrange(index...(index + 1))
+            } else if index + 1 < words.count, let number = Self.compound(words[index].text, words[index + 1].text) {
+                // `thirty five minutes`
+                words[index] = Word("\(words[index].text)-\(words[index + 1].text)", number: Double(number))
+                words.remove(at: index + 1)
+                index += 1
             } else if words[index].text == "another" {
                 // `another pomodoro down` is one more; `another 10 pushups`, ten.
                 if index + 1 < words.count, words[index + 1].number != nil {
@@ -101,6 +106,8 @@ struct EverydayLine {
             return [Word(["n", "+"].contains(chunk) ? "and" : chunk, stop: true)]
         }
         if let number = Schedule.numbers[chunk] ?? extraNumbers[chunk] { return [Word(chunk, number: Double(number))] }
+        let parts = chunk.split(separator: "-").map(String.init)
+        if parts.count == 2, let number = compound(parts[0], parts[1]) { return [Word(chunk, number: Double(number))] }
         if chunk.first?.isNumber == true, chunk.contains(":") || chunk.hasSuffix("am") || chunk.hasSuffix("pm"),
             let minute = RecordingParser.clock(chunk)
         {
@@ -146,9 +153,16 @@ struct EverydayLine {
     ]
 
     static let extraNumbers: [String: Int] = [
-        "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "dozen": 12,
-        "hundred": 100, "both": 2,
+        "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+        "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+        "eighty": 80, "ninety": 90, "dozen": 12, "hundred": 100, "both": 2,
     ]
+
+    /// A number in words of tens and ones (`thirty-five`, `twenty one`): its value.
+    static func compound(_ tens: String, _ ones: String) -> Int? {
+        guard let ten = extraNumbers[tens], ten >= 20, ten % 10 == 0, ten <= 90, let one = Schedule.numbers[ones], one < 10 else { return nil }
+        return ten + one
+    }
 
     /// The words as clauses: the runs between stops.
     var clauses: [Range<Int>] {

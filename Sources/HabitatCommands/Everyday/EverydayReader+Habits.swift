@@ -66,8 +66,14 @@ extension Reader {
             index += 1
         }
         guard index < words.count else { return nil }
+        // `add cat food to the shopping list`, `add to my list: ring the gas board`: a to-do, on the room's list when
+        // it is the household's.
+        if !sawKind, let list = listed(from: index) { return list }
         // A name keeps its `and` (Fish and chips); marks between its words go.
         var rest = Array(words[index...]).filter { !$0.stop || $0.text.contains(where: \.isLetter) }
+        // What follows a comma in the name is read as its options; words there that aren't are asked about.
+        let comma = words[index...].firstIndex { $0.stop && [",", ";"].contains($0.text) }
+        let beforeComma = comma.map { words[index..<$0].filter { !$0.stop }.count }
         // `add oven cleaning as a room chore on sundays`: what kind it is, said after its name.
         if let at = rest.indices.dropFirst().first(where: { rest[$0].text == "as" }) {
             let kinds: Set<String> = ["a", "an", "my", "our", "the", "room", "shared", "household", "family", "house", "bad", "good", "new", "daily", "chore", "habit"]
@@ -92,7 +98,7 @@ extension Reader {
         // `want a …` says what is wanted only with the kind of thing it is.
         if start == ["want", "a"] && !sawKind { return nil }
         // A line that says it adds a habit is never read as another thing: what it can't read, it asks about.
-        return addHabit(Self.limitLast(rest, bad: bad), bad: bad, room: room)
+        return addHabit(Self.limitLast(rest, bad: bad), bad: bad, room: room, nameWithin: beforeComma)
             ?? (sawKind ? .clarify("I couldn't read all of that as a new \(room ? "chore" : "habit"). Say it as '\(room ? "room " : "")add \(bad ? "bad " : "")habit <name>' and its options; 'help add' shows them.") : nil)
     }
 
@@ -113,7 +119,7 @@ extension Reader {
 
     /// The options of a new habit as the strict command says them: `every sunday` is `on sun`, `3x a week` is `3 times
     /// a week`, `10 min` is `10 minutes`, `to study` is `in Study` for an area of that name, `taking turns` is `rotate`.
-    func addHabit(_ rest: [Word], bad: Bool, room: Bool) -> Understanding? {
+    func addHabit(_ rest: [Word], bad: Bool, room: Bool, nameWithin: Int? = nil) -> Understanding? {
         var said: [String] = []
         var index = 0
         var days: [String] = []
@@ -217,14 +223,36 @@ extension Reader {
         }
         let command = room ? (bad ? "room add bad habit" : "room add habit") : (bad ? "add bad habit" : "add habit")
         let tokens = said.map { Token($0.hasPrefix("\"") ? String($0.dropFirst().dropLast()) : $0, quoted: $0.hasPrefix("\"")) }
+        let draft: HabitDraft
         do {
-            _ = try HabitDraftParser.parse(tokens, kind: bad ? .bad : .good, room: room)
+            draft = try HabitDraftParser.parse(tokens, kind: bad ? .bad : .good, room: room)
         } catch {
             // Words it can't read stay out of a name: the strict reading's question says how to keep them.
             return nil
         }
+        // (`skipping physio, should hurt, 30 life`: the name ends at its comma.)
+        let nameWords = draft.name.split(separator: " ")
+        if let nameWithin, nameWithin > 0, nameWords.count > nameWithin {
+            let name = nameWords.prefix(nameWithin).joined(separator: " ")
+            let after = nameWords.dropFirst(nameWithin).joined(separator: " ")
+            return .clarify("Is '\(after)' part of the name? Say it as '\(command) \(name)' and its options after it ('help add' shows them), or put the whole name in quotes.")
+        }
         // A name is only a name: no number, unit, weekday or schedule word it did not read.
         return .commands(["\(command) \(said.joined(separator: " "))"])
+    }
+
+    /// The to-do the words from `start` say is for a list (`cat food to the shopping list`, `to my list: ring the gas
+    /// board`): the room's when the list is said as the household's (`the shopping list`, `our list`) and they speak in a
+    /// room, theirs otherwise.
+    func listed(from start: Int) -> Understanding? {
+        var start = start
+        while start > 0, ["to", "onto"].contains(words[start - 1].text) { start -= 1 }
+        let tokens = words[start...].filter { !$0.stop }.map { Token($0.typed) }
+        guard let thing = HabitDraftParser.listSaid(in: tokens) else { return nil }
+        let said = words[start...].map(\.text)
+        let mine = said.contains("my") || said.contains("todo") || said.contains("to-do") || said.contains("todos")
+        guard !thing.isEmpty else { return nil }
+        return .commands(["\(vocabulary.inRoom && !mine ? "room add todo" : "add todo") \(thing.map(\.text).joined(separator: " "))"])
     }
 
     /// `add a reward: date night for 150 coins`.

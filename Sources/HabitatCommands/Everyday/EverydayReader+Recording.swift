@@ -148,8 +148,9 @@ extension Reader {
             }
             // A day said in words this reading doesn't take (`last friday`, `on mondays`), or a plan rather than a day
             // (`3 a day`, `from now on`), is never taken for something done today.
-            let plans: [[String]] = [["a", "day"], ["per", "day"], ["a", "week"], ["per", "week"], ["from", "now"], ["last", "week"]]
-            if clause.contains(where: { Self.weekday(words[$0].text) != nil || words[$0].text == "daily" }) || plans.contains(where: { line.has(phrase: $0) }) {
+            let plans: [[String]] = [["a", "day"], ["per", "day"], ["a", "week"], ["per", "week"], ["from", "now"], ["last", "week"], ["last", "month"], ["last", "year"], ["last", "weekend"]]
+            let weekday = clause.contains { Self.weekday(words[$0].text) != nil && (pastWeekday == nil || Schedule.oneWeekday(words[$0].text) == nil) }
+            if weekday || clause.contains(where: { words[$0].text == "daily" }) || plans.contains(where: { line.has(phrase: $0) }) {
                 return nil
             }
             // Said as done by them: not someone else's doing (`my housemate did the bins`, `dog had 3 biscuits`), nor a
@@ -291,6 +292,13 @@ extension Reader {
             && !["x", "times", "more"].contains(next)
     }
 
+    /// Words after a number that say when, where or how it went, never what it counts (`cello 30 yesterday`).
+    static let uncounted: Set<String> = [
+        "yesterday", "today", "tonight", "this", "last", "at", "on", "in", "with", "ago", "again", "done", "already", "now",
+        "earlier", "morning", "evening", "afternoon", "night", "too", "finally", "just", "ok", "okay", "before", "after",
+        "from", "while", "during", "lol", "haha", "yay", "so", "but", "because", "though", "total", "altogether", "all",
+    ]
+
     /// Words a number after them labels rather than counts: `read chapter 5`, `day 12 of the challenge`, `coffee number 3`.
     static let labels: Set<String> = [
         "chapter", "day", "number", "no", "episode", "ep", "level", "week", "lesson", "part", "round", "stage", "page", "pg",
@@ -339,7 +347,8 @@ extension Reader {
             while next < range.upperBound, ["more", "extra", "mais", "whole", "full", "big", "small", "large", "new"].contains(words[next].text) {
                 next += 1
             }
-            let unit = next < range.upperBound && words[next].number == nil ? words[next].text : nil
+            // (`cello 30 yesterday`: a word of when or how it went counts nothing.)
+            let unit = next < range.upperBound && words[next].number == nil && !Self.uncounted.contains(words[next].text) ? words[next].text : nil
             // `2 bags of chips`: the number counts what was named (a unit we know, `3 glasses of water`, `30 mins of
             // yoga`, is read as one).
             let ofName = mention.range.contains(next)
@@ -450,7 +459,7 @@ extension Reader {
         var said = Set(clause.map { words[$0].text })
         said.subtract(named)
         // `forgot to log yoga`: done, only not told.
-        let told: Set<String> = ["log", "tell", "record", "mark", "add", "enter", "write", "put", "say", "track", "note", "post"]
+        let told: Set<String> = ["log", "tell", "record", "mark", "add", "enter", "write", "put", "say", "track", "note", "post", "mention", "type", "report"]
         if line.has(phrase: ["forgot", "to"]) || line.has(phrase: ["forget", "to"]),
             let at = clause.first(where: { ["forgot", "forget"].contains(words[$0].text) }), at + 2 < words.count,
             words[at + 1].text == "to", told.contains(words[at + 2].text)

@@ -318,7 +318,8 @@ struct Reader {
             || line.has(phrase: ["have", "to"]) || line.has(phrase: ["about", "to"])
     }
 
-    /// The day a line is about: `yesterday`, `last night`, `2 days ago`; today otherwise.
+    /// The day a line is about: `yesterday`, `last night`, `2 days ago`, a weekday gone by (`on wednesday`); today
+    /// otherwise.
     var day: String? {
         // `the day before yesterday`
         if line.has(phrase: ["day", "before", "yesterday"]) { return "2 days ago" }
@@ -326,7 +327,19 @@ struct Reader {
         if let ago = line.index(of: "ago"), ago >= 2, let count = words[ago - 2].number, words[ago - 1].text.hasPrefix("day") {
             return "\(Int(count)) days ago"
         }
-        return nil
+        return pastWeekday
+    }
+
+    /// The day a weekday named once in a line about something done says (`walked the dog on wednesday`, `forgot to log
+    /// tuesday's run`, `last friday`), as the strict command says it (`on wednesday`, `last friday`; the last such day,
+    /// ``Recording/When/weekday(_:aWeekBack:)``). A weekday in a line that says nothing was done (`gym on saturday` may
+    /// be a plan), or two of them, name no day.
+    var pastWeekday: String? {
+        let named = words.indices.filter { Schedule.oneWeekday(words[$0].text) != nil }
+        guard named.count == 1, let at = named.first,
+            words.contains(where: { Self.isPast($0.text) || Self.doneWords.contains($0.text) })
+        else { return nil }
+        return "\(at > 0 && words[at - 1].text == "last" ? "last" : "on") \(words[at].text)"
     }
 
     /// The words after which a clause only says when or why (`before the exam`, `after the run`): never a habit done.

@@ -1,0 +1,60 @@
+import HabitatCommands
+import HabitatEngine
+import Testing
+
+@testable import HabitatApp
+
+/// Days of the week gone by, numbers in words, a name that ends at its comma, and things for a list, in a person's own
+/// words and in the strict commands. Today is Friday 20 November 2026 (``EverydayReaderTests/vocabulary``).
+@Suite("Days of the week, numbers in words, names and lists")
+struct EverydayDaysAndListsTests {
+    static func read(_ line: String) -> Understanding? { EverydayReaderTests.read(line) }
+
+    @Test(arguments: [
+        ("did yoga on wednesday", ["did Yoga on wednesday"]), ("I walked the dog on tuesday", [#"did "Dog walk" on tuesday"#]),
+        ("meditated last friday", nil), ("journaled last friday", ["did Journal last friday"]),
+        ("forgot to log wednesday: 5k run", ["did Running 5 on wednesday"]),
+        ("I forgot to mention I drank 3 glasses of water on monday", ["did Water 3 on monday"]),
+        ("guitar 30 yesterday, forgot to log it", ["did Guitar 30 yesterday"]),
+        ("played guitar for thirty-five minutes", ["did Guitar 35"]), ("played guitar for forty five minutes", ["did Guitar 45"]),
+        ("did seventeen pushups", ["did Push-ups 17"]),
+    ] as [(String, [String]?)])
+    func whatWasDoneOnADaySaidInWords(line: String, commands: [String]?) {
+        #expect(Self.read(line) == commands.map { .commands($0) })
+    }
+
+    @Test func aWeekdayInALineThatSaysNothingWasDoneOrTwoOfThemNameNoDay() {
+        // `yoga on saturday` may be a plan; `yoga on mondays` is a schedule; two days are two things.
+        #expect(Self.read("yoga on saturday") == nil)
+        #expect(Self.read("did yoga on mondays") == nil)
+        #expect(Self.read("did yoga on monday and tuesday") == nil)
+    }
+
+    @Test func theStrictRecordingTakesAWeekdayGoneBy() throws {
+        #expect(try parse("did exercise on wednesday") == Did(Recording(habit: "exercise", when: .weekday(2, aWeekBack: false))))
+        #expect(try parse("did exercise last fri") == Did(Recording(habit: "exercise", when: .weekday(4, aWeekBack: true))))
+        // A habit's name alone with a weekday is no command: it may be a plan, which the everyday reading weighs.
+        #expect(parseError("exercise on saturday")?.code == .unknownCommand)
+    }
+
+    @Test func aNameEndsAtItsCommaAndWhatFollowsIsAskedAbout() {
+        #expect(
+            Self.read("add a bad habit for skipping physio, should hurt, 30 life")
+                == .clarify("Is 'should hurt' part of the name? Say it as 'add bad habit skipping physio' and its options after it ('help add' shows them), or put the whole name in quotes."))
+        #expect(Self.read("add habit stretching, 10 minutes a day") == .commands(["add habit stretching 10 minutes a day"]))
+        #expect(
+            parseError("add bad habit skipping physio, should hurt")?.message
+                == #"Is 'should hurt' part of the name? Say the habit as 'add bad habit skipping physio' and its options after it ('help add' shows them). To keep it all in the name, put it in quotes: add bad habit "skipping physio, should hurt""#)
+    }
+
+    @Test func aThingForAListIsAToDoNeverAHabit() {
+        #expect(Self.read("add cat food to the shopping list") == .commands(["room add todo cat food"]))
+        #expect(Self.read("add milk to my list") == .commands(["add todo milk"]))
+        #expect(Self.read("please add to my list: ring the gas board about the boiler") == .commands(["add todo ring the gas board about the boiler"]))
+        #expect(
+            parseError("add habit bin bags to the list")?.message
+                == #"Is 'bin bags' a to-do rather than a habit? Add it with 'add todo bin bags', or to your room's list with 'room add todo bin bags'. To keep the words as a habit's name, put it in quotes: add habit "bin bags to the list""#)
+        // A name that only holds the word is a name.
+        #expect(parseError("add habit Check the list") == nil)
+    }
+}
