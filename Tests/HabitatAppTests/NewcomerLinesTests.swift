@@ -110,6 +110,7 @@ struct NewcomerLinesTests {
         for index in state.rewards.indices { state.rewards[index].name = state.rewards[index].name.lowercased() }
         for index in state.areas.indices { state.areas[index].name = state.areas[index].name.lowercased() }
         for index in state.routines.indices { state.routines[index].name = state.routines[index].name.lowercased() }
+        for index in state.todos.indices { state.todos[index].name = state.todos[index].name.lowercased() }
         return state
     }
 

@@ -1,4 +1,4 @@
-import HabitatCommands
+@testable import HabitatCommands
 import HabitatEngine
 import Testing
 
@@ -56,5 +56,66 @@ struct EverydayDaysAndListsTests {
                 == #"Is 'bin bags' a to-do rather than a habit? Add it with 'add todo bin bags', or to your room's list with 'room add todo bin bags'. To keep the words as a habit's name, put it in quotes: add habit "bin bags to the list""#)
         // A name that only holds the word is a name.
         #expect(parseError("add habit Check the list") == nil)
+    }
+}
+
+/// A request said politely, or as what the person is about to do: the command it asks for.
+@Suite("Polite requests")
+struct PoliteRequestTests {
+    @Test(arguments: [
+        ("Could you pause my morning walk for five days?", "pause my morning walk for five days", false),
+        ("I have a dreadful cold; could you please pause yoga", "pause yoga", false),
+        ("Please could you kindly show my streaks, thank you.", "show my streaks", false),
+        ("I would like to archive the French habit for the time being.", "archive the French habit for the time being", true),
+        ("let me just type slr for straight leg raises", "type slr for straight leg raises", true),
+        ("I'll take a health potion", "take a health potion", true),
+    ])
+    func theRequestWithoutTheWordsThatAsk(line: String, text: String, ahead: Bool) {
+        #expect(PoliteRequest(line) == PoliteRequest(text: text, ahead: ahead))
+    }
+
+    @Test func aLineThatDoesNotAskIsNoPoliteRequest() {
+        #expect(PoliteRequest("did yoga, please") == nil)
+        #expect(PoliteRequest("could") == nil)
+    }
+
+    @Test(arguments: [
+        ("archive the yoga habit for the time being", ["archive Yoga"]), ("type gtr for guitar", ["call Guitar gtr"]),
+        ("write j for journal", ["call Journal j"]), ("read 40 pages a day rather than 30", nil),
+        ("allow me 3 cups of coffee a day instead of 2", ["edit Coffee limit 3 cups"]),
+    ] as [(String, [String]?)])
+    func whatItAsksForIsRead(line: String, commands: [String]?) {
+        #expect(EverydayReaderTests.read(line) == commands.map { .commands($0) })
+    }
+
+    @Test func aWishIsNoRecord() {
+        #expect(EverydayReaderTests.read("I'd like to play guitar tonight") == nil || {
+            if case .nothing = EverydayReaderTests.read("I'd like to play guitar tonight") { return true } else { return false }
+        }())
+    }
+}
+
+/// More of a newcomer's ways: several done and `all done`, `no <habit> for a week`, edits said `from now on`, a reward
+/// deleted by its name, `todo:`, times in words, undo said as `disregard the last entry`.
+@Suite("More everyday requests")
+struct MoreEverydayRequestsTests {
+    @Test(arguments: [
+        ("guitar 30, journal, yoga, all done", ["did Guitar 30", "did Journal", "did Yoga"]),
+        ("journal and yoga both done", ["did Journal", "did Yoga"]),
+        ("hurt my wrist, no guitar for a week", ["pause Guitar 7 days"]),
+        ("yoga every day from now on", ["edit Yoga every day"]), ("yoga only 2 times a week now", ["edit Yoga 2 times a week"]),
+        ("delete the bubble tea reward", [#"delete reward "Bubble tea""#]),
+        ("todo: renew my passport", ["add todo renew my passport"]),
+        ("remind me to play guitar at half past eight in the evening", ["remind me to Guitar at 20:30"]),
+        ("please disregard the last entry", ["undo"]),
+    ])
+    func read(line: String, commands: [String]) {
+        #expect(EverydayReaderTests.read(line) == .commands(commands))
+    }
+
+    @Test func aTimeInWordsIsATime() {
+        #expect(EverydayLine("half past eight").words.map(\.minute) == [510])
+        #expect(EverydayLine("quarter to 7 in the evening").words.map(\.minute) == [1125, nil, nil, nil])
+        #expect(EverydayLine("half to eight").words.map(\.minute) == [nil, nil, nil])
     }
 }

@@ -86,6 +86,12 @@ extension Pipeline {
             unknownLines?.record(text)
             return failed
         }
+        // `could you pause my walk for five days?`: the request, without the words that ask nicely.
+        if let polite = PoliteRequest(text), polite.text != text,
+            let reply = await answer(polite, of: request, vocabulary: vocabulary, session: &session)
+        {
+            return reply
+        }
         guard let understood = EverydayReader.read(text, vocabulary) else { return unread() }
         // A command read whole keeps its kind; a recording (`did …`, or a line of the player's own words) may be read as
         // anything.
@@ -120,13 +126,41 @@ extension Pipeline {
         }
     }
 
+    /// The reply to a request said politely (`I would like to archive French`), as if its command alone was typed; `nil`
+    /// when that finds no command or nothing of theirs. Said of what the person will do (`I'll take a potion`), it is
+    /// never a record of something done.
+    func answer(_ polite: PoliteRequest, of request: Request, vocabulary: Vocabulary, session: inout Session) async -> Reply? {
+        var plain = Request(text: polite.text, id: request.id, asJSON: request.asJSON)
+        var probe = session
+        let plan = Plan.make(for: polite.text, session: &probe, facts: self, kind: &plain.kind)
+        var reply: Reply
+        switch plan {
+        case .record(let recording), .change(.record(let recording)) where polite.ahead:
+            guard recording.loose != nil else { return nil }
+            fallthrough
+        case .say where polite.ahead:
+            // No command: read in everyday words, it must be a change that records nothing.
+            guard case .commands(let lines)? = EverydayReader.read(polite.text, vocabulary),
+                !lines.contains(where: { line in ["did ", "room did ", "slipped "].contains { line.lowercased().hasPrefix($0) } })
+            else { return nil }
+            reply = await run(lines, session: &session)
+        default:
+            reply = await answer(plain, plan, session: &session)
+        }
+        guard reply.ok || ![ErrorCode.unknownCommand, .unknownHabit, .notFound, .unknownItem].contains(reply.code) else { return nil }
+        return reply
+    }
+
     /// The kinds a command said by a word of several meanings may be read as: `change walk to morning walk` renames it,
     /// `change the yoga reminder to 7pm` moves the reminder, `yesterday I call home` (for Call home) says it was done, and
-    /// so does `checked the hives` (for Hive check) when no to-do has such an item.
+    /// so does `checked the hives` (for Hive check) when no to-do has such an item, and `delete the concert ticket reward`
+    /// deletes the reward.
     static let alsoMeant: [String: Set<String>] = [
         EditHabit.spec.name: [RenameHabit.spec.name, StopReminding.spec.name, Remind.spec.name],
         CallHabit.spec.name: [Did.spec.name],
         CheckItem.spec.name: [Did.spec.name],
+        // (`delete the concert ticket reward`)
+        DeleteHabit.spec.name: [DeleteReward.spec.name],
     ]
 
     /// Asks `question` about the strict `lines`, which a `yes` next runs (and anything else drops). Nothing changed.

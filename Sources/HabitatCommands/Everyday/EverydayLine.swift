@@ -68,6 +68,10 @@ struct EverydayLine {
                 words[index] = Word("\(words[index].text)-\(words[index + 1].text)", number: Double(number))
                 words.remove(at: index + 1)
                 index += 1
+            } else if let (minute, used) = Self.saidTime(words, at: index) {
+                // `half past eight`, `quarter to 7 in the evening`
+                words.replaceSubrange(index..<(index + used), with: [Word("\(minute / 60):\(minute % 60)", minute: minute)])
+                index += 1
             } else if words[index].text == "another" {
                 // `another pomodoro down` is one more; `another 10 pushups`, ten.
                 if index + 1 < words.count, words[index + 1].number != nil {
@@ -86,6 +90,21 @@ struct EverydayLine {
         if words.count > 2, askers.contains(words[0].text), ["i", "you", "we", "it", "there"].contains(words[1].text) {
             question = true
         }
+    }
+
+    /// A time said in words from `index` (`half past eight`, `quarter to 7`, `quarter past ten at night`): minutes
+    /// after midnight, in the afternoon when `pm`, `afternoon`, `evening` or `night` follows; and how many words said it.
+    static func saidTime(_ words: [Word], at index: Int) -> (Int, Int)? {
+        guard index + 2 < words.count, ["half", "quarter"].contains(words[index].text),
+            ["past", "after", "to"].contains(words[index + 1].text), let hour = words[index + 2].number, words[index + 2].isWhole,
+            (1...12).contains(hour)
+        else { return nil }
+        let part = words[index].text == "half" ? 30 : 15
+        guard words[index + 1].text != "to" || part == 15 else { return nil }
+        var minute = words[index + 1].text == "to" ? Int(hour) * 60 - 15 : Int(hour) * 60 + part
+        let later = words[(index + 3)...].prefix(4).contains { ["pm", "afternoon", "evening", "night", "tonight"].contains($0.text) }
+        if later && hour < 12 { minute += 12 * 60 }
+        return (minute, 3)
     }
 
     static func isEmoji(_ character: Character) -> Bool {

@@ -15,6 +15,10 @@ extension Reader {
             ["am", "starting"], ["want", "to", "track"], ["want", "a", "new"], ["need", "a", "new"], ["want", "a"], ["adicionar"],
             ["novo"], ["nova"],
         ]
+        // `todo: email the quartet`: a to-do, said as a note to self.
+        if words.count > 2, ["todo", "to-do"].contains(words[0].text), words[1].stop, words[1].text == ":" {
+            return .commands(["add todo \(words[2...].filter { !$0.stop || $0.text.contains(where: \.isLetter) }.map(\.typed).joined(separator: " "))"])
+        }
         // `reward pint at the club 40 coins`: a reward said with its price.
         if words.first?.text == "reward", words.count > 3, words.last?.text == "coins" || words.last?.text == "coin",
             words[words.count - 2].number != nil
@@ -294,7 +298,10 @@ extension Reader {
 
     /// `make reading 40 pages a day`, `make yoga 4 times a week`, `allow me 2 glasses of wine a day`, `refri limit 2 now`.
     func editing() -> Understanding? {
-        let said = line.has(["make", "allow", "allowed", "limit", "target", "set", "raise", "lower", "increase", "goal", "change"])
+        let instead = line.has(phrase: ["rather", "than"]) || line.has(phrase: ["instead", "of"])
+        let said = line.has(["make", "allow", "allowed", "limit", "target", "set", "raise", "lower", "increase", "goal", "change", "put", "move", "switch"])
+            || instead || line.has(phrase: ["from", "now", "on"]) || line.has(phrase: ["going", "forward"])
+            || line.has("only") && line.has("now") && (line.has("times") || words.contains { Schedule.oneWeekday($0.text) != nil || Schedule.weekday($0.text) != nil })
             || line.has(phrase: ["let", "me", "have"]) || line.has(phrase: ["can", "have"]) || line.has(phrase: ["i", "want"])
             && words.contains { $0.number != nil } && !line.has("buy")
         guard said, !line.question,
@@ -310,6 +317,8 @@ extension Reader {
         }
         // `make gym tuesday and thursday now`, `make yoga every day`: a new schedule.
         let days = words.compactMap { Self.weekday($0.text) }
+        // (`tai chi on fridays too`: a day more than the days it has, which this reading doesn't know.)
+        if !days.isEmpty, line.has(["too", "also", "additionally", "extra", "plus"]) || line.has(phrase: ["as", "well"]) { return nil }
         if !days.isEmpty, words.allSatisfy({ $0.number == nil }) {
             let named = Array(Set(days)).sorted().map { Day.weekdayNames[$0].lowercased() }
             return .commands(["edit \(name(mention)) on \(named.joined(separator: " "))"])
@@ -319,7 +328,9 @@ extension Reader {
         }
         // `I want 8 hours of sleep, not 7`: the first number is the new one.
         let numbers = words.indices.filter { words[$0].number != nil && !mention.range.contains($0) }
-        guard let first = numbers.first, numbers.count == 1 || line.has("not"), let count = words[first].number, words[first].isWhole
+        // (`3 biscuits a day instead of 2`, `40 pages rather than 30`: the first is the new one.)
+        guard let first = numbers.first, numbers.count == 1 || line.has("not") || instead && numbers.count == 2,
+            let count = words[first].number, words[first].isWhole
         else { return nil }
         let numbers0 = [first]
         let after = numbers0[0] + 1 < words.count ? words[numbers0[0] + 1].text : ""
@@ -343,6 +354,15 @@ extension Reader {
             guard named.count == 1 else { return nil }
             return .commands(["call \(name(named[0])) \(words[3].typed)"])
         }
+        // `type slr for straight leg raises`, `write vc for cello` (after `let me`, `I'll`)
+        if words.count >= 4, ["type", "write", "use", "say", "put"].contains(words[0].text), words[2].text == "for",
+            words[1].number == nil, !words[1].stop
+        {
+            let named = mentions(in: 3..<words.count)
+            guard named.count == 1, (3..<words.count).allSatisfy({ named[0].range.contains($0) || Self.fillers.contains(words[$0].text) || words[$0].stop })
+            else { return nil }
+            return .commands(["call \(name(named[0])) \(words[1].typed)"])
+        }
         // `gym means exercise`, `from now on spin means turbo`
         let leading: Set<String> = ["from", "now", "on", "ok", "okay", "so", "and", "also", "btw", "fyi", "just", "note", "remember", "please", "pls"]
         guard let means = words.firstIndex(where: { $0.text == "means" }), means >= 1, means + 1 < words.count,
@@ -363,11 +383,34 @@ extension Reader {
         return certain
     }
 
+    /// `archive the French habit for the time being`, `unarchive my piano`: the command and the one habit it names, the
+    /// other words saying only which or for how long.
+    func archiving() -> Understanding? {
+        guard let verb = words.first?.text, ["archive", "unarchive"].contains(verb), !line.question else { return nil }
+        let named = mentions(in: 1..<words.count)
+        let idle: Set<String> = ["the", "my", "habit", "for", "time", "being", "now", "a", "while", "please", "thanks", "too", "again", "back"]
+        guard named.count == 1, (1..<words.count).allSatisfy({ named[0].range.contains($0) || idle.contains(words[$0].text) || words[$0].stop })
+        else { return nil }
+        return .commands(["\(verb) \(name(named[0]))"])
+    }
+
     /// `delete the energy drinks habit`, `remove yoga`: the delete asks before it deletes.
     func deleting() -> Understanding? {
         // `take the sherry habit off please`, `take yoga off my list`
         let off = line.has(["take", "taking"]) && line.has("off") && line.has(["habit", "habits", "list"])
         guard line.has(["delete", "remove", "excluir", "apagar"]) || line.has(phrase: ["get", "rid", "of"]) || off, !line.question else { return nil }
+        // `delete the concert ticket reward, the tour sold out`
+        if line.has("reward") {
+            let said = words.map(\.text)
+            let rewards = vocabulary.rewards.filter { reward in
+                let wanted = reward.lowercased().split(separator: " ").map(String.init)
+                return (0...max(0, said.count - wanted.count)).contains { start in
+                    start + wanted.count <= said.count && Array(said[start..<(start + wanted.count)]) == wanted
+                }
+            }
+            guard rewards.count == 1 else { return nil }
+            return .commands(["delete reward \(Self.quoted(rewards[0]))"])
+        }
         // (`rid` is no form of Ride here.)
         let rid = words.indices.first { words[$0].text == "rid" && $0 > 0 && words[$0 - 1].text == "get" }
         let named = mentions(in: 0..<words.count).filter { !$0.range.contains(rid ?? -1) }

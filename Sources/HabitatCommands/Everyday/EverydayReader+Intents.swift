@@ -10,7 +10,8 @@ extension Reader {
             || line.has(phrase: ["take", "back"]) || line.has(phrase: ["take", "that", "back"]) || line.has(phrase: ["take", "it", "back"])
             || line.has(phrase: ["was", "a", "mistake"]) || line.has(phrase: ["by", "mistake"]) || line.has(phrase: ["didn't", "mean"])
             || line.has(phrase: ["did", "not", "mean", "that"]) || line.has(phrase: ["was", "wrong"]) || line.has(phrase: ["is", "wrong"])
-            || line.has(phrase: ["wrong", "one"])
+            || line.has(phrase: ["wrong", "one"]) || line.has(phrase: ["disregard", "the", "last"]) || line.has(phrase: ["ignore", "the", "last"])
+            || line.has(phrase: ["delete", "the", "last", "entry"]) || line.has(phrase: ["remove", "the", "last", "entry"])
         // Said as an undo, not of one (`I can't undo my bad habits lol`, `don't undo that`); what follows a first `undo that,`
         // only says why (`undo that, it was my housemate who did it`).
         let first = line.clauses.first ?? 0..<words.count
@@ -109,7 +110,8 @@ extension Reader {
         // `no cycling till 15 december`: one of theirs, not until a day.
         // `no walks for 2 weeks`, of a good habit (`no smoking for 3 days` is a bad one beaten, not paused).
         let good = !named.isEmpty && named.allSatisfy { !vocabulary.habits[$0.habit].bad }
-        let none = good && words.first?.text == "no" && named.first?.range.lowerBound == 1
+        let none = good && named.first.map { $0.range.lowerBound >= 1 && words[$0.range.lowerBound - 1].text == "no"
+            && ($0.range.lowerBound == 1 || words[$0.range.lowerBound - 2].stop) } == true
             && (line.has(["till", "until", "til"]) && length?.hasPrefix("until") == true
                 || line.has("for") && length?.hasSuffix("days") == true)
         // `could you stop the garden walk for a week`: one of theirs, stopped for a while.

@@ -116,6 +116,13 @@ extension Reader {
                     && WordForms.isTime(unit: words[index + 1].text)
             }
             if mentionedFirst == nil, !done.isEmpty, howLong, slipped(in: range) == nil { continue }
+            // `walked Bess twice today, once round the lake`: a clause with no verb of its own after something done, and
+            // no name of theirs in it but a word of one, says more of what was done.
+            if mentionedFirst == nil, !done.isEmpty, slipped(in: range) == nil, counted(in: range) == nil,
+                !range.contains(where: { Self.isPast(words[$0].text) || Self.doneWords.contains(words[$0].text) })
+            {
+                continue
+            }
             guard var mention = mentionedFirst ?? slipped(in: range) ?? counted(in: range) ?? partlyOrByNoun(in: range) ?? likely(in: range)
                 ?? likelyByNoun(in: range) ?? abbreviated(in: range)
             else {
@@ -123,7 +130,9 @@ extension Reader {
                 // was done.
                 // (`it was 135 over 80`, `that was 20 minutes`: what it was like; `bought another keyboard`: no amount.)
                 let about = ["it", "that", "which", "this", "she", "he", "they"].contains(words[range.lowerBound].text)
-                if !about, range.contains(where: {
+                // (`cello 45, scales, all done`: a clause that only says the others were done.)
+                let saysTheRestDone = range.allSatisfy { Self.doneWords.contains(words[$0].text) || Self.aroundName.contains(words[$0].text) }
+                if !about, !saysTheRestDone, range.contains(where: {
                     Self.doneWords.contains(words[$0].text) || (words[$0].number != nil && !Self.isTime(words, $0) && words[$0].text != "another")
                         || Schedule.times[words[$0].text] != nil || words[$0].text == "times"
                 }) {
@@ -342,6 +351,8 @@ extension Reader {
             }
             // `for both of us` counts people, not what was done.
             if word.text == "both", index + 1 < range.upperBound, words[index + 1].text == "of" { continue }
+            // (`scales and ear training both done`: both of them, once each.)
+            if word.text == "both", mentions(in: 0..<words.count).count >= 2 { continue }
             if index + 2 < words.count, ["days", "day"].contains(words[index + 1].text), words[index + 2].text == "ago" { continue }
             var next = index + 1
             while next < range.upperBound, ["more", "extra", "mais", "whole", "full", "big", "small", "large", "new"].contains(words[next].text) {
@@ -477,7 +488,7 @@ extension Reader {
         // A plan said after it is about something else (`skipped my cooldown, coach is gonna kill me`).
         let plans: [[String]] = [
             ["going", "to"], ["have", "to"], ["about", "to"], ["time", "to"], ["off", "to"], ["heading", "to"], ["headed", "to"],
-            ["on", "my", "way"], ["heading", "out"], ["leaving", "for"],
+            ["on", "my", "way"], ["heading", "out"], ["leaving", "for"], ["like", "to"], ["love", "to"], ["wish", "to"],
         ]
         let always: [[String]] = [["every", "day"], ["each", "day"], ["put", "off"], ["putting", "off"]]
         func has(_ phrase: [String], before end: Int) -> Bool {
