@@ -119,3 +119,18 @@ struct MoreEverydayRequestsTests {
         #expect(EverydayLine("half to eight").words.map(\.minute) == [nil, nil, nil])
     }
 }
+
+/// What is never taken for a request now or for a day gone by.
+@Suite("Plans and asides")
+struct PlansAndAsidesTests {
+    @Test func aPlanForLaterIsNoRequest() {
+        #expect(PoliteRequest("I'll buy the potion tomorrow") == nil)
+        #expect(PoliteRequest("I'd like to pause yoga next week") == nil)
+        #expect(PoliteRequest("I'm going to pause yoga") == nil)
+    }
+
+    @Test func aWeekdayInAClauseThatSaysNothingDoneIsNoDayGoneBy() {
+        #expect(EverydayReaderTests.read("ran 5k, yoga on saturday") == nil)
+        #expect(EverydayReaderTests.read("put 20 minutes into guitar") != .commands(["edit Guitar target 20 min"]))
+    }
+}

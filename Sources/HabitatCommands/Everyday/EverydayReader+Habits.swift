@@ -299,7 +299,7 @@ extension Reader {
     /// `make reading 40 pages a day`, `make yoga 4 times a week`, `allow me 2 glasses of wine a day`, `refri limit 2 now`.
     func editing() -> Understanding? {
         let instead = line.has(phrase: ["rather", "than"]) || line.has(phrase: ["instead", "of"])
-        let said = line.has(["make", "allow", "allowed", "limit", "target", "set", "raise", "lower", "increase", "goal", "change", "put", "move", "switch"])
+        let said = line.has(["make", "allow", "allowed", "limit", "target", "set", "raise", "lower", "increase", "goal", "change"])
             || instead || line.has(phrase: ["from", "now", "on"]) || line.has(phrase: ["going", "forward"])
             || line.has("only") && line.has("now") && (line.has("times") || words.contains { Schedule.oneWeekday($0.text) != nil || Schedule.weekday($0.text) != nil })
             || line.has(phrase: ["let", "me", "have"]) || line.has(phrase: ["can", "have"]) || line.has(phrase: ["i", "want"])

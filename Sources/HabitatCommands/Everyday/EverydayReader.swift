@@ -333,11 +333,13 @@ struct Reader {
     /// The day a weekday named once in a line about something done says (`walked the dog on wednesday`, `forgot to log
     /// tuesday's run`, `last friday`), as the strict command says it (`on wednesday`, `last friday`; the last such day,
     /// ``Recording/When/weekday(_:aWeekBack:)``). A weekday in a line that says nothing was done (`gym on saturday` may
-    /// be a plan), or two of them, name no day.
+    /// be a plan, and so may one in a clause that does not say it, `ran 5k, gym on saturday`), or two of them, name no
+    /// day.
     var pastWeekday: String? {
         let named = words.indices.filter { Schedule.oneWeekday(words[$0].text) != nil }
-        guard named.count == 1, let at = named.first,
-            words.contains(where: { Self.isPast($0.text) || Self.doneWords.contains($0.text) })
+        // (Said done in its own clause: `ran 5k, gym on saturday` names no day gone by.)
+        guard named.count == 1, let at = named.first, let clause = line.clauses.first(where: { $0.contains(at) }),
+            clause.contains(where: { Self.isPast(words[$0].text) || Self.doneWords.contains(words[$0].text) })
         else { return nil }
         return "\(at > 0 && words[at - 1].text == "last" ? "last" : "on") \(words[at].text)"
     }

@@ -19,8 +19,7 @@ public struct PoliteRequest: Sendable, Equatable {
     /// Words that say what the person wants or is about to do: the request is theirs, a record of it is not yet (`I'd
     /// like to read 40 pages a day` changes the target).
     static let saying: [[String]] = [
-        ["i'll"], ["i", "will"], ["i", "shall"], ["let", "me"], ["i'm", "going", "to"], ["i", "am", "going", "to"],
-        ["i", "would", "like", "to"], ["i'd", "like", "to"], ["i", "would", "love", "to"], ["i'd", "love", "to"], ["i", "wish", "to"],
+        ["i'll"], ["i", "will"], ["i", "shall"], ["let", "me"], ["i", "would", "like", "to"], ["i'd", "like", "to"], ["i", "would", "love", "to"], ["i'd", "love", "to"], ["i", "wish", "to"],
     ]
 
     /// Small words after the lead that add nothing (`let me just type …`).
@@ -39,6 +38,11 @@ public struct PoliteRequest: Sendable, Equatable {
             text = text[text.index(after: mark)...]
         }
         guard let (rest, ahead) = Self.lead(of: text) else { return nil }
+        // `I'll buy the potion tomorrow`, `I'd like to pause yoga next week`: a plan for later, not a request now.
+        let later: Set<String> = ["tomorrow", "tonight", "later", "next", "soon", "when", "if", "after", "weekend", "eventually", "someday", "maybe"]
+        if ahead, rest.lowercased().split(separator: " ").contains(where: { later.contains($0.trimmingCharacters(in: .punctuationCharacters)) }) {
+            return nil
+        }
         var words = rest.split(separator: " ")
         while let last = words.last, ["please", "pls", "thanks", "thank", "you", "x"].contains(last.lowercased().trimmingCharacters(in: .punctuationCharacters)) {
             // (`… for me, thank you`)
