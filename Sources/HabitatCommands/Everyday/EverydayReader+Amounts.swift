@@ -52,3 +52,20 @@ extension Reader {
         return found.count == 1 ? found[0] : nil
     }
 }
+
+extension Reader {
+    /// Words after a number that say when, where or how it went, never what it counts (`cello 30 yesterday`).
+    static let uncounted: Set<String> = [
+        "yesterday", "today", "tonight", "this", "last", "at", "on", "in", "with", "ago", "again", "done", "already", "now",
+        "earlier", "morning", "evening", "afternoon", "night", "too", "finally", "just", "ok", "okay", "before", "after",
+        "from", "while", "during", "lol", "haha", "yay", "so", "but", "because", "though", "total", "altogether", "all",
+    ]
+
+    /// Words a number after them labels rather than counts: `read chapter 5`, `day 12 of the challenge`, `coffee number 3`.
+    static let labels: Set<String> = [
+        "chapter", "day", "number", "no", "episode", "ep", "level", "week", "lesson", "part", "round", "stage", "page", "pg",
+        "season", "book", "volume", "vol", "module", "section", "unit", "track", "song", "game", "match", "problem", "task",
+        "item", "class", "grade", "year", "month", "question", "room", "floor", "gate", "step", "mile", "#", "psalm", "verse",
+        "sura", "surah", "juz", "kata", "form", "bed", "table", "bus", "route", "line", "version",
+    ]
+}
