@@ -147,8 +147,8 @@ extension Pipeline {
         default:
             reply = await answer(plain, plan, session: &session)
         }
-        guard reply.ok || ![ErrorCode.unknownCommand, .unknownHabit, .notFound, .unknownItem].contains(reply.code) else { return nil }
-        return reply
+        // (A refusal for want of a command or a name of theirs: the line is read whole instead.)
+        return Self.readsAgain(reply, parsed: true) ? nil : reply
     }
 
     /// The kinds a command said by a word of several meanings may be read as: `change walk to morning walk` renames it,

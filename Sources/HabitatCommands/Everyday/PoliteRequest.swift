@@ -22,6 +22,9 @@ public struct PoliteRequest: Sendable, Equatable {
         ["i'll"], ["i", "will"], ["i", "shall"], ["let", "me"], ["i", "would", "like", "to"], ["i'd", "like", "to"], ["i", "would", "love", "to"], ["i'd", "love", "to"], ["i", "wish", "to"],
     ]
 
+    /// Both, the longest first: `would you mind` before `would you`.
+    static let leads = (asking + saying).sorted { $0.count > $1.count }
+
     /// Small words after the lead that add nothing (`let me just type …`).
     static let softeners: Set<String> = ["just", "quickly", "also", "now"]
 
@@ -50,7 +53,7 @@ public struct PoliteRequest: Sendable, Equatable {
         }
         var said = words.joined(separator: " ")
         while let last = said.last, "?!.,".contains(last) { said.removeLast() }
-        guard said.split(separator: " ").count >= 1 else { return nil }
+        guard !said.isEmpty else { return nil }
         self.text = said
         self.ahead = ahead
     }
@@ -64,7 +67,7 @@ public struct PoliteRequest: Sendable, Equatable {
         while stripped {
             stripped = false
             let lower = words.map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters.subtracting(["'"])) }
-            for phrase in (asking + saying).sorted(by: { $0.count > $1.count })
+            for phrase in leads
             where phrase.count < words.count && Array(lower.prefix(phrase.count)) == phrase {
                 words.removeFirst(phrase.count)
                 if saying.contains(phrase) { ahead = true } else { asked = true }
