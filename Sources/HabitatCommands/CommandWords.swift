@@ -116,7 +116,11 @@ public struct CommandWords: Sendable {
     func lookUp(_ tokens: [Token]) -> (spec: Int, trigger: [String], plain: Bool)? {
         guard let first = tokens.first, !first.quoted, let word = triggersByFirstWord[first.lower] else { return nil }
         for candidate in word.candidates where candidate.trigger.count <= tokens.count {
-            if zip(candidate.trigger, tokens).allSatisfy({ $0 == $1.lower && !$1.quoted }) {
+            // (`add todo: call the vet`: a colon after the command's last word only ends it.)
+            let last = candidate.trigger.count - 1
+            if zip(candidate.trigger, tokens).enumerated().allSatisfy({ at, pair in
+                !pair.1.quoted && (pair.0 == pair.1.lower || at == last && at > 0 && pair.1.lower == pair.0 + ":")
+            }) {
                 return (candidate.spec, candidate.trigger, word.plain)
             }
         }

@@ -19,6 +19,8 @@ public enum TodoParser {
         }
         let (due, taken) = try self.due(of: rest.map(\.lower))
         var name = Array(rest.dropLast(taken))
+        // `add a todo to renew the passport`: what there is to do starts after `to`.
+        if name.count > 1, !name[0].quoted, name[0].lower == "to" { name.removeFirst() }
         guard !name.isEmpty else { throw HabitatError.usage(usage, "What is due then?") }
         // `add todo Milk,`: a comma or a stop typed after the name is no part of it.
         if let last = name.last, !last.quoted, last.text.count > 1, let mark = last.text.last, ",;:.".contains(mark) {
@@ -48,6 +50,9 @@ public enum TodoParser {
         // `due by friday`, `by next friday`, `by this friday`, `by the 3rd`
         if words[at] == "due", said.first == "by" || said.first == "on" { said.removeFirst() }
         if ["next", "this", "the", "on"].contains(said.first ?? "") { said.removeFirst() }
+        // `by the 10th of December.`: a stop after the day, and `of` between it and its month, say nothing more.
+        if let last = said.last, last.count > 1, let mark = last.last, ",;:.!".contains(mark) { said[said.count - 1].removeLast() }
+        if said.count == 3, said[1] == "of", month(said[2]) != nil { said.remove(at: 1) }
         guard said.count == 1 || (said.count == 2 && Self.month(said[0]) != nil || said.count == 2 && Self.month(said[1]) != nil) else {
             return (nil, 0)
         }

@@ -108,6 +108,28 @@ extension GameState {
 }
 
 extension DailyAmount {
+    /// A number as people type it: `4,200` and `12,000` with commas between thousands, `2.5` and `2,5` with a decimal
+    /// point or comma; `nil` for anything else (`1,2,3`, `4,20,0`, `.5`).
+    public static func number(_ text: Substring) -> Double? {
+        guard text.first?.isNumber == true, text.allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) else { return nil }
+        let groups = text.split(separator: ",", omittingEmptySubsequences: false)
+        if groups.count > 1, groups[0].count <= 3, !groups[0].contains("."),
+            groups.dropFirst().allSatisfy({ $0.prefix { $0 != "." }.count == 3 && $0.dropFirst(3).first != "," }),
+            groups.dropLast().allSatisfy({ !$0.contains(".") })
+        {
+            return Double(groups.joined())
+        }
+        guard groups.count <= 2 else { return nil }
+        return Double(text.replacingOccurrences(of: ",", with: "."))
+    }
+
+    /// ``number(_:)`` when it is a whole number an `Int` holds.
+    static func whole(_ text: Substring) -> Int? {
+        if let value = Int(text) { return value }
+        guard let value = number(text), value == value.rounded(), value.magnitude < 1e15 else { return nil }
+        return Int(value)
+    }
+
     /// What a part of a unit said for `name` is answered: it is never rounded for them.
     public static func wholeOnly(_ name: String, _ value: Double) -> String {
         "I record whole amounts only: how much, rounded? e.g. 'did \(name.lowercased()) \(max(1, Int(value.rounded())))'."
@@ -149,8 +171,7 @@ extension GameState {
         let words = typed.split(separator: " ")
         for count in [1, 2] where words.count > count {
             let number = words[words.count - count]
-            guard number.contains(where: { $0 == "." || $0 == "," }), number.first?.isNumber == true,
-                let value = Double(number.replacingOccurrences(of: ",", with: ".")), value != value.rounded(),
+            guard number.contains(where: { $0 == "." || $0 == "," }), let value = DailyAmount.number(number), value != value.rounded(),
                 count == 1 || words.last!.allSatisfy(\.isLetter)
             else { continue }
             return (words.dropLast(count).joined(separator: " "), value)
@@ -164,10 +185,10 @@ extension GameState {
         guard typed.containsSpace else { return nil }
         let words = typed.split(separator: " ")
         guard words.count >= 2 else { return nil }
-        if let amount = Int(words[words.count - 1]), amount > 0 {
+        if let amount = DailyAmount.whole(words[words.count - 1]), amount > 0 {
             return (words.dropLast().joined(separator: " "), amount, nil)
         }
-        if words.count >= 3, let amount = Int(words[words.count - 2]), amount > 0, words.last!.allSatisfy(\.isLetter) {
+        if words.count >= 3, let amount = DailyAmount.whole(words[words.count - 2]), amount > 0, words.last!.allSatisfy(\.isLetter) {
             return (words.dropLast(2).joined(separator: " "), amount, String(words.last!).lowercased())
         }
         return nil

@@ -68,6 +68,10 @@ struct EverydayLine {
                 words[index] = Word("\(words[index].text)-\(words[index + 1].text)", number: Double(number))
                 words.remove(at: index + 1)
                 index += 1
+            } else if let (minutes, used) = Self.hoursAndAHalf(words, at: index) {
+                // `an hour and a half`, `two and a half hours`: minutes, said exactly.
+                words.replaceSubrange(index..<(index + used), with: [Word("\(minutes)", number: Double(minutes)), Word("minutes")])
+                index += 2
             } else if let (minute, used) = Self.saidTime(words, at: index) {
                 // `half past eight`, `quarter to 7 in the evening`
                 words.replaceSubrange(index..<(index + used), with: [Word("\(minute / 60):\(minute % 60)", minute: minute)])
@@ -90,6 +94,27 @@ struct EverydayLine {
         if words.count > 2, askers.contains(words[0].text), ["i", "you", "we", "it", "there"].contains(words[1].text) {
             question = true
         }
+    }
+
+    /// Hours and a half said from `index` (`an hour and a half`, `hour and a half`, `2 and a half hours`): the minutes and
+    /// how many words said them.
+    static func hoursAndAHalf(_ words: [Word], at index: Int) -> (Int, Int)? {
+        func andAHalf(_ at: Int) -> Bool {
+            at + 2 < words.count && words[at].text == "and" && words[at + 1].text == "a" && words[at + 2].text == "half"
+        }
+        let hour: Set<String> = ["hour", "hours", "hr", "hrs", "h"]
+        if ["an", "a", "one"].contains(words[index].text) || words[index].number == 1, index + 1 < words.count,
+            hour.contains(words[index + 1].text), andAHalf(index + 2)
+        {
+            return (90, 5)
+        }
+        if hour.contains(words[index].text), index == 0 || words[index - 1].number == nil, andAHalf(index + 1) { return (90, 4) }
+        if let number = words[index].number, number == number.rounded(), number >= 1, number < 24, andAHalf(index + 1),
+            index + 4 < words.count, hour.contains(words[index + 4].text)
+        {
+            return (Int(number) * 60 + 30, 5)
+        }
+        return nil
     }
 
     /// A time said in words from `index` (`half past eight`, `quarter to 7`, `quarter past ten at night`): minutes
@@ -115,6 +140,8 @@ struct EverydayLine {
     /// The words of one chunk between spaces.
     static func read(_ chunk: String, joiners: Set<String>) -> [Word] {
         if let opened = contractions[chunk] { return opened.split(separator: " ").map { Word(String($0)) } }
+        // `ear training ✓`: a tick says done.
+        if chunk == "✓" || chunk == "√" { return [Word("done")] }
         if chunk.hasSuffix("'s"), chunk.count > 2 {
             // `laundry's done`, `holiday's over`, `sister's`: the word, and what `'s` stands for when it is `is`.
             return [Word(String(chunk.dropLast(2))), Word("is")]
@@ -143,7 +170,7 @@ struct EverydayLine {
         }
         let digits = rest.prefix { $0.isNumber || $0 == "." || $0 == "," }
         // A number larger than any amount, day or time is no number here (every reading may count with it as an `Int`).
-        guard !digits.isEmpty, digits.first!.isNumber, let value = Double(digits.replacingOccurrences(of: ",", with: ".")),
+        guard let value = DailyAmount.number(digits),
             value <= Self.largest
         else {
             return [Word(chunk)]

@@ -66,6 +66,13 @@ extension Reader {
         {
             index += 3
         }
+        // `new exercise from physio: clamshells 15 reps`: what it is, said before a colon, then its name.
+        if let colon = words[index...].firstIndex(where: { $0.stop && $0.text == ":" }), colon + 1 < words.count,
+            words[colon + 1].number == nil, !words[colon + 1].stop,
+            colon - index >= 2 || colon - index == 1 && ["exercise", "goal", "thing", "one", "hobby", "challenge"].contains(words[index].text)
+        {
+            index = colon + 1
+        }
         while index < words.count, ["to", "do", "doing"].contains(words[index].text) || words[index].stop || sawKind && words[index].text == "for" {
             index += 1
         }
@@ -296,54 +303,6 @@ extension Reader {
         return .commands(["rename \(name(mention)) to \(Self.quoted(typed))"])
     }
 
-    /// `make reading 40 pages a day`, `make yoga 4 times a week`, `allow me 2 glasses of wine a day`, `refri limit 2 now`.
-    func editing() -> Understanding? {
-        let instead = line.has(phrase: ["rather", "than"]) || line.has(phrase: ["instead", "of"])
-        let said = line.has(["make", "allow", "allowed", "limit", "target", "set", "raise", "lower", "increase", "goal", "change"])
-            || instead || line.has(phrase: ["from", "now", "on"]) || line.has(phrase: ["going", "forward"])
-            || line.has("only") && line.has("now") && (line.has("times") || words.contains { Schedule.oneWeekday($0.text) != nil || Schedule.weekday($0.text) != nil })
-            || line.has(phrase: ["let", "me", "have"]) || line.has(phrase: ["can", "have"]) || line.has(phrase: ["i", "want"])
-            && words.contains { $0.number != nil } && !line.has("buy")
-        guard said, !line.question,
-            let mention = onlyMention() ?? slipped(in: 0..<words.count).flatMap({ prefixed($0) })
-        else { return nil }
-        let habit = vocabulary.habits[mention.habit]
-        guard !habit.shared, !line.has(["not", "never", "no"]) || line.has(phrase: ["i", "want"]) else { return nil }
-        // `make yoga 4 times a week`, not `make 2 cups of tea`: the habit is named before its new number.
-        if let number = words.firstIndex(where: { $0.number != nil }), number < mention.range.lowerBound,
-            !line.has(["allow", "allowed", "have", "want"])
-        {
-            return nil
-        }
-        // `make gym tuesday and thursday now`, `make yoga every day`: a new schedule.
-        let days = words.compactMap { Self.weekday($0.text) }
-        // (`tai chi on fridays too`: a day more than the days it has, which this reading doesn't know.)
-        if !days.isEmpty, line.has(["too", "also", "additionally", "extra", "plus"]) || line.has(phrase: ["as", "well"]) { return nil }
-        if !days.isEmpty, words.allSatisfy({ $0.number == nil }) {
-            let named = Array(Set(days)).sorted().map { Day.weekdayNames[$0].lowercased() }
-            return .commands(["edit \(name(mention)) on \(named.joined(separator: " "))"])
-        }
-        if line.has(phrase: ["every", "day"]) || line.has("daily") || line.has("everyday"), words.allSatisfy({ $0.number == nil }) {
-            return .commands(["edit \(name(mention)) every day"])
-        }
-        // `I want 8 hours of sleep, not 7`: the first number is the new one.
-        let numbers = words.indices.filter { words[$0].number != nil && !mention.range.contains($0) }
-        // (`3 biscuits a day instead of 2`, `40 pages rather than 30`: the first is the new one.)
-        guard let first = numbers.first, numbers.count == 1 || line.has("not") || instead && numbers.count == 2,
-            let count = words[first].number, words[first].isWhole
-        else { return nil }
-        let numbers0 = [first]
-        let after = numbers0[0] + 1 < words.count ? words[numbers0[0] + 1].text : ""
-        if ["times", "x", "time"].contains(after) {
-            let period = line.has("month") ? "month" : "week"
-            return .commands(["edit \(name(mention)) \(Int(count)) times a \(period)"])
-        }
-        guard habit.amount != nil || !habit.quota else { return nil }
-        let unit = habit.amount?.unit.map { " \($0)" } ?? ""
-        if habit.bad { return .commands(["edit \(name(mention)) limit \(Int(count))\(unit)"]) }
-        return .commands(["edit \(name(mention)) target \(Int(count))\(unit)"])
-    }
-
     /// `gym means exercise`: the person's own word for a habit of theirs.
     func naming() -> Understanding? {
         // `when I say kicks I mean kick sets`
@@ -386,9 +345,12 @@ extension Reader {
     /// `archive the French habit for the time being`, `unarchive my piano`: the command and the one habit it names, the
     /// other words saying only which or for how long.
     func archiving() -> Understanding? {
-        guard let verb = words.first?.text, ["archive", "unarchive"].contains(verb), !line.question else { return nil }
+        // `shelve piano for now`, `put sight reading away for a while`: archived.
+        let away = ["shelve", "put"].contains(words.first?.text) && (words.first?.text == "shelve" || line.has("away"))
+        guard let first = words.first?.text, ["archive", "unarchive"].contains(first) || away, !line.question else { return nil }
+        let verb = away ? "archive" : first
         let named = mentions(in: 1..<words.count)
-        let idle: Set<String> = ["the", "my", "habit", "for", "time", "being", "now", "a", "while", "please", "thanks", "too", "again", "back"]
+        let idle: Set<String> = ["the", "my", "habit", "for", "time", "being", "now", "a", "while", "please", "thanks", "too", "again", "back", "away"]
         guard named.count == 1, (1..<words.count).allSatisfy({ named[0].range.contains($0) || idle.contains(words[$0].text) || words[$0].stop })
         else { return nil }
         return .commands(["\(verb) \(name(named[0]))"])

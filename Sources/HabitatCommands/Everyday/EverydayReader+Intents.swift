@@ -7,6 +7,7 @@ extension Reader {
     /// `oops`, `scratch that`, `undo that`, `take back the last thing I logged`, `that was a mistake`.
     func undo() -> Understanding? {
         let said = line.has(["undo", "oops", "oopsie", "whoops", "desfazer"]) || line.has(phrase: ["scratch", "that"])
+            || line.has(phrase: ["scratch", "the", "last"]) || line.has(phrase: ["scratch", "my", "last"]) || line.has(phrase: ["wrong", "habit"])
             || line.has(phrase: ["take", "back"]) || line.has(phrase: ["take", "that", "back"]) || line.has(phrase: ["take", "it", "back"])
             || line.has(phrase: ["was", "a", "mistake"]) || line.has(phrase: ["by", "mistake"]) || line.has(phrase: ["didn't", "mean"])
             || line.has(phrase: ["did", "not", "mean", "that"]) || line.has(phrase: ["was", "wrong"]) || line.has(phrase: ["is", "wrong"])

@@ -73,6 +73,7 @@ extension Reader {
 
     func recording() -> Understanding? {
         var done: [Done] = []
+        var last: Mention?
         let note = self.note
         let end = note?.from ?? words.count
         for clause in clauses where clause.lowerBound < end {
@@ -116,6 +117,22 @@ extension Reader {
                     && WordForms.isTime(unit: words[index + 1].text)
             }
             if mentionedFirst == nil, !done.isEmpty, howLong, slipped(in: range) == nil { continue }
+            // `crisps again. two bags`: only how many, said after the one thing done, which was said without.
+            if mentionedFirst == nil, done.count == 1, let last, range.count <= 2, words[range.lowerBound].number != nil,
+                !Self.isTime(words, range.lowerBound), slipped(in: range) == nil, counted(in: range) == nil
+            {
+                let day = self.day.map { " \($0)" } ?? ""
+                guard done[0].command == "did \(name(last))\(day)" else { return nil }
+                switch reading(last, in: range) {
+                case .done(let more): done[0] = Done(command: more.command, likely: true)
+                case .unread where vocabulary.habits[last.habit].amount == nil:
+                    // (`two bags` of one counted in times: that many times.)
+                    guard let count = words[range.lowerBound].number, count == count.rounded(), count >= 1 else { return nil }
+                    done[0] = Done(command: "did \(name(last)) x\(Int(count))\(day)", likely: true)
+                default: return nil
+                }
+                continue
+            }
             // `walked Bess twice today, once round the lake`: a clause with no verb of its own after something done, and
             // no name of theirs in it but a word of one, says more of what was done.
             if mentionedFirst == nil, !done.isEmpty, slipped(in: range) == nil, counted(in: range) == nil,
@@ -124,7 +141,7 @@ extension Reader {
                 continue
             }
             guard var mention = mentionedFirst ?? slipped(in: range) ?? counted(in: range) ?? partlyOrByNoun(in: range) ?? likely(in: range)
-                ?? likelyByNoun(in: range) ?? abbreviated(in: range)
+                ?? likelyByNoun(in: range) ?? abbreviated(in: range) ?? byItsVerb(in: range)
             else {
                 // A clause with nothing of theirs in it: an aside (`forgot to log it yesterday`), unless it says something
                 // was done.
@@ -170,6 +187,7 @@ extension Reader {
             case .done(var one):
                 if suspicious(after: mention, in: range) { one.likely = true }
                 done.append(one)
+                last = mention
             case .missing(let question): return .clarify(question)
             case .unread: return nil
             }

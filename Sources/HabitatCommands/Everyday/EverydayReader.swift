@@ -31,8 +31,8 @@ public enum EverydayReader {
         let reader = Reader(line: EverydayLine(line, joiners: joiners), vocabulary: vocabulary)
         guard !reader.words.isEmpty else { return nil }
         let readings: [(Reader) -> () -> Understanding?] = [
-            Reader.naming, Reader.undo, Reader.reminder, Reader.resume, Reader.pause, Reader.timer, Reader.adding, Reader.renaming, Reader.editing,
-            Reader.archiving, Reader.deleting, Reader.buying, Reader.inviting, Reader.asking, Reader.recording,
+            Reader.naming, Reader.undo, Reader.reminder, Reader.archiving, Reader.resume, Reader.pause, Reader.timer, Reader.adding, Reader.renaming,
+            Reader.needsDoing, Reader.movingToArea, Reader.editing, Reader.deleting, Reader.buying, Reader.inviting, Reader.asking, Reader.recording,
         ]
         for reading in readings {
             if let understood = reading(reader)() { return understood }
@@ -224,6 +224,21 @@ struct Reader {
                     else { continue }
                     found[habit] = Mention(habit: habit, range: span, certain: false)
                 }
+            }
+        }
+        return found.count == 1 ? found.values.first : nil
+    }
+
+    /// A habit whose name of several words starts with a verb, named by that verb in the past (`iced after` for Ice
+    /// knee, `stretched` for Stretch hands): one only, and never certain, so it is asked about.
+    func byItsVerb(in range: Range<Int>) -> Mention? {
+        var found: [Int: Mention] = [:]
+        for index in range where words[index].number == nil && !words[index].stop && Self.isPast(words[index].text) {
+            let bases = WordForms.bases(of: words[index].text)
+            for (habit, candidate) in vocabulary.habits.enumerated() where found[habit] == nil {
+                let nameWords = candidate.name.lowercased().split(separator: " ")
+                guard nameWords.count > 1, bases.contains(String(nameWords[0])) else { continue }
+                found[habit] = Mention(habit: habit, range: index..<(index + 1), certain: false)
             }
         }
         return found.count == 1 ? found.values.first : nil

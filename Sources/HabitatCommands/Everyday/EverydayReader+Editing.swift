@@ -1,0 +1,69 @@
+import HabitatEngine
+
+/// Changes to a habit said in everyday words: its days, its number, its area.
+extension Reader {
+    /// `make reading 40 pages a day`, `make yoga 4 times a week`, `allow me 2 glasses of wine a day`, `refri limit 2 now`.
+    func editing() -> Understanding? {
+        let instead = line.has(phrase: ["rather", "than"]) || line.has(phrase: ["instead", "of"])
+        let said = line.has(["make", "allow", "allowed", "limit", "target", "set", "raise", "lower", "increase", "goal", "change"])
+            || instead || line.has(phrase: ["from", "now", "on"]) || line.has(phrase: ["going", "forward"])
+            || line.has("only") && line.has("now") && (line.has("times") || words.contains { Schedule.oneWeekday($0.text) != nil || Schedule.weekday($0.text) != nil })
+            || line.has(phrase: ["let", "me", "have"]) || line.has(phrase: ["can", "have"]) || line.has(phrase: ["i", "want"])
+            && words.contains { $0.number != nil } && !line.has("buy")
+        guard said, !line.question,
+            let mention = onlyMention() ?? slipped(in: 0..<words.count).flatMap({ prefixed($0) })
+        else { return nil }
+        let habit = vocabulary.habits[mention.habit]
+        guard !habit.shared, !line.has(["not", "never", "no"]) || line.has(phrase: ["i", "want"]) else { return nil }
+        // `make yoga 4 times a week`, not `make 2 cups of tea`: the habit is named before its new number.
+        if let number = words.firstIndex(where: { $0.number != nil }), number < mention.range.lowerBound,
+            !line.has(["allow", "allowed", "have", "want"])
+        {
+            return nil
+        }
+        // `make gym tuesday and thursday now`, `make yoga every day`: a new schedule.
+        let days = words.compactMap { Self.weekday($0.text) }
+        // (`tai chi on fridays too`: a day more than the days it has, which this reading doesn't know.)
+        if !days.isEmpty, line.has(["too", "also", "additionally", "extra", "plus"]) || line.has(phrase: ["as", "well"]) { return nil }
+        if !days.isEmpty, words.allSatisfy({ $0.number == nil }) {
+            let named = Array(Set(days)).sorted().map { Day.weekdayNames[$0].lowercased() }
+            return .commands(["edit \(name(mention)) on \(named.joined(separator: " "))"])
+        }
+        if line.has(phrase: ["every", "day"]) || line.has("daily") || line.has("everyday"), words.allSatisfy({ $0.number == nil }) {
+            return .commands(["edit \(name(mention)) every day"])
+        }
+        // `I want 8 hours of sleep, not 7`: the first number is the new one.
+        let numbers = words.indices.filter { words[$0].number != nil && !mention.range.contains($0) }
+        // (`3 biscuits a day instead of 2`, `40 pages rather than 30`: the first is the new one.)
+        guard let first = numbers.first, numbers.count == 1 || line.has("not") || instead && numbers.count == 2,
+            let count = words[first].number, words[first].isWhole
+        else { return nil }
+        let numbers0 = [first]
+        let after = numbers0[0] + 1 < words.count ? words[numbers0[0] + 1].text : ""
+        if ["times", "x", "time"].contains(after) {
+            let period = line.has("month") ? "month" : "week"
+            return .commands(["edit \(name(mention)) \(Int(count)) times a \(period)"])
+        }
+        guard habit.amount != nil || !habit.quota else { return nil }
+        let unit = habit.amount?.unit.map { " \($0)" } ?? ""
+        if habit.bad { return .commands(["edit \(name(mention)) limit \(Int(count))\(unit)"]) }
+        return .commands(["edit \(name(mention)) target \(Int(count))\(unit)"])
+    }
+
+    /// `put tai chi in Mind rather than Body`, `move reading to the Mind area`: a habit moved to another of their areas.
+    func movingToArea() -> Understanding? {
+        guard !line.question, line.has(["put", "move", "file", "belongs"]) || line.has(phrase: ["rather", "than"]) else { return nil }
+        let areas = vocabulary.areas.map { $0.lowercased().split(separator: " ").map(String.init) }
+        for index in words.indices where ["in", "into", "under", "to"].contains(words[index].text) {
+            var at = index + 1
+            while at < words.count, ["the", "my", "area"].contains(words[at].text) { at += 1 }
+            guard let area = areas.firstIndex(where: { area in
+                at + area.count <= words.count && area.indices.allSatisfy { words[at + $0].text == area[$0] }
+            }) else { continue }
+            let named = mentions(in: 0..<index)
+            guard named.count == 1, !vocabulary.habits[named[0].habit].shared else { return nil }
+            return .commands(["edit \(name(named[0])) in \(Self.quoted(vocabulary.areas[area]))"])
+        }
+        return nil
+    }
+}

@@ -1,0 +1,34 @@
+import HabitatEngine
+
+/// To-dos said in everyday words.
+extension Reader {
+    /// `need to restring the cello by next friday`, `have to renew my passport before the 3rd`, `need someone to clean
+    /// the oven by sunday`: something to do once, by a day. One that names a habit of theirs is asked about (`need to
+    /// run by friday` is more likely a plan than a to-do).
+    func needsDoing() -> Understanding? {
+        guard !line.question else { return nil }
+        var index = 0
+        while index < words.count, ["i", "we", "still", "really", "also", "and", "so", "ok", "oh"].contains(words[index].text) { index += 1 }
+        let leads: [[String]] = [
+            ["need", "to"], ["needs", "to"], ["have", "to"], ["has", "to"], ["must"], ["gotta"], ["got", "to"],
+            ["need", "someone", "to"], ["need", "somebody", "to"], ["someone", "needs", "to"], ["somebody", "needs", "to"],
+            ["someone", "has", "to"], ["someone", "must"],
+        ]
+        guard let lead = leads.last(where: { lead in
+            index + lead.count < words.count && lead.indices.allSatisfy { words[index + $0].text == lead[$0] }
+        }) else { return nil }
+        let someone = lead.contains("someone") || lead.contains("somebody")
+        guard !someone || vocabulary.inRoom, !line.has(["not", "never"]) else { return nil }
+        let start = index + lead.count
+        let rest = words[start...].filter { !$0.stop || $0.text == "'" }
+        guard let (due, taken) = try? TodoParser.due(of: rest.map(\.text)), due != nil, taken > 0, taken < rest.count else { return nil }
+        let name = rest.dropLast(taken).map(\.typed)
+        let by = rest.suffix(taken).map(\.text).joined(separator: " ")
+        guard name.first.map({ $0.first?.isLetter == true }) ?? false else { return nil }
+        let command = "\(someone ? "room add todo" : "add todo") \(name.joined(separator: " ")) \(by)"
+        if !mentions(in: start..<words.count).isEmpty {
+            return EverydayReader.didYouMean([command], after: "Type 'yes' to add it.")
+        }
+        return .commands([command])
+    }
+}
