@@ -88,6 +88,8 @@ public enum DayWords: Sendable, Equatable {
     case inDays(Int)
     /// The coming weekday, today included (0 = Monday).
     case weekday(Int)
+    /// The weekday after today (`next friday` said on a Friday is a week away).
+    case nextWeekday(Int)
     /// The coming day of a month with that number, today included (`the 3rd`).
     case dayOfMonth(Int)
     /// The coming day of that month and number, today included (`dec 24`).
@@ -98,6 +100,7 @@ public enum DayWords: Sendable, Equatable {
         case .on(let day): return day
         case .inDays(let count): return today + count
         case .weekday(let weekday): return today + (weekday - today.weekday + 7) % 7
+        case .nextWeekday(let weekday): return today + ((weekday - today.weekday + 6) % 7 + 1)
         case .dayOfMonth(let number):
             var (year, month, date) = today.civil
             if number < date { (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1) }

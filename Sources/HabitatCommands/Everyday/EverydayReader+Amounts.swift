@@ -68,4 +68,26 @@ extension Reader {
         "item", "class", "grade", "year", "month", "question", "room", "floor", "gate", "step", "mile", "#", "psalm", "verse",
         "sura", "surah", "juz", "kata", "form", "bed", "table", "bus", "route", "line", "version",
     ]
+
+    /// All of the sets said in `range` (`3x10`, `3 x 10`, `3 sets of 10` are 30), or `nil` when none are.
+    func sets(in range: Range<Int>) -> Int? {
+        for index in range where index + 1 < range.upperBound {
+            guard let count = words[index].number.flatMap({ Int(exactly: $0) }) else { continue }
+            let next = words[index + 1].text
+            var each: Double?
+            if next.hasPrefix("x") || next.hasPrefix("×"), let number = Double(next.dropFirst()) {
+                each = number
+            } else if ["x", "×"].contains(next), index + 2 < range.upperBound {
+                each = words[index + 2].number
+            } else if ["sets", "set", "rounds"].contains(next), index + 3 < range.upperBound, words[index + 2].text == "of" {
+                each = words[index + 3].number
+            }
+            // (Any number may be typed: a product too large for a count is no amount.)
+            if let each = each.flatMap({ Int(exactly: $0) }), each >= 1, count >= 1 {
+                let (all, overflow) = count.multipliedReportingOverflow(by: each)
+                return overflow ? nil : all
+            }
+        }
+        return nil
+    }
 }

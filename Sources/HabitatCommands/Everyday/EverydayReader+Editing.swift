@@ -5,7 +5,7 @@ extension Reader {
     /// `make reading 40 pages a day`, `make yoga 4 times a week`, `allow me 2 glasses of wine a day`, `refri limit 2 now`.
     func editing() -> Understanding? {
         let instead = line.has(phrase: ["rather", "than"]) || line.has(phrase: ["instead", "of"])
-        let said = line.has(["make", "allow", "allowed", "limit", "target", "set", "raise", "lower", "increase", "goal", "change"])
+        let said = line.has(["make", "bump", "allow", "allowed", "limit", "target", "set", "raise", "lower", "increase", "goal", "change"])
             || instead || line.has(phrase: ["from", "now", "on"]) || line.has(phrase: ["going", "forward"])
             || line.has("only") && line.has("now") && (line.has("times") || words.contains { Schedule.oneWeekday($0.text) != nil || Schedule.weekday($0.text) != nil })
             || line.has(phrase: ["let", "me", "have"]) || line.has(phrase: ["can", "have"]) || line.has(phrase: ["i", "want"])
@@ -21,19 +21,30 @@ extension Reader {
         {
             return nil
         }
-        // `make gym tuesday and thursday now`, `make yoga every day`: a new schedule.
-        let days = words.compactMap { Self.weekday($0.text) }
+        // `make gym tuesday and thursday now`, `make yoga every day`: a new schedule. (`make piano every day instead of mon
+        // wed fri`: what follows `instead of` is what it was.)
+        let was = instead ? words.firstIndex { ["instead", "rather"].contains($0.text) } ?? words.count : words.count
+        let days = words[..<was].compactMap { Self.weekday($0.text) }
         // (`tai chi on fridays too`: a day more than the days it has, which this reading doesn't know.)
         if !days.isEmpty, line.has(["too", "also", "additionally", "extra", "plus"]) || line.has(phrase: ["as", "well"]) { return nil }
         if !days.isEmpty, words.allSatisfy({ $0.number == nil }) {
             let named = Array(Set(days)).sorted().map { Day.weekdayNames[$0].lowercased() }
             return .commands(["edit \(name(mention)) on \(named.joined(separator: " "))"])
         }
-        if line.has(phrase: ["every", "day"]) || line.has("daily") || line.has("everyday"), words.allSatisfy({ $0.number == nil }) {
+        let daily = words[..<was].indices.contains { at in
+            ["daily", "everyday"].contains(words[at].text) || words[at].text == "every" && at + 1 < was && words[at + 1].text == "day"
+        }
+        if daily, words.allSatisfy({ $0.number == nil }) {
             return .commands(["edit \(name(mention)) every day"])
         }
         // `I want 8 hours of sleep, not 7`: the first number is the new one.
         let numbers = words.indices.filter { words[$0].number != nil && !mention.range.contains($0) }
+        // `bump cello up to an hour a day`: an hour of one counted in minutes.
+        if numbers.isEmpty, let unit = habit.amount?.unit, WordForms.unit(unit) == "minute",
+            line.has(phrase: ["an", "hour"]) || line.has(phrase: ["one", "hour"])
+        {
+            return .commands(["edit \(name(mention)) \(habit.bad ? "limit" : "target") 60 \(unit)"])
+        }
         // (`3 biscuits a day instead of 2`, `40 pages rather than 30`: the first is the new one.)
         guard let first = numbers.first, numbers.count == 1 || line.has("not") || instead && numbers.count == 2,
             let count = words[first].number, words[first].isWhole

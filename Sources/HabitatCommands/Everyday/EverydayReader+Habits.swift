@@ -69,6 +69,7 @@ extension Reader {
         // `new exercise from physio: clamshells 15 reps`: what it is, said before a colon, then its name.
         if let colon = words[index...].firstIndex(where: { $0.stop && $0.text == ":" }), colon + 1 < words.count,
             words[colon + 1].number == nil, !words[colon + 1].stop,
+            !words[index..<colon].contains(where: { ["list", "todo", "to-do", "todos", "chore", "reward", "area"].contains($0.text) }),
             colon - index >= 2 || colon - index == 1 && ["exercise", "goal", "thing", "one", "hobby", "challenge"].contains(words[index].text)
         {
             index = colon + 1
@@ -306,8 +307,10 @@ extension Reader {
     /// `gym means exercise`: the person's own word for a habit of theirs.
     func naming() -> Understanding? {
         // `when I say kicks I mean kick sets`
+        // (`When I say "BP", I mean my blood pressure check.`)
         if words.count >= 6, words[0].text == "when", words[1].text == "i", words[2].text == "say",
-            let mean = words.firstIndex(where: { $0.text == "mean" }), mean >= 5, words[mean - 1].text == "i", mean == 5
+            let mean = words.firstIndex(where: { $0.text == "mean" }), mean >= 5, words[mean - 1].text == "i",
+            mean == 5 || mean == 6 && words[4].stop
         {
             let named = mentions(in: (mean + 1)..<words.count)
             guard named.count == 1 else { return nil }
@@ -360,9 +363,13 @@ extension Reader {
     func deleting() -> Understanding? {
         // `take the sherry habit off please`, `take yoga off my list`
         let off = line.has(["take", "taking"]) && line.has("off") && line.has(["habit", "habits", "list"])
-        guard line.has(["delete", "remove", "excluir", "apagar"]) || line.has(phrase: ["get", "rid", "of"]) || off, !line.question else { return nil }
+        // `take the new novel out of the store`
+        let store = line.has(["store", "shop"]) && (line.has(["take", "taking"]) && line.has(phrase: ["out", "of"]) || line.has(["remove", "delete"]))
+        guard line.has(["delete", "remove", "excluir", "apagar"]) || line.has(phrase: ["get", "rid", "of"]) || off || store, !line.question else {
+            return nil
+        }
         // `delete the concert ticket reward, the tour sold out`
-        if line.has("reward") {
+        if line.has("reward") || store {
             let said = words.map(\.text)
             let rewards = vocabulary.rewards.filter { reward in
                 let wanted = reward.lowercased().split(separator: " ").map(String.init)

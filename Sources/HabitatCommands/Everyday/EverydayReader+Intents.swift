@@ -264,11 +264,17 @@ extension Reader {
 
     /// `buy the lie-in`, `i want buy potion`, `get me a potion`.
     func buying() -> Understanding? {
-        // `treating myself to a hot choc`
-        let treat = words.indices.first { index in
-            ["treat", "treating", "treated"].contains(words[index].text) && index + 2 < words.count && words[index + 1].text == "myself"
-                && words[index + 2].text == "to"
-        }.map { $0 + 2 }
+        // `treating myself to a hot choc`, `treat: pint with the lads`, `cashing in a lie-in`, `spend my coins on a trip to
+        // the garden centre`: what follows is the reward.
+        func next(_ index: Int, _ text: String) -> Bool { index + 1 < words.count && words[index + 1].text == text }
+        let treat = words.indices.lazy.compactMap { index -> Int? in
+            let word = words[index].text
+            if ["treat", "treating", "treated"].contains(word), next(index, "myself"), next(index + 1, "to") { return index + 2 }
+            if word == "treat", index == 0, next(index, ":") { return index + 1 }
+            if ["cash", "cashing"].contains(word), next(index, "in") { return index + 1 }
+            if ["spend", "spending"].contains(word), let on = words[(index + 1)...].prefix(4).firstIndex(where: { $0.text == "on" }) { return on }
+            return nil
+        }.first
         guard let at = treat ?? words.firstIndex(where: { ["buy", "comprar", "purchase", "cop", "redeem"].contains($0.text) }), !line.question
         else { return nil }
         // What follows the name says why (`buy the cafe stop cake, earned it`).
@@ -279,9 +285,12 @@ extension Reader {
         guard !rest.isEmpty, !notDone || line.has(phrase: ["want", "to"]) || line.has("want") else { return nil }
         // A reward named by the start of its words (`hot choc` for Hot chocolate), when only one is.
         let typed = rest.map(\.text)
+        // (`a trip to the garden centre` for Garden centre trip: its words in another order.)
+        let content = Set(typed.filter { !Self.fillers.contains($0) })
         let named = vocabulary.rewards.filter { reward in
             let words = reward.lowercased().split(separator: " ").map(String.init)
             return words.count == typed.count && zip(typed, words).allSatisfy { $1.hasPrefix($0) && $0.count >= 3 || $0 == $1 }
+                || content.count > 1 && content == Set(words.filter { !Self.fillers.contains($0) })
         }
         if named.count == 1 { return .commands(["buy \(named[0])"]) }
         if treat != nil { return nil }

@@ -125,11 +125,13 @@ extension Reader {
                 guard done[0].command == "did \(name(last))\(day)" else { return nil }
                 switch reading(last, in: range) {
                 case .done(let more): done[0] = Done(command: more.command, likely: true)
-                case .unread where vocabulary.habits[last.habit].amount == nil:
-                    // (`two bags` of one counted in times: that many times.)
+                case .unread where vocabulary.habits[last.habit].amount == nil && vocabulary.habits[last.habit].bad:
+                    // (`two bags` of a bad habit counted in times: that many slips; `meal prepped, 5 boxes` is once.)
                     guard let count = words[range.lowerBound].number, count == count.rounded(), count >= 1 else { return nil }
                     done[0] = Done(command: "did \(name(last)) x\(Int(count))\(day)", likely: true)
-                default: return nil
+                default:
+                    // (Of a habit done or not, what it made: `meal prepped for the week, 5 boxes`.)
+                    guard vocabulary.habits[last.habit].amount == nil else { return nil }
                 }
                 continue
             }
@@ -440,28 +442,6 @@ extension Reader {
             return count == 1 ? done() : .done(Done(command: "did \(name) x\(count)\(day)", likely: true))
         }
         return .unread
-    }
-
-    /// All of the sets said in `range` (`3x10`, `3 x 10`, `3 sets of 10` are 30), or `nil` when none are.
-    func sets(in range: Range<Int>) -> Int? {
-        for index in range where index + 1 < range.upperBound {
-            guard let count = words[index].number.flatMap({ Int(exactly: $0) }) else { continue }
-            let next = words[index + 1].text
-            var each: Double?
-            if next.hasPrefix("x") || next.hasPrefix("×"), let number = Double(next.dropFirst()) {
-                each = number
-            } else if ["x", "×"].contains(next), index + 2 < range.upperBound {
-                each = words[index + 2].number
-            } else if ["sets", "set", "rounds"].contains(next), index + 3 < range.upperBound, words[index + 2].text == "of" {
-                each = words[index + 3].number
-            }
-            // (Any number may be typed: a product too large for a count is no amount.)
-            if let each = each.flatMap({ Int(exactly: $0) }), each >= 1, count >= 1 {
-                let (all, overflow) = count.multipliedReportingOverflow(by: each)
-                return overflow ? nil : all
-            }
-        }
-        return nil
     }
 
     /// Whether `clause` says its habit was not done, or not simply done: `didn't`, `skipped`, `going to`, `should I`,

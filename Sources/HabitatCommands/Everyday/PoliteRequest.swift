@@ -20,6 +20,7 @@ public struct PoliteRequest: Sendable, Equatable {
     /// like to read 40 pages a day` changes the target).
     static let saying: [[String]] = [
         ["i'll"], ["i", "will"], ["i", "shall"], ["let", "me"], ["i", "would", "like", "to"], ["i'd", "like", "to"], ["i", "would", "love", "to"], ["i'd", "love", "to"], ["i", "wish", "to"],
+        ["i", "should", "like", "to"], ["i'd", "love", "to"], ["might", "i"], ["may", "i"], ["could", "i"], ["can", "i"],
     ]
 
     /// Both, the longest first: `would you mind` before `would you`.

@@ -5,7 +5,8 @@ import HabitatEngine
 /// `store`: what there is to buy.
 struct ShowStore: PersonalView {
     static let spec = Spec(
-        "store", summary: "what you can buy", triggers: Spec.asked("store") + Spec.asked("shop"), command: ShowStore())
+        "store", summary: "what you can buy", triggers: Spec.asked("store") + Spec.asked("shop") + Spec.asked("rewards"),
+        command: ShowStore())
 
     var touches: Touches { .view }
 
