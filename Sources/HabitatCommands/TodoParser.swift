@@ -49,25 +49,32 @@ public enum TodoParser {
         var said = Array(words[(at + 1)...])
         // `due by friday`, `by next friday`, `by this friday`, `by the 3rd`
         if words[at] == "due", said.first == "by" || said.first == "on" { said.removeFirst() }
+        guard let day = try day(said) else { return (nil, 0) }
+        var taken = words.count - at
+        if words[at] == "by", at >= 1, words[at - 1] == "due" { taken += 1 }
+        return (day, taken)
+    }
+
+    /// The day the words say, all of them (`next friday`, `the 10th of December.`, `thurs`); `nil` when they say none.
+    public static func day(_ said: [String]) throws -> DayWords? {
+        var said = said
         let next = said.first == "next"
         if ["next", "this", "the", "on"].contains(said.first ?? "") { said.removeFirst() }
         // `by the 10th of December.`: a stop after the day, and `of` between it and its month, say nothing more.
         if let last = said.last, last.count > 1, let mark = last.last, ",;:.!".contains(mark) { said[said.count - 1].removeLast() }
         if said.count == 3, said[1] == "of", month(said[2]) != nil { said.remove(at: 1) }
         guard said.count == 1 || (said.count == 2 && Self.month(said[0]) != nil || said.count == 2 && Self.month(said[1]) != nil) else {
-            return (nil, 0)
+            return nil
         }
         guard var day = dayWords(said) else {
             // `by` a word that is not a day: part of the name (`stand by me`), unless it looks like a day.
             if said.count == 1, said[0].first?.isNumber == true {
                 throw HabitatError(.invalidArgument, "I couldn't read the day '\(said[0])'. Say 'by friday', 'by the 3rd' or 'by 2026-12-24'.")
             }
-            return (nil, 0)
+            return nil
         }
         if next, case .weekday(let weekday) = day { day = .nextWeekday(weekday) }
-        var taken = words.count - at
-        if words[at] == "by", at >= 1, words[at - 1] == "due" { taken += 1 }
-        return (day, taken)
+        return day
     }
 
     /// `today`, `tomorrow`, `friday`, `fri`, `3rd`, `2026-12-24`, `24 december`, `dec 24`.

@@ -95,7 +95,7 @@ struct NewcomerLinesTests {
         return try #require(result)
     }
 
-    /// `state` with its names in lower case, and its units by their usual names: Habitat reads every name whatever its
+    /// `state` with its names and own words in lower case, and its units by their usual names: Habitat reads every name whatever its
     /// case (`did yoga` is Yoga), so a name typed in lower case (`new habit protein shake`) is the same effect as the
     /// strict command's `Protein shake`; and a unit is kept as typed but read in any of its forms, so `20 mins a day` is
     /// the strict command's `target 20 min`.
@@ -103,6 +103,7 @@ struct NewcomerLinesTests {
         var state = state
         for index in state.habits.indices {
             state.habits[index].name = state.habits[index].name.lowercased()
+            state.habits[index].words = state.habits[index].words.map { $0.lowercased() }
             if let unit = state.habits[index].amount?.unit?.lowercased() {
                 state.habits[index].amount?.unit = WordForms.unit(unit) ?? NameMatch<String>.forms(of: unit).min { $0.count < $1.count }
             }

@@ -197,7 +197,7 @@ extension Pipeline {
         }
         habits += state.routines.map { Vocabulary.Habit(name: $0.name) }
         // A to-do is done as a habit is (`renewed my passport`): the recording finishes it.
-        habits += state.todos.filter(\.isOpen).map { Vocabulary.Habit(name: $0.name) }
+        habits += state.todos.filter(\.isOpen).map { Vocabulary.Habit(name: $0.name, todo: true) }
         habits += (room ?? []).map { Vocabulary.Habit(name: $0.name, bad: $0.kind == .bad, shared: true) }
         habits += list.map { Vocabulary.Habit(name: $0.name, shared: true) }
         return Vocabulary(

@@ -76,6 +76,11 @@ struct EverydayLine {
                 // `half past eight`, `quarter to 7 in the evening`
                 words.replaceSubrange(index..<(index + used), with: [Word("\(minute / 60):\(minute % 60)", minute: minute)])
                 index += 1
+            } else if words[index].text == "a", index + 1 < words.count, words[index + 1].text == "couple" {
+                // `a couple of times`, `vaped a couple times`: two.
+                words.replaceSubrange(index...(index + 1), with: [Word("2", number: 2)])
+                if index + 1 < words.count, words[index + 1].text == "of" { words.remove(at: index + 1) }
+                index += 1
             } else if words[index].text == "another" {
                 // `another pomodoro down` is one more; `another 10 pushups`, ten.
                 if index + 1 < words.count, words[index + 1].number != nil {
@@ -109,6 +114,11 @@ struct EverydayLine {
             return (90, 5)
         }
         if hour.contains(words[index].text), index == 0 || words[index - 1].number == nil, andAHalf(index + 1) { return (90, 4) }
+        // `a half hour`, `half hour`
+        if words[index].text == "a", index + 2 < words.count, words[index + 1].text == "half", hour.contains(words[index + 2].text) { return (30, 3) }
+        if words[index].text == "half", index + 1 < words.count, hour.contains(words[index + 1].text), index == 0 || words[index - 1].text != "a" {
+            return (30, 2)
+        }
         if let number = words[index].number, number == number.rounded(), number >= 1, number < 24, andAHalf(index + 1),
             index + 4 < words.count, hour.contains(words[index + 4].text)
         {
@@ -140,8 +150,14 @@ struct EverydayLine {
     /// The words of one chunk between spaces.
     static func read(_ chunk: String, joiners: Set<String>) -> [Word] {
         if let opened = contractions[chunk] { return opened.split(separator: " ").map { Word(String($0)) } }
-        // `ear training ✓`: a tick says done.
+        // `ear training ✓`: a tick says done; a dash between words is a pause in the sentence.
         if chunk == "✓" || chunk == "√" { return [Word("done")] }
+        if ["-", "–", "—"].contains(chunk) { return [Word(",", stop: true)] }
+        // `a forty-minute walk`, `a 30-min run`: a number and its unit.
+        if let dash = chunk.firstIndex(of: "-"), dash != chunk.startIndex, WordForms.unit(String(chunk[chunk.index(after: dash)...])) != nil {
+            let number = read(String(chunk[..<dash]), joiners: joiners)
+            if number.count == 1, number[0].number != nil { return number + [Word(String(chunk[chunk.index(after: dash)...]))] }
+        }
         if chunk.hasSuffix("'s"), chunk.count > 2 {
             // `laundry's done`, `holiday's over`, `sister's`: the word, and what `'s` stands for when it is `is`.
             return [Word(String(chunk.dropLast(2))), Word("is")]
@@ -195,7 +211,7 @@ struct EverydayLine {
         "2moro": "tomorrow", "tomoz": "tomorrow", "yday": "yesterday", "ystd": "yesterday", "w": "with", "w/": "with",
         "rn": "right now", "nite": "night", "2nite": "tonight", "wat": "what", "wut": "what", "u": "you", "ur": "your", "r": "are", "pls": "please", "plz": "please",
         "thx": "thanks", "ty": "thanks", "cuz": "because", "coz": "because", "bc": "because", "abt": "about", "gotta": "got to",
-        "lemme": "let me", "gimme": "give me", "kinda": "kind of", "tryna": "trying to", "idk": "i do not know",
+        "lemme": "let me", "gimme": "give me", "shud": "should", "shld": "should", "wud": "would", "cud": "could", "kinda": "kind of", "tryna": "trying to", "idk": "i do not know",
     ]
 
     static let extraNumbers: [String: Int] = [

@@ -8,13 +8,19 @@ extension Reader {
         let said = line.has(["make", "bump", "allow", "allowed", "limit", "target", "set", "raise", "lower", "increase", "goal", "change"])
             || instead || line.has(phrase: ["from", "now", "on"]) || line.has(phrase: ["going", "forward"])
             || line.has("only") && line.has("now") && (line.has("times") || words.contains { Schedule.oneWeekday($0.text) != nil || Schedule.weekday($0.text) != nil })
+            // `pushups should be 100 a day`, `physio now 40 reps every day`
+            || line.has(phrase: ["should", "be"]) && words.contains { $0.number != nil }
+            || line.has("now") && (line.has(phrase: ["a", "day"]) || line.has(phrase: ["every", "day"]) || line.has(phrase: ["per", "day"]))
+                && words.contains { $0.number != nil }
             || line.has(phrase: ["let", "me", "have"]) || line.has(phrase: ["can", "have"]) || line.has(phrase: ["i", "want"])
             && words.contains { $0.number != nil } && !line.has("buy")
         guard said, !line.question,
             let mention = onlyMention() ?? slipped(in: 0..<words.count).flatMap({ prefixed($0) })
         else { return nil }
         let habit = vocabulary.habits[mention.habit]
-        guard !habit.shared, !line.has(["not", "never", "no"]) || line.has(phrase: ["i", "want"]) else { return nil }
+        // (`vaping limit 3 not 5`: `not` before the number it was.)
+        let notBefore = words.indices.contains { words[$0].text == "not" && $0 + 1 < words.count && words[$0 + 1].number != nil }
+        guard !habit.shared, !line.has(["not", "never", "no"]) || line.has(phrase: ["i", "want"]) || notBefore else { return nil }
         // `make yoga 4 times a week`, not `make 2 cups of tea`: the habit is named before its new number.
         if let number = words.firstIndex(where: { $0.number != nil }), number < mention.range.lowerBound,
             !line.has(["allow", "allowed", "have", "want"])

@@ -106,7 +106,17 @@ extension Reader {
             return .clarify("Give the habit a name first, then its amount: '\(bad ? "add bad habit Coffee limit 3 cups" : "add habit Steps target 10000 steps")'.")
         }
         if reward { return addReward(rest) }
-        if area { return .commands(["add area \(rest.map(\.typed).joined(separator: " "))"]) }
+        if area {
+            // `add an area called Body and put yoga in it`: the area, then what goes in it.
+            if let and = rest.firstIndex(where: { $0.text == "and" }), and > 0, and + 1 < rest.count, ["put", "move"].contains(rest[and + 1].text) {
+                let area = rest[..<and].map(\.typed).joined(separator: " ")
+                guard let put = words.indices.last(where: { ["put", "move"].contains(words[$0].text) }) else { return nil }
+                let moved = mentions(in: (put + 1)..<words.count)
+                guard moved.count == 1 else { return nil }
+                return .commands(["add area \(area)", "edit \(name(moved[0])) in \(Self.quoted(area))"])
+            }
+            return .commands(["add area \(rest.map(\.typed).joined(separator: " "))"])
+        }
         // `want a …` says what is wanted only with the kind of thing it is.
         if start == ["want", "a"] && !sawKind { return nil }
         // A line that says it adds a habit is never read as another thing: what it can't read, it asks about.
@@ -352,9 +362,11 @@ extension Reader {
         let away = ["shelve", "put"].contains(words.first?.text) && (words.first?.text == "shelve" || line.has("away"))
         guard let first = words.first?.text, ["archive", "unarchive"].contains(first) || away, !line.question else { return nil }
         let verb = away ? "archive" : first
-        let named = mentions(in: 1..<words.count)
-        let idle: Set<String> = ["the", "my", "habit", "for", "time", "being", "now", "a", "while", "please", "thanks", "too", "again", "back", "away"]
-        guard named.count == 1, (1..<words.count).allSatisfy({ named[0].range.contains($0) || idle.contains(words[$0].text) || words[$0].stop })
+        // (What follows a comma or a dash only says why: `archive the laundry one, mam does it now`.)
+        let end = words.indices.dropFirst().first { words[$0].stop && words[$0].text != "." || words[$0].stop && $0 + 1 < words.count } ?? words.count
+        let named = mentions(in: 1..<end)
+        let idle: Set<String> = ["the", "my", "habit", "for", "time", "being", "now", "a", "while", "please", "thanks", "too", "again", "back", "away", "one"]
+        guard named.count == 1, (1..<end).allSatisfy({ named[0].range.contains($0) || idle.contains(words[$0].text) || words[$0].stop })
         else { return nil }
         return .commands(["\(verb) \(name(named[0]))"])
     }

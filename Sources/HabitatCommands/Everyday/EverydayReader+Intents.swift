@@ -7,6 +7,7 @@ extension Reader {
     /// `oops`, `scratch that`, `undo that`, `take back the last thing I logged`, `that was a mistake`.
     func undo() -> Understanding? {
         let said = line.has(["undo", "oops", "oopsie", "whoops", "desfazer"]) || line.has(phrase: ["scratch", "that"])
+            || line.has(phrase: ["cancel", "last"]) || line.has(phrase: ["cancel", "the", "last"]) || line.has(phrase: ["cancel", "that"])
             || line.has(phrase: ["scratch", "the", "last"]) || line.has(phrase: ["scratch", "my", "last"]) || line.has(phrase: ["wrong", "habit"])
             || line.has(phrase: ["take", "back"]) || line.has(phrase: ["take", "that", "back"]) || line.has(phrase: ["take", "it", "back"])
             || line.has(phrase: ["was", "a", "mistake"]) || line.has(phrase: ["by", "mistake"]) || line.has(phrase: ["didn't", "mean"])
@@ -93,7 +94,9 @@ extension Reader {
         let back = !named.isEmpty && (line.has(phrase: ["is", "back"]) || line.has(phrase: ["back", "on"])
             || line.has(phrase: ["start", "again"]) || line.has(phrase: ["starts", "again"]) || line.has(phrase: ["starting", "again"])
             // `back to weeding`, of one that is paused (of one that isn't, it says it was done again).
-            || line.has(phrase: ["back", "to"]) && named.allSatisfy { vocabulary.habits[$0.habit].paused })
+            || line.has(phrase: ["back", "to"]) && named.allSatisfy { vocabulary.habits[$0.habit].paused }
+            // `start planks again`, `restart yoga`, of one that is paused.
+            || (line.has(["start", "starting", "restart"]) && line.has("again") || line.has("restart")) && named.allSatisfy { vocabulary.habits[$0.habit].paused })
         let said = back || line.has(["resume", "unpause", "unpaused", "resumed", "voltei"]) || line.has(phrase: ["i", "am", "back"])
             || line.has(phrase: ["back", "from"]) && line.has(["holiday", "holidays", "vacation", "trip", "break", "leave"])
             || line.has(["holiday", "holidays", "vacation", "break", "pause", "trip"]) && line.has("over")
@@ -123,7 +126,7 @@ extension Reader {
         // Time off said as such (`taking a week off`, `day off till monday`), not `show off`.
         let off = words.indices.contains { index in
             words[index].text == "off" && index > 0
-                && (["week", "weeks", "days", "day", "time", "month", "taking", "take", "it", "them", "everything"].contains(words[index - 1].text)
+                && (["week", "weeks", "fortnight", "days", "day", "time", "month", "taking", "take", "it", "them", "everything"].contains(words[index - 1].text)
                     || index + 1 < words.count && (["till", "until", "til", "for", "work"].contains(words[index + 1].text)
                         // `off to Lanzarote till sunday`, not `off to the gym`
                         || words[index + 1].text == "to" && length != nil))
@@ -222,7 +225,10 @@ extension Reader {
             }
             if next < words.count, words[next].text == "of" { next += 1 }
             if next < words.count { month = Self.months[words[next].text] }
-            guard month != nil || ordinal else { return nil }
+            // (`pause all until 27`: a bare number that ends the line after `until` is a day of this month or the next.)
+            let ends = next == words.count || words[next].stop
+            let until = start > 0 && ["until", "till", "til"].contains(words[start - 1].text)
+            guard month != nil || ordinal || ends && until else { return nil }
         }
         guard let day else { return nil }
         let (year, thisMonth, thisDay) = today.civil

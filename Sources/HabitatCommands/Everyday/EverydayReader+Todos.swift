@@ -32,3 +32,24 @@ extension Reader {
         return .commands([command])
     }
 }
+
+extension Reader {
+    /// `push the piano tuner thing to december 1st`, `move the vet thing to next friday`, `put off the dentist till
+    /// monday`: an open to-do of theirs given another day.
+    func movingTodo() -> Understanding? {
+        guard !line.question, let lead = words.firstIndex(where: { ["push", "move", "postpone", "shift", "put", "delay"].contains($0.text) }),
+            let to = words[(lead + 1)...].lastIndex(where: { ["to", "till", "until", "til"].contains($0.text) }), to + 1 < words.count
+        else { return nil }
+        let said = words[(to + 1)...].filter { !$0.stop }.map(\.text)
+        guard !said.isEmpty, (try? TodoParser.day(said)) != nil else { return nil }
+        let idle: Set<String> = ["the", "my", "a", "that", "this", "thing", "one", "todo", "to-do", "task", "off", "back", "for"]
+        let typed = words[(lead + 1)..<to].filter { !$0.stop && !idle.contains($0.text) }.map(\.text)
+        guard !typed.isEmpty else { return nil }
+        let todos = vocabulary.habits.filter { todo in
+            let named = todo.name.lowercased().split(separator: " ").map(String.init)
+            return todo.todo && typed.allSatisfy { word in named.contains { WordForms.isForm(word, of: $0) || $0.hasPrefix(word) && word.count >= 3 } }
+        }
+        guard todos.count == 1 else { return nil }
+        return .commands(["edit todo \(Self.quoted(todos[0].name)) by \(said.joined(separator: " "))"])
+    }
+}

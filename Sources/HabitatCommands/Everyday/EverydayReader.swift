@@ -32,7 +32,7 @@ public enum EverydayReader {
         guard !reader.words.isEmpty else { return nil }
         let readings: [(Reader) -> () -> Understanding?] = [
             Reader.naming, Reader.undo, Reader.reminder, Reader.archiving, Reader.resume, Reader.pause, Reader.timer, Reader.adding, Reader.renaming,
-            Reader.needsDoing, Reader.movingToArea, Reader.editing, Reader.deleting, Reader.buying, Reader.inviting, Reader.asking, Reader.recording,
+            Reader.needsDoing, Reader.movingTodo, Reader.movingToArea, Reader.editing, Reader.deleting, Reader.buying, Reader.inviting, Reader.asking, Reader.recording,
         ]
         for reading in readings {
             if let understood = reading(reader)() { return understood }

@@ -16,11 +16,14 @@ public struct Vocabulary: Sendable {
         public var words: [String]
         /// Paused today: `back to weeding` means it is on again.
         public var paused: Bool
+        /// An open to-do of theirs, done as a habit is (`renewed my passport`).
+        public var todo: Bool
 
         public init(
             name: String, amount: DailyAmount? = nil, bad: Bool = false, quota: Bool = false, shared: Bool = false, words: [String] = [],
-            paused: Bool = false
+            paused: Bool = false, todo: Bool = false
         ) {
+            self.todo = todo
             self.name = name
             self.amount = amount
             self.bad = bad
