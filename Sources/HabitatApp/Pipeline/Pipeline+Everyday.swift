@@ -55,7 +55,7 @@ extension Pipeline {
         }
         guard recording.loose != nil, let note = recording.note else { return false }
         let parts = note.split(separator: " ")
-        return parts.count <= 2 && parts.first.flatMap { Double($0) } != nil
+        return parts.count <= 2 && parts.first.flatMap { Double($0) } != nil || EverydayReader.startsWithAmount(note)
     }
 
     /// The line of `request` read in everyday words for the session's user; `failed` is the strict reading's answer,

@@ -91,3 +91,17 @@ extension Reader {
         return nil
     }
 }
+
+extension EverydayReader {
+    /// Whether `note` starts with an amount: `30`, `5 km`, `an hour in the archive`, `half an hour of scales`.
+    public static func startsWithAmount(_ note: String) -> Bool {
+        startsWithAmount(EverydayLine(note, joiners: []).words[...])
+    }
+
+    static func startsWithAmount(_ words: ArraySlice<EverydayLine.Word>) -> Bool {
+        guard let first = words.first else { return false }
+        if first.number != nil, first.minute == nil { return true }
+        let unit = words.dropFirst().first { !["an", "a"].contains($0.text) }
+        return ["a", "an", "one", "half"].contains(first.text) && unit.map { WordForms.unit($0.text) != nil } == true
+    }
+}

@@ -51,8 +51,13 @@ extension Reader {
             case let named = mentions(in: 0..<colon), !named.isEmpty, mentions(in: (colon + 1)..<words.count).isEmpty,
             let mark = line.original.firstIndex(of: ":")
         else { return nil }
-        if named.allSatisfy({ vocabulary.habits[$0.habit].amount != nil }), saysOnlyAnAmount((colon + 1)..<words.count) { return nil }
         let text = line.original[line.original.index(after: mark)...].trimmingCharacters(in: .whitespaces)
+        // (`research: an hour in the archive`: how much, and where.)
+        if named.allSatisfy({ vocabulary.habits[$0.habit].amount != nil }),
+            saysOnlyAnAmount((colon + 1)..<words.count) || EverydayReader.startsWithAmount(text)
+        {
+            return nil
+        }
         return text.isEmpty ? nil : (text, colon)
     }
 
@@ -61,7 +66,10 @@ extension Reader {
     var clauses: [Range<Int>] {
         var clauses: [Range<Int>] = []
         for clause in line.clauses {
-            if saysOnlyAnAmount(clause), let last = clauses.lastIndex(where: { !mentions(in: $0).isEmpty }) {
+            // (`research: an hour in the archive`: how much of what was named before the colon.)
+            let afterColon = clause.lowerBound > 0 && words[clause.lowerBound - 1].text == ":"
+                && EverydayReader.startsWithAmount(words[clause])
+            if saysOnlyAnAmount(clause) || afterColon, let last = clauses.lastIndex(where: { !mentions(in: $0).isEmpty }) {
                 clauses[last] = clauses[last].lowerBound..<clause.upperBound
                 clauses.removeSubrange((last + 1)...)
             } else {
@@ -222,6 +230,8 @@ extension Reader {
         let others = range.filter { !mention.range.contains($0) }
         if range.contains(where: { Self.doneWords.contains(words[$0].text) || ["ok", "okay", "ready"].contains(words[$0].text) }) { return true }
         if range.contains(where: { words[$0].number != nil || Schedule.times[words[$0].text] != nil || words[$0].text == "x" }) { return true }
+        // (`research: an hour`)
+        if range.contains(where: { EverydayReader.startsWithAmount(words[$0..<range.upperBound]) && !mention.range.contains($0) }) { return true }
         // `is going`, `has a hole`, `ranked is so toxic`: a sentence about it, not of it.
         // (`have cleaned`, `has done` say it was done.)
         let sentence: Set<String> = ["is", "are", "has", "have", "can", "gets", "makes"]

@@ -251,6 +251,8 @@ struct Reader {
         var found: [Int: Mention] = [:]
         for index in range where words[index].number == nil && words[index].text.count >= 4 && !words[index].stop
             && !Self.placesAndTimes.contains(words[index].text)
+            // (`tea with my agent`: who it was with names nothing.)
+            && !words[max(range.lowerBound, index - 2)..<index].contains(where: { $0.text == "with" })
         {
             for (habit, candidate) in vocabulary.habits.enumerated() {
                 let nameWords = candidate.name.lowercased().split(separator: " ").map(String.init)
