@@ -159,8 +159,8 @@ extension Pipeline {
         EditHabit.spec.name: [RenameHabit.spec.name, StopReminding.spec.name, Remind.spec.name],
         CallHabit.spec.name: [Did.spec.name],
         CheckItem.spec.name: [Did.spec.name],
-        // (`delete the concert ticket reward`)
-        DeleteHabit.spec.name: [DeleteReward.spec.name],
+        // (`delete the concert ticket reward`, `delete the dentist to-do`)
+        DeleteHabit.spec.name: [DeleteReward.spec.name, DeleteTodo.spec.name],
     ]
 
     /// Asks `question` about the strict `lines`, which a `yes` next runs (and anything else drops). Nothing changed.
@@ -199,7 +199,7 @@ extension Pipeline {
         // A to-do is done as a habit is (`renewed my passport`): the recording finishes it.
         habits += state.todos.filter(\.isOpen).map { Vocabulary.Habit(name: $0.name, todo: true) }
         habits += (room ?? []).map { Vocabulary.Habit(name: $0.name, bad: $0.kind == .bad, shared: true) }
-        habits += list.map { Vocabulary.Habit(name: $0.name, shared: true) }
+        habits += list.map { Vocabulary.Habit(name: $0.name, shared: true, todo: true) }
         return Vocabulary(
             habits: habits, rewards: state.rewards.map(\.name), areas: state.areas.map(\.name), inRoom: room != nil,
             today: today)

@@ -269,12 +269,19 @@ extension Reader {
     func listed(from start: Int) -> Understanding? {
         var start = start
         while start > 0, ["to", "onto"].contains(words[start - 1].text) { start -= 1 }
-        let tokens = words[start...].filter { !$0.stop }.map { Token($0.typed) }
+        // (`and` and commas kept: `bread and eggs` may be two things.)
+        let tokens = words[start...].filter { !$0.stop || ["and", ","].contains($0.text) }.map { Token($0.typed) }
         guard let thing = HabitDraftParser.listSaid(in: tokens) else { return nil }
         let said = words[start...].map(\.text)
         let mine = said.contains("my") || said.contains("todo") || said.contains("to-do") || said.contains("todos")
         guard !thing.isEmpty else { return nil }
-        return .commands(["\(vocabulary.inRoom && !mine ? "room add todo" : "add todo") \(thing.map(\.text).joined(separator: " "))"])
+        let add = vocabulary.inRoom && !mine ? "room add todo" : "add todo"
+        // `add bread and eggs to the shopping list`: two things, asked about (`fish and chips` may be one).
+        let items = thing.split { $0.text.lowercased() == "and" || $0.text == "," }.map { $0.map(\.text).joined(separator: " ") }
+        if items.count > 1, items.allSatisfy({ !$0.isEmpty && $0.split(separator: " ").count <= 3 }) {
+            return EverydayReader.didYouMean(items.map { "\(add) \($0)" }, after: "Type 'yes' to add them.")
+        }
+        return .commands(["\(add) \(thing.map(\.text).joined(separator: " "))"])
     }
 
     /// `add a reward: date night for 150 coins`.
@@ -394,10 +401,19 @@ extension Reader {
         }
         // (`rid` is no form of Ride here.)
         let rid = words.indices.first { words[$0].text == "rid" && $0 > 0 && words[$0 - 1].text == "get" }
-        let named = mentions(in: 0..<words.count).filter { !$0.range.contains(rid ?? -1) }
+        var named = mentions(in: 0..<words.count).filter { !$0.range.contains(rid ?? -1) }
+        // (`take batteries off the list, found some`: a word of a longer name, in what comes before the reason.)
+        let first = line.clauses.first ?? 0..<words.count
+        if named.isEmpty, let part = partly(in: first) { named = [part] }
         guard named.count == 1, let mention = named.first else { return nil }
         let habit = vocabulary.habits[mention.habit]
-        return .commands([habit.shared ? "room delete habit \(name(mention))" : "delete habit \(name(mention))"])
+        // (`take batteries off the list`, `delete the dentist to-do`: a to-do, of theirs or on the room's list.)
+        let kind = habit.todo ? "todo" : "habit"
+        let command = habit.shared ? "room delete \(kind) \(name(mention))" : "delete \(kind) \(name(mention))"
+        // (A habit's delete asks before it deletes; a to-do's is asked here when its name was not said whole, nor was it
+        // called a to-do: `delete the dentist to-do` is the one to-do with a dentist in it.)
+        if !mention.certain, habit.todo, !line.has(["todo", "to-do"]) { return EverydayReader.didYouMean([command], after: "Type 'yes' to delete it.") }
+        return .commands([command])
     }
 
     // MARK: - Questions

@@ -80,6 +80,13 @@ extension Reader {
     }
 
     func recording() -> Understanding? {
+        // `I'm at 6 glasses now`, `20 so far`: the day's count in all, which is more than what it adds.
+        if line.has(phrase: ["i", "am", "at"]) || line.has(phrase: ["so", "far"]) || line.has(phrase: ["in", "total"]),
+            words.contains(where: { $0.number != nil }), let mention = onlyMention() ?? counted(in: 0..<words.count), let amount = vocabulary.habits[mention.habit].amount
+        {
+            let lower = vocabulary.habits[mention.habit].name.lowercased()
+            return .clarify("Is that your count for the day in all? Say how many more to add, e.g. 'did \(lower) \(amount.count > 1 ? 2 : 1)'; 'today' shows what you have so far.")
+        }
         var done: [Done] = []
         var last: Mention?
         let note = self.note
@@ -125,11 +132,23 @@ extension Reader {
                     && WordForms.isTime(unit: words[index + 1].text)
             }
             if mentionedFirst == nil, !done.isEmpty, howLong, slipped(in: range) == nil { continue }
-            // `crisps again. two bags`: only how many, said after the one thing done, which was said without.
-            if mentionedFirst == nil, done.count == 1, let last, range.count <= 2, words[range.lowerBound].number != nil,
+            // `crisps again. two bags`, `2 portions at lunch and 2 at dinner`: only how many, said after the one thing
+            // done: that many, or that many more.
+            let when: Set<String> = ["at", "for", "in", "with", "lunch", "dinner", "breakfast", "supper", "night", "work", "home", "later", "then", "too", "also"]
+            if mentionedFirst == nil, done.count == 1, let last, words[range.lowerBound].number != nil,
+                range.dropFirst(2).allSatisfy({ when.contains(words[$0].text) }), range.count <= 2 || range.dropFirst().allSatisfy({ when.contains(words[$0].text) }),
                 !Self.isTime(words, range.lowerBound), slipped(in: range) == nil, counted(in: range) == nil
             {
                 let day = self.day.map { " \($0)" } ?? ""
+                let before = "did \(name(last)) "
+                func amount(_ command: String) -> Int? {
+                    guard command.hasPrefix(before), command.hasSuffix(day) else { return nil }
+                    return Int(command.dropFirst(before.count).dropLast(day.count))
+                }
+                if let first = amount(done[0].command), case .done(let more) = reading(last, in: range), let second = amount(more.command) {
+                    done[0] = Done(command: "\(before)\(first + second)\(day)", likely: true)
+                    continue
+                }
                 guard done[0].command == "did \(name(last))\(day)" else { return nil }
                 switch reading(last, in: range) {
                 case .done(let more): done[0] = Done(command: more.command, likely: true)
