@@ -161,6 +161,8 @@ extension Pipeline {
         CheckItem.spec.name: [Did.spec.name],
         // (`delete the concert ticket reward`, `delete the dentist to-do`)
         DeleteHabit.spec.name: [DeleteReward.spec.name, DeleteTodo.spec.name],
+        // (`add an area called Body and put yoga in it`)
+        AddArea.spec.name: [EditHabit.spec.name],
     ]
 
     /// Asks `question` about the strict `lines`, which a `yes` next runs (and anything else drops). Nothing changed.

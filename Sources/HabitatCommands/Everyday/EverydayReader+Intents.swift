@@ -33,6 +33,10 @@ extension Reader {
     /// `quit reminding me to stretch`, `no more reminders for yoga`, `which reminders are on`, `remind me ingles 7pm`,
     /// `every evening at 21:30 remind me to stretch`, `ping me again in 20 minutes`, `remind the family at 7am`.
     func reminder() -> Understanding? {
+        // `please stop the morning digest`
+        if line.has(["digest", "rundown"]), line.has(["stop", "cancel", "quit", "end", "turn", "remove", "delete", "no"]), !line.question {
+            return .commands(["stop reminding digest"])
+        }
         let about = line.has(["remind", "reminding", "reminder", "reminders", "lembrete", "lembretes", "lembrar"])
             || line.has(phrase: ["ping", "me"]) || line.has(phrase: ["nudge", "me"])
             || line.has(["summary", "digest", "rundown"]) && timeOfDay != nil

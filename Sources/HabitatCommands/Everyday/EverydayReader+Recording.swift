@@ -134,10 +134,12 @@ extension Reader {
             if mentionedFirst == nil, !done.isEmpty, howLong, slipped(in: range) == nil { continue }
             // `crisps again. two bags`, `2 portions at lunch and 2 at dinner`: only how many, said after the one thing
             // done: that many, or that many more.
-            let when: Set<String> = ["at", "for", "in", "with", "lunch", "dinner", "breakfast", "supper", "night", "work", "home", "later", "then", "too", "also"]
-            if mentionedFirst == nil, done.count == 1, let last, words[range.lowerBound].number != nil,
-                range.dropFirst(2).allSatisfy({ when.contains(words[$0].text) }), range.count <= 2 || range.dropFirst().allSatisfy({ when.contains(words[$0].text) }),
-                !Self.isTime(words, range.lowerBound), slipped(in: range) == nil, counted(in: range) == nil
+            // (`vaped yesterday too, like 3 more`)
+            let when: Set<String> = ["at", "for", "in", "with", "lunch", "dinner", "breakfast", "supper", "night", "work", "home", "later", "then", "too", "also", "more"]
+            let number = range.first { !["like", "about", "around", "roughly", "maybe", "probably"].contains(words[$0].text) } ?? range.lowerBound
+            if mentionedFirst == nil, done.count == 1, let last, words[number].number != nil,
+                range[(number + 1)...].dropFirst().allSatisfy({ when.contains(words[$0].text) }),
+                !Self.isTime(words, number), slipped(in: range) == nil, counted(in: range) == nil
             {
                 let day = self.day.map { " \($0)" } ?? ""
                 let before = "did \(name(last)) "
@@ -154,7 +156,7 @@ extension Reader {
                 case .done(let more): done[0] = Done(command: more.command, likely: true)
                 case .unread where vocabulary.habits[last.habit].amount == nil && vocabulary.habits[last.habit].bad:
                     // (`two bags` of a bad habit counted in times: that many slips; `meal prepped, 5 boxes` is once.)
-                    guard let count = words[range.lowerBound].number, count == count.rounded(), count >= 1 else { return nil }
+                    guard let count = words[number].number, count == count.rounded(), count >= 1 else { return nil }
                     done[0] = Done(command: "did \(name(last)) x\(Int(count))\(day)", likely: true)
                 default:
                     // (Of a habit done or not, what it made: `meal prepped for the week, 5 boxes`.)
@@ -210,11 +212,14 @@ extension Reader {
             }
             // Said as done by them: not someone else's doing (`my housemate did the bins`, `dog had 3 biscuits`), nor a
             // line about the habit's word in another sense (`water the plants`, `feeding is going better`).
-            guard !bySomeoneElse(mention, in: range), saysDone(mention, in: range) else { return nil }
+            guard !bySomeoneElse(mention, in: range) else { return nil }
+            // `today I take my pills`, `I do balance practice today`: said in the present, of today, so asked about.
+            let present = !saysDone(mention, in: range)
+            if present, !(line.has("i") && (line.has(["today", "now", "tonight"]) || line.has(phrase: ["this", "morning"]))) { return nil }
             if done.contains(where: { $0.command.hasPrefix("did \(name(mention))") }) { return nil }
             switch reading(mention, in: range) {
             case .done(var one):
-                if suspicious(after: mention, in: range) { one.likely = true }
+                if suspicious(after: mention, in: range) || present { one.likely = true }
                 done.append(one)
                 last = mention
             case .missing(let question): return .clarify(question)

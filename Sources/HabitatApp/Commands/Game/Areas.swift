@@ -13,6 +13,13 @@ struct AddArea: HabitatCommand {
         // `add an area called Garden`
         if rest.count > 1, !rest[0].quoted, ["called", "named"].contains(rest[0].lower) { rest.removeFirst() }
         guard !rest.isEmpty else { throw HabitatError.usage("add area <name>", "Give the area a name.") }
+        // `add an area called Body and put yoga in it`: a name, then another request, which is never part of it.
+        if let and = rest.indices.first(where: { !rest[$0].quoted && rest[$0].lower == "and" }), and > 0, and + 1 < rest.count,
+            ["put", "move"].contains(rest[and + 1].lower)
+        {
+            let area = rest[..<and].map(\.text).joined(separator: " ")
+            throw HabitatError(.unknownCommand, "One thing at a time: 'add area \(area)', then 'edit <habit> in \(area)'.")
+        }
         return AddArea(rest.phrase)
     }
 
