@@ -46,7 +46,9 @@ struct EverydayLine {
                 // A decimal point inside a number is no stop (`1.5`), nor is a time's colon (`11:30`).
                 if last != ")" && last != "\"" { trailing.insert(Word(String(last), stop: true), at: 0) }
             }
-            while let first = chunk.first, "(\"".contains(first) { chunk.removeFirst() }
+            while let first = chunk.first, "(\"'‘“".contains(first) { chunk.removeFirst() }
+            // (`call my walks 'strolls'`: quotes around a word are no part of it.)
+            while chunk.count > 1, let last = chunk.last, "'’”".contains(last) { chunk.removeLast() }
             guard !chunk.isEmpty else {
                 words += trailing
                 continue

@@ -342,6 +342,26 @@ extension Reader {
             else { return nil }
             return .commands(["call \(name(named[0])) \(words[1].typed)"])
         }
+        // `can 'drafting' count as writing from now on?`: their word, then the habit it counts as.
+        if let count = words.firstIndex(where: { ["count", "counts"].contains($0.text) }), count >= 1, count + 2 < words.count,
+            words[count + 1].text == "as", !words[count - 1].stop, words[count - 1].number == nil,
+            words[..<(count - 1)].allSatisfy({ ["can", "could", "should", "let", "make", "please", "so"].contains($0.text) })
+        {
+            let named = mentions(in: (count + 2)..<words.count)
+            guard named.count == 1 else { return nil }
+            return .commands(["call \(name(named[0])) \(words[count - 1].typed)"])
+        }
+        // `I'd like to call my walks 'strolls'`: their word for it after its name.
+        if let call = words.firstIndex(where: { $0.text == "call" }), words[..<call].allSatisfy({ PoliteRequest.isLead($0.text) }) {
+            let idle: Set<String> = ["from", "now", "on", "please", "instead", "thanks"]
+            let said = words[(call + 1)...].indices.filter { !words[$0].stop && !idle.contains(words[$0].text) }
+            guard let word = said.last, said.count >= 2 else { return nil }
+            let named = mentions(in: (call + 1)..<word)
+            guard named.count == 1, said.dropLast().allSatisfy({ named[0].range.contains($0) || Self.fillers.contains(words[$0].text) }),
+                words[word].number == nil, vocabulary.habits[named[0].habit].name.lowercased() != words[word].text
+            else { return nil }
+            return .commands(["call \(name(named[0])) \(words[word].typed)"])
+        }
         // `gym means exercise`, `from now on spin means turbo`
         let leading: Set<String> = ["from", "now", "on", "ok", "okay", "so", "and", "also", "btw", "fyi", "just", "note", "remember", "please", "pls"]
         guard let means = words.firstIndex(where: { $0.text == "means" }), means >= 1, means + 1 < words.count,

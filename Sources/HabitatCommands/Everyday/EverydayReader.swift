@@ -169,10 +169,17 @@ struct Reader {
         let explicit = range.contains { ["did", "done"].contains(words[$0].text) }
         var found: [Mention] = []
         for (index, habit) in vocabulary.habits.enumerated() {
-            guard let span = match(habit.name, in: range, slips: 1) else { continue }
-            let typed = span.map { words[$0].text }.joined()
-            guard explicit || typed.count >= 5 else { continue }
-            found.append(Mention(habit: index, range: span, certain: false))
+            if let span = match(habit.name, in: range, slips: 1) {
+                let typed = span.map { words[$0].text }.joined()
+                guard explicit || typed.count >= 5 else { continue }
+                found.append(Mention(habit: index, range: span, certain: false))
+            } else if explicit, habit.name.count == 3, let at = range.first(where: { at in
+                // `did gim`: a name of three letters, one of them wrong, after `did`.
+                let typed = words[at].text
+                return typed.count == 3 && typed.allSatisfy(\.isLetter) && editDistance(typed, habit.name.lowercased()) == 1
+            }) {
+                found.append(Mention(habit: index, range: at..<(at + 1), certain: false))
+            }
         }
         return found.count == 1 ? found[0] : nil
     }

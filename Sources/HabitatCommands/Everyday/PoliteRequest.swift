@@ -26,6 +26,11 @@ public struct PoliteRequest: Sendable, Equatable {
     /// Both, the longest first: `would you mind` before `would you`.
     static let leads = (asking + saying).sorted { $0.count > $1.count }
 
+    /// Whether `word` is one of the words that ask or say what is next (`could`, `you`, `i'd`, `like`, `to`).
+    static func isLead(_ word: String) -> Bool { leadWords.contains(word) }
+
+    static let leadWords = Set(leads.joined()).union(["would", "like", "to", "i"])
+
     /// Small words after the lead that add nothing (`let me just type …`).
     static let softeners: Set<String> = ["just", "quickly", "also", "now"]
 
