@@ -356,11 +356,14 @@ extension Reader {
             let idle: Set<String> = ["from", "now", "on", "please", "instead", "thanks"]
             let said = words[(call + 1)...].indices.filter { !words[$0].stop && !idle.contains(words[$0].text) }
             guard let word = said.last, said.count >= 2 else { return nil }
-            let named = mentions(in: (call + 1)..<word)
+            // (`I shall call the orchids "plants"`: a word of its name is enough, and is asked about.)
+            var named = mentions(in: (call + 1)..<word)
+            if named.isEmpty, let part = partly(in: (call + 1)..<word) { named = [part] }
             guard named.count == 1, said.dropLast().allSatisfy({ named[0].range.contains($0) || Self.fillers.contains(words[$0].text) }),
                 words[word].number == nil, vocabulary.habits[named[0].habit].name.lowercased() != words[word].text
             else { return nil }
-            return .commands(["call \(name(named[0])) \(words[word].typed)"])
+            let command = "call \(name(named[0])) \(words[word].typed)"
+            return named[0].certain ? .commands([command]) : EverydayReader.didYouMean([command], after: "Type 'yes' to call it that.")
         }
         // `gym means exercise`, `from now on spin means turbo`
         let leading: Set<String> = ["from", "now", "on", "ok", "okay", "so", "and", "also", "btw", "fyi", "just", "note", "remember", "please", "pls"]

@@ -126,7 +126,10 @@ extension Reader {
         let stopped = good && line.has(["stop", "stopping"]) && length?.hasSuffix("days") == true
             && !line.has(["want", "trying", "try", "going", "gonna", "need"])
         let said = line.has(["pause", "pausing", "holiday", "holidays", "vacation", "away", "break", "off", "férias", "ferias", "sick"]) || none || stopped
-        guard said, !line.question || stopped, !line.has(["not", "never", "no"]) || line.has("unpause") || none else { return nil }
+        // (`flu, can't practise, pause everything till monday`: a `not` in the reason before it says nothing of the pause.)
+        let asked = line.clauses.first { clause in clause.contains { ["pause", "pausing"].contains(words[$0].text) } }
+        let negated = asked.map { clause in clause.contains { ["not", "never", "no"].contains(words[$0].text) } } ?? line.has(["not", "never", "no"])
+        guard said, !line.question || stopped, !negated || line.has("unpause") || none else { return nil }
         // Time off said as such (`taking a week off`, `day off till monday`), not `show off`.
         let off = words.indices.contains { index in
             words[index].text == "off" && index > 0
@@ -285,6 +288,12 @@ extension Reader {
             if ["spend", "spending"].contains(word), let on = words[(index + 1)...].prefix(4).firstIndex(where: { $0.text == "on" }) { return on }
             return nil
         }.first
+        // `I'll take a health potion`, `drinking a potion`: one bought and drunk.
+        if line.has(["potion", "potions"]), line.has(["take", "taking", "drink", "drinking", "use", "using", "have", "quaff"]), !line.question,
+            !line.has(["not", "never"]), words.filter({ $0.number != nil }).isEmpty
+        {
+            return .commands(["buy potion"])
+        }
         guard let at = treat ?? words.firstIndex(where: { ["buy", "comprar", "purchase", "cop", "redeem"].contains($0.text) }), !line.question
         else { return nil }
         // What follows the name says why (`buy the cafe stop cake, earned it`).

@@ -139,7 +139,7 @@ extension Reader {
             let number = range.first { !["like", "about", "around", "roughly", "maybe", "probably"].contains(words[$0].text) } ?? range.lowerBound
             if mentionedFirst == nil, done.count == 1, let last, words[number].number != nil,
                 range[(number + 1)...].dropFirst().allSatisfy({ when.contains(words[$0].text) }),
-                !Self.isTime(words, number), slipped(in: range) == nil, counted(in: range) == nil
+                !Self.isTime(words, number), slipped(in: range) == nil, counted(in: range).map({ $0.habit == last.habit }) ?? true
             {
                 let day = self.day.map { " \($0)" } ?? ""
                 let before = "did \(name(last)) "

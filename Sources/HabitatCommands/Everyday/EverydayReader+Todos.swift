@@ -40,7 +40,15 @@ extension Reader {
         guard !line.question, let lead = words.firstIndex(where: { ["push", "move", "postpone", "shift", "put", "delay"].contains($0.text) }),
             let to = words[(lead + 1)...].lastIndex(where: { ["to", "till", "until", "til"].contains($0.text) }), to + 1 < words.count
         else { return nil }
-        let said = words[(to + 1)...].filter { !$0.stop }.map(\.text)
+        // (`december 1st`: the number and its ending are one word again.)
+        var said: [String] = []
+        for word in words[(to + 1)...] where !word.stop {
+            if ["st", "nd", "rd", "th"].contains(word.text), let last = said.last, last.allSatisfy(\.isNumber) {
+                said[said.count - 1] += word.text
+            } else {
+                said.append(word.text)
+            }
+        }
         guard !said.isEmpty, (try? TodoParser.day(said)) != nil else { return nil }
         let idle: Set<String> = ["the", "my", "a", "that", "this", "thing", "one", "todo", "to-do", "task", "off", "back", "for"]
         let typed = words[(lead + 1)..<to].filter { !$0.stop && !idle.contains($0.text) }.map(\.text)
