@@ -66,6 +66,10 @@ struct EverydayOwnWordsTests {
             == .ask("Did you mean 'room delete todo batteries for the remote'? Type 'yes' to delete it.", [#"room delete todo "Batteries for the remote""#]))
         #expect(Self.read("need to restring the cello by friday")
             == .ask("Did you mean 'add todo restring the cello by friday'? Type 'yes' to add it.", ["add todo restring the cello by friday"]))
+        // A request in one part of a line, the rest only saying why; never a record.
+        #expect(Self.read("my back is sore - archive gym") == .ask("Did you mean 'archive gym'? Type 'yes' to do it.", ["archive Gym"]))
+        #expect(Self.read("my back is sore - did gym") == .commands(["did Gym"]))
+        #expect(Self.read("cello 30 - archive gym") == nil)
         // Said in the present, of today.
         #expect(Self.read("today I do tai chi") == .ask("Did you mean 'did tai chi'? Type 'yes' to record it.", [#"did "Tai chi""#]))
     }

@@ -37,7 +37,31 @@ public enum EverydayReader {
         for reading in readings {
             if let understood = reading(reader)() { return understood }
         }
-        return nil
+        return request(among: line, vocabulary)
+    }
+
+    /// `shoulder's fine now, start planks again`, `pause yoga - my knee hurts`: a request in one part of a line, the
+    /// other parts naming nothing of theirs and holding no number, so only saying why. Asked about, as the rest was
+    /// not read. Never a record of something done: that is the whole line's to say.
+    static func request(among line: String, _ vocabulary: Vocabulary) -> Understanding? {
+        let parts = line.replacingOccurrences(of: " - ", with: ", ").split(whereSeparator: { ",;.!–—".contains($0) }).map(String.init)
+            .filter { !$0.allSatisfy(\.isWhitespace) }
+        guard parts.count >= 2 else { return nil }
+        let changes: Set<String> = ["pause", "resume", "edit", "archive", "unarchive", "add", "delete", "remind", "stop", "call", "rename", "buy"]
+        var found: [[String]] = []
+        for part in parts {
+            let reader = Reader(line: EverydayLine(part, joiners: []), vocabulary: vocabulary)
+            switch read(part, vocabulary) {
+            case .commands(let commands)?, .ask(_, let commands)?:
+                let first = commands.map { $0.split(separator: " ").prefix(2).map(String.init) }
+                guard first.allSatisfy({ changes.contains($0[0]) || $0 == ["room", "add"] || $0 == ["room", "delete"] }) else { return nil }
+                found.append(commands)
+            default:
+                guard reader.mentions(in: 0..<reader.words.count).isEmpty, !reader.words.contains(where: { $0.number != nil }) else { return nil }
+            }
+        }
+        guard found.count == 1 else { return nil }
+        return didYouMean(found[0], after: "Type 'yes' to do it.")
     }
 }
 
