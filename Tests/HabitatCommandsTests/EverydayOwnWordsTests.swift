@@ -37,7 +37,8 @@ struct EverydayOwnWordsTests {
         ("push the piano tuner thing to december 1st", [#"edit todo "Book piano tuner" by december 1st"#]),
         ("delete the dentist to-do, he booked it", [#"delete todo "Book the dentist""#]),
         ("spend my coins on a trip to the garden centre", ["buy Garden centre trip"]), ("treat: lie-in", ["buy Lie-in"]),
-        ("I'll take a health potion", ["buy potion"]), ("can 'drafting' count as writing from now on?", ["call Writing drafting"]),
+        ("I'll take a health potion", ["buy potion"]), ("please take the lie-in out of the store", ["delete reward Lie-in"]),
+        ("we shop alone now, remove the dishes chore", ["room delete habit Dishes"]), ("can 'drafting' count as writing from now on?", ["call Writing drafting"]),
         // Changes said with the old value or a reason beside them.
         ("vaping limit 3 not 5", ["edit Vaping limit 3 puffs"]), ("cello should be 60 a day", ["edit Cello target 60 minutes"]),
         ("flu, can't practise, pause everything till monday", ["pause until 2026-11-23"]), ("pause all until 27", ["pause until 2026-11-27"]),

@@ -406,7 +406,8 @@ extension Reader {
         // `take the sherry habit off please`, `take yoga off my list`
         let off = line.has(["take", "taking"]) && line.has("off") && line.has(["habit", "habits", "list"])
         // `take the new novel out of the store`
-        let store = line.has(["store", "shop"]) && (line.has(["take", "taking"]) && line.has(phrase: ["out", "of"]) || line.has(["remove", "delete"]))
+        let store = (line.has(phrase: ["the", "store"]) || line.has(phrase: ["the", "shop"]))
+            && (line.has(["take", "taking"]) && line.has(phrase: ["out", "of"]) || line.has(["remove", "delete"]))
         guard line.has(["delete", "remove", "excluir", "apagar"]) || line.has(phrase: ["get", "rid", "of"]) || off || store, !line.question else {
             return nil
         }
@@ -419,8 +420,8 @@ extension Reader {
                     start + wanted.count <= said.count && Array(said[start..<(start + wanted.count)]) == wanted
                 }
             }
-            guard rewards.count == 1 else { return nil }
-            return .commands(["delete reward \(Self.quoted(rewards[0]))"])
+            if rewards.count == 1 { return .commands(["delete reward \(Self.quoted(rewards[0]))"]) }
+            guard !line.has("reward") else { return nil }
         }
         // (`rid` is no form of Ride here.)
         let rid = words.indices.first { words[$0].text == "rid" && $0 > 0 && words[$0 - 1].text == "get" }
