@@ -14,7 +14,7 @@ struct EverydayOwnWordsTests {
             .init(name: "Meal prep"), .init(name: "Vegetables", amount: DailyAmount(5, unit: "portions")),
             .init(name: "Research", amount: DailyAmount(45, unit: "minutes")), .init(name: "Gym"), .init(name: "Ice knee"),
             .init(name: "Sight reading"), .init(name: "Tai chi"), .init(name: "Writing"), .init(name: "Planks", paused: true),
-            .init(name: "Water", amount: DailyAmount(8, unit: "glasses")), .init(name: "Tea", amount: DailyAmount(3, unit: "cups"), bad: true),
+            .init(name: "Water", amount: DailyAmount(8, unit: "glasses"), today: 2), .init(name: "Tea", amount: DailyAmount(3, unit: "cups"), bad: true),
             .init(name: "Book piano tuner", todo: true), .init(name: "Book the dentist", todo: true),
             .init(name: "Batteries for the remote", shared: true, todo: true), .init(name: "Dishes", shared: true),
         ],
@@ -76,9 +76,11 @@ struct EverydayOwnWordsTests {
     }
 
     @Test func whatIsNotSaidIsNotDone() {
-        // A count for the day in all is more than it adds.
-        #expect(Self.read("im at 6 glasses now") == .clarify(
-            "Is that your count for the day in all? Say how many more to add, e.g. 'did water 2'; 'today' shows what you have so far."))
+        // A count for the day in all adds what today lacks of it (2 glasses are recorded), or nothing.
+        #expect(Self.read("im at 6 glasses now") == .commands(["did Water 4"]))
+        #expect(Self.read("2 glasses of water so far") == .nothing("Water has 2 glasses today already: nothing more to add."))
+        #expect(Self.read("had 6 glasses of water so far yesterday") == .clarify(
+            "Is that your count for the day in all? Say how many more to add, e.g. 'did water 2'."))
         // What was made, not how many times; who it was with.
         #expect(Self.read("meal prepped for the week, 5 boxes") == .commands([#"did "Meal prep""#]))
         #expect(Self.read("had tea with my agent, three cups") == .commands(["did Tea 3"]))

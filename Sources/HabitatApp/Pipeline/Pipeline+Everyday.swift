@@ -68,14 +68,22 @@ extension Pipeline {
         let now = configuration.clock()
         let vocabulary: Vocabulary
         do {
-            let state = try await users.with(account.fileID) { try await $0.state() }
+            let (state, today) = try await users.with(account.fileID) { game in
+                let state = try await game.state()
+                let day = state.settings.day(of: now)
+                let counted = state.activeHabits.filter { $0.amount != nil }.compactMap(\.id)
+                let today = try await game.read { ledger in
+                    try counted.reduce(into: [Int64: Int]()) { $0[$1] = try ledger.amount(of: $1, on: day).amount }
+                }
+                return (state, today)
+            }
             var shared: [SharedHabit]?
             var list: [RoomTodo] = []
             if !session.roomless, let room = try await households.currentRoom(of: account, chosen: session.room) {
                 shared = try await households.sharedHabits(of: room.id)
                 list = try await directory.roomTodos(of: room.id, gotLately: Households.gotLately)
             }
-            vocabulary = Self.vocabulary(of: state, room: shared, list: list, now: now)
+            vocabulary = Self.vocabulary(of: state, room: shared, list: list, today: today, now: now)
         } catch {
             return failed
         }
@@ -185,17 +193,17 @@ extension Pipeline {
         return all
     }
 
-    /// What `state` holds for reading a line (habits, routines, open to-dos), with the shared habits of the user's `room` when they speak in one, and
-    /// the items of its `list` (open, or got lately: a second `got milk` is told who got it), which are done as a good
-    /// shared habit is.
-    static func vocabulary(of state: GameState, room: [SharedHabit]?, list: [RoomTodo] = [], now: Date) -> Vocabulary {
+    /// What `state` holds for reading a line (habits, with what `amounts` today holds of each counted in one; routines,
+    /// open to-dos), with the shared habits of the user's `room` when they speak in one, and the items of its `list`
+    /// (open, or got lately: a second `got milk` is told who got it), which are done as a good shared habit is.
+    static func vocabulary(of state: GameState, room: [SharedHabit]?, list: [RoomTodo] = [], today amounts: [Int64: Int] = [:], now: Date) -> Vocabulary {
         let today = state.settings.day(of: now)
         var habits: [Vocabulary.Habit] = state.activeHabits.map { habit in
             var quota = false
             if case .quota = habit.schedule { quota = true }
             return Vocabulary.Habit(
                 name: habit.name, amount: habit.amount, bad: habit.kind == .bad, quota: quota, words: habit.words,
-                paused: state.pausedThrough(habit, on: today) != nil)
+                paused: state.pausedThrough(habit, on: today) != nil, today: habit.id.flatMap { amounts[$0] } ?? 0)
         }
         habits += state.routines.map { Vocabulary.Habit(name: $0.name) }
         // A to-do is done as a habit is (`renewed my passport`): the recording finishes it.

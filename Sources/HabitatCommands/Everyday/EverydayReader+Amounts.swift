@@ -105,3 +105,22 @@ extension EverydayReader {
         return ["a", "an", "one", "half"].contains(first.text) && unit.map { WordForms.unit($0.text) != nil } == true
     }
 }
+
+extension Reader {
+    /// `I'm at 6 glasses now` with 2 recorded today: the 4 more that make 6; with 6 or more already, nothing. A day
+    /// other than today is asked about.
+    func soFar(_ mention: Mention, _ amount: DailyAmount) -> Understanding {
+        let habit = vocabulary.habits[mention.habit]
+        let lower = habit.name.lowercased()
+        let unit = amount.unit.map { " \($0)" } ?? ""
+        guard day == nil, case .done(let said) = reading(mention, in: 0..<words.count),
+            let total = said.command.split(separator: " ").last.flatMap({ Int($0) })
+        else {
+            return .clarify("Is that your count for the day in all? Say how many more to add, e.g. 'did \(lower) \(amount.count > 1 ? 2 : 1)'.")
+        }
+        guard total > habit.today else {
+            return .nothing("\(habit.name) has \(habit.today)\(unit) today already: nothing more to add.")
+        }
+        return .commands(["did \(name(mention)) \(total - habit.today)"])
+    }
+}

@@ -84,8 +84,7 @@ extension Reader {
         if line.has(phrase: ["i", "am", "at"]) || line.has(phrase: ["so", "far"]) || line.has(phrase: ["in", "total"]),
             words.contains(where: { $0.number != nil }), let mention = onlyMention() ?? counted(in: 0..<words.count), let amount = vocabulary.habits[mention.habit].amount
         {
-            let lower = vocabulary.habits[mention.habit].name.lowercased()
-            return .clarify("Is that your count for the day in all? Say how many more to add, e.g. 'did \(lower) \(amount.count > 1 ? 2 : 1)'; 'today' shows what you have so far.")
+            return soFar(mention, amount)
         }
         var done: [Done] = []
         var last: Mention?
