@@ -45,7 +45,9 @@ public let maxNameLength = 64
 extension GameState {
     mutating func addHabit(_ draft: HabitDraft, at now: Date) throws -> Outcome {
         try requireSpace(for: .habits)
-        let draft = try Self.checked(draft)
+        var draft = try Self.checked(draft)
+        // (A limit of 0 lets none go free: it is no limit, every one costs.)
+        if draft.kind == .bad, draft.amount?.count == 0 { draft.amount = nil }
         let name = draft.name
         if habits.contains(where: { $0.name.isSameName(as: name) }) {
             throw HabitatError(.nameTaken, "You already have a habit called \(name).")

@@ -89,7 +89,8 @@ public enum Schedule: Sendable, Hashable {
         let words = typed.map(Self.word).filter { !$0.isEmpty && $0 != "and" }
         guard let first = words.first else { return nil }
         switch words {
-        case ["every", "day"], ["each", "day"], ["daily"], ["everyday"]:
+        case ["every", "day"], ["each", "day"], ["daily"], ["everyday"], ["every", "night"], ["every", "nite"], ["each", "night"], ["nightly"],
+            ["every", "morning"], ["each", "morning"], ["every", "evening"], ["each", "evening"]:
             self = .daily
             return
         case ["weekdays"], ["on", "weekdays"], ["every", "weekday"], ["on", "workdays"]:

@@ -203,3 +203,25 @@ import Testing
         #expect(error?.message == "Nothing to change. Try 'edit exercise 20 xp'.")
     }
 }
+
+/// A limit of 0 lets none of a bad habit go free: it is no limit, whichever way it is said.
+@Suite struct ZeroLimitTests {
+    @Test func aNewBadHabitWithALimitOfNoneHasNoLimit() throws {
+        var state = Fixture.state()
+        _ = try state.apply(.addHabit(HabitDraft(name: "Sweets", kind: .bad, amount: DailyAmount(0, unit: "pieces"))), at: Fixture.now)
+        #expect(state.habits.last?.name == "Sweets" && state.habits.last?.amount == nil)
+    }
+
+    @Test func aLimitChangedToNoneIsTakenAway() throws {
+        var state = Fixture.state()
+        _ = try state.apply(.addHabit(HabitDraft(name: "Fizzy drinks", kind: .bad, amount: DailyAmount(2, unit: "cans"))), at: Fixture.now)
+        let outcome = try state.apply(.edit("fizzy drinks", HabitEdit(amount: .set(DailyAmount(0, unit: "cans")))), at: Fixture.now)
+        #expect(outcome.toasts == [Toast(.success, "Fizzy drinks: -10 life, no limit.")])
+        #expect(state.habits.last?.amount == nil)
+    }
+
+    @Test func aTargetOfNoneIsRefused() {
+        let error = expectRefusal(.addHabit(HabitDraft(name: "Read", amount: DailyAmount(0, unit: "pages"))), on: Fixture.state(), code: .invalidArgument)
+        #expect(error?.message == "A target is a whole number from 1 to 100000.")
+    }
+}

@@ -57,6 +57,8 @@ extension Reader {
         else { return nil }
         let numbers0 = [first]
         let after = numbers0[0] + 1 < words.count ? words[numbers0[0] + 1].text : ""
+        // `change ingles to 15 xp`: what it is worth.
+        if ["xp", "coins", "coin", "life"].contains(after) { return .commands(["edit \(name(mention)) \(Int(count)) \(after)"]) }
         if ["times", "x", "time"].contains(after) {
             let period = line.has("month") ? "month" : "week"
             return .commands(["edit \(name(mention)) \(Int(count)) times a \(period)"])

@@ -105,6 +105,8 @@ extension Reader {
             guard sawKind else { return nil }
             return .clarify("Give the habit a name first, then its amount: '\(bad ? "add bad habit Coffee limit 3 cups" : "add habit Steps target 10000 steps")'.")
         }
+        // (`add it`, `add that one`: what it is was said elsewhere.)
+        if rest.allSatisfy({ ["it", "that", "this", "them", "one", "those"].contains($0.text) }) { return nil }
         if reward { return addReward(rest) }
         if area {
             // `add an area called Body and put yoga in it`: the area, then what goes in it.

@@ -117,8 +117,9 @@ extension Reader {
             // A name that counts none of the unit said, where one other habit does (`drank 2 glasses of water` with
             // Watering, and Fluids in glasses): the unit names it, and a name said as it is written is asked about.
             // A time (`stretched for 10 min`) only says how long it took.
+            // (`cycled 25 km` with Cycling and Running in km: the verb names what was done, and the unit is asked about.)
             if let first = mentionedFirst, vocabulary.habits[first.habit].amount?.unit == nil, var counted = counted(in: range),
-                counted.habit != first.habit,
+                counted.habit != first.habit, !(first.range.count == 1 && Self.isPast(words[first.range.lowerBound].text)),
                 !WordForms.isTime(unit: vocabulary.habits[counted.habit].amount?.unit)
             {
                 let typed = Self.letters(first.range.map { words[$0].text }.joined())

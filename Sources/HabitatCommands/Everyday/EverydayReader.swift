@@ -51,13 +51,18 @@ public enum EverydayReader {
         var found: [[String]] = []
         for part in parts {
             let reader = Reader(line: EverydayLine(part, joiners: []), vocabulary: vocabulary)
+            // (`I swim twice a week, add it`: a request about another part is no request alone.)
+            let back = reader.line.has(["it", "that", "this", "them", "those"])
             switch read(part, vocabulary) {
             case .commands(let commands)?, .ask(_, let commands)?:
+                guard !back else { return nil }
                 let first = commands.map { $0.split(separator: " ").prefix(2).map(String.init) }
                 guard first.allSatisfy({ changes.contains($0[0]) || $0 == ["room", "add"] || $0 == ["room", "delete"] }) else { return nil }
                 found.append(commands)
             default:
-                guard reader.mentions(in: 0..<reader.words.count).isEmpty, !reader.words.contains(where: { $0.number != nil }) else { return nil }
+                guard reader.mentions(in: 0..<reader.words.count).isEmpty,
+                    !reader.words.contains(where: { $0.number != nil || Schedule.times[$0.text] != nil })
+                else { return nil }
             }
         }
         guard found.count == 1 else { return nil }
