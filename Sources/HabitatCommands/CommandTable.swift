@@ -60,6 +60,16 @@ public struct CommandTable<Command: Sendable>: Sendable {
         }
     }
 
+    /// `line` with its command's words mended when a slip of a letter or two kept it from being one, and it then reads
+    /// as that command (`pasue yoga 3 days` → `pause yoga 3 days`); `nil` otherwise.
+    public func mended(_ line: String) -> String? {
+        // (Never a command read as typed, whose words are secrets or codes.)
+        guard let mended = words.mended(tokenize(line)), let index = words.command(of: mended), !words.verbatim[index],
+            ((try? parse(mended)) ?? nil) != nil
+        else { return nil }
+        return mended
+    }
+
     /// Whether `line` asks for a command that needs a logged-in user, however the rest of it is typed.
     public func needsLogin(_ line: String) -> Bool {
         guard let index = words.command(of: line) else { return false }

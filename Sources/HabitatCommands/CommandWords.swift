@@ -173,6 +173,32 @@ public struct CommandWords: Sendable {
         return best?.phrase
     }
 
+    /// The trigger `words` start with but for a slip of a letter or two (`pasue` → `pause`), among `triggers`.
+    static func closest(_ words: [String], among triggers: [[String]]) -> [String]? {
+        let scored = triggers.compactMap { trigger -> ([String], Int)? in
+            guard trigger.count <= words.count else { return nil }
+            let typed = words.prefix(trigger.count).joined(separator: " ")
+            let phrase = trigger.joined(separator: " ")
+            // No suggestion is further than 2 edits away: a longer word (a line-long one) isn't measured.
+            guard typed.count >= 3, abs(typed.count - phrase.count) <= 2 else { return nil }
+            return (trigger, editDistance(typed, phrase))
+        }
+        guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0.joined(separator: " ") < $1.0.joined(separator: " ")) }),
+            best.1 > 0, best.1 <= min(2, max(1, best.0.joined(separator: " ").count / 3))
+        else { return nil }
+        return best.0
+    }
+
+    /// `pasue yoga 3 days` as `pause yoga 3 days`: the line with its command's words mended, when a slip of a letter or
+    /// two is all that kept it from being one; `nil` otherwise.
+    func mended(_ tokens: [Token]) -> String? {
+        guard let first = tokens.first, !first.quoted, lookUp(tokens) == nil else { return nil }
+        let words = tokens.map(\.lower)
+        let triggers = triggers.joined().filter { $0.allSatisfy { $0.allSatisfy(\.isLetter) } }
+        guard let best = Self.closest(words, among: triggers) else { return nil }
+        return (best + tokens.dropFirst(best.count).map(\.text)).joined(separator: " ")
+    }
+
     /// `unknown_command`, with the command the words most likely meant: `add habbit` → 'add habit',
     /// a bare `add` → its completions.
     func unknown(_ tokens: [Token]) -> HabitatError { reading(tokens).unknown }
@@ -191,20 +217,8 @@ public struct CommandWords: Sendable {
         if !completions.isEmpty {
             let names = completions.map { "'\($0.joined(separator: " "))'" }
             hint = "Did you mean \(GameState.either(names))? "
-        } else {
-            let scored = triggers.compactMap { trigger -> (String, Int)? in
-                guard trigger.count <= words.count else { return nil }
-                let typed = words.prefix(trigger.count).joined(separator: " ")
-                let phrase = trigger.joined(separator: " ")
-                // No suggestion is further than 2 edits away: a longer word (a line-long one) isn't measured.
-                guard typed.count >= 3, abs(typed.count - phrase.count) <= 2 else { return nil }
-                return (phrase, editDistance(typed, phrase))
-            }
-            if let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }),
-                best.1 > 0, best.1 <= min(2, max(1, best.0.count / 3))
-            {
-                hint = "Did you mean '\(best.0)'? "
-            }
+        } else if let best = Self.closest(words, among: triggers) {
+            hint = "Did you mean '\(best.joined(separator: " "))'? "
         }
         var typed = tokens[0].text
         var more = "Type 'help' to see what I understand."

@@ -100,7 +100,15 @@ extension Pipeline {
         {
             return reply
         }
-        guard let understood = EverydayReader.read(text, vocabulary) else { return unread() }
+        guard let understood = EverydayReader.read(text, vocabulary) else {
+            // `pasue yoga 3 days`: a command but for a slip of a letter or two, asked about; `yes` does it.
+            if failed.code == .unknownCommand, let mended = Commands.table.mended(text) {
+                metrics?.missed(.asked)
+                let unknown = failed.toasts.first.map { $0.message.prefix { $0 != "." } + ". " } ?? ""
+                return Self.propose([mended], "\(unknown)Did you mean '\(mended)'? Type 'yes' to do it.", code: .unknownCommand, session: &session)
+            }
+            return unread()
+        }
         // A command read whole keeps its kind; a recording (`did …`, or a line of the player's own words) may be read as
         // anything.
         let free = request.kind == nil || request.kind == Did.spec.name || request.kind == Commands.unknownKind
