@@ -13,7 +13,7 @@ struct EverydayOwnWordsTests {
             .init(name: "Vaping", amount: DailyAmount(5, unit: "puffs"), bad: true), .init(name: "Crisps", bad: true),
             .init(name: "Meal prep"), .init(name: "Vegetables", amount: DailyAmount(5, unit: "portions")),
             .init(name: "Research", amount: DailyAmount(45, unit: "minutes")), .init(name: "Gym"), .init(name: "Ice knee"),
-            .init(name: "Sight reading"), .init(name: "Cycling"), .init(name: "Running", amount: DailyAmount(5, unit: "km")), .init(name: "Tai chi"), .init(name: "Writing"), .init(name: "Planks", paused: true),
+            .init(name: "Sight reading"), .init(name: "Cycling"), .init(name: "Evening meds"), .init(name: "Running", amount: DailyAmount(5, unit: "km")), .init(name: "Tai chi"), .init(name: "Writing"), .init(name: "Planks", paused: true),
             .init(name: "Water", amount: DailyAmount(8, unit: "glasses"), today: 2), .init(name: "Tea", amount: DailyAmount(3, unit: "cups"), bad: true),
             .init(name: "Book piano tuner", todo: true), .init(name: "Book the dentist", todo: true),
             .init(name: "Batteries for the remote", shared: true, todo: true), .init(name: "Dishes", shared: true),
@@ -75,6 +75,7 @@ struct EverydayOwnWordsTests {
         #expect(Self.read("cello 30 - archive gym") == nil)
         #expect(Self.read("I swim twice a week, add it") == nil)
         // Said in the present, of today.
+        #expect(Self.read("I take evening medicine now") == .ask("Did you mean 'did evening meds'? Type 'yes' to record it.", [#"did "Evening meds""#]))
         #expect(Self.read("today I do tai chi") == .ask("Did you mean 'did tai chi'? Type 'yes' to record it.", [#"did "Tai chi""#]))
     }
 

@@ -29,10 +29,19 @@ public enum WordForms {
         if typed == word { return true }
         let base = base(typed)
         if base == word { return true }
+        if let short = clipped[typed], short == clipped[word] ?? word { return true }
+        if let short = clipped[word], short == typed { return true }
         let stems = NameMatch<String>.forms(of: word)
         if stems.contains(base) || !stems.isDisjoint(with: NameMatch<String>.forms(of: base)) { return true }
         return !stems.isDisjoint(with: NameMatch<String>.forms(of: typed))
     }
+
+    /// Words said short and long, by the short one (`medicine` and `meds`, `veggies` and `veg`): one word.
+    static let clipped: [String: String] = [
+        "medicine": "meds", "medicines": "meds", "medication": "meds", "medications": "meds", "vegetables": "veg", "veggies": "veg",
+        "vegetable": "veg", "vitamins": "vits", "vitamin": "vits", "physiotherapy": "physio", "television": "tv", "telly": "tv",
+        "bicycle": "bike",
+    ]
 
     /// `word` without accents, and German's letters as they are typed without them (`zaehne` and `zähne` are both
     /// `zahne`, `strasse` and `straße` `strasse`).
