@@ -117,6 +117,17 @@ public enum Schedule: Sendable, Hashable {
             self = days == 1 ? .daily : .interval(days)
             return
         }
+        // mon to thu, on sun to thu, mon-fri: the days from one to the other, over the weekend too.
+        let ends = words.first == "on" ? Array(words.dropFirst()) : words
+        let range: (String, String)? =
+            if ends.count == 3, ["to", "till", "until", "through", "thru", "-"].contains(ends[1]) { (ends[0], ends[2]) }
+            else if ends.count == 1, case let parts = ends[0].split(separator: "-"), parts.count == 2 { (String(parts[0]), String(parts[1])) }
+            else { nil }
+        if let (from, to) = range, let first = Self.weekday(from), let last = Self.weekday(to), first != last {
+            let days = first < last ? Array(first...last) : Array(first...6) + Array(0...last)
+            self = days.count == 7 ? .daily : .weekdays(days.sorted())
+            return
+        }
         // on mon wed fri, every monday
         if first == "on" || first == "every", words.count > 1 {
             let days = words.dropFirst().map(Self.weekday)

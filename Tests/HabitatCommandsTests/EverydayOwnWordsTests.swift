@@ -13,7 +13,10 @@ struct EverydayOwnWordsTests {
             .init(name: "Vaping", amount: DailyAmount(5, unit: "puffs"), bad: true), .init(name: "Crisps", bad: true),
             .init(name: "Meal prep"), .init(name: "Vegetables", amount: DailyAmount(5, unit: "portions")),
             .init(name: "Research", amount: DailyAmount(45, unit: "minutes")), .init(name: "Gym"), .init(name: "Ice knee"),
-            .init(name: "Sight reading"), .init(name: "Cycling"), .init(name: "Evening meds"), .init(name: "Running", amount: DailyAmount(5, unit: "km")), .init(name: "Tai chi"), .init(name: "Writing"), .init(name: "Planks", paused: true),
+            .init(name: "Sight reading"), .init(name: "Cycling"), .init(name: "Evening meds"),
+            .init(name: "Reply emails", amount: DailyAmount(15, unit: "emails")), .init(name: "Walk to school"),
+            .init(name: "Pelvic floor", amount: DailyAmount(3, unit: "sets")), .init(name: "Water plants"),
+            .init(name: "Feeds", amount: DailyAmount(8, unit: "feeds")), .init(name: "Power nap"), .init(name: "Pram walk", amount: DailyAmount(30, unit: "minutes")), .init(name: "Running", amount: DailyAmount(5, unit: "km")), .init(name: "Tai chi"), .init(name: "Writing"), .init(name: "Planks", paused: true),
             .init(name: "Water", amount: DailyAmount(8, unit: "glasses"), today: 2), .init(name: "Tea", amount: DailyAmount(3, unit: "cups"), bad: true),
             .init(name: "Book piano tuner", todo: true), .init(name: "Book the dentist", todo: true),
             .init(name: "Batteries for the remote", shared: true, todo: true), .init(name: "Dishes", shared: true),
@@ -44,6 +47,10 @@ struct EverydayOwnWordsTests {
         ("flu, can't practise, pause everything till monday", ["pause until 2026-11-23"]), ("pause all until 27", ["pause until 2026-11-27"]),
         ("taking a fortnight off from writing", ["pause Writing 14 days"]), ("shoulder's fine now, start planks again", ["resume Planks"]),
         ("please stop the morning digest", ["stop reminding digest"]),
+        // A day said with its `s`, a number between a name's words, who it was done with, a set done.
+        ("yesterdays pram walk was 20 min", [#"did "Pram walk" 20 yesterday"#]), ("replied to 20 emails", [#"did "Reply emails" 20"#]),
+        ("walked to school with all three", [#"did "Walk to school""#]), ("pelvic floor 1 set", [#"did "Pelvic floor" 1"#]),
+        ("add tidy playroom to the room chores", ["room add habit tidy playroom"]),
     ])
     func read(line: String, commands: [String]) {
         #expect(Self.read(line) == .commands(commands))
@@ -74,6 +81,10 @@ struct EverydayOwnWordsTests {
         #expect(Self.read("my back is sore - did gym") == .commands(["did Gym"]))
         #expect(Self.read("cello 30 - archive gym") == nil)
         #expect(Self.read("I swim twice a week, add it") == nil)
+        // Once more, after the one done; a word of a longer name after `pause`.
+        #expect(Self.read("fed him at 3am and again at 6") == .ask("Did you mean 'did feeds 2'? Type 'yes' to record it.", ["did Feeds 2"]))
+        #expect(Self.read("away till the 20th of december, pause the plants")
+            == .ask("Did you mean 'pause water plants until 2026-12-20'? Type 'yes' to pause it.", [#"pause "Water plants" until 2026-12-20"#]))
         // Said in the present, of today.
         #expect(Self.read("I take evening medicine now") == .ask("Did you mean 'did evening meds'? Type 'yes' to record it.", [#"did "Evening meds""#]))
         #expect(Self.read("today I do tai chi") == .ask("Did you mean 'did tai chi'? Type 'yes' to record it.", [#"did "Tai chi""#]))
@@ -88,6 +99,9 @@ struct EverydayOwnWordsTests {
         // What was made, not how many times; who it was with.
         #expect(Self.read("meal prepped for the week, 5 boxes") == .commands([#"did "Meal prep""#]))
         #expect(Self.read("had tea with my agent, three cups") == .commands(["did Tea 3"]))
+        // A unit that may be another habit's, which the line names; `new` with no kind of thing.
+        #expect(Self.read("napped when she napped!! 40 mins of bliss") == nil)
+        #expect(Self.read("new words are so hard to remember") == nil)
         #expect(Self.read("I walk every day") == .nothing("Nothing recorded: that doesn't sound done yet. When it is, tell me ('did walk')."))
     }
 
@@ -98,6 +112,13 @@ struct EverydayOwnWordsTests {
         #expect(DailyAmount.number("4,20") == 4.2)
         #expect(DailyAmount.number("1,2,3") == nil)
         #expect(EverydayLine("a couple of times").words.map(\.number) == [2, nil])
+    }
+
+    @Test func daysFromOneToAnotherGoOverTheWeekend() {
+        #expect(Schedule(words: ["sun", "to", "thu"]) == .weekdays([0, 1, 2, 3, 6]))
+        #expect(Schedule(words: ["mon-fri"]) == .weekdays([0, 1, 2, 3, 4]))
+        #expect(Schedule(words: ["on", "fri", "to", "sun"]) == .weekdays([4, 5, 6]))
+        #expect(Schedule(words: ["every", "night"]) == .daily)
     }
 
     @Test func nextFridayIsNeverToday() throws {

@@ -209,7 +209,7 @@ struct EverydayLine {
         "whats": "what is", "hows": "how is", "whos": "who is", "wheres": "where is", "thats": "that is", "it's": "it is", "its": "it is",
         "let's": "let us",
         // Words shortened on a phone.
-        "2day": "today", "tdy": "today", "tonite": "tonight", "tmrw": "tomorrow", "tmr": "tomorrow",
+        "2day": "today", "tdy": "today", "todays": "today", "yesterdays": "yesterday", "tonite": "tonight", "tmrw": "tomorrow", "tmr": "tomorrow",
         "2moro": "tomorrow", "tomoz": "tomorrow", "yday": "yesterday", "ystd": "yesterday", "w": "with", "w/": "with",
         "rn": "right now", "nite": "night", "2nite": "tonight", "wat": "what", "wut": "what", "u": "you", "ur": "your", "r": "are", "pls": "please", "plz": "please",
         "thx": "thanks", "ty": "thanks", "cuz": "because", "coz": "because", "bc": "because", "abt": "about", "gotta": "got to",

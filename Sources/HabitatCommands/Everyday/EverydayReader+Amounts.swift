@@ -2,6 +2,24 @@ import HabitatEngine
 
 // How much was done, and whether the unit said names the habit.
 extension Reader {
+    /// The line's clauses, an amount said on its own after the words of what was done belonging to them (`walked to the
+    /// post office and back, 2 km`, `did pushups yesterday, 30`).
+    var clauses: [Range<Int>] {
+        var clauses: [Range<Int>] = []
+        for clause in line.clauses {
+            // (`research: an hour in the archive`: how much of what was named before the colon.)
+            let afterColon = clause.lowerBound > 0 && words[clause.lowerBound - 1].text == ":"
+                && EverydayReader.startsWithAmount(words[clause])
+            if saysOnlyAnAmount(clause) || afterColon, let last = clauses.lastIndex(where: { !mentions(in: $0).isEmpty }) {
+                clauses[last] = clauses[last].lowerBound..<clause.upperBound
+                clauses.removeSubrange((last + 1)...)
+            } else {
+                clauses.append(clause)
+            }
+        }
+        return clauses
+    }
+
     /// Whether the words of `range` say an amount and nothing else: `30`, `2 km`, `all three sets`, `both meals`, `twice`.
     func saysOnlyAnAmount(_ range: Range<Int>) -> Bool {
         let around: Set<String> = ["about", "around", "roughly", "like", "approx", "total", "in", "all", "x", "times", "of", "them"]
@@ -122,5 +140,50 @@ extension Reader {
             return .nothing("\(habit.name) has \(habit.today)\(unit) today already: nothing more to add.")
         }
         return .commands(["did \(name(mention)) \(total - habit.today)"])
+    }
+}
+
+extension Reader {
+    /// A clause after the one thing done that says only how many (`two bags`, `like 3 more`, `2 at dinner`) or once
+    /// more (`and again at 6`): `done` made that many, or that many more, and asked about; `nil` when the clause says
+    /// something else, `false` when it can't be read.
+    func more(of last: Mention, in range: Range<Int>, done: inout Done) -> Bool? {
+        let when: Set<String> = ["at", "for", "in", "with", "lunch", "dinner", "breakfast", "supper", "night", "work", "home", "later", "then", "too", "also", "more"]
+        let number = range.first { !["like", "about", "around", "roughly", "maybe", "probably"].contains(words[$0].text) } ?? range.lowerBound
+        let day = self.day.map { " \($0)" } ?? ""
+        let before = "did \(name(last)) "
+        func amount(_ command: String) -> Int? {
+            guard command.hasPrefix(before), command.hasSuffix(day) else { return nil }
+            return Int(command.dropFirst(before.count).dropLast(day.count).drop { $0 == "x" })
+        }
+        let habit = vocabulary.habits[last.habit]
+        // (`and again at 6`: once more, at a time that says only when.)
+        if words[number].text == "again",
+            range[(number + 1)...].allSatisfy({ when.contains(words[$0].text) || words[$0].minute != nil || words[$0].number != nil && Self.isTime(words, $0) })
+        {
+            let first = done.command == "did \(name(last))\(day)" ? 1 : amount(done.command)
+            guard let first else { return false }
+            done = Done(command: "\(before)\(habit.amount == nil ? "x" : "")\(first + 1)\(day)", likely: true)
+            return true
+        }
+        guard words[number].number != nil, range[(number + 1)...].dropFirst().allSatisfy({ when.contains(words[$0].text) }),
+            !Self.isTime(words, number), slipped(in: range) == nil, counted(in: range).map({ $0.habit == last.habit }) ?? true
+        else { return nil }
+        if let first = amount(done.command), case .done(let more) = reading(last, in: range), let second = amount(more.command) {
+            done = Done(command: "\(before)\(first + second)\(day)", likely: true)
+            return true
+        }
+        guard done.command == "did \(name(last))\(day)" else { return false }
+        switch reading(last, in: range) {
+        case .done(let more): done = Done(command: more.command, likely: true)
+        case .unread where habit.amount == nil && habit.bad:
+            // (`two bags` of a bad habit counted in times: that many slips; `meal prepped, 5 boxes` is once.)
+            guard let count = words[number].number, count == count.rounded(), count >= 1 else { return false }
+            done = Done(command: "\(before)x\(Int(count))\(day)", likely: true)
+        default:
+            // (Of a habit done or not, what it made: `meal prepped for the week, 5 boxes`.)
+            guard habit.amount == nil else { return false }
+        }
+        return true
     }
 }

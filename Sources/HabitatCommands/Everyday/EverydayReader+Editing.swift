@@ -5,7 +5,9 @@ extension Reader {
     /// `make reading 40 pages a day`, `make yoga 4 times a week`, `allow me 2 glasses of wine a day`, `refri limit 2 now`.
     func editing() -> Understanding? {
         let instead = line.has(phrase: ["rather", "than"]) || line.has(phrase: ["instead", "of"])
-        let said = line.has(["make", "bump", "allow", "allowed", "limit", "target", "set", "raise", "lower", "increase", "goal", "change"])
+        // (`pelvic floor 1 set` says how much was done, not a change.)
+        let set = words.indices.contains { words[$0].text == "set" && ($0 == 0 || words[$0 - 1].number == nil) }
+        let said = set || line.has(["make", "bump", "allow", "allowed", "limit", "target", "raise", "lower", "increase", "goal", "change"])
             || instead || line.has(phrase: ["from", "now", "on"]) || line.has(phrase: ["going", "forward"])
             || line.has("only") && line.has("now") && (line.has("times") || words.contains { Schedule.oneWeekday($0.text) != nil || Schedule.weekday($0.text) != nil })
             // `pushups should be 100 a day`, `physio now 40 reps every day`

@@ -66,6 +66,8 @@ extension Reader {
         {
             index += 3
         }
+        // (`new words are so hard to remember`: `new` alone, with no kind of thing and no colon, adds nothing.)
+        if start == ["new"], !sawKind, !words.contains(where: { $0.stop && $0.text == ":" }) { return nil }
         // `new exercise from physio: clamshells 15 reps`: what it is, said before a colon, then its name.
         if let colon = words[index...].firstIndex(where: { $0.stop && $0.text == ":" }), colon + 1 < words.count,
             words[colon + 1].number == nil, !words[colon + 1].stop,
@@ -96,6 +98,14 @@ extension Reader {
                 room = room || kind == "chore" || said.contains { ["room", "shared", "household", "family", "house"].contains($0) }
                 rest.removeSubrange(at..<end)
             }
+        }
+        // `add tidy playroom to the room chores`: a chore, said after its name.
+        if let to = rest.indices.dropFirst().last(where: { rest[$0].text == "to" }),
+            let chores = rest[to...].last, ["chores", "chore"].contains(chores.text),
+            rest[(to + 1)..<(rest.count - 1)].allSatisfy({ ["the", "our", "room", "house", "household", "family", "shared", "list", "of"].contains($0.text) })
+        {
+            rest.removeSubrange(to...)
+            room = true
         }
         if room && !vocabulary.inRoom { return nil }
         // `add 2 glasses to water` is no new habit, nor is one said not to be wanted.
@@ -173,8 +183,9 @@ extension Reader {
                 if ends.count == 2 { (ends[0], ends[1], 1) } else if index + 2 < rest.count, ["to", "till", "until", "thru", "through"].contains(next ?? "") {
                     (word.text, rest[index + 2].text, 3)
                 } else { nil }
-            if let (from, to, used) = range, let first = Self.weekday(from), let last = Self.weekday(to), first < last {
-                days += (first...last).map { Day.weekdayNames[$0].lowercased() }
+            if let (from, to, used) = range, let first = Self.weekday(from), let last = Self.weekday(to), first != last {
+                // (`sun to thu`: over the weekend.)
+                days += (first < last ? Array(first...last) : Array(first...6) + Array(0...last)).map { Day.weekdayNames[$0].lowercased() }
                 index += used
                 continue
             }
@@ -321,60 +332,6 @@ extension Reader {
         let typed = new.map(\.typed).joined(separator: " ")
         guard typed.lowercased() != vocabulary.habits[mention.habit].name.lowercased() else { return nil }
         return .commands(["rename \(name(mention)) to \(Self.quoted(typed))"])
-    }
-
-    /// `gym means exercise`: the person's own word for a habit of theirs.
-    func naming() -> Understanding? {
-        // `when I say kicks I mean kick sets`
-        // (`When I say "BP", I mean my blood pressure check.`)
-        if words.count >= 6, words[0].text == "when", words[1].text == "i", words[2].text == "say",
-            let mean = words.firstIndex(where: { $0.text == "mean" }), mean >= 5, words[mean - 1].text == "i",
-            mean == 5 || mean == 6 && words[4].stop
-        {
-            let named = mentions(in: (mean + 1)..<words.count)
-            guard named.count == 1 else { return nil }
-            return .commands(["call \(name(named[0])) \(words[3].typed)"])
-        }
-        // `type slr for straight leg raises`, `write vc for cello` (after `let me`, `I'll`)
-        if words.count >= 4, ["type", "write", "use", "say", "put"].contains(words[0].text), words[2].text == "for",
-            words[1].number == nil, !words[1].stop
-        {
-            let named = mentions(in: 3..<words.count)
-            guard named.count == 1, (3..<words.count).allSatisfy({ named[0].range.contains($0) || Self.fillers.contains(words[$0].text) || words[$0].stop })
-            else { return nil }
-            return .commands(["call \(name(named[0])) \(words[1].typed)"])
-        }
-        // `can 'drafting' count as writing from now on?`: their word, then the habit it counts as.
-        if let count = words.firstIndex(where: { ["count", "counts"].contains($0.text) }), count >= 1, count + 2 < words.count,
-            words[count + 1].text == "as", !words[count - 1].stop, words[count - 1].number == nil,
-            words[..<(count - 1)].allSatisfy({ ["can", "could", "should", "let", "make", "please", "so"].contains($0.text) })
-        {
-            let named = mentions(in: (count + 2)..<words.count)
-            guard named.count == 1 else { return nil }
-            return .commands(["call \(name(named[0])) \(words[count - 1].typed)"])
-        }
-        // `I'd like to call my walks 'strolls'`: their word for it after its name.
-        if let call = words.firstIndex(where: { $0.text == "call" }), words[..<call].allSatisfy({ PoliteRequest.isLead($0.text) }) {
-            let idle: Set<String> = ["from", "now", "on", "please", "instead", "thanks"]
-            let said = words[(call + 1)...].indices.filter { !words[$0].stop && !idle.contains(words[$0].text) }
-            guard let word = said.last, said.count >= 2 else { return nil }
-            // (`I shall call the orchids "plants"`: a word of its name is enough, and is asked about.)
-            var named = mentions(in: (call + 1)..<word)
-            if named.isEmpty, let part = partly(in: (call + 1)..<word) { named = [part] }
-            guard named.count == 1, said.dropLast().allSatisfy({ named[0].range.contains($0) || Self.fillers.contains(words[$0].text) }),
-                words[word].number == nil, vocabulary.habits[named[0].habit].name.lowercased() != words[word].text
-            else { return nil }
-            let command = "call \(name(named[0])) \(words[word].typed)"
-            return named[0].certain ? .commands([command]) : EverydayReader.didYouMean([command], after: "Type 'yes' to call it that.")
-        }
-        // `gym means exercise`, `from now on spin means turbo`
-        let leading: Set<String> = ["from", "now", "on", "ok", "okay", "so", "and", "also", "btw", "fyi", "just", "note", "remember", "please", "pls"]
-        guard let means = words.firstIndex(where: { $0.text == "means" }), means >= 1, means + 1 < words.count,
-            words[..<(means - 1)].allSatisfy({ leading.contains($0.text) || $0.stop })
-        else { return nil }
-        let named = mentions(in: (means + 1)..<words.count)
-        guard named.count == 1 else { return nil }
-        return .commands(["call \(name(named[0])) \(words[means - 1].typed)"])
     }
 
     /// `mention` when its words are the start of the habit's name (`refri` for Refrigerante), as a change names a

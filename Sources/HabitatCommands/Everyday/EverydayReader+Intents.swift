@@ -156,6 +156,12 @@ extension Reader {
             words[index].text == "all"
                 && !(index + 1 < words.count && ["week", "day", "weekend", "month", "morning", "night", "year"].contains(words[index + 1].text))
         }
+        // `away till the 20th, pause the plants` for Water plants: a word of a longer name after `pause`, asked about.
+        if named.isEmpty, !line.has(["everything", "tudo", "all"]), let clause = asked,
+            let at = clause.first(where: { ["pause", "pausing"].contains(words[$0].text) }), let part = partly(in: (at + 1)..<clause.upperBound)
+        {
+            return EverydayReader.didYouMean(["pause \(name(part)) \(length)"], after: "Type 'yes' to pause it.")
+        }
         if named.isEmpty || line.has(["everything", "tudo"]) || all { return .commands(["pause \(length)"]) }
         let commands = named.map { "pause \(name($0)) \(length)" }
         // `taking a break from vaping for a week`: a break from a bad habit may be keeping off it, not a pause of it.

@@ -61,24 +61,6 @@ extension Reader {
         return text.isEmpty ? nil : (text, colon)
     }
 
-    /// The line's clauses, an amount said on its own after the words of what was done belonging to them (`walked to the
-    /// post office and back, 2 km`, `did pushups yesterday, 30`).
-    var clauses: [Range<Int>] {
-        var clauses: [Range<Int>] = []
-        for clause in line.clauses {
-            // (`research: an hour in the archive`: how much of what was named before the colon.)
-            let afterColon = clause.lowerBound > 0 && words[clause.lowerBound - 1].text == ":"
-                && EverydayReader.startsWithAmount(words[clause])
-            if saysOnlyAnAmount(clause) || afterColon, let last = clauses.lastIndex(where: { !mentions(in: $0).isEmpty }) {
-                clauses[last] = clauses[last].lowerBound..<clause.upperBound
-                clauses.removeSubrange((last + 1)...)
-            } else {
-                clauses.append(clause)
-            }
-        }
-        return clauses
-    }
-
     func recording() -> Understanding? {
         // `I'm at 6 glasses now`, `20 so far`: the day's count in all, which is more than what it adds.
         if line.has(phrase: ["i", "am", "at"]) || line.has(phrase: ["so", "far"]) || line.has(phrase: ["in", "total"]),
@@ -132,36 +114,10 @@ extension Reader {
                     && WordForms.isTime(unit: words[index + 1].text)
             }
             if mentionedFirst == nil, !done.isEmpty, howLong, slipped(in: range) == nil { continue }
-            // `crisps again. two bags`, `2 portions at lunch and 2 at dinner`: only how many, said after the one thing
-            // done: that many, or that many more.
-            // (`vaped yesterday too, like 3 more`)
-            let when: Set<String> = ["at", "for", "in", "with", "lunch", "dinner", "breakfast", "supper", "night", "work", "home", "later", "then", "too", "also", "more"]
-            let number = range.first { !["like", "about", "around", "roughly", "maybe", "probably"].contains(words[$0].text) } ?? range.lowerBound
-            if mentionedFirst == nil, done.count == 1, let last, words[number].number != nil,
-                range[(number + 1)...].dropFirst().allSatisfy({ when.contains(words[$0].text) }),
-                !Self.isTime(words, number), slipped(in: range) == nil, counted(in: range).map({ $0.habit == last.habit }) ?? true
-            {
-                let day = self.day.map { " \($0)" } ?? ""
-                let before = "did \(name(last)) "
-                func amount(_ command: String) -> Int? {
-                    guard command.hasPrefix(before), command.hasSuffix(day) else { return nil }
-                    return Int(command.dropFirst(before.count).dropLast(day.count))
-                }
-                if let first = amount(done[0].command), case .done(let more) = reading(last, in: range), let second = amount(more.command) {
-                    done[0] = Done(command: "\(before)\(first + second)\(day)", likely: true)
-                    continue
-                }
-                guard done[0].command == "did \(name(last))\(day)" else { return nil }
-                switch reading(last, in: range) {
-                case .done(let more): done[0] = Done(command: more.command, likely: true)
-                case .unread where vocabulary.habits[last.habit].amount == nil && vocabulary.habits[last.habit].bad:
-                    // (`two bags` of a bad habit counted in times: that many slips; `meal prepped, 5 boxes` is once.)
-                    guard let count = words[number].number, count == count.rounded(), count >= 1 else { return nil }
-                    done[0] = Done(command: "did \(name(last)) x\(Int(count))\(day)", likely: true)
-                default:
-                    // (Of a habit done or not, what it made: `meal prepped for the week, 5 boxes`.)
-                    guard vocabulary.habits[last.habit].amount == nil else { return nil }
-                }
+            // `crisps again. two bags`, `2 portions at lunch and 2 at dinner`, `fed him at 3am and again at 6`: more of
+            // the one thing done, said after it.
+            if mentionedFirst == nil, done.count == 1, let last, let read = more(of: last, in: range, done: &done[0]) {
+                guard read else { return nil }
                 continue
             }
             // `walked Bess twice today, once round the lake`: a clause with no verb of its own after something done, and
@@ -171,8 +127,8 @@ extension Reader {
             {
                 continue
             }
-            guard var mention = mentionedFirst ?? slipped(in: range) ?? counted(in: range) ?? partlyOrByNoun(in: range) ?? likely(in: range)
-                ?? likelyByNoun(in: range) ?? abbreviated(in: range) ?? byItsVerb(in: range)
+            guard var mention = mentionedFirst ?? slipped(in: range) ?? counted(in: range) ?? partlyOrByNoun(in: range) ?? byItsVerb(in: range)
+                ?? likely(in: range) ?? likelyByNoun(in: range) ?? abbreviated(in: range)
             else {
                 // A clause with nothing of theirs in it: an aside (`forgot to log it yesterday`), unless it says something
                 // was done.
@@ -193,9 +149,14 @@ extension Reader {
             // `walked 4 km` with Running, `wrote 3 pages` with Reading: the unit alone named it, and the verb says
             // something else was done.
             if mentionedFirst == nil, slipped(in: range) == nil, let byUnit = counted(in: range), byUnit.habit == mention.habit,
-                byUnit.range == mention.range, otherDoing(in: range, than: mention)
+                byUnit.range == mention.range
             {
-                mention.certain = false
+                if otherDoing(in: range, than: mention) { mention.certain = false }
+                // (`napped when she napped!! 40 mins of bliss`, with Power nap and Pram walk in minutes: the unit may be
+                // the other one's, which the line names and nothing recorded.)
+                let all = 0..<words.count
+                let others = mentions(in: all) + [likely(in: all), byItsVerb(in: all)].compactMap { $0 }
+                if done.isEmpty, others.contains(where: { $0.habit != mention.habit }) { return nil }
             }
             if clauseNotDone(clause, mention: mention) || line.has(phrase: ["out", "of"]) {
                 let name = vocabulary.habits[mention.habit].name.lowercased()
@@ -366,8 +327,12 @@ extension Reader {
         let habit = vocabulary.habits[mention.habit]
         let lower = habit.name.lowercased()
         var numbers: [Said] = []
-        for index in range where !mention.range.contains(index) {
+        // (A number between the words of its name counts too: `replied to 20 emails` for Reply emails.)
+        let nameWords = Set(lower.split(separator: " ").map(String.init))
+        for index in range where !mention.range.contains(index) || words[index].number != nil && !nameWords.contains(words[index].text) {
             let word = words[index]
+            // `walked to school with all three`: who it was done with counts nothing.
+            if words[max(range.lowerBound, index - 2)..<index].contains(where: { $0.text == "with" }) { continue }
             // A number too large to be an amount (``EverydayLine/largest``) is no amount to leave out either.
             if word.number == nil, word.text.drop(while: { $0 == "x" || $0 == "×" }).prefix(while: \.isNumber).count > 9 {
                 return .unread

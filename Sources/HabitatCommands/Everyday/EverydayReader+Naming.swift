@@ -1,0 +1,58 @@
+import HabitatEngine
+
+/// The person's own words for their habits.
+extension Reader {
+    /// `gym means exercise`: the person's own word for a habit of theirs.
+    func naming() -> Understanding? {
+        // `when I say kicks I mean kick sets`
+        // (`When I say "BP", I mean my blood pressure check.`)
+        if words.count >= 6, words[0].text == "when", words[1].text == "i", words[2].text == "say",
+            let mean = words.firstIndex(where: { $0.text == "mean" }), mean >= 5, words[mean - 1].text == "i",
+            mean == 5 || mean == 6 && words[4].stop
+        {
+            let named = mentions(in: (mean + 1)..<words.count)
+            guard named.count == 1 else { return nil }
+            return .commands(["call \(name(named[0])) \(words[3].typed)"])
+        }
+        // `type slr for straight leg raises`, `write vc for cello` (after `let me`, `I'll`)
+        if words.count >= 4, ["type", "write", "use", "say", "put"].contains(words[0].text), words[2].text == "for",
+            words[1].number == nil, !words[1].stop
+        {
+            let named = mentions(in: 3..<words.count)
+            guard named.count == 1, (3..<words.count).allSatisfy({ named[0].range.contains($0) || Self.fillers.contains(words[$0].text) || words[$0].stop })
+            else { return nil }
+            return .commands(["call \(name(named[0])) \(words[1].typed)"])
+        }
+        // `can 'drafting' count as writing from now on?`: their word, then the habit it counts as.
+        if let count = words.firstIndex(where: { ["count", "counts"].contains($0.text) }), count >= 1, count + 2 < words.count,
+            words[count + 1].text == "as", !words[count - 1].stop, words[count - 1].number == nil,
+            words[..<(count - 1)].allSatisfy({ ["can", "could", "should", "let", "make", "please", "so"].contains($0.text) })
+        {
+            let named = mentions(in: (count + 2)..<words.count)
+            guard named.count == 1 else { return nil }
+            return .commands(["call \(name(named[0])) \(words[count - 1].typed)"])
+        }
+        // `I'd like to call my walks 'strolls'`: their word for it after its name.
+        if let call = words.firstIndex(where: { $0.text == "call" }), words[..<call].allSatisfy({ PoliteRequest.isLead($0.text) }) {
+            let idle: Set<String> = ["from", "now", "on", "please", "instead", "thanks"]
+            let said = words[(call + 1)...].indices.filter { !words[$0].stop && !idle.contains(words[$0].text) }
+            guard let word = said.last, said.count >= 2 else { return nil }
+            // (`I shall call the orchids "plants"`: a word of its name is enough, and is asked about.)
+            var named = mentions(in: (call + 1)..<word)
+            if named.isEmpty, let part = partly(in: (call + 1)..<word) { named = [part] }
+            guard named.count == 1, said.dropLast().allSatisfy({ named[0].range.contains($0) || Self.fillers.contains(words[$0].text) }),
+                words[word].number == nil, vocabulary.habits[named[0].habit].name.lowercased() != words[word].text
+            else { return nil }
+            let command = "call \(name(named[0])) \(words[word].typed)"
+            return named[0].certain ? .commands([command]) : EverydayReader.didYouMean([command], after: "Type 'yes' to call it that.")
+        }
+        // `gym means exercise`, `from now on spin means turbo`
+        let leading: Set<String> = ["from", "now", "on", "ok", "okay", "so", "and", "also", "btw", "fyi", "just", "note", "remember", "please", "pls"]
+        guard let means = words.firstIndex(where: { $0.text == "means" }), means >= 1, means + 1 < words.count,
+            words[..<(means - 1)].allSatisfy({ leading.contains($0.text) || $0.stop })
+        else { return nil }
+        let named = mentions(in: (means + 1)..<words.count)
+        guard named.count == 1 else { return nil }
+        return .commands(["call \(name(named[0])) \(words[means - 1].typed)"])
+    }
+}
