@@ -16,7 +16,7 @@ struct EverydayOwnWordsTests {
             .init(name: "Sight reading"), .init(name: "Cycling"), .init(name: "Evening meds"),
             .init(name: "Reply emails", amount: DailyAmount(15, unit: "emails")), .init(name: "Walk to school"),
             .init(name: "Pelvic floor", amount: DailyAmount(3, unit: "sets")), .init(name: "Water plants"),
-            .init(name: "Feeds", amount: DailyAmount(8, unit: "feeds")), .init(name: "Power nap"), .init(name: "Pram walk", amount: DailyAmount(30, unit: "minutes")), .init(name: "Running", amount: DailyAmount(5, unit: "km")), .init(name: "Tai chi"), .init(name: "Writing"), .init(name: "Planks", paused: true),
+            .init(name: "Feeds", amount: DailyAmount(8, unit: "feeds")), .init(name: "Bedtime story"), .init(name: "Salt", bad: true), .init(name: "Power nap"), .init(name: "Pram walk", amount: DailyAmount(30, unit: "minutes")), .init(name: "Running", amount: DailyAmount(5, unit: "km")), .init(name: "Tai chi"), .init(name: "Writing"), .init(name: "Planks", paused: true),
             .init(name: "Water", amount: DailyAmount(8, unit: "glasses"), today: 2), .init(name: "Tea", amount: DailyAmount(3, unit: "cups"), bad: true),
             .init(name: "Book piano tuner", todo: true), .init(name: "Book the dentist", todo: true),
             .init(name: "Batteries for the remote", shared: true, todo: true), .init(name: "Dishes", shared: true),
@@ -51,6 +51,8 @@ struct EverydayOwnWordsTests {
         ("yesterdays pram walk was 20 min", [#"did "Pram walk" 20 yesterday"#]), ("replied to 20 emails", [#"did "Reply emails" 20"#]),
         ("walked to school with all three", [#"did "Walk to school""#]), ("pelvic floor 1 set", [#"did "Pelvic floor" 1"#]),
         ("add tidy playroom to the room chores", ["room add habit tidy playroom"]),
+        ("add hamstring curls on mon wed fri, 20 reps", ["add habit hamstring curls target 20 reps on mon wed fri"]),
+        ("read the kids their bedtime story", [#"did "Bedtime story""#]),
     ])
     func read(line: String, commands: [String]) {
         #expect(Self.read(line) == .commands(commands))
@@ -87,6 +89,7 @@ struct EverydayOwnWordsTests {
             == .ask("Did you mean 'pause water plants until 2026-12-20'? Type 'yes' to pause it.", [#"pause "Water plants" until 2026-12-20"#]))
         // Said in the present, of today.
         #expect(Self.read("I take evening medicine now") == .ask("Did you mean 'did evening meds'? Type 'yes' to record it.", [#"did "Evening meds""#]))
+        #expect(Self.read("I eat too much salt today, the soup very salty") == .ask("Did you mean 'did salt'? Type 'yes' to record it.", ["did Salt"]))
         #expect(Self.read("today I do tai chi") == .ask("Did you mean 'did tai chi'? Type 'yes' to record it.", [#"did "Tai chi""#]))
     }
 

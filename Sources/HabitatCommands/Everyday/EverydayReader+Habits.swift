@@ -223,6 +223,17 @@ extension Reader {
                         continue
                     }
                 }
+                // `hamstring curls on mon wed fri, 20 reps`: an amount after the comma that ends the name is its target.
+                let unit = index + 1 < rest.count ? rest[index + 1] : nil
+                let perDay = index + 3 < rest.count && ["a", "per", "every", "each"].contains(rest[index + 2].text) && rest[index + 3].text == "day"
+                let keyword = index > 0 && ["limit", "target", "max", "goal"].contains(rest[index - 1].text)
+                if let nameWithin, index >= nameWithin, !room, !perDay, !keyword, let unit, unit.number == nil, unit.text.allSatisfy(\.isLetter),
+                    weekday(unit.text) == nil, !["a", "per", "every", "each", "on", "in", "x", "times", "time", "life", "xp", "coins"].contains(unit.text)
+                {
+                    said += [bad ? "limit" : "target", "\(Int(number))", unit.typed]
+                    index += 2
+                    continue
+                }
                 said.append("\(Int(number))")
                 index += 1
                 if index < rest.count, WordForms.unit(rest[index].text) != nil {

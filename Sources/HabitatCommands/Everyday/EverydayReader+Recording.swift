@@ -89,8 +89,11 @@ extension Reader {
             guard !range.isEmpty else { continue }
             var mentioned = named.filter { $0.range.lowerBound < range.upperBound }
             // `prayed the rosary` with Pray and Rosary: what the verb of one was done to, asked about.
+            // (`read the kids their bedtime story` with Reading and Bedtime story: a few words between, none a verb.)
+            let between = mentioned.count == 2 ? mentioned[0].range.upperBound..<mentioned[1].range.lowerBound : 0..<0
             if mentioned.count == 2, mentioned[0].range.count == 1, Self.isPast(words[mentioned[0].range.lowerBound].text),
-                (mentioned[0].range.upperBound..<mentioned[1].range.lowerBound).allSatisfy({ Self.fillers.contains(words[$0].text) })
+                between.allSatisfy({ Self.fillers.contains(words[$0].text) })
+                    || between.count <= 3 && between.allSatisfy({ !Self.isPast(words[$0].text) && words[$0].number == nil && !words[$0].stop })
             {
                 mentioned = [Mention(habit: mentioned[1].habit, range: mentioned[1].range, certain: false)]
             }
@@ -177,7 +180,11 @@ extension Reader {
             // `today I take my pills`, `I do balance practice today`: said in the present, of today, so asked about.
             let present = !saysDone(mention, in: range)
             if present, !(line.has("i") && (line.has(["today", "now", "tonight"]) || line.has(phrase: ["this", "morning"]))) { return nil }
-            if done.contains(where: { $0.command.hasPrefix("did \(name(mention))") }) { return nil }
+            if done.contains(where: { $0.command.hasPrefix("did \(name(mention))") }) {
+                // (`I eat too much salt today, the soup very salty`: named again, with no amount or deed of its own.)
+                if mentionedFirst == nil || !range.contains(where: { words[$0].number != nil || Self.isPast(words[$0].text) }) { continue }
+                return nil
+            }
             switch reading(mention, in: range) {
             case .done(var one):
                 if suspicious(after: mention, in: range) || present { one.likely = true }
@@ -255,7 +262,7 @@ extension Reader {
     }
 
     /// Verbs whose past is their base (`put my eye drops in`, `cut the grass`), which WordNet's list of exceptions leaves out.
-    static let samePast: Set<String> = ["put", "hit", "shut"]
+    static let samePast: Set<String> = ["put", "hit", "shut", "read", "cut"]
 
     /// Whether the clause says someone else did it: it starts with another doer (`my housemate did the bins`, `nobody
     /// took the bins out`, `rex ate my crossword`), or the habit's word is the doer of another verb (`my water broke`).
