@@ -61,11 +61,11 @@ public struct CommandTable<Command: Sendable>: Sendable {
     }
 
     /// `line` with its command's words mended when a slip of a letter or two kept it from being one, and it then reads
-    /// as that command (`pasue yoga 3 days` → `pause yoga 3 days`); `nil` otherwise.
-    public func mended(_ line: String) -> String? {
+    /// as that command (`pasue yoga 3 days` → `pause yoga 3 days`), with the words as typed (`pasue`); `nil` otherwise.
+    public func mended(_ line: String) -> (line: String, typed: String)? {
         // (Never a command read as typed, whose words are secrets or codes.)
-        guard let mended = words.mended(tokenize(line)), let index = words.command(of: mended), !words.verbatim[index],
-            ((try? parse(mended)) ?? nil) != nil
+        guard let mended = words.mended(tokenize(line)), let index = words.command(of: mended.line), !words.verbatim[index],
+            ((try? parse(mended.line)) ?? nil) != nil
         else { return nil }
         return mended
     }

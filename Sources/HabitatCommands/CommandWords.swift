@@ -189,14 +189,14 @@ public struct CommandWords: Sendable {
         return best.0
     }
 
-    /// `pasue yoga 3 days` as `pause yoga 3 days`: the line with its command's words mended, when a slip of a letter or
-    /// two is all that kept it from being one; `nil` otherwise.
-    func mended(_ tokens: [Token]) -> String? {
+    /// `pasue yoga 3 days` as `pause yoga 3 days`: the line with its command's words mended, and the words as typed
+    /// (`pasue`), when a slip of a letter or two is all that kept it from being one; `nil` otherwise.
+    func mended(_ tokens: [Token]) -> (line: String, typed: String)? {
         guard let first = tokens.first, !first.quoted, lookUp(tokens) == nil else { return nil }
         let words = tokens.map(\.lower)
         let triggers = triggers.joined().filter { $0.allSatisfy { $0.allSatisfy(\.isLetter) } }
         guard let best = Self.closest(words, among: triggers) else { return nil }
-        return (best + tokens.dropFirst(best.count).map(\.text)).joined(separator: " ")
+        return ((best + tokens.dropFirst(best.count).map(\.text)).joined(separator: " "), tokens.prefix(best.count).phrase)
     }
 
     /// `unknown_command`, with the command the words most likely meant: `add habbit` → 'add habit',

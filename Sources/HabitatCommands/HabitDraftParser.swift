@@ -59,9 +59,7 @@ public enum HabitDraftParser {
             throw HabitatError(.invalidArgument, "A bad habit is avoided every day, so it has no schedule: \(add) bad habit \(nameWords.phrase)")
         }
         // `add habit Tea,`: a comma or a stop typed after the name is no part of it
-        if let last = nameWords.last, !last.quoted, last.text.count > 1, let mark = last.text.last, ",;:.".contains(mark) {
-            nameWords[nameWords.count - 1] = Token(String(last.text.dropLast()))
-        }
+        nameWords = nameWords.withoutTrailingMark()
         let name = nameWords.phrase
         if nameWords.count > 1, let last = nameWords.last, !last.quoted, ["bad", "(bad)", "(good)"].contains(last.lower) {
             // `add habit Smoking bad`, `add habit Junk food (bad)`: its kind, said after its name.

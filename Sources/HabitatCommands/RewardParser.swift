@@ -38,9 +38,7 @@ public enum RewardParser {
             if words.count > 1, !words[0].quoted, ["a", "an", "the"].contains(words[0].lower) { words.removeFirst() }
         }
         // `add reward: bubble bath, 50 coins`: the comma only ends the name.
-        if let last = words.last, !last.quoted, last.text.count > 1, let mark = last.text.last, ",;".contains(mark) {
-            words[words.count - 1] = Token(String(last.text.dropLast()))
-        }
+        words = words.withoutTrailingMark(",;")
         guard !words.isEmpty else { throw HabitatError.usage(usage, "Give the reward a name.") }
         return (words.phrase, price)
     }

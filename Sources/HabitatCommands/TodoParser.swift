@@ -23,9 +23,7 @@ public enum TodoParser {
         if name.count > 1, !name[0].quoted, name[0].lower == "to" { name.removeFirst() }
         guard !name.isEmpty else { throw HabitatError.usage(usage, "What is due then?") }
         // `add todo Milk,`: a comma or a stop typed after the name is no part of it.
-        if let last = name.last, !last.quoted, last.text.count > 1, let mark = last.text.last, ",;:.".contains(mark) {
-            name[name.count - 1] = Token(String(last.text.dropLast()))
-        }
+        name = name.withoutTrailingMark()
         return (name.phrase, due, checklist)
     }
 

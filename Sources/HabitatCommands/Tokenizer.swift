@@ -133,6 +133,15 @@ private func tokenizeASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> [Token]? {
     return tokens
 }
 
+extension Array where Element == Token {
+    /// The words without one of `marks` typed after the last (`add habit Tea,`, `add todo Milk.`): it is no part of a
+    /// name. A quoted word keeps it.
+    public func withoutTrailingMark(_ marks: String = ",;:.") -> [Token] {
+        guard let last, !last.quoted, last.text.count > 1, let mark = last.text.last, marks.contains(mark) else { return self }
+        return dropLast() + [Token(String(last.text.dropLast()))]
+    }
+}
+
 extension Collection where Element == Token {
     /// The words joined with single spaces.
     public var phrase: String {

@@ -123,6 +123,11 @@ extension DailyAmount {
         return Double(text.replacingOccurrences(of: ",", with: "."))
     }
 
+    /// `amount` as a habit of `kind` keeps it: a limit of 0 lets none go free, so it is no limit (every one costs).
+    static func kept(_ amount: DailyAmount?, kind: HabitKind) -> DailyAmount? {
+        kind == .bad && amount?.count == 0 ? nil : amount
+    }
+
     /// ``number(_:)`` when it is a whole number an `Int` holds.
     static func whole(_ text: Substring) -> Int? {
         if let value = Int(text) { return value }

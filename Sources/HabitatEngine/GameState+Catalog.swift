@@ -79,9 +79,7 @@ extension GameState {
         changed.tracksTime = edit.tracksTime ?? changed.tracksTime
         changed.schedule = edit.schedule ?? changed.schedule
         switch edit.amount {
-        // (A limit of 0 lets none go free: it is no limit, every one costs.)
-        case .set(let amount) where changed.kind == .bad && amount.count == 0: changed.amount = nil
-        case .set(let amount): changed.amount = amount
+        case .set(let amount): changed.amount = DailyAmount.kept(amount, kind: changed.kind)
         case .remove: changed.amount = nil
         case nil: break
         }

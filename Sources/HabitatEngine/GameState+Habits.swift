@@ -46,8 +46,7 @@ extension GameState {
     mutating func addHabit(_ draft: HabitDraft, at now: Date) throws -> Outcome {
         try requireSpace(for: .habits)
         var draft = try Self.checked(draft)
-        // (A limit of 0 lets none go free: it is no limit, every one costs.)
-        if draft.kind == .bad, draft.amount?.count == 0 { draft.amount = nil }
+        draft.amount = DailyAmount.kept(draft.amount, kind: draft.kind)
         let name = draft.name
         if habits.contains(where: { $0.name.isSameName(as: name) }) {
             throw HabitatError(.nameTaken, "You already have a habit called \(name).")

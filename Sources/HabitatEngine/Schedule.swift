@@ -52,6 +52,13 @@ public enum Schedule: Sendable, Hashable {
         return ["tues": 1, "weds": 2, "thur": 3, "thurs": 3][word]
     }
 
+    /// The weekdays from one to another, both included, over the weekend too (`mon`, `thu`; `sun`, `thu`), Monday 0, in
+    /// order; `nil` unless both are weekdays, and different ones.
+    public static func days(from: String, to: String) -> [Int]? {
+        guard let first = weekday(from), let last = weekday(to), first != last else { return nil }
+        return (first < last ? Array(first...last) : Array(first...6) + Array(0...last)).sorted()
+    }
+
     /// A count in digits or words: `3`, `three`, `once`, `twice`, `3x`, `x3`.
     public static func count(_ word: String) -> Int? {
         if let number = Int(word) { return number }
@@ -123,9 +130,8 @@ public enum Schedule: Sendable, Hashable {
             if ends.count == 3, ["to", "till", "until", "through", "thru", "-"].contains(ends[1]) { (ends[0], ends[2]) }
             else if ends.count == 1, case let parts = ends[0].split(separator: "-"), parts.count == 2 { (String(parts[0]), String(parts[1])) }
             else { nil }
-        if let (from, to) = range, let first = Self.weekday(from), let last = Self.weekday(to), first != last {
-            let days = first < last ? Array(first...last) : Array(first...6) + Array(0...last)
-            self = days.count == 7 ? .daily : .weekdays(days.sorted())
+        if let (from, to) = range, let days = Self.days(from: from, to: to) {
+            self = days.count == 7 ? .daily : .weekdays(days)
             return
         }
         // on mon wed fri, every monday

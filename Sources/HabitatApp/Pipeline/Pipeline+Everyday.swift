@@ -104,8 +104,8 @@ extension Pipeline {
             // `pasue yoga 3 days`: a command but for a slip of a letter or two, asked about; `yes` does it.
             if failed.code == .unknownCommand, let mended = Commands.table.mended(text) {
                 metrics?.missed(.asked)
-                let unknown = failed.toasts.first.map { $0.message.prefix { $0 != "." } + ". " } ?? ""
-                return Self.propose([mended], "\(unknown)Did you mean '\(mended)'? Type 'yes' to do it.", code: .unknownCommand, session: &session)
+                let question = "I don't know '\(mended.typed)'. Did you mean '\(mended.line)'? Type 'yes' to do it."
+                return Self.propose([mended.line], question, code: .unknownCommand, session: &session)
             }
             return unread()
         }

@@ -183,9 +183,8 @@ extension Reader {
                 if ends.count == 2 { (ends[0], ends[1], 1) } else if index + 2 < rest.count, ["to", "till", "until", "thru", "through"].contains(next ?? "") {
                     (word.text, rest[index + 2].text, 3)
                 } else { nil }
-            if let (from, to, used) = range, let first = Self.weekday(from), let last = Self.weekday(to), first != last {
-                // (`sun to thu`: over the weekend.)
-                days += (first < last ? Array(first...last) : Array(first...6) + Array(0...last)).map { Day.weekdayNames[$0].lowercased() }
+            if let (from, to, used) = range, let between = Schedule.days(from: from, to: to) {
+                days += between.map { Day.weekdayNames[$0].lowercased() }
                 index += used
                 continue
             }
