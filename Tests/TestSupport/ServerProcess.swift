@@ -50,6 +50,7 @@ public final class ServerProcess: @unchecked Sendable {
             process.arguments = ["--data", data.path, "--crash-at", stage]
         }
         if let instant {
+            Self.removeFaketimeLeftovers()
             // `faketime` runs the server as its child and passes no signal on: ``serverPID`` is the one to signal.
             process.arguments = ["-f", "@\(instant)", process.executableURL!.path] + process.arguments!
             process.executableURL = URL(fileURLWithPath: Self.faketime)
@@ -108,7 +109,32 @@ public final class ServerProcess: @unchecked Sendable {
     /// A test that fails before it stops its server does not leave the server running.
     deinit {
         if !ended, serverPID != process.processIdentifier, isStillTheServer(serverPID) { Foundation.kill(serverPID, SIGKILL) }
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        if process.isRunning {
+            Foundation.kill(process.processIdentifier, SIGKILL)
+            // Killed, `faketime` leaves its semaphore and shared memory behind, and a later `faketime` of the same pid
+            // refuses to start (`sem_open: File exists`). Its pid is not free before it is reaped: nothing else has
+            // these names yet.
+            if underFaketime { Self.removeFaketimeObjects(of: process.processIdentifier) }
+        }
+    }
+
+    /// `faketime` names its semaphore and shared memory after its own pid and removes them when its program ends; one
+    /// killed (by a test's end, or a run cut short) leaves them in `/dev/shm`, and the next `faketime` given that pid
+    /// cannot start. Those of processes that no longer exist are removed before each start.
+    private static func removeFaketimeLeftovers() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []
+        for name in names {
+            guard let match = name.wholeMatch(of: /(?:sem\.faketime_sem|faketime_shm)_(\d+)/), let pid = Int32(match.1),
+                !FileManager.default.fileExists(atPath: "/proc/\(pid)")
+            else { continue }
+            try? FileManager.default.removeItem(atPath: "/dev/shm/\(name)")
+        }
+    }
+
+    private static func removeFaketimeObjects(of pid: Int32) {
+        for name in ["sem.faketime_sem_\(pid)", "faketime_shm_\(pid)"] {
+            try? FileManager.default.removeItem(atPath: "/dev/shm/\(name)")
+        }
     }
 
     public static let faketime = "/usr/bin/faketime"
