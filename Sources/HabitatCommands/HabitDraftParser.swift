@@ -19,6 +19,8 @@ public enum HabitDraftParser {
             words.removeFirst()
             if words.count > 1, !words[0].quoted, ["my", "the"].contains(words[0].lower) { words.removeFirst() }
         }
+        // `add habit: a letter to my sister`: an article typed before the name is no part of it.
+        if words.count > 2, !words[0].quoted, ["a", "an"].contains(words[0].text) { words.removeFirst() }
         var (nameWords, draft, tracksTime) = try nameAndOptions(words, usage: usage)
         let add = room ? "room add" : "add"
         if !room, draft.amount == nil, let (name, amount) = splitDailyAmount(nameWords) {
@@ -186,6 +188,8 @@ public enum HabitDraftParser {
             end -= 1
         } else if end >= 3, words[end - 1].lower == "day", ["a", "per", "each", "every"].contains(words[end - 2].lower) {
             end -= 2
+        } else if end >= 3, WordForms.isTime(unit: words[end - 1].lower), Int(words[end - 2].text) != nil {
+            // `Memory game 10 minutes`: how long, each day it is done.
         } else {
             return nil
         }
@@ -236,7 +240,9 @@ public enum HabitDraftParser {
         guard !name.isEmpty else { throw HabitatError.usage(usage, "Give the habit a name.") }
         while index < words.count {
             try refuseUnreadableAmount(words, at: index)
-            if let (amount, unit, used) = Amount.read(words, at: index) {
+            if var (amount, unit, used) = Amount.read(words, at: index) {
+                // `-20 life`, as `habits` shows it: life is only ever lost.
+                if unit == .life { amount = abs(amount) }
                 guard amount >= 0 else {
                     throw HabitatError(.invalidArgument, "XP, coins and life can't be negative ('\(words[index..<index + used].phrase)'): use 0–10000.")
                 }

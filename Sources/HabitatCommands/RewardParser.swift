@@ -37,6 +37,8 @@ public enum RewardParser {
             words.removeFirst()
             if words.count > 1, !words[0].quoted, ["a", "an", "the"].contains(words[0].lower) { words.removeFirst() }
         }
+        // `add a reward: a new notebook for 50 coins`: an article typed before the name is no part of it.
+        if words.count > 1, !words[0].quoted, ["a", "an"].contains(words[0].text) { words.removeFirst() }
         // `add reward: bubble bath, 50 coins`: the comma only ends the name.
         words = words.withoutTrailingMark(",;")
         guard !words.isEmpty else { throw HabitatError.usage(usage, "Give the reward a name.") }

@@ -125,8 +125,9 @@ extension Pipeline {
             guard fits(lines) else { return unread() }
             return await run(lines, session: &session)
         case .ask(let question, let lines):
-            // A command said by its own word keeps its own answer over a guess at another (`call water status`).
-            guard fits(lines), free else { return unread() }
+            // A command said by its own word keeps its own answer over a guess at another (`call water status`), and
+            // may be asked about as itself (`redeem pocket money for the kids`).
+            guard fits(lines), free || parsed else { return unread() }
             metrics?.missed(.asked)
             return Self.propose(lines, question, code: failed.code ?? .ambiguous, session: &session)
         case .clarify(let said), .nothing(let said):
@@ -173,12 +174,16 @@ extension Pipeline {
     /// deletes the reward.
     static let alsoMeant: [String: Set<String>] = [
         EditHabit.spec.name: [RenameHabit.spec.name, StopReminding.spec.name, Remind.spec.name],
+        // (`remind the family about chores at 6:30`)
+        Remind.spec.name: [RoomRemind.spec.name],
         CallHabit.spec.name: [Did.spec.name],
         CheckItem.spec.name: [Did.spec.name],
         // (`delete the concert ticket reward`, `delete the dentist to-do`)
         DeleteHabit.spec.name: [DeleteReward.spec.name, DeleteTodo.spec.name],
         // (`add an area called Body and put yoga in it`)
         AddArea.spec.name: [EditHabit.spec.name],
+        // (`I buy pill organiser already`: no reward, a to-do of theirs done.)
+        Buy.spec.name: [Did.spec.name],
     ]
 
     /// Asks `question` about the strict `lines`, which a `yes` next runs (and anything else drops). Nothing changed.

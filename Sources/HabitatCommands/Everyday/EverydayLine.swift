@@ -70,6 +70,19 @@ struct EverydayLine {
                 words[index] = Word("\(words[index].text)-\(words[index + 1].text)", number: Double(number))
                 words.remove(at: index + 1)
                 index += 1
+            } else if index + 1 < words.count, let scale = ["hundred": 100.0, "thousand": 1000.0][words[index + 1].text],
+                let count = words[index].number ?? (["a", "an"].contains(words[index].text) ? 1 : nil), words[index].isWhole || words[index].number == nil,
+                count >= 1, count < 100
+            {
+                // `a thousand words`, `two thousand`, `fifteen hundred`: one number.
+                words.replaceSubrange(index...(index + 1), with: [Word("\(Int(count * scale))", number: count * scale)])
+                index += 1
+            } else if words[index].text == "sat", index + 1 < words.count, Self.afterSat.contains(words[index + 1].text),
+                !(index + 3 < words.count && words[index + 2].text == "the" && ["morning", "afternoon", "evening", "night"].contains(words[index + 3].text))
+            {
+                // `sat for 10 minutes of meditation`: the verb, not Saturday (which `sat in the morning` is).
+                words[index] = Word("seated")
+                index += 1
             } else if let (minutes, used) = Self.hoursAndAHalf(words, at: index) {
                 // `an hour and a half`, `two and a half hours`: minutes, said exactly.
                 words.replaceSubrange(index..<(index + used), with: [Word("\(minutes)", number: Double(minutes)), Word("minutes")])
@@ -102,6 +115,9 @@ struct EverydayLine {
             question = true
         }
     }
+
+    /// Words after which `sat` is the verb (`sat for 10 minutes`, `sat down to write`), not Saturday.
+    static let afterSat: Set<String> = ["for", "down", "with", "in", "outside", "quietly", "still", "by", "up", "there", "here", "through"]
 
     /// Hours and a half said from `index` (`an hour and a half`, `hour and a half`, `2 and a half hours`): the minutes and
     /// how many words said them.
@@ -219,7 +235,7 @@ struct EverydayLine {
     static let extraNumbers: [String: Int] = [
         "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
         "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-        "eighty": 80, "ninety": 90, "dozen": 12, "hundred": 100, "both": 2,
+        "eighty": 80, "ninety": 90, "dozen": 12, "hundred": 100, "thousand": 1000, "both": 2,
     ]
 
     /// A number in words of tens and ones (`thirty-five`, `twenty one`): its value.

@@ -127,13 +127,12 @@ extension EverydayReader {
 extension Reader {
     /// `I'm at 6 glasses now` with 2 recorded today: the 4 more that make 6; with 6 or more already, nothing. A day
     /// other than today is asked about.
-    func soFar(_ mention: Mention, _ amount: DailyAmount) -> Understanding {
+    func soFar(_ mention: Mention, _ amount: DailyAmount, total which: Int? = nil) -> Understanding {
         let habit = vocabulary.habits[mention.habit]
         let lower = habit.name.lowercased()
         let unit = amount.unit.map { " \($0)" } ?? ""
-        guard day == nil, case .done(let said) = reading(mention, in: 0..<words.count),
-            let total = said.command.split(separator: " ").last.flatMap({ Int($0) })
-        else {
+        var said: Int? { if case .done(let said) = reading(mention, in: 0..<words.count) { said.command.split(separator: " ").last.flatMap { Int($0) } } else { nil } }
+        guard day == nil, let total = which ?? said else {
             return .clarify("Is that your count for the day in all? Say how many more to add, e.g. 'did \(lower) \(amount.count > 1 ? 2 : 1)'.")
         }
         guard total > habit.today else {
@@ -144,11 +143,39 @@ extension Reader {
 }
 
 extension Reader {
+    static let ordinals: [String: Int] = [
+        "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
+        "eleventh": 11, "twelfth": 12,
+    ]
+
+    /// A count said as which one it was (`fourth cup`, `3rd coffee`, `second time today`), and the index of the word
+    /// after it; a day of the month (`the 4th of december`) is none.
+    var ordinal: (Int, Int)? {
+        for index in words.indices {
+            var (value, next) = (Self.ordinals[words[index].text], index + 1)
+            if value == nil, let number = words[index].number, words[index].isWhole, number >= 2, number <= 50, index + 1 < words.count,
+                ["st", "nd", "rd", "th"].contains(words[index + 1].text)
+            {
+                (value, next) = (Int(number), index + 2)
+            }
+            guard let value, next < words.count, !words[next].stop else { continue }
+            let after = words[next].text
+            let named = mentions(in: next..<(next + 1)).isEmpty == false || WordForms.unit(after) != nil
+            if named || ["time", "one"].contains(after) && line.has("today") { return (value, next) }
+        }
+        return nil
+    }
+}
+
+extension Reader {
     /// A clause after the one thing done that says only how many (`two bags`, `like 3 more`, `2 at dinner`) or once
     /// more (`and again at 6`): `done` made that many, or that many more, and asked about; `nil` when the clause says
     /// something else, `false` when it can't be read.
     func more(of last: Mention, in range: Range<Int>, done: inout Done) -> Bool? {
-        let when: Set<String> = ["at", "for", "in", "with", "lunch", "dinner", "breakfast", "supper", "night", "work", "home", "later", "then", "too", "also", "more"]
+        let when: Set<String> = [
+            "at", "for", "in", "with", "lunch", "dinner", "breakfast", "supper", "night", "work", "home", "later", "then", "too", "also", "more",
+            "the", "morning", "afternoon", "evening",
+        ]
         let number = range.first { !["like", "about", "around", "roughly", "maybe", "probably"].contains(words[$0].text) } ?? range.lowerBound
         let day = self.day.map { " \($0)" } ?? ""
         let before = "did \(name(last)) "

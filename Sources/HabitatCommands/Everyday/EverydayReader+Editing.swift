@@ -12,6 +12,8 @@ extension Reader {
             || line.has("only") && line.has("now") && (line.has("times") || words.contains { Schedule.oneWeekday($0.text) != nil || Schedule.weekday($0.text) != nil })
             // `pushups should be 100 a day`, `physio now 40 reps every day`
             || line.has(phrase: ["should", "be"]) && words.contains { $0.number != nil }
+            // `running should be monday, tuesday, thursday and saturday now`
+            || line.has(phrase: ["should", "be"]) && (words.filter { Self.weekday($0.text) != nil }.count >= 2 || line.has("now"))
             || line.has("now") && (line.has(phrase: ["a", "day"]) || line.has(phrase: ["every", "day"]) || line.has(phrase: ["per", "day"]))
                 && words.contains { $0.number != nil }
             || line.has(phrase: ["let", "me", "have"]) || line.has(phrase: ["can", "have"]) || line.has(phrase: ["i", "want"])

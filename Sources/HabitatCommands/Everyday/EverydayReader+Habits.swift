@@ -25,6 +25,12 @@ extension Reader {
         {
             return addReward(Array(words.dropFirst()).filter { !$0.stop })
         }
+        // `put school shoes for Ama on the list`, `pop milk on the shopping list`
+        if index < words.count, ["put", "pop", "stick"].contains(words[index].text), line.has("list"), !line.question,
+            let list = listed(from: index + 1)
+        {
+            return list
+        }
         guard let start = starts.first(where: { phrase in
             index + phrase.count <= words.count && phrase.indices.allSatisfy { words[index + $0].text == phrase[$0] }
         }) else { return nil }
@@ -131,6 +137,8 @@ extension Reader {
         }
         // `want a …` says what is wanted only with the kind of thing it is.
         if start == ["want", "a"] && !sawKind { return nil }
+        // (`set the table every day, rotate it`)
+        if rest.count > 2, ["it", "them"].contains(rest[rest.count - 1].text), rest[rest.count - 2].text == "rotate" { rest.removeLast() }
         // A line that says it adds a habit is never read as another thing: what it can't read, it asks about.
         return addHabit(Self.limitLast(rest, bad: bad), bad: bad, room: room, nameWithin: beforeComma)
             ?? (sawKind ? .clarify("I couldn't read all of that as a new \(room ? "chore" : "habit"). Say it as '\(room ? "room " : "")add \(bad ? "bad " : "")habit <name>' and its options; 'help add' shows them.") : nil)
@@ -299,12 +307,20 @@ extension Reader {
         let mine = said.contains("my") || said.contains("todo") || said.contains("to-do") || said.contains("todos")
         guard !thing.isEmpty else { return nil }
         let add = vocabulary.inRoom && !mine ? "room add todo" : "add todo"
+        // `put school shoes on the list, we need them by tuesday`: the day it is needed by, said after the list.
+        var by = ""
+        if let list = said.lastIndex(where: { ["list", "todos", "to-dos", "todo", "to-do"].contains($0) }),
+            ((try? TodoParser.due(of: thing.map(\.lower))) ?? nil)?.0 == nil
+        {
+            let after = words[(start + list + 1)...].filter { !$0.stop }.map(\.text)
+            if let (due, taken) = try? TodoParser.due(of: after), due != nil { by = " " + after.suffix(taken).joined(separator: " ") }
+        }
         // `add bread and eggs to the shopping list`: two things, asked about (`fish and chips` may be one).
         let items = thing.split { $0.text.lowercased() == "and" || $0.text == "," }.map { $0.map(\.text).joined(separator: " ") }
         if items.count > 1, items.allSatisfy({ !$0.isEmpty && $0.split(separator: " ").count <= 3 }) {
-            return EverydayReader.didYouMean(items.map { "\(add) \($0)" }, after: "Type 'yes' to add them.")
+            return EverydayReader.didYouMean(items.map { "\(add) \($0)\(by)" }, after: "Type 'yes' to add them.")
         }
-        return .commands(["\(add) \(thing.map(\.text).joined(separator: " "))"])
+        return .commands(["\(add) \(thing.map(\.text).joined(separator: " "))\(by)"])
     }
 
     /// `add a reward: date night for 150 coins`.
@@ -377,7 +393,9 @@ extension Reader {
         // `take the new novel out of the store`
         let store = (line.has(phrase: ["the", "store"]) || line.has(phrase: ["the", "shop"]))
             && (line.has(["take", "taking"]) && line.has(phrase: ["out", "of"]) || line.has(["remove", "delete"]))
-        guard line.has(["delete", "remove", "excluir", "apagar"]) || line.has(phrase: ["get", "rid", "of"]) || off || store, !line.question else {
+        // `drop the passport todo`
+        let dropped = line.has(["drop", "ditch", "scrap", "bin"]) && line.has(["todo", "to-do", "todos"])
+        guard line.has(["delete", "remove", "excluir", "apagar"]) || line.has(phrase: ["get", "rid", "of"]) || off || store || dropped, !line.question else {
             return nil
         }
         // `delete the concert ticket reward, the tour sold out`

@@ -306,7 +306,9 @@ extension Reader {
         var rest = Array(words[(at + 1)...].drop { $0.stop }.prefix { !$0.stop })
         while let first = rest.first, Self.fillers.contains(first.text) { rest.removeFirst() }
         // `buy the new skin right now please`
-        while let last = rest.last, ["now", "right", "please", "today", "then", "too", "finally"].contains(last.text), rest.count > 1 { rest.removeLast() }
+        while let last = rest.last, ["now", "right", "please", "today", "then", "too", "finally", "already"].contains(last.text), rest.count > 1 {
+            rest.removeLast()
+        }
         guard !rest.isEmpty, !notDone || line.has(phrase: ["want", "to"]) || line.has("want") else { return nil }
         // A reward named by the start of its words (`hot choc` for Hot chocolate), when only one is.
         let typed = rest.map(\.text)
@@ -318,6 +320,17 @@ extension Reader {
                 || content.count > 1 && content == Set(words.filter { !Self.fillers.contains($0) })
         }
         if named.count == 1 { return .commands(["buy \(named[0])"]) }
+        // `redeem pocket money for the kids`: a reward, then whom it is for.
+        let forWhom = vocabulary.rewards.filter { reward in
+            let wanted = reward.lowercased().split(separator: " ").map(String.init)
+            return typed.count > wanted.count + 1 && Array(typed.prefix(wanted.count)) == wanted && typed[wanted.count] == "for"
+        }
+        if forWhom.count == 1 { return EverydayReader.didYouMean(["buy \(forWhom[0])"], after: "Type 'yes' to buy it.") }
+        // `I buy pill organiser already`: no reward, but a to-do of theirs to buy it, done.
+        let errand = vocabulary.habits.indices.filter { vocabulary.habits[$0].todo && vocabulary.habits[$0].name.lowercased() == "buy " + typed.joined(separator: " ") }
+        if errand.count == 1, line.has(["already", "bought", "got"]) || Self.isPast(words[at].text) {
+            return EverydayReader.didYouMean(["did \(Self.quoted(vocabulary.habits[errand[0]].name))"], after: "Type 'yes' to record it.")
+        }
         if treat != nil { return nil }
         return .commands(["buy \(rest.map(\.typed).joined(separator: " "))"])
     }

@@ -6,9 +6,10 @@ extension Reader {
     func naming() -> Understanding? {
         // `when I say kicks I mean kick sets`
         // (`When I say "BP", I mean my blood pressure check.`)
-        if words.count >= 6, words[0].text == "when", words[1].text == "i", words[2].text == "say",
-            let mean = words.firstIndex(where: { $0.text == "mean" }), mean >= 5, words[mean - 1].text == "i",
-            mean == 5 || mean == 6 && words[4].stop
+        // (`When I write BP it mean blood pressure`)
+        if words.count >= 6, words[0].text == "when", words[1].text == "i", ["say", "write", "type", "put"].contains(words[2].text),
+            let mean = words.firstIndex(where: { ["mean", "means"].contains($0.text) }), mean >= 5,
+            ["i", "it", "that", "this"].contains(words[mean - 1].text), mean == 5 || mean == 6 && words[4].stop
         {
             let named = mentions(in: (mean + 1)..<words.count)
             guard named.count == 1 else { return nil }

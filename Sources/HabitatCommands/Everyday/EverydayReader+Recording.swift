@@ -63,10 +63,17 @@ extension Reader {
 
     func recording() -> Understanding? {
         // `I'm at 6 glasses now`, `20 so far`: the day's count in all, which is more than what it adds.
-        if line.has(phrase: ["i", "am", "at"]) || line.has(phrase: ["so", "far"]) || line.has(phrase: ["in", "total"]),
+        // (`yesterday total steps was 5000, not 4200`)
+        if line.has(phrase: ["i", "am", "at"]) || line.has(phrase: ["so", "far"]) || line.has("total"),
             words.contains(where: { $0.number != nil }), let mention = onlyMention() ?? counted(in: 0..<words.count), let amount = vocabulary.habits[mention.habit].amount
         {
             return soFar(mention, amount)
+        }
+        // `fourth cup of tea today`, `my 3rd coffee`: which one it was, so the day's count in all.
+        if let (which, at) = ordinal, let mention = onlyMention() ?? counted(in: at..<min(at + 2, words.count)),
+            let amount = vocabulary.habits[mention.habit].amount
+        {
+            return soFar(mention, amount, total: which)
         }
         var done: [Done] = []
         var last: Mention?
@@ -179,7 +186,12 @@ extension Reader {
             guard !bySomeoneElse(mention, in: range) else { return nil }
             // `today I take my pills`, `I do balance practice today`: said in the present, of today, so asked about.
             let present = !saysDone(mention, in: range)
-            if present, !(line.has("i") && (line.has(["today", "now", "tonight"]) || line.has(phrase: ["this", "morning"]))) { return nil }
+            // (`Tuesday I take morning pill, I forget to write`: a day gone by, told late, asked about too.)
+            if present, !(line.has("i") && (line.has(["today", "now", "tonight"]) || line.has(phrase: ["this", "morning"]))),
+                !(forgotToSay && pastWeekday != nil)
+            {
+                return nil
+            }
             if done.contains(where: { $0.command.hasPrefix("did \(name(mention))") }) {
                 // (`I eat too much salt today, the soup very salty`: named again, with no amount or deed of its own.)
                 if mentionedFirst == nil || !range.contains(where: { words[$0].number != nil || Self.isPast(words[$0].text) }) { continue }
@@ -352,7 +364,9 @@ extension Reader {
                 // `half an hour`
                 value = index > range.lowerBound && words[index - 1].text == "half" ? 0.5 : 1
             }
-            guard let value, word.minute == nil, !Self.isTime(words, index) else { continue }
+            // (`I'm at 1500 words` counts the habit's own unit: no time.)
+            let ownUnit = index + 1 < words.count && habit.amount?.unit.map { WordForms.isUnit(words[index + 1].text, $0) } == true
+            guard let value, word.minute == nil, !Self.isTime(words, index) || ownUnit else { continue }
             if index > range.lowerBound, Self.labels.contains(words[index - 1].text), !mention.range.contains(index - 1) { continue }
             // `ran 5k in 25 min`: how long it took, for a habit that counts something else.
             if index > range.lowerBound, words[index - 1].text == "in", index + 1 < range.upperBound,

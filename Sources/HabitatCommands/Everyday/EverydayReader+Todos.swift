@@ -37,7 +37,8 @@ extension Reader {
     /// `push the piano tuner thing to december 1st`, `move the vet thing to next friday`, `put off the dentist till
     /// monday`: an open to-do of theirs given another day.
     func movingTodo() -> Understanding? {
-        guard !line.question, let lead = words.firstIndex(where: { ["push", "move", "postpone", "shift", "put", "delay"].contains($0.text) }),
+        let leads: Set<String> = ["push", "move", "postpone", "shift", "put", "delay", "change", "changed", "moved", "pushed", "postponed"]
+        guard !line.question, let lead = words.firstIndex(where: { leads.contains($0.text) }),
             let to = words[(lead + 1)...].lastIndex(where: { ["to", "till", "until", "til"].contains($0.text) }), to + 1 < words.count
         else { return nil }
         // (`december 1st`: the number and its ending are one word again.)
@@ -51,7 +52,9 @@ extension Reader {
         }
         guard !said.isEmpty, (try? TodoParser.day(said)) != nil else { return nil }
         let idle: Set<String> = ["the", "my", "a", "that", "this", "thing", "one", "todo", "to-do", "task", "off", "back", "for"]
-        let typed = words[(lead + 1)..<to].filter { !$0.stop && !idle.contains($0.text) }.map(\.text)
+        var typed = words[(lead + 1)..<to].filter { !$0.stop && !idle.contains($0.text) }.map(\.text)
+        // `neurologist appointment change to 2 december`: the to-do named before.
+        if typed.isEmpty { typed = words[..<lead].filter { !$0.stop && !idle.contains($0.text) && !["is", "was", "been", "has"].contains($0.text) }.map(\.text) }
         guard !typed.isEmpty else { return nil }
         let todos = vocabulary.habits.filter { todo in
             let named = todo.name.lowercased().split(separator: " ").map(String.init)

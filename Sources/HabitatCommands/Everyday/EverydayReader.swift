@@ -47,7 +47,7 @@ public enum EverydayReader {
         let parts = line.replacingOccurrences(of: " - ", with: ", ").split(whereSeparator: { ",;.!–—".contains($0) }).map(String.init)
             .filter { !$0.allSatisfy(\.isWhitespace) }
         guard parts.count >= 2 else { return nil }
-        let changes: Set<String> = ["pause", "resume", "edit", "archive", "unarchive", "add", "delete", "remind", "stop", "call", "rename", "buy"]
+        let changes: Set<String> = ["pause", "resume", "edit", "archive", "unarchive", "add", "delete", "remind", "stop", "call", "rename", "buy", "undo"]
         var found: [[String]] = []
         for part in parts {
             let reader = Reader(line: EverydayLine(part, joiners: []), vocabulary: vocabulary)
@@ -55,7 +55,9 @@ public enum EverydayReader {
             let back = reader.line.has(["it", "that", "this", "them", "those"])
             switch read(part, vocabulary) {
             case .commands(let commands)?, .ask(_, let commands)?:
-                guard !back else { return nil }
+                // (`that last entry was wrong, undo it`: what is undone is the last, whatever `it` is.)
+                guard !back || commands == ["undo"] else { return nil }
+                if found.contains(commands) { continue }
                 let first = commands.map { $0.split(separator: " ").prefix(2).map(String.init) }
                 guard first.allSatisfy({ changes.contains($0[0]) || $0 == ["room", "add"] || $0 == ["room", "delete"] }) else { return nil }
                 found.append(commands)
@@ -392,9 +394,18 @@ struct Reader {
         let named = words.indices.filter { Schedule.oneWeekday(words[$0].text) != nil }
         // (Said done in its own clause: `ran 5k, gym on saturday` names no day gone by.)
         guard named.count == 1, let at = named.first, let clause = line.clauses.first(where: { $0.contains(at) }),
-            clause.contains(where: { Self.isPast(words[$0].text) || Self.doneWords.contains(words[$0].text) })
+            clause.contains(where: { Self.isPast(words[$0].text) || Self.doneWords.contains(words[$0].text) }) || forgotToSay
         else { return nil }
         return "\(at > 0 && words[at - 1].text == "last" ? "last" : "on") \(words[at].text)"
+    }
+
+    /// `… I forget to write`, `forgot to tell you`: what the line says was done then, and only now told.
+    var forgotToSay: Bool {
+        let telling: Set<String> = ["write", "tell", "log", "say", "record", "mention", "put", "add", "enter", "note", "type"]
+        return words.indices.contains { at in
+            ["forget", "forgot", "forgotten"].contains(words[at].text) && at + 2 < words.count && words[at + 1].text == "to"
+                && telling.contains(words[at + 2].text)
+        }
     }
 
     /// The words after which a clause only says when or why (`before the exam`, `after the run`): never a habit done.

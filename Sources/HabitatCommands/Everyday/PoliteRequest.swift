@@ -46,7 +46,20 @@ public struct PoliteRequest: Sendable, Equatable {
         {
             text = text[text.index(after: mark)...]
         }
-        guard let (rest, ahead) = Self.lead(of: text) else { return nil }
+        // `I'd like a new habit: a letter to my sister`: a new thing wanted is one to add.
+        if let wanted = text.firstMatch(of: /^(?i)(?:i'd|i would|i want|i'd love|i would love)(?: like)? (?:a|an|another) new ((?:bad )?habit|reward|todo|area)\b:?/) {
+            self.text = "add \(wanted.1.lowercased())\(text[wanted.range.upperBound...])"
+            while let last = self.text.last, "?!.".contains(last) { self.text.removeLast() }
+            ahead = true
+            return
+        }
+        // `Move meditation into the Writing area, would you?`: the asking said after the request.
+        var askedAfter = false
+        if let tail = text.firstMatch(of: /(?i),?\s+(?:would|could|will|can) you(?: please)?\s*[?.!]*\s*$/), tail.range.lowerBound > text.startIndex {
+            text = text[..<tail.range.lowerBound]
+            askedAfter = true
+        }
+        guard let (rest, ahead) = Self.lead(of: text) ?? (askedAfter ? (String(text), false) : nil) else { return nil }
         // `I'll buy the potion tomorrow`, `I'd like to pause yoga next week`: a plan for later, not a request now.
         let later: Set<String> = ["tomorrow", "tonight", "later", "next", "soon", "when", "if", "after", "weekend", "eventually", "someday", "maybe"]
         if ahead, rest.lowercased().split(separator: " ").contains(where: { later.contains($0.trimmingCharacters(in: .punctuationCharacters)) }) {

@@ -36,11 +36,11 @@ public enum WordForms {
         return !stems.isDisjoint(with: NameMatch<String>.forms(of: typed))
     }
 
-    /// Words said short and long, by the short one (`medicine` and `meds`, `veggies` and `veg`): one word.
+    /// Words said short and long, by the short one (`medicine` and `meds`, `veggies` and `veg`), and `pills` for `meds`: one word.
     static let clipped: [String: String] = [
         "medicine": "meds", "medicines": "meds", "medication": "meds", "medications": "meds", "vegetables": "veg", "veggies": "veg",
         "vegetable": "veg", "vitamins": "vits", "vitamin": "vits", "physiotherapy": "physio", "television": "tv", "telly": "tv",
-        "bicycle": "bike",
+        "bicycle": "bike", "pills": "meds", "pill": "meds", "tablets": "meds",
     ]
 
     /// `word` without accents, and German's letters as they are typed without them (`zaehne` and `zähne` are both
