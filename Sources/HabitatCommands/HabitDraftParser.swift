@@ -20,7 +20,7 @@ public enum HabitDraftParser {
             if words.count > 1, !words[0].quoted, ["my", "the"].contains(words[0].lower) { words.removeFirst() }
         }
         // `add habit: a letter to my sister`: an article typed before the name is no part of it.
-        if words.count > 2, !words[0].quoted, ["a", "an"].contains(words[0].text) { words.removeFirst() }
+        if words.count > 2, !words[0].quoted, ["a", "an"].contains(words[0].text), words[1].text.count > 1 { words.removeFirst() }
         var (nameWords, draft, tracksTime) = try nameAndOptions(words, usage: usage)
         let add = room ? "room add" : "add"
         if !room, draft.amount == nil, let (name, amount) = splitDailyAmount(nameWords) {

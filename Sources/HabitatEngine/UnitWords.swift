@@ -20,10 +20,14 @@ public enum UnitWords {
         ["metre", "metres", "meter", "meters", "m"],
         ["rep", "reps", "repetition", "repetitions"],
         ["question", "questions", "q", "qs"],
+        ["euro", "euros", "eur", "€"],
+        ["dollar", "dollars", "usd", "$"],
+        ["pound", "pounds", "gbp", "£"],
     ]
 
     /// Units that measure rather than count: a habit counted in them is never recorded without its number.
-    public static let measures: Set<String> = ["km", "mile", "minute", "hour", "page", "litre", "step", "second", "gram", "kg", "ml", "metre"]
+    /// (Reps too: one push-up is never what `did my push-ups` meant.)
+    public static let measures: Set<String> = ["km", "mile", "minute", "hour", "page", "litre", "step", "second", "gram", "kg", "ml", "metre", "rep"]
 
     /// The family name of a unit word (`kms` → `km`), or `nil` for a word that is no unit we know.
     public static func family(of word: String) -> String? {

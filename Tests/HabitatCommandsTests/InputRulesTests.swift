@@ -221,3 +221,13 @@ struct JSONRequestTests {
         #expect(request.id == .verbatim(#""a""#))
     }
 }
+
+/// A new name is only its words: an article typed before it is no part of it.
+@Suite("A new name is only a name")
+struct NewNameWordsTests {
+    @Test func anArticleBeforeANameIsNoPartOfIt() throws {
+        #expect(try parse("add reward: a new notebook for 50 coins") == AddReward(name: "new notebook", price: 50))
+        #expect(try parse("add habit: a letter to my sister once a week")
+            == AddHabit(HabitDraft(name: "letter to my sister", schedule: .quota(1, .week))))
+    }
+}

@@ -10,7 +10,8 @@ extension Reader {
             // (`research: an hour in the archive`: how much of what was named before the colon.)
             let afterColon = clause.lowerBound > 0 && words[clause.lowerBound - 1].text == ":"
                 && EverydayReader.startsWithAmount(words[clause])
-            if saysOnlyAnAmount(clause) || afterColon, let last = clauses.lastIndex(where: { !mentions(in: $0).isEmpty }) {
+            // (`omg finally did my japanese, 10 mins`: a word of its name is enough.)
+            if saysOnlyAnAmount(clause) || afterColon, let last = clauses.lastIndex(where: { !mentions(in: $0).isEmpty || partly(in: $0) != nil }) {
                 clauses[last] = clauses[last].lowerBound..<clause.upperBound
                 clauses.removeSubrange((last + 1)...)
             } else {
@@ -25,8 +26,12 @@ extension Reader {
         let around: Set<String> = ["about", "around", "roughly", "like", "approx", "total", "in", "all", "x", "times", "of", "them"]
         let units = vocabulary.habits.compactMap { $0.amount?.unit?.lowercased() }
         func unit(_ text: String) -> Bool { WordForms.unit(text) != nil || units.contains { WordForms.isUnit(text, $0) } }
+        // (`30 mins at 7am`: and when.)
         return range.contains { words[$0].number != nil && words[$0].minute == nil || Schedule.times[words[$0].text] != nil }
-            && range.allSatisfy { words[$0].number != nil || Schedule.times[words[$0].text] != nil || unit(words[$0].text) || around.contains(words[$0].text) }
+            && range.allSatisfy {
+                words[$0].number != nil || Schedule.times[words[$0].text] != nil || unit(words[$0].text) || around.contains(words[$0].text)
+                    || words[$0].minute != nil || words[$0].text == "at" && $0 + 1 < range.upperBound && words[$0 + 1].minute != nil
+            }
     }
 
     /// Verbs too common to say which habit was done, that still say what kind of thing was (`watched tv for 2 hours` is

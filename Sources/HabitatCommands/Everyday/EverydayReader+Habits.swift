@@ -25,6 +25,15 @@ extension Reader {
         {
             return addReward(Array(words.dropFirst()).filter { !$0.stop })
         }
+        // `put a round of golf in the store for 100 coins`: a reward.
+        if index < words.count, ["put", "add"].contains(words[index].text), line.has(["coins", "coin"]),
+            let store = words.indices.first(where: { ["store", "shop"].contains(words[$0].text) && $0 > index + 2 }),
+            ["in", "into", "to"].contains(words[store - 2].text) && words[store - 1].text == "the"
+        {
+            var name = Array(words[(index + 1)..<(store - 2)])
+            if let first = name.first, ["a", "an"].contains(first.text), name.count > 1 { name.removeFirst() }
+            return addReward((name + words[(store + 1)...]).filter { !$0.stop })
+        }
         // `put school shoes for Ama on the list`, `pop milk on the shopping list`
         if index < words.count, ["put", "pop", "stick"].contains(words[index].text), line.has("list"), !line.question,
             let list = listed(from: index + 1)
@@ -35,6 +44,11 @@ extension Reader {
             index + phrase.count <= words.count && phrase.indices.allSatisfy { words[index + $0].text == phrase[$0] }
         }) else { return nil }
         index += start.count
+        // `add to do change oil by tuesday`: a to-do, said in two words.
+        if start == ["add"], index + 2 < words.count, words[index].text == "to", words[index + 1].text == "do" {
+            let rest = words[(index + 2)...].filter { !$0.stop || $0.text.contains(where: \.isLetter) }
+            return .commands(["add todo \(rest.map(\.typed).joined(separator: " "))"])
+        }
         var (bad, room, reward, area) = (false, false, false, false)
         var sawKind = false
         while index < words.count {
@@ -463,6 +477,13 @@ extension Reader {
             return view("level")
         }
         if line.has(["health", "life", "hp", "vida"]) { return view("health") }
+        // `what can I buy with my coins`, `what rewards can i buy`
+        if line.has(["buy", "afford", "rewards"]) && line.has(["what", "which", "show", "see"]) { return view("store") }
+        // `show me the shopping list`, `show my todos`
+        if line.has(["todos", "to-dos", "todo", "to-do", "tasks"]) { return view("todos") }
+        if line.has("list"), line.has(["shopping", "grocery", "the", "our"]), !line.has(["habits", "reminders", "rewards"]) {
+            return view(vocabulary.inRoom ? "room list" : "todos")
+        }
         if line.has(["coins", "coin", "gold", "money", "balance", "moedas"]) { return view("coins") }
         if line.has(["xp", "experience"]) { return view("xp") }
         let aReward = vocabulary.rewards.contains { reward in
@@ -475,6 +496,8 @@ extension Reader {
         }
         if line.has(["habits", "hábitos", "habitos"]) { return view("habits") }
         if line.has(["areas", "area"]) { return view("areas") }
+        // `show history of savings`: of one habit.
+        if line.has("history"), let named = onlyMention() { return view("history \(name(named))") }
         if line.has(["history", "yesterday", "ontem", "week"]) || line.has(phrase: ["did", "i", "do"]) || line.has(phrase: ["i", "did"])
             || words.contains(where: { Self.weekdays[$0.text] != nil })
         {

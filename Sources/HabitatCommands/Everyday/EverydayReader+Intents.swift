@@ -300,7 +300,9 @@ extension Reader {
         {
             return .commands(["buy potion"])
         }
-        guard let at = treat ?? words.firstIndex(where: { ["buy", "comprar", "purchase", "cop", "redeem"].contains($0.text) }), !line.question
+        // (`what can I buy with my coins` asks what there is.)
+        guard let at = treat ?? words.firstIndex(where: { ["buy", "comprar", "purchase", "cop", "redeem"].contains($0.text) }), !line.question,
+            !["what", "which"].contains(words[0].text)
         else { return nil }
         // What follows the name says why (`buy the cafe stop cake, earned it`).
         var rest = Array(words[(at + 1)...].drop { $0.stop }.prefix { !$0.stop })

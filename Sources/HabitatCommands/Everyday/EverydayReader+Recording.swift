@@ -123,7 +123,8 @@ extension Reader {
                 words[index].number != nil && index + 1 < range.upperBound
                     && WordForms.isTime(unit: words[index + 1].text)
             }
-            if mentionedFirst == nil, !done.isEmpty, howLong, slipped(in: range) == nil { continue }
+            // (`did my crossword and fiddle 20 mins`: a word of another's name says it is that one's.)
+            if mentionedFirst == nil, !done.isEmpty, howLong, slipped(in: range) == nil, partly(in: range) == nil { continue }
             // `crisps again. two bags`, `2 portions at lunch and 2 at dinner`, `fed him at 3am and again at 6`: more of
             // the one thing done, said after it.
             if mentionedFirst == nil, done.count == 1, let last, let read = more(of: last, in: range, done: &done[0]) {
@@ -132,7 +133,9 @@ extension Reader {
             }
             // `walked Bess twice today, once round the lake`: a clause with no verb of its own after something done, and
             // no name of theirs in it but a word of one, says more of what was done.
+            // (`… and fiddle 20 mins`: a word of another's name, with an amount of its own, says it is that one's.)
             if mentionedFirst == nil, !done.isEmpty, slipped(in: range) == nil, counted(in: range) == nil,
+                partly(in: range) == nil || !range.contains(where: { words[$0].number != nil && $0 + 1 < range.upperBound && WordForms.unit(words[$0 + 1].text) != nil }),
                 !range.contains(where: { Self.isPast(words[$0].text) || Self.doneWords.contains(words[$0].text) })
             {
                 continue

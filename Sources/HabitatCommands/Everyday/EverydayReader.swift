@@ -401,7 +401,7 @@ struct Reader {
 
     /// `… I forget to write`, `forgot to tell you`: what the line says was done then, and only now told.
     var forgotToSay: Bool {
-        let telling: Set<String> = ["write", "tell", "log", "say", "record", "mention", "put", "add", "enter", "note", "type"]
+        let telling: Set<String> = ["write", "tell", "log", "say", "record", "mention", "put", "add", "enter", "note", "type", "mark"]
         return words.indices.contains { at in
             ["forget", "forgot", "forgotten"].contains(words[at].text) && at + 2 < words.count && words[at + 1].text == "to"
                 && telling.contains(words[at + 2].text)

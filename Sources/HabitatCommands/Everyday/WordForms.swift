@@ -41,6 +41,7 @@ public enum WordForms {
         "medicine": "meds", "medicines": "meds", "medication": "meds", "medications": "meds", "vegetables": "veg", "veggies": "veg",
         "vegetable": "veg", "vitamins": "vits", "vitamin": "vits", "physiotherapy": "physio", "television": "tv", "telly": "tv",
         "bicycle": "bike", "pills": "meds", "pill": "meds", "tablets": "meds",
+        "cigarettes": "cigs", "cigarette": "cigs", "cig": "cigs", "ciggies": "cigs", "ciggie": "cigs",
     ]
 
     /// `word` without accents, and German's letters as they are typed without them (`zaehne` and `zähne` are both
