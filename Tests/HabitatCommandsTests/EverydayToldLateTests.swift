@@ -37,7 +37,8 @@ struct EverydayToldLateTests {
         ("When I write BP it mean blood pressure", [#"call "Blood pressure" BP"#]),
         // Views asked for in words.
         ("show my todos", ["todos"]), ("show me the shopping list", ["room list"]), ("what can I buy with my coins", ["store"]),
-        ("show history of savings", ["history Savings"]),
+        ("show history of savings", ["history Savings"]), ("how strong is my fiddle habit", [#"strength "Fiddle practice""#]),
+        ("send the weekly summary to the house every sunday 7pm", ["room report on sun at 19:00"]),
         ("Wednesday I do physio twenty reps, forget to tell you", ["did Physio 20 on wednesday"]),
         ("add habit memory game 10 minutes, in Recovery", [#"add habit memory game 10 minutes in "Recovery""#]),
     ])

@@ -496,6 +496,8 @@ extension Reader {
         }
         if line.has(["habits", "hábitos", "habitos"]) { return view("habits") }
         if line.has(["areas", "area"]) { return view("areas") }
+        // `how strong is my fiddle habit`
+        if line.has(["strong", "strength", "stronger"]), let named = onlyMention() ?? partly(in: 0..<words.count) { return view("strength \(name(named))") }
         // `show history of savings`: of one habit.
         if line.has("history"), let named = onlyMention() { return view("history \(name(named))") }
         if line.has(["history", "yesterday", "ontem", "week"]) || line.has(phrase: ["did", "i", "do"]) || line.has(phrase: ["i", "did"])

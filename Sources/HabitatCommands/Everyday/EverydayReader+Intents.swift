@@ -72,6 +72,12 @@ extension Reader {
         if let mention, line.has(["change", "move", "moved", "switch", "make"]), line.has(["reminder", "reminders"]) {
             return .commands(["stop reminding \(name(mention))", "remind me to \(name(mention)) at \(Self.clock(minute))"])
         }
+        // `send the weekly summary to the house every sunday 7pm`: the room's week, on its day.
+        if vocabulary.inRoom, line.has(["weekly", "week", "report"]), line.has(["family", "everyone", "household", "room", "house", "kids"]),
+            let day = words.compactMap({ Self.weekday($0.text) }).first, Set(words.compactMap { Self.weekday($0.text) }).count == 1
+        {
+            return .commands(["room report on \(Day.weekdayNames[day].lowercased()) at \(Self.clock(minute))"])
+        }
         if vocabulary.inRoom, line.has(["family", "everyone", "household", "room", "house", "kids", "chores"]) {
             return .commands(["room remind at \(Self.clock(minute))"])
         }
