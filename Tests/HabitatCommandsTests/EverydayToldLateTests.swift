@@ -41,6 +41,10 @@ struct EverydayToldLateTests {
         ("send the weekly summary to the house every sunday 7pm", ["room report on sun at 19:00"]),
         ("Wednesday I do physio twenty reps, forget to tell you", ["did Physio 20 on wednesday"]),
         ("add habit memory game 10 minutes, in Recovery", [#"add habit memory game 10 minutes in "Recovery""#]),
+        // Told late in other words; a word of a name, then `done` and the amount.
+        ("on wednesday i do crossword but not write it", ["did Crossword on wednesday"]),
+        ("2 iced teas today", ["did Tea 2"]),
+        ("show me the last few times I ran", ["history Running"]),
     ])
     func read(line: String, commands: [String]) {
         #expect(Self.read(line) == .commands(commands))
@@ -57,6 +61,19 @@ struct EverydayToldLateTests {
         #expect(Self.read("Redeem pocket money for the kids") == .ask("Did you mean 'buy pocket money'? Type 'yes' to buy it.", ["buy Pocket money"]))
         #expect(Self.read("I buy pill organiser already")
             == .ask("Did you mean 'did buy pill organiser'? Type 'yes' to record it.", [#"did "Buy pill organiser""#]))
+        // A weekday said first, or with an amount, in the present: a day gone by, or a plan.
+        #expect(Self.read("tuesday i do 20 reps physio")
+            == .ask("Did you mean 'did physio 20 on tuesday'? Type 'yes' to record it.", ["did Physio 20 on tuesday"]))
+        #expect(Self.read("physio next tuesday") == nil)
+        // A word of a name, said done, with the amount; to stop its reminder or change its amount.
+        #expect(Self.read("fiddle done: 20 min") == .ask("Did you mean 'did fiddle practice 20'? Type 'yes' to record it.", [#"did "Fiddle practice" 20"#]))
+        #expect(Self.read("stop reminding me about my pressure, the nurse checks it now")
+            == .ask("Did you mean 'stop reminding blood pressure'? Type 'yes' to stop it.", [#"stop reminding "Blood pressure""#]))
+        #expect(Self.read("change the fiddle to 40 minutes a day")
+            == .ask("Did you mean 'edit fiddle practice target 40 minutes'? Type 'yes' to change it.", [#"edit "Fiddle practice" target 40 minutes"#]))
+        // A day of a month: the day a to-do was for, never an amount; of a habit, a day this reading doesn't take.
+        #expect(Self.read("renewed the passport for dec 2") == .commands([#"did "Renew passport""#]))
+        #expect(Self.read("wrote 500 words on nov 19") == nil)
         // An undo in one part of a line, whatever its `it` refers to.
         #expect(Self.read("Oh bother, that last entry was wrong – undo it, please.") == .ask("Did you mean 'undo'? Type 'yes' to do it.", ["undo"]))
     }

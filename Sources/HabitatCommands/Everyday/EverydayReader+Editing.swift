@@ -18,9 +18,19 @@ extension Reader {
                 && words.contains { $0.number != nil }
             || line.has(phrase: ["let", "me", "have"]) || line.has(phrase: ["can", "have"]) || line.has(phrase: ["i", "want"])
             && words.contains { $0.number != nil } && !line.has("buy")
-        guard said, !line.question,
-            let mention = onlyMention() ?? slipped(in: 0..<words.count).flatMap({ prefixed($0) })
+        guard said, !line.question else { return nil }
+        if let mention = onlyMention() ?? slipped(in: 0..<words.count).flatMap({ prefixed($0) }) { return editing(mention, instead: instead) }
+        // `change the walk to 5 km a day` with Rehab walk: a word of its name, asked about.
+        // (Past the word that asks for the change: `change` names no to-do `Change to snow tires`.)
+        let verb = words.firstIndex { ["change", "make", "set", "bump", "raise", "lower", "increase"].contains($0.text) }
+        guard let part = partly(in: (verb.map { $0 + 1 } ?? 0)..<words.count), !vocabulary.habits[part.habit].todo,
+            case .commands(let commands)? = editing(part, instead: instead)
         else { return nil }
+        return EverydayReader.didYouMean(commands, after: "Type 'yes' to change it.")
+    }
+
+    /// The change the line says of `mention`'s habit (``editing()``).
+    func editing(_ mention: Mention, instead: Bool) -> Understanding? {
         let habit = vocabulary.habits[mention.habit]
         // (`vaping limit 3 not 5`: `not` before the number it was.)
         let notBefore = words.indices.contains { words[$0].text == "not" && $0 + 1 < words.count && words[$0 + 1].number != nil }

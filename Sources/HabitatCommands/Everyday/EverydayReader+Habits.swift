@@ -500,6 +500,12 @@ extension Reader {
         if line.has(["strong", "strength", "stronger"]), let named = onlyMention() ?? partly(in: 0..<words.count) { return view("strength \(name(named))") }
         // `show history of savings`: of one habit.
         if line.has("history"), let named = onlyMention() { return view("history \(name(named))") }
+        // `show me the last few times I walked`, `when did I last floss`: the days it was done.
+        if line.has(["times", "last", "lately", "recently"]), ["show", "when"].contains(first.text),
+            let named = onlyMention() ?? partly(in: 0..<words.count) ?? byItsVerb(in: 0..<words.count)
+        {
+            return view("history \(name(named))")
+        }
         if line.has(["history", "yesterday", "ontem", "week"]) || line.has(phrase: ["did", "i", "do"]) || line.has(phrase: ["i", "did"])
             || words.contains(where: { Self.weekdays[$0.text] != nil })
         {

@@ -45,6 +45,10 @@ extension Reader {
         let stop = line.has(["stop", "quit", "kill", "cancel", "delete", "remove", "disable", "off", "mute", "no", "not", "enough", "parar"])
         if stop {
             if let mention { return .commands(["stop reminding \(name(mention))"]) }
+            // `stop reminding me about the pills, I've got a pill box now`: a word of one's name, asked about.
+            if !line.has(["reminders", "all", "every", "any", "lembretes"]), let part = partlyOrByNoun(in: 0..<words.count) {
+                return EverydayReader.didYouMean(["stop reminding \(name(part))"], after: "Type 'yes' to stop it.")
+            }
             // `turn off reminder 1`: by its number in the list.
             if let at = words.firstIndex(where: { $0.text == "reminder" }), at + 1 < words.count, let number = words[at + 1].number,
                 words[at + 1].isWhole, words.count == at + 2

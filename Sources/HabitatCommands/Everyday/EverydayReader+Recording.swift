@@ -169,7 +169,8 @@ extension Reader {
                 // the other one's, which the line names and nothing recorded.)
                 let all = 0..<words.count
                 let others = mentions(in: all) + [likely(in: all), byItsVerb(in: all)].compactMap { $0 }
-                if done.isEmpty, others.contains(where: { $0.habit != mention.habit }) { return nil }
+                // (`learned dutch 10 minutes` with Dutch lessons in minutes: a word of its name agrees with the unit.)
+                if done.isEmpty, others.contains(where: { $0.habit != mention.habit }), partly(in: range)?.habit != mention.habit { return nil }
             }
             if clauseNotDone(clause, mention: mention) || line.has(phrase: ["out", "of"]) {
                 let name = vocabulary.habits[mention.habit].name.lowercased()
@@ -191,7 +192,7 @@ extension Reader {
             let present = !saysDone(mention, in: range)
             // (`Tuesday I take morning pill, I forget to write`: a day gone by, told late, asked about too.)
             if present, !(line.has("i") && (line.has(["today", "now", "tonight"]) || line.has(phrase: ["this", "morning"]))),
-                !(forgotToSay && pastWeekday != nil)
+                !((forgotToSay || weekdayInThePresent) && pastWeekday != nil)
             {
                 return nil
             }
@@ -202,7 +203,7 @@ extension Reader {
             }
             switch reading(mention, in: range) {
             case .done(var one):
-                if suspicious(after: mention, in: range) || present { one.likely = true }
+                if suspicious(after: mention, in: range) || present || weekdayGoneBy?.sure == false { one.likely = true }
                 done.append(one)
                 last = mention
             case .missing(let question): return .clarify(question)
@@ -288,12 +289,22 @@ extension Reader {
         let owned = mention.range.lowerBound > range.lowerBound
             && ["my", "the", "our", "his", "her", "their"].contains(words[mention.range.lowerBound - 1].text)
         if owned, next < range.upperBound, Self.isPast(words[next].text), !Self.doneWords.contains(words[next].text) { return true }
+        // (`me and kofi swept the compound`: done together.)
+        if range.lowerBound >= 2, words[range.lowerBound - 1].text == "and", ["me", "i"].contains(words[range.lowerBound - 2].text),
+            range.lowerBound == 2 || words[range.lowerBound - 3].stop
+        {
+            return false
+        }
         var start = range.lowerBound
         while start < range.upperBound, ["so", "ok", "and", "then", "also", "well", "yesterday", "today", "lol"].contains(words[start].text) { start += 1 }
         guard start < range.upperBound, start < mention.range.lowerBound else { return false }
         let first = words[start].text
         if others.contains(first) || (first == "no" && start + 1 < range.upperBound && words[start + 1].text == "one") { return true }
         if ["i", "we", "just", "finally", "me"].contains(first) || Self.isPast(first) || Self.doneWords.contains(first) { return false }
+        // (`2 iced coffees`: how many, not who.)
+        if words[start].number != nil { return false }
+        // (`walk done: 4 km` with Rehab walk counted in km: a word of its name is what was done, not who did it.)
+        if partly(in: start..<(start + 1))?.habit == mention.habit { return false }
         // `my housemate did`, `rex ate`, `dog had`, `my lane mate swam`, `the squirrels have emptied`: a doer other than
         // them, then the verb (which may be the first word of what was done: `my partner folded the laundry`).
         func verbAt(_ index: Int) -> Bool {
@@ -382,8 +393,19 @@ extension Reader {
             // (`scales and ear training both done`: both of them, once each.)
             if word.text == "both", mentions(in: 0..<words.count).count >= 2 { continue }
             if index + 2 < words.count, ["days", "day"].contains(words[index + 1].text), words[index + 2].text == "ago" { continue }
+            // (`booked the echo for dec 2`: the day of a month a to-do was for; of a habit, a day this reading doesn't take.)
+            if index > 0 && Self.months[words[index - 1].text] != nil || index + 1 < words.count && Self.months[words[index + 1].text] != nil {
+                guard habit.todo else { return .unread }
+                continue
+            }
             var next = index + 1
             while next < range.upperBound, ["more", "extra", "mais", "whole", "full", "big", "small", "large", "new"].contains(words[next].text) {
+                next += 1
+            }
+            // (`2 iced lattes` for Iced coffee, `2 iced teas` for Tea: a word that says what kind, before the name.)
+            if next + 1 < range.upperBound, !mention.range.contains(next), mention.range.contains(next + 1), words[next].number == nil,
+                WordForms.unit(words[next].text) == nil, !(habit.amount?.unit.map { WordForms.isUnit(words[next].text, $0) } ?? false)
+            {
                 next += 1
             }
             // (`cello 30 yesterday`: a word of when or how it went counts nothing.)
@@ -475,14 +497,8 @@ extension Reader {
         let named = Set(vocabulary.habits[mention.habit].name.lowercased().split(separator: " ").map(String.init))
         var said = Set(clause.map { words[$0].text })
         said.subtract(named)
-        // `forgot to log yoga`: done, only not told.
-        let told: Set<String> = ["log", "tell", "record", "mark", "add", "enter", "write", "put", "say", "track", "note", "post", "mention", "type", "report"]
-        if line.has(phrase: ["forgot", "to"]) || line.has(phrase: ["forget", "to"]),
-            let at = clause.first(where: { ["forgot", "forget"].contains(words[$0].text) }), at + 2 < words.count,
-            words[at + 1].text == "to", told.contains(words[at + 2].text)
-        {
-            said.subtract(["forgot", "forget"])
-        }
+        // `forgot to log yoga`, `but not write it`: done, only not told.
+        if let at = notTold { said.remove(words[at].text) }
         let negations: Set<String> = [
             "not", "never", "no", "skipped", "skip", "skipping", "missed", "without", "nothing", "instead", "should", "tomorrow",
             "later", "will", "plan", "planning", "might", "maybe", "forgot", "forget", "almost", "nearly", "quit", "quitting",

@@ -389,23 +389,48 @@ struct Reader {
     /// tuesday's run`, `last friday`), as the strict command says it (`on wednesday`, `last friday`; the last such day,
     /// ``Recording/When/weekday(_:aWeekBack:)``). A weekday in a line that says nothing was done (`gym on saturday` may
     /// be a plan, and so may one in a clause that does not say it, `ran 5k, gym on saturday`), or two of them, name no
-    /// day.
-    var pastWeekday: String? {
+    /// day; one said first or with an amount (``weekdayInThePresent``) is asked about.
+    var pastWeekday: String? { weekdayGoneBy?.day }
+
+    /// ``pastWeekday``, and whether the line says it was done then (not only ``weekdayInThePresent``).
+    var weekdayGoneBy: (day: String, sure: Bool)? {
         let named = words.indices.filter { Schedule.oneWeekday(words[$0].text) != nil }
         // (Said done in its own clause: `ran 5k, gym on saturday` names no day gone by.)
-        guard named.count == 1, let at = named.first, let clause = line.clauses.first(where: { $0.contains(at) }),
-            clause.contains(where: { Self.isPast(words[$0].text) || Self.doneWords.contains(words[$0].text) }) || forgotToSay
-        else { return nil }
-        return "\(at > 0 && words[at - 1].text == "last" ? "last" : "on") \(words[at].text)"
+        guard named.count == 1, let at = named.first, let clause = line.clauses.first(where: { $0.contains(at) }) else { return nil }
+        let sure = clause.contains(where: { Self.isPast(words[$0].text) || Self.doneWords.contains(words[$0].text) }) || forgotToSay
+        guard sure || weekdayInThePresent else { return nil }
+        return ("\(at > 0 && words[at - 1].text == "last" ? "last" : "on") \(words[at].text)", sure)
     }
 
-    /// `… I forget to write`, `forgot to tell you`: what the line says was done then, and only now told.
-    var forgotToSay: Bool {
-        let telling: Set<String> = ["write", "tell", "log", "say", "record", "mention", "put", "add", "enter", "note", "type", "mark"]
-        return words.indices.contains { at in
+    /// `… I forget to write`, `forgot to tell you`, `… but not write it`: what the line says was done then, and only now
+    /// told.
+    var forgotToSay: Bool { notTold != nil }
+
+    /// The word that says something was not told, though done (`forgot` of `forgot to log it`, `not` of `did not write
+    /// it`).
+    var notTold: Int? {
+        words.indices.first { at in
             ["forget", "forgot", "forgotten"].contains(words[at].text) && at + 2 < words.count && words[at + 1].text == "to"
-                && telling.contains(words[at + 2].text)
+                && Self.telling.contains(words[at + 2].text)
+                || ["not", "never"].contains(words[at].text) && at + 1 < words.count && Self.telling.contains(words[at + 1].text)
         }
+    }
+
+    /// Verbs of telling the game (`log`, `write`, `mark`): what was not done when they are not, is only not told.
+    static let telling: Set<String> = [
+        "log", "tell", "record", "mark", "add", "enter", "write", "put", "say", "track", "note", "post", "mention", "type", "report",
+    ]
+
+    /// A weekday gone by a line says something was done on in the present (`tuesday i make 25 pompki`, `sketching 30 min
+    /// on tuesday`): its first word, or said with an amount. Asked about, as it might be a plan.
+    var weekdayInThePresent: Bool {
+        let named = words.indices.filter { Schedule.oneWeekday(words[$0].text) != nil }
+        guard named.count == 1, let at = named.first, !line.question,
+            !(at > 0 && ["next", "coming", "this", "every", "each"].contains(words[at - 1].text)),
+            let clause = line.clauses.first(where: { $0.contains(at) })
+        else { return false }
+        let first = at == 0 || at == 1 && words[0].text == "on"
+        return first || clause.contains { words[$0].number != nil && words[$0].minute == nil && !Self.isTime(words, $0) }
     }
 
     /// The words after which a clause only says when or why (`before the exam`, `after the run`): never a habit done.
