@@ -338,7 +338,7 @@ struct EverydayReaderTests {
             today: Self.vocabulary.today)
         func read(_ line: String) -> Understanding? { EverydayReader.read(line, their) }
         // A time of day, a number that labels something, how long it took.
-        #expect(read("walked the dog at 7") == .commands([#"did "Dog walk""#]))
+        #expect(read("walked the dog at 7") == .commands([#"did "Dog walk" at 7:00"#]))
         #expect(read("slept at 11") == .clarify("How much? Say it with the amount, e.g. 'did sleep 8'."))
         #expect(read("read chapter 5") == .clarify("How much? Say it with the amount, e.g. 'did reading 20'."))
         #expect(read("did pushups on day 12 of the challenge") == .commands(["did Push-ups"]))

@@ -14,6 +14,7 @@ struct EverydayToldLateTests {
             .init(name: "Morning meds"), .init(name: "Evening meds"), .init(name: "Blood pressure"), .init(name: "Crossword"),
             .init(name: "Fiddle practice", amount: DailyAmount(30, unit: "minutes")), .init(name: "Japanese practice", amount: DailyAmount(10, unit: "minutes")),
             .init(name: "Savings", amount: DailyAmount(10, unit: "euros")), .init(name: "Running"),
+            .init(name: "Lights left on", bad: true), .init(name: "Bedtime"), .init(name: "Heart rate check"),
             .init(name: "Renew passport", todo: true), .init(name: "Neurologist appointment", todo: true), .init(name: "Buy pill organiser", todo: true),
         ],
         rewards: ["Pocket money", "New notebook"], areas: ["Writing", "Recovery"], inRoom: true, today: Day(iso: "2026-11-20")!)
@@ -44,7 +45,7 @@ struct EverydayToldLateTests {
         // Told late in other words; a word of a name, then `done` and the amount.
         ("on wednesday i do crossword but not write it", ["did Crossword on wednesday"]),
         ("2 iced teas today", ["did Tea 2"]),
-        ("show me the last few times I ran", ["history Running"]),
+        ("show me the last few times I ran", ["history Running"]), ("status check 👀", ["status"]),
     ])
     func read(line: String, commands: [String]) {
         #expect(Self.read(line) == .commands(commands))
@@ -61,13 +62,20 @@ struct EverydayToldLateTests {
         #expect(Self.read("Redeem pocket money for the kids") == .ask("Did you mean 'buy pocket money'? Type 'yes' to buy it.", ["buy Pocket money"]))
         #expect(Self.read("I buy pill organiser already")
             == .ask("Did you mean 'did buy pill organiser'? Type 'yes' to record it.", [#"did "Buy pill organiser""#]))
+        // A name's words said apart, the start of a name written as one word, the first letters of a name's first words.
+        #expect(Self.read("I left the lights on in the hall again") == .commands([#"did "Lights left on""#]))
+        #expect(Self.read("lights were left on again")
+            == .ask("Did you mean 'did lights left on'? Type 'yes' to record it.", [#"did "Lights left on""#]))
+        #expect(Self.read("went to bed at 10pm bc early start")
+            == .ask("Did you mean 'did bedtime at 22:00'? Type 'yes' to record it.", ["did Bedtime at 22:00"]))
+        #expect(Self.read("hr done") == .ask("Did you mean 'did heart rate check'? Type 'yes' to record it.", [#"did "Heart rate check""#]))
         // A weekday said first, or with an amount, in the present: a day gone by, or a plan.
         #expect(Self.read("tuesday i do 20 reps physio")
             == .ask("Did you mean 'did physio 20 on tuesday'? Type 'yes' to record it.", ["did Physio 20 on tuesday"]))
         #expect(Self.read("physio next tuesday") == nil)
         // A word of a name, said done, with the amount; to stop its reminder or change its amount.
         #expect(Self.read("fiddle done: 20 min") == .ask("Did you mean 'did fiddle practice 20'? Type 'yes' to record it.", [#"did "Fiddle practice" 20"#]))
-        #expect(Self.read("stop reminding me about my pressure, the nurse checks it now")
+        #expect(Self.read("stop reminding me about my pressure, the nurse does it now")
             == .ask("Did you mean 'stop reminding blood pressure'? Type 'yes' to stop it.", [#"stop reminding "Blood pressure""#]))
         #expect(Self.read("change the fiddle to 40 minutes a day")
             == .ask("Did you mean 'edit fiddle practice target 40 minutes'? Type 'yes' to change it.", [#"edit "Fiddle practice" target 40 minutes"#]))

@@ -451,6 +451,13 @@ extension Reader {
     /// `how long is my yoga streak`, `yoga streak?`, `have I stretched today?`, `what did I do on monday`, `anything
     /// left?`, `what does a potion cost`, `who's up for the bins`, `show the ranking`: the view that answers it.
     func asking() -> Understanding? {
+        // `status check 👀`, `habits pls`: a view's own word, and nothing else but asking.
+        let views: Set<String> = ["status", "habits", "todos", "coins", "level", "health", "streaks", "reminders", "store", "xp"]
+        if let first = words.first, views.contains(first.text),
+            words.dropFirst().allSatisfy({ ["check", "update", "please", "pls", "plz", "now", "again", "real", "quick", "?"].contains($0.text) })
+        {
+            return .commands([first.text])
+        }
         // A line ending in `?`, or starting with a word that only asks (`what`, `how`, `show`): `have I…` without
         // its mark may be a statement (`haven't smoked in 3 days`), and `should I…?` is no view's question.
         guard let first = words.first, line.question || Self.asks.contains(first.text), !line.has("should") else { return nil }

@@ -140,8 +140,8 @@ extension Reader {
             {
                 continue
             }
-            guard var mention = mentionedFirst ?? slipped(in: range) ?? counted(in: range) ?? partlyOrByNoun(in: range) ?? byItsVerb(in: range)
-                ?? likely(in: range) ?? likelyByNoun(in: range) ?? abbreviated(in: range)
+            guard var mention = mentionedFirst ?? slipped(in: range) ?? counted(in: range) ?? scattered(in: range) ?? partlyOrByNoun(in: range)
+                ?? byItsVerb(in: range) ?? likely(in: range) ?? likelyByNoun(in: range) ?? abbreviated(in: range)
             else {
                 // A clause with nothing of theirs in it: an aside (`forgot to log it yesterday`), unless it says something
                 // was done.
@@ -267,13 +267,18 @@ extension Reader {
         // A verb in the past other than the name itself (`ranked` for Ranked says nothing of being done; a name that is
         // a deed, `skipped my cooldown` for Skipped cooldown, does).
         let nameWords = vocabulary.habits[mention.habit].name.lowercased().split(separator: " ").map(String.init)
-        let named = nameWords.count > 1 && Self.isPast(nameWords[0]) ? [] : Set(nameWords)
+        // (Named by a word of it, or with its verb first, `I left the lights on in the hall` for Lights left on, a verb
+        // of its name is the line's verb.)
+        let typedFirst = words[mention.range.lowerBound].text
+        let verbFirst = Self.isPast(typedFirst) && typedFirst != nameWords[0]
+        let named = nameWords.count > 1 && (Self.isPast(nameWords[0]) || mention.range.count < nameWords.count || verbFirst) ? [] : Set(nameWords)
         return range.contains { Self.isPast(words[$0].text) && !(mention.range.contains($0) && named.contains(words[$0].text)) }
     }
 
     /// Whether `word` is a verb in the past: an irregular form (`ran`, `took`, `had`) or one ending in `-ed`.
     static func isPast(_ word: String) -> Bool {
-        (word.count > 3 && word.hasSuffix("ed")) || (WordForms.bases[word] != nil && !word.hasSuffix("ing") && !word.hasSuffix("s"))
+        // (`dead`, `need`, `bread`: no verb in the past.)
+        (word.count > 3 && word.hasSuffix("ed") && !word.hasSuffix("ead") && !word.hasSuffix("eed")) || (WordForms.bases[word] != nil && !word.hasSuffix("ing") && !word.hasSuffix("s"))
             || samePast.contains(word)
     }
 
@@ -423,7 +428,11 @@ extension Reader {
         if numbers.isEmpty, let index = range.first(where: { Schedule.times[words[$0].text] != nil }) {
             numbers.append(Said(value: Double(Schedule.times[words[index].text]!), whole: true, unit: nil, times: true, ofName: false))
         }
-        let day = self.day.map { " \($0)" } ?? ""
+        // (`woke up at 4:45`: the time it was done, kept as the strict command keeps it; the only one the line says, as
+        // `fed him at 3am and again at 6` is twice.)
+        let onlyTime = timeOfDay(in: 0..<range.lowerBound, done: true) == nil && timeOfDay(in: range.upperBound..<words.count, done: true) == nil
+        let at = onlyTime ? timeOfDay(in: range, done: true).map { " at \(Self.clock($0))" } ?? "" : ""
+        let day = (self.day.map { " \($0)" } ?? "") + at
         let name = self.name(mention)
         var partOfAUnit = false
         func done(_ amount: String = "") -> Reading {

@@ -282,20 +282,26 @@ struct Reader {
         return found.count == 1 ? found.values.first : nil
     }
 
-    /// A habit named by one word of a longer name, which no other habit's name has (`took bess out` for Walk Bess, `got
+    /// A habit named by one word of a longer name (or the start of a name written as one word: `bed` of Bedtime), which
+    /// no other habit's name has (`took bess out` for Walk Bess, `got
     /// milk` for Milk run, `hit snooze 4 times` for Snooze button): one only, and never certain, so it is asked about.
     /// Words that say where or when (`home`, `work`, `night`) name nothing by themselves.
     func partly(in range: Range<Int>) -> Mention? {
         var found: [Int: Mention] = [:]
-        for index in range where words[index].number == nil && words[index].text.count >= 4 && !words[index].stop
+        for index in range where words[index].number == nil && words[index].text.count >= 3 && !words[index].stop
             && !Self.placesAndTimes.contains(words[index].text)
             // (`tea with my agent`: who it was with names nothing.)
             && !words[max(range.lowerBound, index - 2)..<index].contains(where: { $0.text == "with" })
         {
             for (habit, candidate) in vocabulary.habits.enumerated() {
                 let nameWords = candidate.name.lowercased().split(separator: " ").map(String.init)
-                guard nameWords.count > 1,
-                    nameWords.contains(where: { $0.count >= 4 && !Self.placesAndTimes.contains($0) && WordForms.isForm(words[index].text, of: $0) })
+                // (`went to bed` for Bedtime: the first word of a name written as one.)
+                let typed = words[index].text
+                // (Said as a thing, `to bed`, `my push`: `legs are dead` names no Deadlift.)
+                let compound = nameWords.count == 1 && typed.count >= 3 && nameWords[0].count >= typed.count + 3 && nameWords[0].hasPrefix(typed)
+                    && !Self.shortWords.contains(typed) && index > 0 && ["to", "in", "into", "my", "the", "for", "did"].contains(words[index - 1].text)
+                guard compound || nameWords.count > 1 && typed.count >= 4
+                    && nameWords.contains(where: { $0.count >= 4 && !Self.placesAndTimes.contains($0) && WordForms.isForm(typed, of: $0) })
                 else { continue }
                 found[habit] = found[habit] ?? Mention(habit: habit, range: index..<(index + 1), certain: false)
             }
@@ -312,7 +318,8 @@ struct Reader {
         return part
     }
 
-    /// A habit named in short: the first letters of a name of several words (`bp` for Blood pressure), or the start of
+    /// A habit named in short: the first letters of a name of several words (`bp` for Blood pressure, or for Blood pressure
+    /// check), or the start of
     /// each of its words (`vit d` for Vitamin D): one only, and never certain, so it is asked about.
     func abbreviated(in range: Range<Int>) -> Mention? {
         var found: [Int: Mention] = [:]
@@ -321,7 +328,9 @@ struct Reader {
             guard nameWords.count > 1 else { continue }
             let initials = String(nameWords.compactMap(\.first))
             for index in range where !words[index].stop && words[index].number == nil {
-                if words[index].text == initials, !Self.shortWords.contains(initials) {
+                // (`bp` for Blood pressure check: the first words' letters.)
+                let said = words[index].text
+                if said == initials || nameWords.count > 2 && said.count >= 2 && initials.hasPrefix(said), !Self.shortWords.contains(said) {
                     found[habit] = Mention(habit: habit, range: index..<(index + 1), certain: false)
                 }
                 let span = index..<(index + nameWords.count)
@@ -332,6 +341,21 @@ struct Reader {
                 }
                 if shortened, typed != nameWords { found[habit] = Mention(habit: habit, range: span, certain: false) }
             }
+        }
+        return found.count == 1 ? found.values.first : nil
+    }
+
+    /// A habit whose words are all said, in another order or apart (`left the lights on` for Lights left on, `zosia
+    /// call` for Call Zosia): one only, and never certain, so it is asked about.
+    func scattered(in range: Range<Int>) -> Mention? {
+        var found: [Int: Mention] = [:]
+        for (habit, candidate) in vocabulary.habits.enumerated() {
+            let nameWords = candidate.name.lowercased().split(separator: " ").map(String.init).filter { !Self.fillers.contains($0) }
+            guard nameWords.count > 1 else { continue }
+            let at = nameWords.compactMap { word in range.first { !words[$0].stop && WordForms.isForm(words[$0].text, of: word) } }
+            // (Its first word said stands for it: `the lights went out` is the lights' doing.)
+            guard at.count == nameWords.count, let first = at.min() else { continue }
+            found[habit] = Mention(habit: habit, range: first..<(first + 1), certain: false)
         }
         return found.count == 1 ? found.values.first : nil
     }
@@ -434,7 +458,9 @@ struct Reader {
     }
 
     /// The words after which a clause only says when or why (`before the exam`, `after the run`): never a habit done.
-    static let context: Set<String> = ["before", "after", "during", "while", "because", "since", "but", "cause", "so", "depois", "antes"]
+    static let context: Set<String> = [
+        "before", "after", "during", "while", "because", "since", "but", "cause", "so", "bc", "bcoz", "cuz", "coz", "depois", "antes",
+    ]
 
     /// `range` up to its first word of context.
     func withoutContext(_ range: Range<Int>) -> Range<Int> {
@@ -443,17 +469,26 @@ struct Reader {
     }
 
     /// A time of day said anywhere (`at 6pm`, `21:30`, `at 8`, `7 pm`): minutes after midnight.
-    var timeOfDay: Int? {
-        for (index, word) in words.enumerated() {
+    var timeOfDay: Int? { timeOfDay(in: words.indices) }
+
+    /// A time of day said in `range`; `done` only the time something was done at (`woke up 4:45`, `at 7 this evening`),
+    /// never one it lasted until or came after (`scrolled till 2am`, `no coffee after 4pm`).
+    func timeOfDay(in range: Range<Int>, done: Bool = false) -> Int? {
+        let bounds: Set<String> = ["till", "til", "until", "by", "after", "before", "from", "to", "since", "past"]
+        for index in range {
+            let word = words[index]
+            if done, index > 0, bounds.contains(words[index - 1].text) { continue }
             if let minute = word.minute { return minute }
-            if let number = word.number, word.isWhole, index + 1 < words.count, ["am", "pm"].contains(words[index + 1].text) {
+            if let number = word.number, word.isWhole, index + 1 < range.upperBound, ["am", "pm"].contains(words[index + 1].text) {
                 return RecordingParser.clock("\(Int(number))\(words[index + 1].text)")
             }
-            guard index + 1 < words.count, let number = words[index + 1].number, words[index + 1].isWhole, number < 24 else { continue }
+            guard index + 1 < range.upperBound, let number = words[index + 1].number, words[index + 1].isWhole, number < 24 else { continue }
             // `at 8 in the evening`, `at 10 at night`, `at 9 tonight`; `to 8 in the evening`
             let part = words[(index + 2)...].prefix(3)
             let later = part.contains { ["evening", "afternoon", "night", "tonight"].contains($0.text) }
-            if word.text == "at" || ["to", "for", "till", "until"].contains(word.text) && (later || part.contains { $0.text == "morning" }) {
+            // (`at 5 km` is no time.)
+            if done, index + 2 < words.count, WordForms.unit(words[index + 2].text) != nil { continue }
+            if word.text == "at" || !done && ["to", "for", "till", "until"].contains(word.text) && (later || part.contains { $0.text == "morning" }) {
                 return (Int(number) + (later && number < 12 ? 12 : 0)) * 60
             }
         }
