@@ -17,6 +17,8 @@ struct TodoParsingTests {
         ("add todo Pay rent by the 3rd", "Pay rent", .dayOfMonth(3)),
         ("new todo Taxes due by 2026-12-24", "Taxes", .on(Day(civilYear: 2026, month: 12, day: 24))),
         ("add a to-do Gift by dec 24", "Gift", .monthDay(12, 24)),
+        ("add a to do: call the pharmacy about refills by Monday", "call the pharmacy about refills", DayWords.weekday(0)),
+        ("add to do Oil change", "Oil change", nil),
         ("todo Cards before 24 december", "Cards", .monthDay(12, 24)),
         ("todo Milk by tomorrow", "Milk", .inDays(1)),
         ("add todo Stand by me", "Stand by me", nil),

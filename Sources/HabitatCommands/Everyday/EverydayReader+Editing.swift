@@ -78,9 +78,12 @@ extension Reader {
             return .commands(["edit \(name(mention)) \(Int(count)) times a \(period)"])
         }
         guard habit.amount != nil || !habit.quota else { return nil }
+        // (`steps goal to 10k`: thousands, for one that counts no distance.)
+        let thousands = after == "k" && habit.amount?.unit.flatMap(WordForms.unit) != "km"
+        let amount = Int(count) * (thousands ? 1000 : 1)
         let unit = habit.amount?.unit.map { " \($0)" } ?? ""
-        if habit.bad { return .commands(["edit \(name(mention)) limit \(Int(count))\(unit)"]) }
-        return .commands(["edit \(name(mention)) target \(Int(count))\(unit)"])
+        if habit.bad { return .commands(["edit \(name(mention)) limit \(amount)\(unit)"]) }
+        return .commands(["edit \(name(mention)) target \(amount)\(unit)"])
     }
 
     /// `put tai chi in Mind rather than Body`, `move reading to the Mind area`: a habit moved to another of their areas.

@@ -13,7 +13,7 @@ extension Reader {
         let starts: [[String]] = [
             ["add"], ["new"], ["create"], ["start", "tracking"], ["track"], ["want", "to", "start"], ["would", "like", "to", "start"],
             ["am", "starting"], ["want", "to", "track"], ["want", "a", "new"], ["need", "a", "new"], ["want", "a"], ["adicionar"],
-            ["novo"], ["nova"],
+            ["novo"], ["nova"], ["make", "a", "new"], ["set", "up", "a", "new"],
         ]
         // `todo: email the quartet`: a to-do, said as a note to self.
         if words.count > 2, ["todo", "to-do"].contains(words[0].text), words[1].stop, words[1].text == ":" {

@@ -22,6 +22,15 @@ extension Reader {
             clause.count <= 3 && clause.contains { ["undo", "oops", "whoops"].contains(words[$0].text) }
         }
         guard said, short, !line.has(["not", "never", "can", "could", "how", "why", "what"]) else { return nil }
+        // (`shein haul oops`: a slip said with its `oops`, no undo. Only an `oops` on its own, or with words of undoing.)
+        if !line.has(["undo", "desfazer"]), line.has(["oops", "oopsie", "whoops"]),
+            words.contains(where: { !$0.stop && !["oops", "oopsie", "whoops", "that", "sorry", "my", "bad", "wrong", "mistake", "lol"].contains($0.text) && $0.text.contains(where: \.isLetter) })
+            && !line.has(phrase: ["wrong", "habit"]) && !line.has(phrase: ["wrong", "one"]) && !line.has(phrase: ["was", "wrong"])
+            && !line.has(phrase: ["scratch", "that"]) && !line.has(phrase: ["take", "back"]) && !line.has(phrase: ["by", "mistake"])
+            && !line.has(phrase: ["was", "a", "mistake"])
+        {
+            return nil
+        }
         // `undo the last three`: that many, newest first.
         let count = words.first { $0.number != nil && $0.isWhole }?.number.map(Int.init) ?? 1
         guard (1...10).contains(count) else { return .clarify("How many? 'undo' takes back the last thing you recorded; say it again for the one before.") }

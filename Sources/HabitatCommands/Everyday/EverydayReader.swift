@@ -276,6 +276,14 @@ struct Reader {
             for (habit, candidate) in vocabulary.habits.enumerated() where found[habit] == nil {
                 let nameWords = candidate.name.lowercased().split(separator: " ")
                 guard nameWords.count > 1, bases.contains(String(nameWords[0])) else { continue }
+                // (`bought the gas` names no Buy prepaid light units: what the verb was done to is another thing.)
+                var next = index + 1
+                while next < range.upperBound, ["the", "my", "a", "an", "some", "our"].contains(words[next].text) { next += 1 }
+                if next < range.upperBound, next > index + 1, words[next].number == nil, !words[next].stop,
+                    !Self.aroundName.contains(words[next].text), !nameWords.dropFirst().contains(where: { WordForms.isForm(words[next].text, of: String($0)) })
+                {
+                    continue
+                }
                 found[habit] = Mention(habit: habit, range: index..<(index + 1), certain: false)
             }
         }

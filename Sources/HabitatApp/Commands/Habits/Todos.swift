@@ -12,7 +12,7 @@ struct AddTodo: HabitatCommand {
         ],
         triggers: [
             ["add", "todo"], ["add", "to-do"], ["add", "a", "todo"], ["add", "a", "to-do"], ["new", "todo"], ["new", "to-do"], ["todo"],
-            ["to-do"],
+            ["to-do"], ["add", "a", "to", "do"], ["add", "to", "do"],
         ]
     ) { rest in
         let (name, due, checklist) = try TodoParser.parse(rest)
