@@ -134,8 +134,13 @@ extension Reader {
             // `walked Bess twice today, once round the lake`: a clause with no verb of its own after something done, and
             // no name of theirs in it but a word of one, says more of what was done.
             // (`… and fiddle 20 mins`: a word of another's name, with an amount of its own, says it is that one's.)
-            // (`I've done the dishes and the sweeping`: a word of another's name, not yet done, is that one, asked about.)
-            let another = partly(in: range).map { part in !done.contains { $0.command.hasPrefix("did \(name(part))") } } ?? false
+            // (`I've done the dishes and the sweeping`: a word of another's name, said as a thing and not yet done, is that
+            // one, asked about; `once round the lake` says more of the walk.)
+            let another = partly(in: range).map { part in
+                let at = part.range.lowerBound
+                return at > range.lowerBound && ["the", "my", "our", "some"].contains(words[at - 1].text)
+                    && !done.contains { $0.command.hasPrefix("did \(name(part))") }
+            } ?? false
             if mentionedFirst == nil, !done.isEmpty, slipped(in: range) == nil, counted(in: range) == nil,
                 partly(in: range) == nil || !another && !range.contains(where: { words[$0].number != nil && $0 + 1 < range.upperBound && WordForms.unit(words[$0 + 1].text) != nil }),
                 !range.contains(where: { Self.isPast(words[$0].text) || Self.doneWords.contains(words[$0].text) })

@@ -380,7 +380,7 @@ struct Reader {
     static let placesAndTimes: Set<String> = [
         "home", "work", "house", "office", "school", "time", "times", "morning", "evening", "night", "daily", "week",
         "weekly", "today", "after", "before", "with", "from", "into", "over", "back", "more", "less", "extra", "long",
-        "short", "quick", "full", "half", "good", "little", "session", "routine",
+        "short", "quick", "full", "half", "good", "little", "session", "routine", "early", "late", "later",
     ]
 
     /// The one habit the whole line names (certain), if it names exactly one.
