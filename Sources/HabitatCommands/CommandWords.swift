@@ -75,8 +75,11 @@ public struct CommandWords: Sendable {
             var words = tokens
             words.remove(at: done)
             // After `done` come when and how often, never more of the name: `read done book` is not "read book".
-            let recording = try RecordingParser.parse(words, line: line)
+            var recording = try RecordingParser.parse(words, line: line)
             guard recording.habit == tokens[..<done].phrase else { throw unknown(tokens) }
+            // Words of their own: the start of a name finds it (`duo done`), a later word's start doesn't (`workout done`
+            // is not Brick workout).
+            recording.loose = LooseReading(unknown: unknown(tokens), suggestsHabit: true, startOfName: true)
             return recording
         }
         let (unknown, hinted) = reading(tokens)

@@ -30,6 +30,12 @@ public enum HabitDraftParser {
         if draft.schedule == nil, let (name, schedule) = splitSchedule(nameWords) {
             // `add habit Gym 3 times a week`
             (nameWords, draft.schedule) = (name, schedule)
+            // `add habit Jog 5 km 3 times a week`, `Stretch 10 minutes every morning`: each time's amount before it.
+            if !room, draft.amount == nil, nameWords.count >= 3, !nameWords.suffix(2).contains(where: \.quoted),
+                UnitWords.family(of: nameWords[nameWords.count - 1].lower) != nil, let count = Int(nameWords[nameWords.count - 2].text)
+            {
+                (nameWords, draft.amount) = (Array(nameWords.dropLast(2)), DailyAmount(count, unit: nameWords[nameWords.count - 1].lower))
+            }
         } else if let start = EverydayWords.schedule(in: nameWords) {
             // Words that look like a schedule but aren't one (`8 glasses a day`, an amount) are asked about, never taken
             // into the name.

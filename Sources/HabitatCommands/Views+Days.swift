@@ -49,11 +49,11 @@ extension Views {
                 // `--:--` is for not yet done; done at no particular time shows no time.
                 if habit.tracksTime, let shown = time.map(clock) ?? (entries.isEmpty ? "--:--" : nil) { line += " " + shown }
                 let times = entries.reduce(0) { $0 + $1.quantity }
+                // `2.5/3 km 1/3 this week`: the day's amount, then a quota's count.
+                if let amount = habit.amount { line += " " + amount.progress(times) }
                 if let progress = quotaProgress(habit, keeping?.inPeriod) {
                     line += " " + progress
-                } else if let amount = habit.amount {
-                    line += " " + amount.progress(times)
-                } else if times > 1 {
+                } else if habit.amount == nil, times > 1 {
                     line += " ×\(times)"
                 }
                 if let keeping { line += " · \(streakWords(keeping, of: habit)) · \(keeping.strength)%" }

@@ -19,7 +19,8 @@ extension Views {
             var parts = [name + (habit.kind == .bad ? " (bad habit)" : "") + (habit.archived ? " (archived)" : "")]
             // A bad habit has no schedule to say.
             if let amount = habit.amount {
-                parts.append(GameState.describe(amount, of: habit.kind))
+                if habit.kind == .good, habit.schedule.isQuota { parts.append(habit.schedule.words) }
+                parts.append(GameState.describe(amount, of: habit.kind, schedule: habit.schedule))
             } else if habit.kind == .good {
                 parts.append(habit.schedule.words + (habit.bite > 0 ? ", \(habit.bite) life if missed" : ""))
             }

@@ -102,7 +102,7 @@ public enum Views {
             let area = (state.area(id: habit.areaID).map { " [\($0.name)]" } ?? "")
                 + (habit.words.isEmpty ? "" : " (also \(habit.words.map { "'\($0)'" }.joined(separator: ", ")))")
             let amountToday = days[habit.id ?? -1]?[today] ?? 0
-            let counted = habit.amount.map { " · \(GameState.describe($0, of: habit.kind)) (\(amountToday) today)" } ?? ""
+            let counted = habit.amount.map { " · \(GameState.describe($0, of: habit.kind, schedule: habit.schedule)) (\(amountToday) today)" } ?? ""
             let timed = (habit.schedule == .daily ? "" : " · \(habit.schedule.words)") + counted + (habit.tracksTime ? " · tracks time" : "")
                 + (habit.bite > 0 ? " · \(habit.bite) life if missed" : "")
                 + (state.pausedThrough(habit, on: today).map { " · paused through \($0.label)" } ?? "")

@@ -40,14 +40,15 @@ public struct DayAmount: Sendable, Equatable {
 }
 
 extension GameState {
-    /// `8 glasses a day`, `limit 2 cups a day`: a habit's amount as its terms say it.
-    public static func describe(_ amount: DailyAmount, of kind: HabitKind) -> String {
-        kind == .good ? "\(amount.words) a day" : "limit \(amount.words) a day"
+    /// `8 glasses a day`, `limit 2 cups a day`, `3 km each time` (on a quota): a habit's amount as its terms say it.
+    public static func describe(_ amount: DailyAmount, of kind: HabitKind, schedule: Schedule = .daily) -> String {
+        guard kind == .good else { return "limit \(amount.words) a day" }
+        return schedule.isQuota ? "\(amount.words) each time" : "\(amount.words) a day"
     }
 
-    /// The rules a target or a limit follows, whichever way it is set: 1 to ``DailyAmount/most``; a target only on a
-    /// habit done on days (a quota counts times in its week or month already); never on a shared habit.
-    static func checkAmount(_ amount: DailyAmount?, of name: String, kind: HabitKind, schedule: Schedule, saidAs keyword: String? = nil) throws {
+    /// The rules a target or a limit follows, whichever way it is set: 1 to ``DailyAmount/most``, a short unit; never on
+    /// a shared habit. On a quota a target is each time's (`3 km, 3 times a week`: a day counts once it reaches 3 km).
+    static func checkAmount(_ amount: DailyAmount?, of name: String, kind: HabitKind, saidAs keyword: String? = nil) throws {
         if kind == .bad, keyword == "target" {
             throw HabitatError(
                 .invalidArgument, "\(name) is a bad habit: it has a limit, not a target (the first so many a day cost nothing), e.g. 'limit 2 cups'.")
@@ -65,11 +66,6 @@ extension GameState {
             guard unit.count <= 20, !unit.containsControlCharacters else {
                 throw HabitatError(.invalidArgument, "A unit is one short word, like 'glasses' or 'pages'.")
             }
-        }
-        if kind == .good, case .quota = schedule {
-            throw HabitatError(
-                .invalidArgument,
-                "\(name) is counted \(schedule.words) already, so it can't have a target a day too. Give it one or the other.")
         }
     }
 

@@ -83,7 +83,7 @@ extension GameState {
         case .remove: changed.amount = nil
         case nil: break
         }
-        try Self.checkAmount(changed.amount, of: changed.name, kind: changed.kind, schedule: changed.schedule, saidAs: edit.amountSaidAs)
+        try Self.checkAmount(changed.amount, of: changed.name, kind: changed.kind, saidAs: edit.amountSaidAs)
         if let bite = edit.bite {
             try Self.checkBite(bite, of: changed.name, kind: changed.kind)
             // A bite set today begins tomorrow; one changed keeps its beginning.
@@ -183,7 +183,7 @@ extension GameState {
         if let area = area(id: habit.areaID) { parts.append("in \(area.name)") }
         if habit.tracksTime { parts.append("tracks time") }
         if habit.schedule != .daily { parts.append(habit.schedule.words) }
-        if let amount = habit.amount { parts.append(Self.describe(amount, of: habit.kind)) }
+        if let amount = habit.amount { parts.append(Self.describe(amount, of: habit.kind, schedule: habit.schedule)) }
         if habit.bite > 0 { parts.append("\(habit.bite) life if missed") }
         return parts.joined(separator: ", ")
     }

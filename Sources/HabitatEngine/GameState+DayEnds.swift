@@ -61,12 +61,7 @@ extension GameState {
             let span = Schedule.period(period, holding: day, weekStart: settings.weekStart)
             guard day == span.upperBound, span.lowerBound >= since else { return nil }
             guard !paused.contains(where: { $0.overlaps(span) }) else { return nil }
-            var count = 0
-            var each = span.lowerBound
-            while each <= span.upperBound {
-                count += recorded[each] ?? 0
-                each = each + 1
-            }
+            let count = StreakAndStrength.Counting(habit, days: recorded, start: span.lowerBound, today: day, paused: paused).times(in: span)
             return count < times ? times - count : nil
         }
         let keeping = StreakAndStrength(habit, days: recorded, today: day, weekStart: settings.weekStart, paused: paused)

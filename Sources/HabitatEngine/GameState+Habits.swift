@@ -56,7 +56,7 @@ extension GameState {
         }
         try Self.notAWord(name, of: habits)
         let areaID = try draft.area.map { areas[try areaIndex(named: $0)].id } ?? nil
-        try Self.checkAmount(draft.amount, of: name, kind: draft.kind, schedule: draft.schedule ?? .daily, saidAs: draft.amountKeyword)
+        try Self.checkAmount(draft.amount, of: name, kind: draft.kind, saidAs: draft.amountKeyword)
         try Self.checkBite(draft.bite, of: name, kind: draft.kind)
         let bite = draft.bite ?? 0
         let good = draft.kind == .good
@@ -71,7 +71,7 @@ extension GameState {
         case .good: terms = "+\(habit.xp) XP, \(Self.coins(habit.coins, signed: true))"
         case .bad: terms = Self.lifeCost(habit.life)
         }
-        let when = (habit.schedule == .daily ? "" : ", \(habit.schedule.words)") + (habit.amount.map { ", \(Self.describe($0, of: habit.kind))" } ?? "")
+        let when = (habit.schedule == .daily ? "" : ", \(habit.schedule.words)") + (habit.amount.map { ", \(Self.describe($0, of: habit.kind, schedule: habit.schedule))" } ?? "")
             + (habit.bite > 0 ? ", \(habit.bite) life if missed from tomorrow" : "")
         let label = habit.kind == .bad ? "bad habit" : "habit"
         let how = habit.kind == .bad ? "slipped" : "did"
@@ -117,7 +117,10 @@ extension GameState {
         if let hit = habits.first(where: { (includingArchived || !$0.archived) && $0.words.contains { $0.isSameName(as: query) } }) {
             return hit
         }
-        switch NameMatch.resolve(query, among: includingArchived ? habits : activeHabits, loosely: loose != nil, name: \.name) {
+        let startOfName = loose?.startOfName == true
+        switch NameMatch.resolve(
+            query, among: includingArchived ? habits : activeHabits, loosely: loose != nil && !startOfName, wordPrefixes: loose == nil, name: \.name)
+        {
         case .found(let habit):
             return habit
         case .ambiguous(let hits):

@@ -60,15 +60,19 @@ public final class LooseReading: Sendable, Equatable {
     /// The line's words before any were set aside, when some were (`just dance` for a habit Just dance, read as
     /// `dance`): a habit of that whole name comes first.
     public let asTyped: String?
+    /// Whether the start of a name finds it too (`duo done` for Duolingo), as a command's would; never a later word's
+    /// start (`workout done` is not Brick workout).
+    public let startOfName: Bool
 
     public static func == (lhs: LooseReading, rhs: LooseReading) -> Bool {
-        lhs.unknown == rhs.unknown && lhs.suggestsHabit == rhs.suggestsHabit && lhs.asTyped == rhs.asTyped
+        lhs.unknown == rhs.unknown && lhs.suggestsHabit == rhs.suggestsHabit && lhs.asTyped == rhs.asTyped && lhs.startOfName == rhs.startOfName
     }
 
-    public init(unknown: HabitatError, suggestsHabit: Bool, asTyped: String? = nil) {
+    public init(unknown: HabitatError, suggestsHabit: Bool, asTyped: String? = nil, startOfName: Bool = false) {
         self.unknown = unknown
         self.suggestsHabit = suggestsHabit
         self.asTyped = asTyped
+        self.startOfName = startOfName
     }
 }
 

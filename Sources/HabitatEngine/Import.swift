@@ -173,7 +173,7 @@ extension GameState {
                 continue
             }
             let name = try freeName(for: try Self.validName(imported.name, of: "habit"))
-            if let amount = imported.amount { try Self.checkAmount(amount, of: name, kind: imported.kind, schedule: imported.schedule) }
+            if let amount = imported.amount { try Self.checkAmount(amount, of: name, kind: imported.kind) }
             try Self.checkBite(imported.bite > 0 ? imported.bite : nil, of: name, kind: imported.kind)
             let good = imported.kind == .good
             try Self.checkAmounts(xp: imported.xp, coins: imported.coins, life: imported.life)

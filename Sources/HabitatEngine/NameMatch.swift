@@ -18,9 +18,10 @@ extension NameMatch {
     /// Beyond those, a name is found by the forms of its words (``NameMatch/wordsMatch(_:_:)``): `exercised` and
     /// `exercising` find Exercise, `smoked` finds Smoking, `read` finds Read 20 pages. `loosely` is for a line in
     /// the user's own words (`flossed`, a bare habit name) rather than a command: only a whole name or its word forms
-    /// find anything then, never a prefix (`ex` alone records nothing).
+    /// find anything then, never a prefix (`ex` alone records nothing). Without `wordPrefixes`, only the start of a
+    /// name is a prefix (`duo done` finds Duolingo, `workout done` not Brick workout).
     public static func resolve(
-        _ query: String, among candidates: [Element], loosely: Bool = false, name: (Element) -> String
+        _ query: String, among candidates: [Element], loosely: Bool = false, wordPrefixes: Bool = true, name: (Element) -> String
     ) -> NameMatch<Element> {
         // The common case, a plain name typed whole: found without normalizing anything.
         if let hit = wholeName(query, among: candidates, where: { _ in true }, name: name) { return .found(hit) }
@@ -41,10 +42,8 @@ extension NameMatch {
         let names = (foldedNames ?? candidates.map { folded(name($0)) }).map(\.withoutAccents)
         let plain = wanted.caseFolded.withoutAccents
         forms = forms.map(\.caseFolded.withoutAccents)
-        let prefixes: [(String, String) -> Bool] = [
-            { name, form in name.hasPrefix(form) },
-            { name, form in name.split(separator: " ").contains { $0.hasPrefix(form) } },
-        ]
+        var prefixes: [(String, String) -> Bool] = [{ name, form in name.hasPrefix(form) }]
+        if wordPrefixes { prefixes.append { name, form in name.split(separator: " ").contains { $0.hasPrefix(form) } } }
         for rule in loosely ? [] : prefixes {
             for form in forms {
                 let hits = candidates.indices.filter { rule(names[$0], form) }.map { candidates[$0] }

@@ -11,7 +11,8 @@ import Foundation
 /// - Paused days are as days not due: they break no streak and lower no strength (done anyway, they count), and a
 ///   period holding one breaks nothing when it falls short.
 /// - A bad habit's streak is its clean days since the last slip (or since it was added).
-/// - A habit counted in an amount keeps a day when the day's amount reaches its target; a bad habit with a limit
+/// - A habit counted in an amount keeps a day when the day's amount reaches its target (on a quota, such a day counts
+///   once: `3 km, 3 times a week` is three days of 3 km); a bad habit with a limit
 ///   slips on a day only when the day's amount goes beyond it.
 ///
 /// **Strength** (0 to 100) is Loop Habit Tracker's habit score adapted to schedules: each day from the day the habit
@@ -52,8 +53,7 @@ public struct StreakAndStrength: Sendable, Equatable {
     public init(_ habit: Habit, days: [Day: Int], today: Day, weekStart: Int = 0, paused: [ClosedRange<Day>] = []) {
         let start = min(habit.created, days.keys.min() ?? habit.created, today)
         // A day counts when its amount reaches the target; a bad habit's, when it goes beyond the limit.
-        let threshold = Self.threshold(of: habit)
-        let counting = Counting(days: days, start: start, today: today, paused: paused, threshold: threshold)
+        let counting = Counting(habit, days: days, start: start, today: today, paused: paused)
         guard habit.kind == .good else {
             self = Self.clean(habit, counting)
             return
@@ -76,9 +76,26 @@ public struct StreakAndStrength: Sendable, Equatable {
         let paused: [ClosedRange<Day>]
         /// The amount that makes a day count (1 unless the habit is counted in an amount).
         var threshold = 1
+        /// Whether a day counts once toward a quota, when its amount reaches the target (a good habit counted in an
+        /// amount: `3 km, 3 times a week`), rather than each time it was recorded.
+        var oncePerDay = false
+
+        /// `habit`'s days, counted as its terms say.
+        init(_ habit: Habit, days: [Day: Int], start: Day, today: Day, paused: [ClosedRange<Day>]) {
+            self.init(days: days, start: start, today: today, paused: paused, threshold: StreakAndStrength.threshold(of: habit))
+            oncePerDay = habit.kind == .good && habit.amount != nil
+        }
+
+        init(days: [Day: Int], start: Day, today: Day, paused: [ClosedRange<Day>], threshold: Int = 1) {
+            (self.days, self.start, self.today, self.paused, self.threshold) = (days, start, today, paused, threshold)
+        }
 
         func count(_ day: Day) -> Int { days[day] ?? 0 }
         func kept(_ day: Day) -> Bool { count(day) >= threshold }
+        /// What a day adds to a quota's count: each time it was recorded, or once when kept (``oncePerDay``).
+        func times(_ day: Day) -> Int { oncePerDay ? (kept(day) ? 1 : 0) : count(day) }
+        /// What the days of `range` up to today add to a quota's count.
+        func times(in range: ClosedRange<Day>) -> Int { span(range).reduce(0) { $0 + times($1) } }
         func isPaused(_ day: Day) -> Bool { paused.contains { $0.contains(day) } }
         /// Each day from the start through today, in order.
         var each: [Day] { span(start...today) }
@@ -120,7 +137,7 @@ public struct StreakAndStrength: Sendable, Equatable {
         var once = false
         var sum = 0
 
-        func count(_ day: Day) -> Int { once ? (counting.kept(day) ? 1 : 0) : counting.count(day) }
+        func count(_ day: Day) -> Int { once ? (counting.kept(day) ? 1 : 0) : counting.times(day) }
 
         mutating func value(_ day: Day) -> Double {
             sum += count(day) - count(day - window)
@@ -180,7 +197,7 @@ public struct StreakAndStrength: Sendable, Equatable {
         let first = Schedule.period(period, holding: counting.start, weekStart: weekStart)
         var days = first
         while days.lowerBound <= counting.today {
-            let count = counting.span(days).reduce(0) { $0 + counting.count($1) }
+            let count = counting.times(in: days)
             let current = days.contains(counting.today)
             if count >= times {
                 run += 1
@@ -190,7 +207,7 @@ public struct StreakAndStrength: Sendable, Equatable {
             }
             if current {
                 inPeriod = count
-                before = count - counting.count(counting.today)
+                before = count - counting.times(counting.today)
             }
             days = Schedule.period(period, holding: days.upperBound + 1, weekStart: weekStart)
         }

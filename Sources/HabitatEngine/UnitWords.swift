@@ -17,6 +17,7 @@ public enum UnitWords {
         ["gram", "grams", "g", "gr", "gramme", "grammes"],
         ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes"],
         ["ml", "millilitre", "millilitres", "milliliter", "milliliters"],
+        ["oz", "ounce", "ounces", "floz"],
         ["metre", "metres", "meter", "meters", "m"],
         ["rep", "reps", "repetition", "repetitions"],
         ["question", "questions", "q", "qs"],
@@ -27,7 +28,24 @@ public enum UnitWords {
 
     /// Units that measure rather than count: a habit counted in them is never recorded without its number.
     /// (Reps too: one push-up is never what `did my push-ups` meant.)
-    public static let measures: Set<String> = ["km", "mile", "minute", "hour", "page", "litre", "step", "second", "gram", "kg", "ml", "metre", "rep"]
+    public static let measures: Set<String> = ["km", "mile", "minute", "hour", "page", "litre", "step", "second", "gram", "kg", "ml", "metre", "rep", "oz"]
+
+    /// Units of one kind of measure, each by its size in the smallest (an ounce is of water beside litres, of weight
+    /// beside grams).
+    static let scales: [[String: Double]] = [
+        ["metre": 1, "km": 1000, "mile": 1609.344],
+        ["second": 1, "minute": 60, "hour": 3600],
+        ["ml": 1, "litre": 1000, "oz": 29.5735],
+        ["gram": 1, "kg": 1000, "oz": 28.3495],
+    ]
+
+    /// `value` of the unit `from` in the unit `to` (`half a litre` is 16.9 oz, `2 miles` 3.2 km), or `nil` when they
+    /// are the same unit or measure different things.
+    public static func convert(_ value: Double, from: String, to: String) -> Double? {
+        guard let from = family(of: from), let to = family(of: to), from != to else { return nil }
+        guard let scale = scales.first(where: { $0[from] != nil && $0[to] != nil }) else { return nil }
+        return value * scale[from]! / scale[to]!
+    }
 
     /// The family name of a unit word (`kms` → `km`), or `nil` for a word that is no unit we know.
     public static func family(of word: String) -> String? {

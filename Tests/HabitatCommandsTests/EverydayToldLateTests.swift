@@ -87,9 +87,12 @@ struct EverydayToldLateTests {
             == .ask("Did you mean 'stop reminding blood pressure'? Type 'yes' to stop it.", [#"stop reminding "Blood pressure""#]))
         #expect(Self.read("change the fiddle to 40 minutes a day")
             == .ask("Did you mean 'edit fiddle practice target 40 minutes'? Type 'yes' to change it.", [#"edit "Fiddle practice" target 40 minutes"#]))
-        // A day of a month: the day a to-do was for, never an amount; of a habit, a day this reading doesn't take.
+        // A day of a month: the day a to-do was for, never an amount; of a habit, the day it was done on (the last two
+        // weeks' without its month: `on the 25th` on the 20th is no day five weeks gone).
         #expect(Self.read("renewed the passport for dec 2") == .commands([#"did "Renew passport""#]))
-        #expect(Self.read("wrote 500 words on nov 19") == nil)
+        #expect(Self.read("wrote 500 words on nov 19") == .commands(["did Writing 500 on 2026-11-19"]))
+        #expect(Self.read("wrote 500 words on the 18th") == .commands(["did Writing 500 on 2026-11-18"]))
+        #expect(Self.read("wrote 500 words on the 25th") == nil)
         // An undo in one part of a line, whatever its `it` refers to.
         #expect(Self.read("Oh bother, that last entry was wrong – undo it, please.") == .ask("Did you mean 'undo'? Type 'yes' to do it.", ["undo"]))
     }

@@ -38,7 +38,7 @@ struct NegativeNumberTests {
 struct NoteAndQuoteTests {
     @Test func aNoteKeepsItsQuotes() throws {
         #expect(try parse(#"did y: he said "hi" and 'bye'"#) == record("y", note: #"he said "hi" and 'bye'"#))
-        #expect(try parse(#"reading done yesterday: "quoted" note"#) == record("reading", when: .daysAgo(1), note: #""quoted" note"#))
+        #expect(try parseOwnWords(#"reading done yesterday: "quoted" note"#) == record("reading", when: .daysAgo(1), note: #""quoted" note"#))
         #expect(try parse(#"room did dishes: with 'soap'"#) == RoomDid(Recording(habit: "dishes", note: "with 'soap'")))
     }
 

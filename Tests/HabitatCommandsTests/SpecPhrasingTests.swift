@@ -78,7 +78,7 @@ struct SpecPhrasingTests {
         ("stop timer", StopTimer(nil)),
     ] as [(String, any HabitatCommand)])
     func isUnderstoodAsTheSpecSays(line: String, command: any HabitatCommand) throws {
-        #expect(try parse(line) == command)
+        #expect(try parseRecording(line) == command)
     }
 
     /// Case doesn't matter and extra spaces are ignored, for every one of them.

@@ -35,6 +35,22 @@ func parseError(_ line: String) -> HabitatError? {
     }
 }
 
+/// What a line records, whether it finds the habit as a command does or only by a whole name or its words' forms (a
+/// line in the user's own words, `exercise done`: ``Recording/loose``); anything else as `parse` reads it.
+func parseRecording(_ line: String) throws -> (any HabitatCommand)? {
+    guard var did = try parse(line) as? Did else { return try parse(line) }
+    did.recording.loose = nil
+    return did
+}
+
+/// What a line in the user's own words records (`exercise done`), which finds the habit only by a whole name or its
+/// words' forms, never by a prefix (``Recording/loose``).
+func parseOwnWords(_ line: String) throws -> (any HabitatCommand)? {
+    let did = try parse(line) as? Did
+    #expect(did?.recording.loose != nil, "'\(line)' is read as a command, not in the user's own words")
+    return try parseRecording(line)
+}
+
 /// `.record(...)` with the defaults a plain `did <habit>` has.
 func record(
     _ habit: String, times: Int = 1, when: Recording.When = .today, note: String? = nil, at minutes: Int? = nil,

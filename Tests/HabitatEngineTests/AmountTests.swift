@@ -89,11 +89,12 @@ import Testing
         }
     }
 
-    @Test func aQuotaHasNoTargetAndABadHabitNoTarget() {
+    @Test func aQuotasTargetIsEachTimesAndABadHabitHasNoTarget() throws {
         var state = Fixture.state(habits: [])
-        #expect(
-            throws: HabitatError(.invalidArgument, "Gym is counted 3 times a week already, so it can't have a target a day too. Give it one or the other.")
-        ) { try state.apply(.addHabit(HabitDraft(name: "Gym", schedule: .quota(3, .week), amount: DailyAmount(2))), at: Fixture.now) }
+        let added = try state.apply(
+            .addHabit(HabitDraft(name: "Run", schedule: .quota(3, .week), amount: DailyAmount(5, unit: "km"))), at: Fixture.now)
+        #expect(added.toasts.map(\.message) == ["Added habit Run (+10 XP, +5 coins, 3 times a week, 5 km each time). Record it with 'did run 3'."])
+        #expect(state.describeTerms(of: state.habits[0]) == "+10 XP, +5 coins, 3 times a week, 5 km each time")
         var draft = HabitDraft(name: "Sugar", kind: .bad, amount: DailyAmount(3))
         draft.amountKeyword = "target"
         #expect(

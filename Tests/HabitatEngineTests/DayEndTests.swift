@@ -55,6 +55,16 @@ import Testing
         #expect(outcome.entry?.day == Self.today - 5)
     }
 
+    @Test func aQuotaWithATargetBitesForEachDayShortOfIt() throws {
+        let run = Habit(
+            id: 2, name: "Run", kind: .good, created: Self.today - 30, schedule: .quota(3, .week), amount: DailyAmount(5, unit: "km"), bite: 10,
+            biteSince: Self.today - 20)
+        // The week of Mon 9 to Sun 15 November: 12 km on one day, 4 km on another.
+        var state = Self.state([run], endedThrough: Self.today - 12)
+        let outcome = try Self.end(&state, through: Self.today - 5, days: [2: [Self.today - 10: 12, Self.today - 9: 4]])
+        #expect(outcome.toasts.map(\.message) == ["Missed the week to Sun 15 Nov: Run 2 times short, -20 life"])
+    }
+
     @Test func aBiteCanEndTheGameAndNothingBitesAfter() throws {
         var state = Self.state([Self.floss], endedThrough: Self.today - 3)
         state.profile.health = 7

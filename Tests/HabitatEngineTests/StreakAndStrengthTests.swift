@@ -98,6 +98,21 @@ import Testing
         #expect(keeping.inPeriod == 3)
     }
 
+    @Test func aQuotaWithATargetCountsEachDayThatReachedItOnce() {
+        // `Run 5 km, 3 times a week`: 6 km on Monday, 3 km on Tuesday, 5 and then 5 more on Thursday.
+        let habit = Habit(id: 1, name: "Run", kind: .good, created: Self.monday, schedule: .quota(3, .week), amount: DailyAmount(5, unit: "km"))
+        let days = [Self.monday: 6, Self.monday + 1: 3, Self.monday + 3: 10]
+        let thursday = StreakAndStrength(habit, days: days, today: Self.monday + 3)
+        #expect(thursday.inPeriod == 2)
+        #expect(thursday.due)
+        #expect(thursday.streak == 0)
+        // 5 km on Saturday: the week is met.
+        let saturday = StreakAndStrength(habit, days: days.merging([Self.monday + 5: 5]) { $1 }, today: Self.monday + 5)
+        #expect(saturday.inPeriod == 3)
+        #expect(saturday.streak == 1)
+        #expect(saturday.unit == .weeks)
+    }
+
     @Test func aWeekStartingOnSundayHoldsTheSundayBefore() {
         let quota = Schedule.quota(2, .week)
         // Done on Sunday (day 6); today is the Monday after.

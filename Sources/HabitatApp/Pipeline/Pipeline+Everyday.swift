@@ -83,7 +83,13 @@ extension Pipeline {
                 shared = try await households.sharedHabits(of: room.id)
                 list = try await directory.roomTodos(of: room.id, gotLately: Households.gotLately)
             }
-            vocabulary = Self.vocabulary(of: state, room: shared, list: list, today: today, now: now)
+            var read = Self.vocabulary(of: state, room: shared, list: list, today: today, now: now)
+            if text.localizedCaseInsensitiveContains("remind") {
+                for stored in try await directory.reminders(of: account.id) {
+                    if let habit = stored.reminder.habit { read.reminders[habit.lowercased()] = stored.reminder.minute }
+                }
+            }
+            vocabulary = read
         } catch {
             return failed
         }

@@ -87,6 +87,12 @@ struct EverydayLine {
                 // `an hour and a half`, `two and a half hours`: minutes, said exactly.
                 words.replaceSubrange(index..<(index + used), with: [Word("\(minutes)", number: Double(minutes)), Word("minutes")])
                 index += 2
+            } else if let minute = words[index].minute, index + 1 < words.count, ["am", "pm"].contains(words[index + 1].text) {
+                // `8:30 pm`: the clock and its half of the day, said apart.
+                let hour = minute / 60
+                let said = words[index + 1].text == "pm" ? (hour < 12 ? minute + 12 * 60 : minute) : (hour == 12 ? minute - 12 * 60 : minute)
+                words.replaceSubrange(index...(index + 1), with: [Word("\(said / 60):\(said % 60)", minute: said)])
+                index += 1
             } else if let (minute, used) = Self.saidTime(words, at: index) {
                 // `half past eight`, `quarter to 7 in the evening`
                 words.replaceSubrange(index..<(index + used), with: [Word("\(minute / 60):\(minute % 60)", minute: minute)])
@@ -148,6 +154,13 @@ struct EverydayLine {
     /// A time said in words from `index` (`half past eight`, `quarter to 7`, `quarter past ten at night`): minutes
     /// after midnight, in the afternoon when `pm`, `afternoon`, `evening` or `night` follows; and how many words said it.
     static func saidTime(_ words: [Word], at index: Int) -> (Int, Int)? {
+        // `at half 9`: half past, as said in Ireland and Britain.
+        if index > 0, words[index - 1].text == "at", words[index].text == "half", index + 1 < words.count, let hour = words[index + 1].number,
+            words[index + 1].isWhole, (1...12).contains(hour)
+        {
+            let later = words[(index + 2)...].prefix(4).contains { ["pm", "afternoon", "evening", "night", "tonight"].contains($0.text) }
+            return ((Int(hour) + (later && hour < 12 ? 12 : 0)) * 60 + 30, 2)
+        }
         guard index + 2 < words.count, ["half", "quarter"].contains(words[index].text),
             ["past", "after", "to"].contains(words[index + 1].text), let hour = words[index + 2].number, words[index + 2].isWhole,
             (1...12).contains(hour)

@@ -181,14 +181,19 @@ extension Reader {
             "at", "for", "in", "with", "lunch", "dinner", "breakfast", "supper", "night", "work", "home", "later", "then", "too", "also", "more",
             "the", "morning", "afternoon", "evening",
         ]
-        let number = range.first { !["like", "about", "around", "roughly", "maybe", "probably"].contains(words[$0].text) } ?? range.lowerBound
+        let habit = vocabulary.habits[last.habit]
+        // (`ate ramen again.. shin ramyun 2 packs`: an amount in its own unit, after a word or two of what it was.)
+        let ownUnit = range.first { index in
+            words[index].number != nil && index + 1 < range.upperBound
+                && habit.amount?.unit.map { WordForms.isUnit(words[index + 1].text, $0) } == true
+        }
+        let number = ownUnit ?? range.first { !["like", "about", "around", "roughly", "maybe", "probably"].contains(words[$0].text) } ?? range.lowerBound
         let day = self.day.map { " \($0)" } ?? ""
         let before = "did \(name(last)) "
         func amount(_ command: String) -> Int? {
             guard command.hasPrefix(before), command.hasSuffix(day) else { return nil }
             return Int(command.dropFirst(before.count).dropLast(day.count).drop { $0 == "x" })
         }
-        let habit = vocabulary.habits[last.habit]
         // (`and again at 6`: once more, at a time that says only when.)
         if words[number].text == "again",
             range[(number + 1)...].allSatisfy({ when.contains(words[$0].text) || words[$0].minute != nil || words[$0].number != nil && Self.isTime(words, $0) })
@@ -217,5 +222,52 @@ extension Reader {
             guard habit.amount == nil else { return false }
         }
         return true
+    }
+}
+
+extension Reader {
+    /// The size of each of what was counted, said in `unit` anywhere in the line: `8oz each`, `16 oz apiece`, `the 16 oz
+    /// ones`.
+    func sizeOfEach(in unit: String) -> Double? {
+        for index in words.indices.dropLast() where WordForms.isUnit(words[index + 1].text, unit) {
+            guard let size = words[index].number, size > 0 else { continue }
+            let after = index + 2 < words.count ? words[index + 2].text : ""
+            if ["each", "apiece", "ones", "one"].contains(after) || index > 0 && words[index - 1].text == "the" && after.hasPrefix("one") {
+                return size
+            }
+        }
+        return nil
+    }
+
+    /// `0.5`, `2`: an amount as it is said back.
+    static func amountWords(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value))" : String(format: "%g", value)
+    }
+}
+
+extension Reader {
+    /// The day of what the words of `range` say was done: the line's (``EverydayReader/day``), unless a mark (`,` `.`
+    /// `;`) parts the line and the day is said only in another part that names something done of its own: `glucose
+    /// check done, and walked 20 min last night` is today's check and last night's walk. (`did yoga and meditated
+    /// yesterday`, one part, is both yesterday's.)
+    func day(of range: Range<Int>) -> String? {
+        guard let day else { return nil }
+        let marks = words.indices.filter { words[$0].stop && [",", ".", ";", "!"].contains(words[$0].text) }
+        guard !marks.isEmpty else { return day }
+        func part(holding index: Int) -> Range<Int> {
+            let start = marks.last { $0 < index }.map { $0 + 1 } ?? 0
+            return start..<(marks.first { $0 > index } ?? words.count)
+        }
+        let dayWords: Set<String> = ["yesterday", "ontem", "night", "ago"]
+        let said = words.indices.filter { dayWords.contains(words[$0].text) || Schedule.oneWeekday(words[$0].text) != nil }
+        let own = part(holding: range.lowerBound)
+        guard !said.isEmpty, !said.contains(where: own.contains) else { return day }
+        let others = Set(said.map { part(holding: $0) })
+        // (`FORGOT YESTERDAY. BP CHECKED`: a part that names nothing of theirs says when the rest was done.)
+        func saysDone(_ part: Range<Int>) -> Bool {
+            !mentions(in: part).isEmpty || byItsVerb(in: part) != nil || partly(in: part) != nil
+        }
+        let ownDone = !mentions(in: own).isEmpty || own.contains { Self.doneWords.contains(words[$0].text) }
+        return ownDone && others.allSatisfy { saysDone($0) } ? nil : day
     }
 }

@@ -16,6 +16,8 @@ extension Reader {
             || line.has(phrase: ["should", "be"]) && (words.filter { Self.weekday($0.text) != nil }.count >= 2 || line.has("now"))
             || line.has("now") && (line.has(phrase: ["a", "day"]) || line.has(phrase: ["every", "day"]) || line.has(phrase: ["per", "day"]))
                 && words.contains { $0.number != nil }
+            // `gym 5 times a week now`
+            || line.has("now") && line.has(["times", "x"]) && line.has(["week", "month"]) && words.contains { $0.number != nil }
             || line.has(phrase: ["let", "me", "have"]) || line.has(phrase: ["can", "have"]) || line.has(phrase: ["i", "want"])
             && words.contains { $0.number != nil } && !line.has("buy")
         guard said, !line.question else { return nil }

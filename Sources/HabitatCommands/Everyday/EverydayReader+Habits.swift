@@ -458,6 +458,12 @@ extension Reader {
         {
             return .commands([first.text])
         }
+        // `reading history`, `gym strength pls`: a habit's name, then the view of it.
+        if let at = words.firstIndex(where: { ["history", "strength"].contains($0.text) }), at > 0, let named = onlyMention(),
+            named.range == 0..<at, words[(at + 1)...].allSatisfy({ ["please", "pls", "plz", "?"].contains($0.text) })
+        {
+            return .commands(["\(words[at].text) \(name(named))"])
+        }
         // A line ending in `?`, or starting with a word that only asks (`what`, `how`, `show`): `have I…` without
         // its mark may be a statement (`haven't smoked in 3 days`), and `should I…?` is no view's question.
         guard let first = words.first, line.question || Self.asks.contains(first.text), !line.has("should") else { return nil }

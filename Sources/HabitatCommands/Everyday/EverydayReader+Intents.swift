@@ -82,7 +82,15 @@ extension Reader {
             return .clarify("At what time? Say 'remind me to \(mention.map { vocabulary.habits[$0.habit].name.lowercased() } ?? "floss") at 21:00'.")
         }
         // `change the hydration reminder to 4am`, `move my yoga reminder to 7pm`: the old one goes.
-        if let mention, line.has(["change", "move", "moved", "switch", "make"]), line.has(["reminder", "reminders"]) {
+        if let mention, line.has(["change", "move", "moved", "switch", "make", "push"]), line.has(["reminder", "reminders"]) {
+            // A time said without am or pm (`to 9:30`) is the one of the twelve hours nearer the old reminder's.
+            var minute = minute
+            if let old = vocabulary.reminders[vocabulary.habits[mention.habit].name.lowercased()], minute < 12 * 60,
+                !line.has(["am", "pm", "morning", "evening", "afternoon", "night", "tonight"]), !words.contains(where: { $0.minute != nil && ($0.text.hasSuffix("am") || $0.text.hasSuffix("pm")) }),
+                abs(minute + 12 * 60 - old) < abs(minute - old)
+            {
+                minute += 12 * 60
+            }
             return .commands(["stop reminding \(name(mention))", "remind me to \(name(mention)) at \(Self.clock(minute))"])
         }
         // `send the weekly summary to the house every sunday 7pm`: the room's week, on its day.
@@ -224,16 +232,18 @@ extension Reader {
     ]
 
     /// A day said from `start` on: `2026-12-24`, `tomorrow`, `sunday`, `the 3rd`, `the 6th of december`, `december 24`,
-    /// `24 dec`; as `YYYY-MM-DD` (`tomorrow` as it is), the next such day after today.
-    func date(after start: Int) -> String? {
+    /// `24 dec`; as `YYYY-MM-DD` (`tomorrow` as it is), the next such day after today, or with `past` the last such day
+    /// up to today (`cycled 30 km on the 18th`; no weekday, which ``EverydayReader/pastWeekday`` reads).
+    func date(after start: Int, past: Bool = false) -> String? {
         var index = start
         if index < words.count, ["the", "next", "this"].contains(words[index].text) { index += 1 }
         guard index < words.count else { return nil }
         let word = words[index].text
         if Day(iso: word) != nil { return word }
-        if word == "tomorrow" { return "tomorrow" }
+        if word == "tomorrow" { return past ? nil : "tomorrow" }
         let today = vocabulary.today
         if let weekday = Self.weekdays[word] {
+            guard !past else { return nil }
             let ahead = (weekday - today.weekday + 7) % 7
             return (today + (ahead == 0 ? 7 : ahead)).description
         }
@@ -269,7 +279,13 @@ extension Reader {
         }
         if let month {
             guard let date = iso(year, month, day) ?? nil else { return nil }
+            if past { return (date <= today ? date : iso(year - 1, month, day))?.description }
             return (date > today ? date : iso(year + 1, month, day))?.description
+        }
+        if past {
+            if day <= thisDay { return iso(year, thisMonth, day)?.description }
+            let (lastYear, lastMonth) = thisMonth == 1 ? (year - 1, 12) : (year, thisMonth - 1)
+            return iso(lastYear, lastMonth, day)?.description
         }
         if day > thisDay, let date = iso(year, thisMonth, day) { return date.description }
         let (nextYear, nextMonth) = thisMonth == 12 ? (year + 1, 1) : (year, thisMonth + 1)

@@ -23,6 +23,8 @@ extension Reader {
         var times: Bool
         /// The word it counts is the habit's name (`20 squats`, `2 coffees`).
         var ofName: Bool
+        /// What it counts of the habit, when that is said (`bottles` in `2 bottles of water`).
+        var counted: String? = nil
     }
 
     /// Words that say a clause was about something done, so one with no habit of theirs in it is not set aside.
@@ -405,6 +407,8 @@ extension Reader {
             // (`scales and ear training both done`: both of them, once each.)
             if word.text == "both", mentions(in: 0..<words.count).count >= 2 { continue }
             if index + 2 < words.count, ["days", "day"].contains(words[index + 1].text), words[index + 2].text == "ago" { continue }
+            // (`cycled 30 km on the 18th`: the day, not an amount.)
+            if dayOfTheMonth?.words.contains(index) == true { continue }
             // (`booked the echo for dec 2`: the day of a month a to-do was for; of a habit, a day this reading doesn't take.)
             if index > 0 && Self.months[words[index - 1].text] != nil || index + 1 < words.count && Self.months[words[index + 1].text] != nil {
                 guard habit.todo else { return .unread }
@@ -424,12 +428,15 @@ extension Reader {
             let unit = next < range.upperBound && words[next].number == nil && !Self.uncounted.contains(words[next].text) ? words[next].text : nil
             // `2 bags of chips`: the number counts what was named (a unit we know, `3 glasses of water`, `30 mins of
             // yoga`, is read as one).
-            let ofName = mention.range.contains(next)
-                || next + 2 < range.upperBound && words[next + 1].text == "of" && mention.range.lowerBound == next + 2
-                    && WordForms.unit(words[next].text) == nil && habit.amount?.unit.map { !WordForms.isUnit(words[next].text, $0) } ?? true
+            // (`walked 1 hour after dinner`: a unit said between the words of the name is no word of it.)
+            let ofIt = next + 2 < range.upperBound && words[next + 1].text == "of" && mention.range.lowerBound == next + 2
+                && WordForms.unit(words[next].text) == nil && habit.amount?.unit.map { !WordForms.isUnit(words[next].text, $0) } ?? true
+            let ofName = mention.range.contains(next) && (WordForms.unit(words[next].text) == nil || nameWords.contains(words[next].text)) || ofIt
             let times = (index > 0 && ["x", "×"].contains(words[index - 1].text))
                 || ["times", "time", "x", "loads", "load", "rounds", "round", "sets", "set", "sessions", "session", "vezes"].contains(unit ?? "")
-            numbers.append(Said(value: value, whole: value == value.rounded() || word.number == nil, unit: ofName ? nil : unit, times: times, ofName: ofName))
+            numbers.append(Said(
+                value: value, whole: value == value.rounded() || word.number == nil, unit: ofName ? nil : unit, times: times, ofName: ofName,
+                counted: ofIt ? unit : nil))
         }
         // `twice`, `three times` without a number before the name.
         if numbers.isEmpty, let index = range.first(where: { Schedule.times[words[$0].text] != nil }) {
@@ -439,7 +446,7 @@ extension Reader {
         // `fed him at 3am and again at 6` is twice.)
         let onlyTime = timeOfDay(in: 0..<range.lowerBound, done: true) == nil && timeOfDay(in: range.upperBound..<words.count, done: true) == nil
         let at = onlyTime ? timeOfDay(in: range, done: true).map { " at \(Self.clock($0))" } ?? "" : ""
-        let day = (self.day.map { " \($0)" } ?? "") + at
+        let day = (self.day(of: range).map { " \($0)" } ?? "") + at
         let name = self.name(mention)
         var partOfAUnit = false
         func done(_ amount: String = "") -> Reading {
@@ -451,16 +458,31 @@ extension Reader {
         if let amount = habit.amount, !["set", "sets", "round", "rounds"].contains(amount.unit?.lowercased() ?? ""), let sets = self.sets(in: range) {
             return .done(Done(command: "did \(name) \(sets)\(day)", likely: true))
         }
+        // `drank 3 glasses of water, 8oz each`, `2 more bottles, the 16 oz ones`: so many of a size, in the habit's unit.
+        if let wanted = habit.amount?.unit, measured, let size = sizeOfEach(in: wanted),
+            case let counted = numbers.filter({ !($0.unit.map { WordForms.isUnit($0, wanted) } ?? false) }), !counted.isEmpty
+        {
+            guard counted.count == 1, counted[0].whole, counted[0].value >= 1 else { return .unread }
+            return done(" \(Int((counted[0].value * size).rounded()))")
+        }
         guard numbers.count <= 1 else { return .unread }
         guard let said = numbers.first else {
             // Nothing said of how much: once, unless it is measured (`ran` for Running 5 km a day: how far?).
             guard let amount = habit.amount, measured else { return done() }
             return .missing("How much? Say it with the amount, e.g. 'did \(lower) \(amount.count)'.")
         }
-        // A time said in the other unit of time (`an hour` of guitar counted in minutes, `420 minutes` of sleep in hours).
+        // A time said in the other unit of time (`an hour` of guitar counted in minutes, `420 minutes` of sleep in hours);
+        // another measure of the same kind (`half a litre` of water counted in oz) is asked about, rounded.
         var value = said.value
-        if let unit = said.unit.flatMap(WordForms.unit), let family, unit != family {
-            if unit == "hour" && family == "minute" { value *= 60 } else if unit == "minute" && family == "hour" { value /= 60 }
+        if let unit = said.unit, let wanted = habit.amount?.unit, let converted = UnitWords.convert(value, from: unit, to: wanted) {
+            value = converted
+            if !(WordForms.isTime(unit: unit) && WordForms.isTime(unit: wanted)), value >= 0.5 {
+                let rounded = max(1, Int(value.rounded()))
+                let about = value == value.rounded() ? "" : "about "
+                return .done(Done(
+                    command: "did \(name) \(rounded)\(day)", likely: true,
+                    why: "\(habit.name) is counted in \(wanted): \(Self.amountWords(said.value)) \(unit) is \(about)\(rounded) \(wanted)."))
+            }
         }
         // `8.2k steps`: thousands, for a habit that counts no distance.
         if said.unit == "k", family != "km", habit.amount != nil { value *= 1000 }
@@ -484,6 +506,10 @@ extension Reader {
             if said.times && amount.unit == nil { return done(" \(count)") }
             // `hit snooze 4 times` for one counted in presses: a count of times is a count of them, for what is no measure.
             if said.times && ["times", "time", "x", nil].contains(said.unit) && !measured { return done(" \(count)") }
+            // `2 bottles of water` for Water counted in oz: how much is in a bottle isn't said.
+            if said.counted != nil, measured, !said.times {
+                return .missing("\(habit.name) is counted in \(amount.unit ?? "times"): how many? e.g. 'did \(lower) \(amount.count)'.")
+            }
             guard let unit = said.unit, !said.ofName else { return done(" \(count)") }
             if let wanted = amount.unit, WordForms.isUnit(unit, wanted) { return done(" \(count)") }
             if let family, WordForms.unit(unit) != nil, value != said.value || WordForms.unit(unit) == family { return done(" \(count)") }

@@ -414,7 +414,28 @@ struct Reader {
         if let ago = line.index(of: "ago"), ago >= 2, let count = words[ago - 2].number, words[ago - 1].text.hasPrefix("day") {
             return "\(Int(count)) days ago"
         }
-        return pastWeekday
+        return pastWeekday ?? dayOfTheMonth?.day
+    }
+
+    /// `on the 18th`, `on 18th`, `on nov 18`: a day of a month gone by (this month's, or the last's when it is still to
+    /// come), as the strict command says it, with the words that said it.
+    var dayOfTheMonth: (day: String, words: Range<Int>)? {
+        guard let on = line.index(of: "on"), on + 1 < words.count, let date = date(after: on + 1, past: true), Day(iso: date) != nil else {
+            return nil
+        }
+        var end = on + 1
+        while end < words.count, !words[end].stop, end - on <= 4,
+            words[end].number != nil || Self.months[words[end].text] != nil || ["the", "of", "st", "nd", "rd", "th"].contains(words[end].text)
+                || words[end].text.first?.isNumber == true
+        {
+            end += 1
+        }
+        // (`on the 25th` on the 20th is no day five weeks gone: a day of a month is one of the last two weeks, unless
+        // its month is said.)
+        guard let day = Day(iso: date), vocabulary.today - day <= 14 || words[on..<end].contains(where: { Self.months[$0.text] != nil }) else {
+            return nil
+        }
+        return ("on \(date)", on..<end)
     }
 
     /// The day a weekday named once in a line about something done says (`walked the dog on wednesday`, `forgot to log

@@ -44,8 +44,12 @@ public struct Vocabulary: Sendable {
     public var inRoom: Bool
     /// Today where they are.
     public var today: Day
+    /// The times of their habits' reminders (minutes after midnight), by habit name in lower case, when the line
+    /// speaks of reminders (`move my rosary reminder to 9:30` is the evening's when the old one is at 21:00).
+    public var reminders: [String: Int]
 
-    public init(habits: [Habit], rewards: [String] = [], areas: [String] = [], inRoom: Bool = false, today: Day) {
+    public init(habits: [Habit], rewards: [String] = [], areas: [String] = [], inRoom: Bool = false, today: Day, reminders: [String: Int] = [:]) {
+        self.reminders = reminders
         self.habits = habits
         self.rewards = rewards
         self.areas = areas

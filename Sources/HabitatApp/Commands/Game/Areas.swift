@@ -14,11 +14,14 @@ struct AddArea: HabitatCommand {
         if rest.count > 1, !rest[0].quoted, ["called", "named"].contains(rest[0].lower) { rest.removeFirst() }
         guard !rest.isEmpty else { throw HabitatError.usage("add area <name>", "Give the area a name.") }
         // `add an area called Body and put yoga in it`: a name, then another request, which is never part of it.
+        // (`add area Work and habit deep work 2 hours in it`: so is a habit to add to it.)
         if let and = rest.indices.first(where: { !rest[$0].quoted && rest[$0].lower == "and" }), and > 0, and + 1 < rest.count,
-            ["put", "move"].contains(rest[and + 1].lower)
+            ["put", "move", "add", "create", "habit", "habits"].contains(rest[and + 1].lower)
+                || rest[and + 1].lower == "a" && and + 2 < rest.count && rest[and + 2].lower == "habit"
         {
             let area = rest[..<and].map(\.text).joined(separator: " ")
-            throw HabitatError(.unknownCommand, "One thing at a time: 'add area \(area)', then 'edit <habit> in \(area)'.")
+            let then = ["put", "move"].contains(rest[and + 1].lower) ? "'edit <habit> in \(area)'" : "'add habit <name> in \(area)'"
+            throw HabitatError(.unknownCommand, "One thing at a time: 'add area \(area)', then \(then).")
         }
         return AddArea(rest.phrase)
     }
