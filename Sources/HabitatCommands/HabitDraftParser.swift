@@ -31,11 +31,7 @@ public enum HabitDraftParser {
             // `add habit Gym 3 times a week`
             (nameWords, draft.schedule) = (name, schedule)
             // `add habit Jog 5 km 3 times a week`, `Stretch 10 minutes every morning`: each time's amount before it.
-            if !room, draft.amount == nil, nameWords.count >= 3, !nameWords.suffix(2).contains(where: \.quoted),
-                UnitWords.family(of: nameWords[nameWords.count - 1].lower) != nil, let count = Int(nameWords[nameWords.count - 2].text)
-            {
-                (nameWords, draft.amount) = (Array(nameWords.dropLast(2)), DailyAmount(count, unit: nameWords[nameWords.count - 1].lower))
-            }
+            if !room, draft.amount == nil, let (name, amount) = amountAtEnd(nameWords) { (nameWords, draft.amount) = (name, amount) }
         } else if let start = EverydayWords.schedule(in: nameWords) {
             // Words that look like a schedule but aren't one (`8 glasses a day`, an amount) are asked about, never taken
             // into the name.
@@ -208,6 +204,19 @@ public enum HabitDraftParser {
         let unit = words[end - 1].lower
         guard unit.allSatisfy(\.isLetter) else { return nil }
         return (Array(words[..<(end - 2)]), DailyAmount(count, unit: ["times", "time", "x"].contains(unit) ? nil : unit))
+    }
+
+    /// A name that ends in an amount of a unit we know (`Jog 5 km`, `Jog 5km`, said before a schedule): the name
+    /// before it, and the amount; `nil` when it doesn't. The name keeps a word.
+    static func amountAtEnd(_ words: [Token]) -> ([Token], DailyAmount)? {
+        guard let last = words.last, !last.quoted else { return nil }
+        if words.count >= 3, !words[words.count - 2].quoted, UnitWords.family(of: last.lower) != nil, let count = Int(words[words.count - 2].text) {
+            return (Array(words.dropLast(2)), DailyAmount(count, unit: last.lower))
+        }
+        let digits = last.lower.prefix(while: \.isNumber)
+        let unit = String(last.lower.dropFirst(digits.count))
+        guard words.count >= 2, let count = Int(digits), UnitWords.family(of: unit) != nil else { return nil }
+        return (Array(words.dropLast()), DailyAmount(count, unit: unit))
     }
 
     /// A name that ends in a schedule (`Gym 3 times a week`, `Read 20 pages every day`): the name before it, and the

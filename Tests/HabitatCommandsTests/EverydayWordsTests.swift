@@ -119,6 +119,10 @@ struct EverydayWordsTests {
         ("add habit Call mum twice a month", HabitDraft(name: "Call mum", schedule: .quota(2, .month))),
         ("add habit Review every other day", HabitDraft(name: "Review", schedule: .interval(2))),
         ("add a habit called Run every monday", HabitDraft(name: "Run", schedule: .weekdays([0]))),
+        // Each time's amount, said before the schedule.
+        ("add habit Jog 5 km 3 times a week", HabitDraft(name: "Jog", schedule: .quota(3, .week), amount: DailyAmount(5, unit: "km"))),
+        ("add habit run 5km 3 times a week", HabitDraft(name: "run", schedule: .quota(3, .week), amount: DailyAmount(5, unit: "km"))),
+        ("add habit Stretch 10 minutes every morning", HabitDraft(name: "Stretch", schedule: .daily, amount: DailyAmount(10, unit: "minutes"))),
         // A name of many words before a schedule of many: only the last 20 words are looked at for one.
         (
             "add habit a b c d e f g h i j k l m n o p q r s t u v w x y on mon and tue and wed and thu and fri",
