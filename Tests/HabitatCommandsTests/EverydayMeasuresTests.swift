@@ -66,6 +66,27 @@ struct EverydayMeasuresTests {
     }
 }
 
+@Suite("Own words: a household's list, its report, and coming home")
+struct EverydayHouseholdTests {
+    static let vocabulary = Vocabulary(
+        habits: [.init(name: "Zumba", paused: true), .init(name: "Soda", amount: DailyAmount(1, unit: "cans"), bad: true), .init(name: "Trash out", shared: true)],
+        inRoom: true, today: Day(iso: "2026-11-20")!)
+
+    static func read(_ line: String) -> Understanding? { EverydayReader.read(line, vocabulary) }
+
+    @Test func whatIsNeededGoesOnTheList() {
+        #expect(Self.read("need to add fabuloso to the grocery list") == .commands(["room add todo fabuloso"]))
+        #expect(Self.read("we're out of baler twine, stick it on the list") == .commands(["room add todo baler twine"]))
+        #expect(Self.read("need to add more stretching") == nil)
+    }
+
+    @Test func theWeeksReportAndComingHomeAndADayInSpanish() {
+        #expect(Self.read("house report on sundays at 8 in the evening") == .commands(["room report on sun at 20:00"]))
+        #expect(Self.read("we're back from Laredo") == .commands(["resume"]))
+        #expect(Self.read("sodas 2 ayer") == .commands(["did Soda 2 yesterday"]))
+    }
+}
+
 @Suite("A name is only a name: an area")
 struct AreaNameTests {
     @Test func anAreaAndAHabitForItAreOneThingAtATime() {

@@ -232,11 +232,13 @@ struct EverydayLine {
     static let largest = 1_000_000_000.0
 
     static let contractions: [String: String] = [
-        "i'm": "i am", "im": "i am", "i've": "i have", "ive": "i have", "i'd": "i would", "i'll": "i will",
+        "i'm": "i am", "im": "i am", "i've": "i have", "ive": "i have", "i'd": "i would", "i'll": "i will", "we're": "we are",
         "gonna": "going to", "wanna": "want to", "didnt": "did not", "dont": "do not", "havent": "have not",
         "cant": "can not", "cannot": "can not", "wont": "will not", "won't": "will not", "can't": "can not", "isnt": "is not",
         "whats": "what is", "hows": "how is", "whos": "who is", "wheres": "where is", "thats": "that is", "it's": "it is", "its": "it is",
         "let's": "let us",
+        // Days in Spanish, said in English lines.
+        "ayer": "yesterday", "hoy": "today", "mañana": "tomorrow", "manana": "tomorrow",
         // Words shortened on a phone.
         "2day": "today", "tdy": "today", "todays": "today", "yesterdays": "yesterday", "tonite": "tonight", "tmrw": "tomorrow", "tmr": "tomorrow",
         "2moro": "tomorrow", "tomoz": "tomorrow", "yday": "yesterday", "ystd": "yesterday", "w": "with", "w/": "with",

@@ -40,6 +40,20 @@ extension Reader {
         {
             return list
         }
+        // `need to add fabuloso to the grocery list`: a thing for a list, said as what is needed.
+        for need in [["need", "to", "add"], ["have", "to", "add"], ["got", "to", "add"], ["must", "add"]]
+        where index + need.count < words.count && need.indices.allSatisfy({ words[index + $0].text == need[$0] }) {
+            return line.has("list") && !line.question ? listed(from: index + need.count) : nil
+        }
+        // `we're out of baler twine, stick it on the list`: what ran out, for the list.
+        if line.has(phrase: ["out", "of"]), line.has("list"), line.has("it"), line.has(["put", "pop", "stick", "add"]), !line.question,
+            let out = words.indices.first(where: { words[$0].text == "out" && $0 + 1 < words.count && words[$0 + 1].text == "of" })
+        {
+            let end = words[(out + 2)...].firstIndex { $0.stop } ?? words.count
+            let thing = words[(out + 2)..<end].filter { !["the", "some", "any", "our"].contains($0.text) }.map(\.typed)
+            guard !thing.isEmpty, thing.count <= 4 else { return nil }
+            return .commands(["\(vocabulary.inRoom ? "room add todo" : "add todo") \(thing.joined(separator: " "))"])
+        }
         guard let start = starts.first(where: { phrase in
             index + phrase.count <= words.count && phrase.indices.allSatisfy { words[index + $0].text == phrase[$0] }
         }) else { return nil }

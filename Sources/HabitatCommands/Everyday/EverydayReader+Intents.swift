@@ -49,6 +49,8 @@ extension Reader {
         let about = line.has(["remind", "reminding", "reminder", "reminders", "lembrete", "lembretes", "lembrar"])
             || line.has(phrase: ["ping", "me"]) || line.has(phrase: ["nudge", "me"])
             || line.has(["summary", "digest", "rundown"]) && timeOfDay != nil
+            // `house report on sundays at 8 in the evening`
+            || vocabulary.inRoom && line.has("report") && timeOfDay != nil
         guard about else { return nil }
         let mention = onlyMention()
         let stop = line.has(["stop", "quit", "kill", "cancel", "delete", "remove", "disable", "off", "mute", "no", "not", "enough", "parar"])
@@ -129,6 +131,8 @@ extension Reader {
             // `start planks again`, `restart yoga`, of one that is paused.
             || (line.has(["start", "starting", "restart"]) && line.has("again") || line.has("restart")) && named.allSatisfy { vocabulary.habits[$0.habit].paused })
         let said = back || line.has(["resume", "unpause", "unpaused", "resumed", "voltei"]) || line.has(phrase: ["i", "am", "back"])
+            // `we're back from Laredo`: the household home again, with none of their habits named.
+            || named.isEmpty && line.has(phrase: ["we", "are", "back"])
             || line.has(phrase: ["back", "from"]) && line.has(["holiday", "holidays", "vacation", "trip", "break", "leave"])
             || line.has(["holiday", "holidays", "vacation", "break", "pause", "trip"]) && line.has("over")
         guard said, !line.has("pause") || line.has("over") || line.has("unpause") else { return nil }
