@@ -82,6 +82,8 @@ struct EverydayHouseholdTests {
 
     @Test func theWeeksReportAndComingHomeAndADayInSpanish() {
         #expect(Self.read("house report on sundays at 8 in the evening") == .commands(["room report on sun at 20:00"]))
+        // Without its day, a report is no morning post.
+        #expect(Self.read("room report at 19:00") == nil)
         #expect(Self.read("we're back from Laredo") == .commands(["resume"]))
         #expect(Self.read("sodas 2 ayer") == .commands(["did Soda 2 yesterday"]))
     }

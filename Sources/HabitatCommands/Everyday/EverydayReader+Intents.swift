@@ -46,12 +46,13 @@ extension Reader {
         if line.has(["digest", "rundown"]), line.has(["stop", "cancel", "quit", "end", "turn", "remove", "delete", "no"]), !line.question {
             return .commands(["stop reminding digest"])
         }
-        let about = line.has(["remind", "reminding", "reminder", "reminders", "lembrete", "lembretes", "lembrar"])
+        let reminded = line.has(["remind", "reminding", "reminder", "reminders", "lembrete", "lembretes", "lembrar"])
             || line.has(phrase: ["ping", "me"]) || line.has(phrase: ["nudge", "me"])
             || line.has(["summary", "digest", "rundown"]) && timeOfDay != nil
-            // `house report on sundays at 8 in the evening`
-            || vocabulary.inRoom && line.has("report") && timeOfDay != nil
-        guard about else { return nil }
+        // `house report on sundays at 8 in the evening`: the room's week, on its day (and only that).
+        let report = vocabulary.inRoom && line.has("report") && timeOfDay != nil
+        guard reminded || report else { return nil }
+        if !reminded, Set(words.compactMap { Self.weekday($0.text) }).count != 1 { return nil }
         let mention = onlyMention()
         let stop = line.has(["stop", "quit", "kill", "cancel", "delete", "remove", "disable", "off", "mute", "no", "not", "enough", "parar"])
         if stop {
