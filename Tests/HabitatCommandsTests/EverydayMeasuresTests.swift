@@ -37,6 +37,9 @@ struct EverydayMeasuresTests {
         #expect(Self.read("drank 2 bottles of water") == .clarify("Water is counted in oz: how many? e.g. 'did water 64'."))
         // A habit's own name counts it (`50 pushups` are 50 reps).
         #expect(Self.read("did 50 pushups") == .commands(["did Pushups 50"]))
+        // What was had, said before the habit named with an amount of its own: asked about.
+        #expect(Self.read("had 2 scoops whey, 48 oz water") == .ask("Did you mean 'did water 48'? Type 'yes' to record it.", ["did Water 48"]))
+        #expect(Self.read("did 20 burpees, rosary") == nil)
         #expect(Self.read("ate ramen again.. shin ramyun 2 packs")
             == .ask("Did you mean 'did instant ramen 2'? Type 'yes' to record it.", [#"did "Instant ramen" 2"#]))
     }

@@ -79,6 +79,7 @@ extension Reader {
         }
         var done: [Done] = []
         var last: Mention?
+        var unreadBefore = false
         let note = self.note
         let end = note?.from ?? words.count
         for clause in clauses where clause.lowerBound < end {
@@ -162,7 +163,15 @@ extension Reader {
                     Self.doneWords.contains(words[$0].text) || (words[$0].number != nil && !Self.isTime(words, $0) && words[$0].text != "another")
                         || Schedule.times[words[$0].text] != nil || words[$0].text == "times"
                 }) {
-                    return nil
+                    // (`had 2 scoops whey, 48 grams protein`: the first part said before what it was, named after with
+                    // an amount of its own; asked about, as the first part is not read.)
+                    let rest = range.upperBound..<end
+                    guard done.isEmpty, clause == clauses.first, rest.count > 1, case let named = mentions(in: rest), named.count == 1,
+                        vocabulary.habits[named[0].habit].amount?.unit.map({ unit in
+                            rest.contains { $0 + 1 < rest.upperBound && words[$0].number != nil && WordForms.isUnit(words[$0 + 1].text, unit) }
+                        }) == true
+                    else { return nil }
+                    unreadBefore = true
                 }
                 continue
             }
@@ -228,7 +237,7 @@ extension Reader {
         // `did yoga? not sure`, `I think I did yoga`: said unsure, so asked.
         let unsure = words.dropLast().contains { $0.stop && $0.text == "?" } || line.has(phrase: ["i", "think"])
             || line.has(phrase: ["not", "sure"]) || line.has(phrase: ["i", "guess"]) || line.has(["probably", "idk", "perhaps"])
-        if unsure { done = done.map { var one = $0; one.likely = true; return one } }
+        if unsure || unreadBefore { done = done.map { var one = $0; one.likely = true; return one } }
         if done.contains(where: \.likely) {
             let why = done.compactMap(\.why).first.map { "\($0) " } ?? ""
             return EverydayReader.didYouMean(commands, before: why, after: "Type 'yes' to record it.")
