@@ -244,30 +244,3 @@ extension Reader {
         value == value.rounded() ? "\(Int(value))" : String(format: "%g", value)
     }
 }
-
-extension Reader {
-    /// The day of what the words of `range` say was done: the line's (``EverydayReader/day``), unless a mark (`,` `.`
-    /// `;`) parts the line and the day is said only in another part that names something done of its own: `glucose
-    /// check done, and walked 20 min last night` is today's check and last night's walk. (`did yoga and meditated
-    /// yesterday`, one part, is both yesterday's.)
-    func day(of range: Range<Int>) -> String? {
-        guard let day else { return nil }
-        let marks = words.indices.filter { words[$0].stop && [",", ".", ";", "!"].contains(words[$0].text) }
-        guard !marks.isEmpty else { return day }
-        func part(holding index: Int) -> Range<Int> {
-            let start = marks.last { $0 < index }.map { $0 + 1 } ?? 0
-            return start..<(marks.first { $0 > index } ?? words.count)
-        }
-        let dayWords: Set<String> = ["yesterday", "ontem", "night", "ago"]
-        let said = words.indices.filter { dayWords.contains(words[$0].text) || Schedule.oneWeekday(words[$0].text) != nil }
-        let own = part(holding: range.lowerBound)
-        guard !said.isEmpty, !said.contains(where: own.contains) else { return day }
-        let others = Set(said.map { part(holding: $0) })
-        // (`FORGOT YESTERDAY. BP CHECKED`: a part that names nothing of theirs says when the rest was done.)
-        func saysDone(_ part: Range<Int>) -> Bool {
-            !mentions(in: part).isEmpty || byItsVerb(in: part) != nil || partly(in: part) != nil
-        }
-        let ownDone = !mentions(in: own).isEmpty || own.contains { Self.doneWords.contains(words[$0].text) }
-        return ownDone && others.allSatisfy { saysDone($0) } ? nil : day
-    }
-}

@@ -1,6 +1,6 @@
 import HabitatEngine
 
-/// New habits, changes to one, deleting one, questions, and what was done.
+/// New habits, changes to one, and deleting one.
 extension Reader {
     // MARK: - New habits and rewards
 
@@ -453,94 +453,5 @@ extension Reader {
         // called a to-do: `delete the dentist to-do` is the one to-do with a dentist in it.)
         if !mention.certain, habit.todo, !line.has(["todo", "to-do"]) { return EverydayReader.didYouMean([command], after: "Type 'yes' to delete it.") }
         return .commands([command])
-    }
-
-    // MARK: - Questions
-
-    static let asks: Set<String> = [
-        "what", "how", "which", "who", "whose", "when", "where", "any", "anything", "show", "list", "see", "tell", "qual",
-        "quanto", "quantos", "quantas", "como",
-    ]
-
-    /// `how long is my yoga streak`, `yoga streak?`, `have I stretched today?`, `what did I do on monday`, `anything
-    /// left?`, `what does a potion cost`, `who's up for the bins`, `show the ranking`: the view that answers it.
-    func asking() -> Understanding? {
-        // `status check 👀`, `habits pls`: a view's own word, and nothing else but asking.
-        let views: Set<String> = ["status", "habits", "todos", "coins", "level", "health", "streaks", "reminders", "store", "xp"]
-        if let first = words.first, views.contains(first.text),
-            words.dropFirst().allSatisfy({ ["check", "update", "please", "pls", "plz", "now", "again", "real", "quick", "?"].contains($0.text) })
-        {
-            return .commands([first.text])
-        }
-        // `reading history`, `gym strength pls`: a habit's name, then the view of it.
-        if let at = words.firstIndex(where: { ["history", "strength"].contains($0.text) }), at > 0, let named = onlyMention(),
-            named.range == 0..<at, words[(at + 1)...].allSatisfy({ ["please", "pls", "plz", "?"].contains($0.text) })
-        {
-            return .commands(["\(words[at].text) \(name(named))"])
-        }
-        // A line ending in `?`, or starting with a word that only asks (`what`, `how`, `show`): `have I…` without
-        // its mark may be a statement (`haven't smoked in 3 days`), and `should I…?` is no view's question.
-        guard let first = words.first, line.question || Self.asks.contains(first.text), !line.has("should") else { return nil }
-        func view(_ command: String) -> Understanding { .commands([command]) }
-        if line.has(["streak", "streaks", "sequência"]) { return view("streaks") }
-        if line.has(["reminder", "reminders"]) { return view("reminders") }
-        if vocabulary.inRoom {
-            // `who's winning this week`, `show the ranking`: the week's XP of each member; chores are fair shares.
-            if line.has(["ranking", "leaderboard", "winning", "top", "leading", "scores", "score"]) && !line.has(["chores", "chore"]) {
-                return view("room status")
-            }
-            if line.has(["ranking", "leaderboard", "fair", "fairness", "weight", "winning", "most", "least"])
-                || line.has("who") && line.has(["more", "less", "fewer"])
-            {
-                return view("room fairness")
-            }
-            if line.has(["everyone", "everybody", "family", "household"]) && line.has(["doing", "done", "been", "log", "activity"]) {
-                return view("room log")
-            }
-            if line.has(["who", "whose", "chores", "chore", "turn", "everyone", "family"]) { return view("room today") }
-        }
-        if line.has(["level", "nível", "nivel"]) {
-            if line.has(["area", "areas"]) || vocabulary.areas.contains(where: { line.has($0.lowercased()) }) { return view("areas") }
-            return view("level")
-        }
-        if line.has(["health", "life", "hp", "vida"]) { return view("health") }
-        // `what can I buy with my coins`, `what rewards can i buy`
-        if line.has(["buy", "afford", "rewards"]) && line.has(["what", "which", "show", "see"]) { return view("store") }
-        // `show me the shopping list`, `show my todos`
-        if line.has(["todos", "to-dos", "todo", "to-do", "tasks"]) { return view("todos") }
-        if line.has("list"), line.has(["shopping", "grocery", "the", "our"]), !line.has(["habits", "reminders", "rewards"]) {
-            return view(vocabulary.inRoom ? "room list" : "todos")
-        }
-        if line.has(["coins", "coin", "gold", "money", "balance", "moedas"]) { return view("coins") }
-        if line.has(["xp", "experience"]) { return view("xp") }
-        let aReward = vocabulary.rewards.contains { reward in
-            reward.lowercased().split(separator: " ").contains { word in word.count > 3 && words.contains { WordForms.isForm($0.text, of: String(word)) } }
-        }
-        if line.has(["cost", "costs", "price", "store", "shop", "custa", "preço", "loja"]) || line.has(phrase: ["how", "much", "is"])
-            || line.has(phrase: ["how", "much", "cost"]) || (line.has(phrase: ["how", "much"]) && aReward)
-        {
-            return view("store")
-        }
-        if line.has(["habits", "hábitos", "habitos"]) { return view("habits") }
-        if line.has(["areas", "area"]) { return view("areas") }
-        // `how strong is my fiddle habit`
-        if line.has(["strong", "strength", "stronger"]), let named = onlyMention() ?? partly(in: 0..<words.count) { return view("strength \(name(named))") }
-        // `show history of savings`: of one habit.
-        if line.has("history"), let named = onlyMention() { return view("history \(name(named))") }
-        // `show me the last few times I walked`, `when did I last floss`: the days it was done.
-        if line.has(["times", "last", "lately", "recently"]), ["show", "when"].contains(first.text),
-            let named = onlyMention() ?? partly(in: 0..<words.count) ?? byItsVerb(in: 0..<words.count)
-        {
-            return view("history \(name(named))")
-        }
-        if line.has(["history", "yesterday", "ontem", "week"]) || line.has(phrase: ["did", "i", "do"]) || line.has(phrase: ["i", "did"])
-            || words.contains(where: { Self.weekdays[$0.text] != nil })
-        {
-            return view("history")
-        }
-        if line.has(["left", "today", "due", "far", "many", "much", "remaining", "hoje", "falta", "next"]) || !mentions(in: 0..<words.count).isEmpty {
-            return view("today")
-        }
-        return nil
     }
 }

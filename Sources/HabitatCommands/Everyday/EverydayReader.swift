@@ -405,56 +405,6 @@ struct Reader {
             || line.has(phrase: ["have", "to"]) || line.has(phrase: ["about", "to"])
     }
 
-    /// The day a line is about: `yesterday`, `last night`, `2 days ago`, a weekday gone by (`on wednesday`); today
-    /// otherwise.
-    var day: String? {
-        // `the day before yesterday`
-        if line.has(phrase: ["day", "before", "yesterday"]) { return "2 days ago" }
-        if line.has("yesterday") || line.has("ontem") || line.has(phrase: ["last", "night"]) { return "yesterday" }
-        if let ago = line.index(of: "ago"), ago >= 2, let count = words[ago - 2].number, words[ago - 1].text.hasPrefix("day") {
-            return "\(Int(count)) days ago"
-        }
-        return pastWeekday ?? dayOfTheMonth?.day
-    }
-
-    /// `on the 18th`, `on 18th`, `on nov 18`: a day of a month gone by (this month's, or the last's when it is still to
-    /// come), as the strict command says it, with the words that said it.
-    var dayOfTheMonth: (day: String, words: Range<Int>)? {
-        guard let on = line.index(of: "on"), on + 1 < words.count, let date = date(after: on + 1, past: true), Day(iso: date) != nil else {
-            return nil
-        }
-        var end = on + 1
-        while end < words.count, !words[end].stop, end - on <= 4,
-            words[end].number != nil || Self.months[words[end].text] != nil || ["the", "of", "st", "nd", "rd", "th"].contains(words[end].text)
-                || words[end].text.first?.isNumber == true
-        {
-            end += 1
-        }
-        // (`on the 25th` on the 20th is no day five weeks gone: a day of a month is one of the last two weeks, unless
-        // its month is said.)
-        guard let day = Day(iso: date), vocabulary.today - day <= 14 || words[on..<end].contains(where: { Self.months[$0.text] != nil }) else {
-            return nil
-        }
-        return ("on \(date)", on..<end)
-    }
-
-    /// The day a weekday named once in a line about something done says (`walked the dog on wednesday`, `forgot to log
-    /// tuesday's run`, `last friday`), as the strict command says it (`on wednesday`, `last friday`; the last such day,
-    /// ``Recording/When/weekday(_:aWeekBack:)``). A weekday in a line that says nothing was done (`gym on saturday` may
-    /// be a plan, and so may one in a clause that does not say it, `ran 5k, gym on saturday`), or two of them, name no
-    /// day; one said first or with an amount (``weekdayInThePresent``) is asked about.
-    var pastWeekday: String? { weekdayGoneBy?.day }
-
-    /// ``pastWeekday``, and whether the line says it was done then (not only ``weekdayInThePresent``).
-    var weekdayGoneBy: (day: String, sure: Bool)? {
-        let named = words.indices.filter { Schedule.oneWeekday(words[$0].text) != nil }
-        // (Said done in its own clause: `ran 5k, gym on saturday` names no day gone by.)
-        guard named.count == 1, let at = named.first, let clause = line.clauses.first(where: { $0.contains(at) }) else { return nil }
-        let sure = clause.contains(where: { Self.isPast(words[$0].text) || Self.doneWords.contains(words[$0].text) }) || forgotToSay
-        guard sure || weekdayInThePresent else { return nil }
-        return ("\(at > 0 && words[at - 1].text == "last" ? "last" : "on") \(words[at].text)", sure)
-    }
-
     /// `… I forget to write`, `forgot to tell you`, `… but not write it`: what the line says was done then, and only now
     /// told.
     var forgotToSay: Bool { notTold != nil }

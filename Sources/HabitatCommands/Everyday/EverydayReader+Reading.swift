@@ -1,0 +1,209 @@
+import HabitatEngine
+
+/// How much of one habit was done, how many times, and on which day, as a clause says it.
+extension Reader {
+    enum Reading {
+        case done(Done)
+        case missing(String)
+        case unread
+    }
+
+    /// The recording of `mention` the words of `range` say: how much, how many times, on which day.
+    func reading(_ mention: Mention, in range: Range<Int>) -> Reading {
+        let habit = vocabulary.habits[mention.habit]
+        let lower = habit.name.lowercased()
+        var numbers: [Said] = []
+        // (A number between the words of its name counts too: `replied to 20 emails` for Reply emails.)
+        let nameWords = Set(lower.split(separator: " ").map(String.init))
+        for index in range where !mention.range.contains(index) || words[index].number != nil && !nameWords.contains(words[index].text) {
+            let word = words[index]
+            // `walked to school with all three`: who it was done with counts nothing.
+            if words[max(range.lowerBound, index - 2)..<index].contains(where: { $0.text == "with" }) { continue }
+            // A number too large to be an amount (``EverydayLine/largest``) is no amount to leave out either.
+            if word.number == nil, word.text.drop(while: { $0 == "x" || $0 == "×" }).prefix(while: \.isNumber).count > 9 {
+                return .unread
+            }
+            var value = word.number
+            // `an hour`, `a litre`: one of a unit.
+            if value == nil, ["a", "an", "one", "um", "uma"].contains(word.text), index + 1 < range.upperBound,
+                WordForms.unit(words[index + 1].text) != nil, !mention.range.contains(index + 1)
+            {
+                // `half an hour`
+                value = index > range.lowerBound && words[index - 1].text == "half" ? 0.5 : 1
+            }
+            // (`I'm at 1500 words` counts the habit's own unit: no time.)
+            let ownUnit = index + 1 < words.count && habit.amount?.unit.map { WordForms.isUnit(words[index + 1].text, $0) } == true
+            guard let value, word.minute == nil, !Self.isTime(words, index) || ownUnit else { continue }
+            if index > range.lowerBound, Self.labels.contains(words[index - 1].text), !mention.range.contains(index - 1) { continue }
+            // `ran 5k in 25 min`: how long it took, for a habit that counts something else.
+            if index > range.lowerBound, words[index - 1].text == "in", index + 1 < range.upperBound,
+                WordForms.isTime(unit: words[index + 1].text), habit.amount != nil, !WordForms.isTime(unit: habit.amount?.unit)
+            {
+                continue
+            }
+            // `for both of us` counts people, not what was done.
+            if word.text == "both", index + 1 < range.upperBound, words[index + 1].text == "of" { continue }
+            // (`scales and ear training both done`: both of them, once each.)
+            if word.text == "both", mentions(in: 0..<words.count).count >= 2 { continue }
+            if index + 2 < words.count, ["days", "day"].contains(words[index + 1].text), words[index + 2].text == "ago" { continue }
+            // (`cycled 30 km on the 18th`: the day, not an amount.)
+            if dayOfTheMonth?.words.contains(index) == true { continue }
+            // (`booked the echo for dec 2`: the day of a month a to-do was for; of a habit, a day this reading doesn't take.)
+            if index > 0 && Self.months[words[index - 1].text] != nil || index + 1 < words.count && Self.months[words[index + 1].text] != nil {
+                guard habit.todo else { return .unread }
+                continue
+            }
+            var next = index + 1
+            while next < range.upperBound, ["more", "extra", "mais", "whole", "full", "big", "small", "large", "new"].contains(words[next].text) {
+                next += 1
+            }
+            // (`2 iced lattes` for Iced coffee, `2 iced teas` for Tea: a word that says what kind, before the name.)
+            if next + 1 < range.upperBound, !mention.range.contains(next), mention.range.contains(next + 1), words[next].number == nil,
+                WordForms.unit(words[next].text) == nil, !(habit.amount?.unit.map { WordForms.isUnit(words[next].text, $0) } ?? false)
+            {
+                next += 1
+            }
+            // (`cello 30 yesterday`: a word of when or how it went counts nothing.)
+            let unit = next < range.upperBound && words[next].number == nil && !Self.uncounted.contains(words[next].text) ? words[next].text : nil
+            // `2 bags of chips`: the number counts what was named (a unit we know, `3 glasses of water`, `30 mins of
+            // yoga`, is read as one).
+            // (`walked 1 hour after dinner`: a unit said between the words of the name is no word of it.)
+            let ofIt = next + 2 < range.upperBound && words[next + 1].text == "of" && mention.range.lowerBound == next + 2
+                && WordForms.unit(words[next].text) == nil && habit.amount?.unit.map { !WordForms.isUnit(words[next].text, $0) } ?? true
+            let ofName = mention.range.contains(next) && (WordForms.unit(words[next].text) == nil || nameWords.contains(words[next].text)) || ofIt
+            let times = (index > 0 && ["x", "×"].contains(words[index - 1].text))
+                || ["times", "time", "x", "loads", "load", "rounds", "round", "sets", "set", "sessions", "session", "vezes"].contains(unit ?? "")
+            numbers.append(Said(
+                value: value, whole: value == value.rounded() || word.number == nil, unit: ofName ? nil : unit, times: times, ofName: ofName,
+                counted: ofIt ? unit : nil))
+        }
+        // `twice`, `three times` without a number before the name.
+        if numbers.isEmpty, let index = range.first(where: { Schedule.times[words[$0].text] != nil }) {
+            numbers.append(Said(value: Double(Schedule.times[words[index].text]!), whole: true, unit: nil, times: true, ofName: false))
+        }
+        // (`woke up at 4:45`: the time it was done, kept as the strict command keeps it; the only one the line says, as
+        // `fed him at 3am and again at 6` is twice.)
+        let onlyTime = timeOfDay(in: 0..<range.lowerBound, done: true) == nil && timeOfDay(in: range.upperBound..<words.count, done: true) == nil
+        let at = onlyTime ? timeOfDay(in: range, done: true).map { " at \(Self.clock($0))" } ?? "" : ""
+        let day = (self.day(of: range).map { " \($0)" } ?? "") + at
+        let name = self.name(mention)
+        var partOfAUnit = false
+        func done(_ amount: String = "") -> Reading {
+            .done(Done(command: "did \(name)\(amount)\(day)", likely: !mention.certain || partOfAUnit))
+        }
+        let family = habit.amount?.unit.flatMap(WordForms.unit)
+        let measured = family.map(WordForms.measures.contains) ?? false
+        // `3x10`, `3 sets of 10`: sets of so many each, asked about as all of them.
+        if let amount = habit.amount, !["set", "sets", "round", "rounds"].contains(amount.unit?.lowercased() ?? ""), let sets = self.sets(in: range) {
+            return .done(Done(command: "did \(name) \(sets)\(day)", likely: true))
+        }
+        // `drank 3 glasses of water, 8oz each`, `2 more bottles, the 16 oz ones`: so many of a size, in the habit's unit.
+        if let wanted = habit.amount?.unit, measured, let size = sizeOfEach(in: wanted),
+            case let counted = numbers.filter({ !($0.unit.map { WordForms.isUnit($0, wanted) } ?? false) }), !counted.isEmpty
+        {
+            guard counted.count == 1, counted[0].whole, counted[0].value >= 1 else { return .unread }
+            return done(" \(Int((counted[0].value * size).rounded()))")
+        }
+        guard numbers.count <= 1 else { return .unread }
+        guard let said = numbers.first else {
+            // Nothing said of how much: once, unless it is measured (`ran` for Running 5 km a day: how far?).
+            guard let amount = habit.amount, measured else { return done() }
+            return .missing("How much? Say it with the amount, e.g. 'did \(lower) \(amount.count)'.")
+        }
+        // A time said in the other unit of time (`an hour` of guitar counted in minutes, `420 minutes` of sleep in hours);
+        // another measure of the same kind (`half a litre` of water counted in oz) is asked about, rounded.
+        var value = said.value
+        if let unit = said.unit, let wanted = habit.amount?.unit, let converted = UnitWords.convert(value, from: unit, to: wanted) {
+            value = converted
+            if !(WordForms.isTime(unit: unit) && WordForms.isTime(unit: wanted)), value >= 0.5 {
+                let rounded = max(1, Int(value.rounded()))
+                let about = value == value.rounded() ? "" : "about "
+                return .done(Done(
+                    command: "did \(name) \(rounded)\(day)", likely: true,
+                    why: "\(habit.name) is counted in \(wanted): \(Self.amountWords(said.value)) \(unit) is \(about)\(rounded) \(wanted)."))
+            }
+        }
+        // `8.2k steps`: thousands, for a habit that counts no distance.
+        if said.unit == "k", family != "km", habit.amount != nil { value *= 1000 }
+        // A part of a unit is never rounded without asking: the nearest whole amount is proposed.
+        if value != value.rounded(), value >= 0.5, habit.amount != nil {
+            let rounded = max(1, Int(value.rounded()))
+            let command = "did \(name) \(rounded)\(day)"
+            return .done(Done(command: command, likely: true, why: "I record whole amounts only."))
+        }
+        guard value == value.rounded(), value >= 1 else {
+            return .missing(DailyAmount.wholeOnly(habit.name, value))
+        }
+        let count = Int(value)
+        // `1.5 hours` is 90 minutes, but a part of a unit typed is asked about, not taken (`8.2k steps` are 8200; `half an
+        // hour` is said exactly).
+        if !said.whole && !(said.unit == "k" && family != "km") { partOfAUnit = true }
+        if let amount = habit.amount {
+            // Its own unit first (`2 sets of pelvic floor` for one counted in sets).
+            if let unit = said.unit, let wanted = amount.unit, WordForms.isUnit(unit, wanted) { return done(" \(count)") }
+            if said.times && said.unit != nil && !["x", "times", "time"].contains(said.unit!) { return .unread }
+            if said.times && amount.unit == nil { return done(" \(count)") }
+            // `hit snooze 4 times` for one counted in presses: a count of times is a count of them, for what is no measure.
+            if said.times && ["times", "time", "x", nil].contains(said.unit) && !measured { return done(" \(count)") }
+            // `2 bottles of water` for Water counted in oz: how much is in a bottle isn't said.
+            if said.counted != nil, measured, !said.times {
+                return .missing("\(habit.name) is counted in \(amount.unit ?? "times"): how many? e.g. 'did \(lower) \(amount.count)'.")
+            }
+            guard let unit = said.unit, !said.ofName else { return done(" \(count)") }
+            if let wanted = amount.unit, WordForms.isUnit(unit, wanted) { return done(" \(count)") }
+            if let family, WordForms.unit(unit) != nil, value != said.value || WordForms.unit(unit) == family { return done(" \(count)") }
+            if WordForms.unit(unit) != nil { return .missing("\(habit.name) is counted in \(amount.unit ?? "times"): how many? e.g. 'did \(lower) \(amount.count)'.") }
+            // A word of the habit's own (`3 glasses of water` for Water counted in glasses is above; `2 cups of coffee`).
+            if amount.unit == nil || WordForms.isForm(unit, of: lower) { return done(" \(count)") }
+            return .unread
+        }
+        // A habit done or not: a time only says how long it took; another measure (`ran 5k` for Run, counted in times)
+        // may be meant for something else.
+        if let unit = said.unit.flatMap(WordForms.unit) {
+            if unit == "minute" || unit == "hour" { return done() }
+            return .done(Done(command: "did \(name)\(day)", likely: true))
+        }
+        if said.times { return done(" x\(count)") }
+        if said.ofName || said.unit == nil {
+            return count == 1 ? done() : .done(Done(command: "did \(name) x\(count)\(day)", likely: true))
+        }
+        return .unread
+    }
+
+    /// Whether `clause` says its habit was not done, or not simply done: `didn't`, `skipped`, `going to`, `should I`,
+    /// `tomorrow`, `forgot to floss`, `almost smoked`, `trying to quit`, `smoking is bad`, `time to floss`, `I exercise
+    /// every day`.
+    func clauseNotDone(_ clause: Range<Int>, mention: Mention) -> Bool {
+        // A word of the habit's own name says nothing (`skipped my cooldown` for Skipped cooldown).
+        let named = Set(vocabulary.habits[mention.habit].name.lowercased().split(separator: " ").map(String.init))
+        var said = Set(clause.map { words[$0].text })
+        said.subtract(named)
+        // `forgot to log yoga`, `but not write it`: done, only not told.
+        if let at = notTold { said.remove(words[at].text) }
+        let negations: Set<String> = [
+            "not", "never", "no", "skipped", "skip", "skipping", "missed", "without", "nothing", "instead", "should", "tomorrow",
+            "later", "will", "plan", "planning", "might", "maybe", "forgot", "forget", "almost", "nearly", "quit", "quitting",
+            "stop", "stopped", "trying", "try", "hate", "bad", "cut", "avoid", "avoided", "resisted", "craving", "want", "wanna",
+            "need", "must", "gotta", "supposed", "hope", "hoping", "pretty", "sure", "if", "unless", "wish", "amanhã", "amanha",
+            "não", "nao", "nicht", "kein", "keine", "morgen",
+        ]
+        if !said.isDisjoint(with: negations) { return true }
+        // A plan said after it is about something else (`skipped my cooldown, coach is gonna kill me`).
+        let plans: [[String]] = [
+            ["going", "to"], ["have", "to"], ["about", "to"], ["time", "to"], ["off", "to"], ["heading", "to"], ["headed", "to"],
+            ["on", "my", "way"], ["heading", "out"], ["leaving", "for"], ["like", "to"], ["love", "to"], ["wish", "to"],
+        ]
+        let always: [[String]] = [["every", "day"], ["each", "day"], ["put", "off"], ["putting", "off"]]
+        func has(_ phrase: [String], before end: Int) -> Bool {
+            clause.contains { start in start + phrase.count <= end && phrase.indices.allSatisfy { words[start + $0].text == phrase[$0] } }
+        }
+        // `yoga in 2 hours`: later, unless something says it was done (`ran 5k in 25 min`, `read 30 pages in an hour`).
+        let later = clause.contains { index in
+            words[index].text == "in" && !clause.contains { $0 < index && words[$0].number != nil }
+                && ((index + 1)..<min(index + 4, clause.upperBound)).contains { ["minute", "hour"].contains(WordForms.unit(words[$0].text) ?? "") }
+        }
+        if later, !clause.contains(where: { Self.isPast(words[$0].text) || Self.doneWords.contains(words[$0].text) }) { return true }
+        return plans.contains { has($0, before: mention.range.lowerBound) } || always.contains { has($0, before: clause.upperBound) }
+            || said.contains("everyday")
+    }
+}
