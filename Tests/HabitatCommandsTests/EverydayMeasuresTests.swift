@@ -15,7 +15,7 @@ struct EverydayMeasuresTests {
             .init(name: "Walk after dinner", amount: DailyAmount(20, unit: "minutes")), .init(name: "Glucose check", amount: DailyAmount(2, unit: "checks")),
             .init(name: "Rosary"), .init(name: "Foot check"), .init(name: "Gym", quota: true), .init(name: "Reading", amount: DailyAmount(10, unit: "pages")),
             .init(name: "Brick workout"), .init(name: "Instant ramen", amount: DailyAmount(1, unit: "packs"), bad: true),
-            .init(name: "Pushups", amount: DailyAmount(30, unit: "reps")),
+            .init(name: "Pushups", amount: DailyAmount(30, unit: "reps")), .init(name: "Tea with biscuits", amount: DailyAmount(2, unit: "cups"), bad: true),
         ],
         today: Day(iso: "2026-11-20")!, reminders: ["rosary": 21 * 60, "foot check": 7 * 60])
 
@@ -64,6 +64,10 @@ struct EverydayMeasuresTests {
 
     @Test func aChangeOfScheduleAndAViewOfOneHabit() {
         #expect(Self.read("gym 5 times a week now") == .commands(["edit Gym 5 times a week"]))
+        // A limit said of a word of a name is a change to it, asked about; never a recording.
+        #expect(Self.read("ramen limit 3 packs")
+            == .ask("Did you mean 'edit instant ramen limit 3 packs'? Type 'yes' to change it.", [#"edit "Instant ramen" limit 3 packs"#]))
+        #expect(Self.read("tea limit 3 cups") == nil)
         #expect(Self.read("reading history") == .commands(["history Reading"]))
         #expect(Self.read("run strength pls") == .commands(["strength Run"]))
     }

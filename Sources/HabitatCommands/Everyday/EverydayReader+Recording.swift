@@ -64,6 +64,8 @@ extension Reader {
     }
 
     func recording() -> Understanding? {
+        // `tea limit 3 cups`: a limit or a target said, and nothing done.
+        if line.has(["limit", "target"]), !words.contains(where: { Self.isPast($0.text) || Self.doneWords.contains($0.text) }) { return nil }
         // `I'm at 6 glasses now`, `20 so far`: the day's count in all, which is more than what it adds.
         // (`yesterday total steps was 5000, not 4200`)
         if line.has(phrase: ["i", "am", "at"]) || line.has(phrase: ["so", "far"]) || line.has("total"),
