@@ -414,10 +414,13 @@ extension GameState {
     }
 
     /// `5 km`, `2.5 km`, `3.25 km`: to the hundredth, without trailing zeros.
-    public static func km(_ value: Double) -> String {
+    public static func km(_ value: Double) -> String { "\(decimal(value)) km" }
+
+    /// `5`, `2.5`, `3.25`: a number to the hundredth, without trailing zeros.
+    public static func decimal(_ value: Double) -> String {
         let hundredths = Int((value * 100).rounded())
         let (whole, part) = hundredths.quotientAndRemainder(dividingBy: 100)
-        if part == 0 { return "\(whole) km" }
-        return part % 10 == 0 ? "\(whole).\(part / 10) km" : "\(whole).\(part < 10 ? "0" : "")\(part) km"
+        if part == 0 { return "\(whole)" }
+        return part % 10 == 0 ? "\(whole).\(part / 10)" : "\(whole).\(part < 10 ? "0" : "")\(part)"
     }
 }

@@ -238,9 +238,4 @@ extension Reader {
         }
         return nil
     }
-
-    /// `0.5`, `2`: an amount as it is said back.
-    static func amountWords(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value))" : String(format: "%g", value)
-    }
 }

@@ -52,7 +52,7 @@ extension Reader {
             let end = words[(out + 2)...].firstIndex { $0.stop } ?? words.count
             let thing = words[(out + 2)..<end].filter { !["the", "some", "any", "our"].contains($0.text) }.map(\.typed)
             guard !thing.isEmpty, thing.count <= 4 else { return nil }
-            return .commands(["\(vocabulary.inRoom ? "room add todo" : "add todo") \(thing.joined(separator: " "))"])
+            return .commands(["\(addToList()) \(thing.joined(separator: " "))"])
         }
         guard let start = starts.first(where: { phrase in
             index + phrase.count <= words.count && phrase.indices.allSatisfy { words[index + $0].text == phrase[$0] }
@@ -334,7 +334,7 @@ extension Reader {
         let said = words[start...].map(\.text)
         let mine = said.contains("my") || said.contains("todo") || said.contains("to-do") || said.contains("todos")
         guard !thing.isEmpty else { return nil }
-        let add = vocabulary.inRoom && !mine ? "room add todo" : "add todo"
+        let add = addToList(mine: mine)
         // `put school shoes on the list, we need them by tuesday`: the day it is needed by, said after the list.
         var by = ""
         if let list = said.lastIndex(where: { ["list", "todos", "to-dos", "todo", "to-do"].contains($0) }),
@@ -350,6 +350,10 @@ extension Reader {
         }
         return .commands(["\(add) \(thing.map(\.text).joined(separator: " "))\(by)"])
     }
+
+    /// The command that puts something on a list: the room's, when they speak in one and don't say it is theirs (`my
+    /// list`).
+    func addToList(mine: Bool = false) -> String { vocabulary.inRoom && !mine ? "room add todo" : "add todo" }
 
     /// `add a reward: date night for 150 coins`.
     func addReward(_ rest: [Word]) -> Understanding? {

@@ -15,6 +15,7 @@ extension Reader {
         var numbers: [Said] = []
         // (A number between the words of its name counts too: `replied to 20 emails` for Reply emails.)
         let nameWords = Set(lower.split(separator: " ").map(String.init))
+        let dateWords = dayOfTheMonth?.words
         for index in range where !mention.range.contains(index) || words[index].number != nil && !nameWords.contains(words[index].text) {
             let word = words[index]
             // `walked to school with all three`: who it was done with counts nothing.
@@ -47,7 +48,7 @@ extension Reader {
             if word.text == "both", mentions(in: 0..<words.count).count >= 2 { continue }
             if index + 2 < words.count, ["days", "day"].contains(words[index + 1].text), words[index + 2].text == "ago" { continue }
             // (`cycled 30 km on the 18th`: the day, not an amount.)
-            if dayOfTheMonth?.words.contains(index) == true { continue }
+            if dateWords?.contains(index) == true { continue }
             // (`booked the echo for dec 2`: the day of a month a to-do was for; of a habit, a day this reading doesn't take.)
             if index > 0 && Self.months[words[index - 1].text] != nil || index + 1 < words.count && Self.months[words[index + 1].text] != nil {
                 guard habit.todo else { return .unread }
@@ -113,23 +114,20 @@ extension Reader {
         // A time said in the other unit of time (`an hour` of guitar counted in minutes, `420 minutes` of sleep in hours);
         // another measure of the same kind (`half a litre` of water counted in oz) is asked about, rounded.
         var value = said.value
+        var why: String?
         if let unit = said.unit, let wanted = habit.amount?.unit, let converted = UnitWords.convert(value, from: unit, to: wanted) {
             value = converted
             if !(WordForms.isTime(unit: unit) && WordForms.isTime(unit: wanted)), value >= 0.5 {
-                let rounded = max(1, Int(value.rounded()))
                 let about = value == value.rounded() ? "" : "about "
-                return .done(Done(
-                    command: "did \(name) \(rounded)\(day)", likely: true,
-                    why: "\(habit.name) is counted in \(wanted): \(Self.amountWords(said.value)) \(unit) is \(about)\(rounded) \(wanted)."))
+                why = "\(habit.name) is counted in \(wanted): \(GameState.decimal(said.value)) \(unit) is \(about)\(max(1, Int(value.rounded())))"
+                    + " \(wanted)."
             }
         }
         // `8.2k steps`: thousands, for a habit that counts no distance.
         if said.unit == "k", family != "km", habit.amount != nil { value *= 1000 }
-        // A part of a unit is never rounded without asking: the nearest whole amount is proposed.
-        if value != value.rounded(), value >= 0.5, habit.amount != nil {
-            let rounded = max(1, Int(value.rounded()))
-            let command = "did \(name) \(rounded)\(day)"
-            return .done(Done(command: command, likely: true, why: "I record whole amounts only."))
+        // A part of a unit, or another unit's amount, is never taken without asking: the nearest whole amount is proposed.
+        if why != nil || value != value.rounded(), value >= 0.5, habit.amount != nil {
+            return .done(Done(command: "did \(name) \(max(1, Int(value.rounded())))\(day)", likely: true, why: why ?? "I record whole amounts only."))
         }
         guard value == value.rounded(), value >= 1 else {
             return .missing(DailyAmount.wholeOnly(habit.name, value))

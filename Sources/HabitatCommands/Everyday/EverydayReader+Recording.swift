@@ -84,6 +84,7 @@ extension Reader {
         var unreadBefore = false
         let note = self.note
         let end = note?.from ?? words.count
+        let clauses = self.clauses
         for clause in clauses where clause.lowerBound < end {
             let clause = clause.lowerBound..<min(clause.upperBound, end)
             let named = mentions(in: clause)
