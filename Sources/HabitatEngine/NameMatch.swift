@@ -77,8 +77,8 @@ extension NameMatch {
         }
     }
 
-    /// A word and what it may be without an ending (`-s`, `-es`, `-ies`, `-e`, `-ed`, `-ied`, `-ing`, `-ation`, a
-    /// doubled last letter): two words that share a form of three letters or more are taken for one (`exercised`,
+    /// A word and what it may be without an ending (`-s`, `-es`, `-ies`, `-e`, `-ed`, `-ied`, `-ing`, `-ation`, `-sion`
+    /// and `-tion` (`revision`, `revise`), a doubled last letter): two words that share a form of three letters or more are taken for one (`exercised`,
     /// `exercising` and `exercise` share `exercis`; `jogged` and `jog`, `jog`; `studied` and `study`, `study`).
     public static func forms(of word: String) -> Set<String> {
         var forms: Set<String> = [word]
@@ -98,6 +98,11 @@ extension NameMatch {
             // `meditation` and `meditate`, `relaxation` and `relax`
             add(word.dropLast(5) + "ate")
             add(word.dropLast(5))
+        }
+        if word.hasSuffix("sion") || word.hasSuffix("tion"), !word.hasSuffix("ation"), word.count >= 7 {
+            // `revision` and `revise`, `reflection` and `reflect`
+            add(word.dropLast(3))
+            add(word.dropLast(3) + "e")
         }
         if word.hasSuffix("ed") {
             add(word.dropLast(2))

@@ -285,7 +285,7 @@ struct EverydayReaderTests {
         let nothing = Understanding.nothing("Nothing recorded: that doesn't sound done yet. When it is, tell me ('did coffee').")
         #expect(Self.read("no coffee for 3 days!") == nothing)
         #expect(Self.read("I want to stop coffee for a month") == nothing)
-        #expect(Self.read("yoga class tonight is cancelled") == nil)
+        #expect(Self.read("yoga class tonight is cancelled") == .nothing("Nothing recorded: that doesn't sound done yet. When it is, tell me ('did yoga')."))
         #expect(Self.read("put off yoga again") == .nothing("Nothing recorded: that doesn't sound done yet. When it is, tell me ('did yoga')."))
     }
 

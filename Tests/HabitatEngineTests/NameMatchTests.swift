@@ -111,6 +111,15 @@ enum Match: Equatable, CustomStringConvertible {
     }
 
     /// Measuring how far 4,000 characters are from each of 5,000 names would take many minutes.
+    @Test func aNounInSionOrTionSharesItsVerbsForms() {
+        #expect(NameMatch<String>.forms(of: "revision").isSuperset(of: ["revis", "revise"]))
+        #expect(!NameMatch<String>.forms(of: "revised").isDisjoint(with: NameMatch<String>.forms(of: "revision")))
+        #expect(!NameMatch<String>.forms(of: "reflected").isDisjoint(with: NameMatch<String>.forms(of: "reflection")))
+        // A short one keeps its whole: `lots` is no Lotion, `acted` no Action.
+        #expect(NameMatch<String>.forms(of: "lotion") == ["lotion"])
+        #expect(NameMatch<String>.forms(of: "action") == ["action"])
+    }
+
     @Test(.timeLimit(.minutes(1))) func aLineLongNameAmongThousandsIsAnsweredAtOnce() {
         let many = (1...5000).map { "Habit \($0) with a name about as long as a name may ever be" }
         #expect(Match(String(repeating: "x", count: 4000), among: many) == .none(nil))

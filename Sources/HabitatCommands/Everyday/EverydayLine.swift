@@ -237,8 +237,9 @@ struct EverydayLine {
         "cant": "can not", "cannot": "can not", "wont": "will not", "won't": "will not", "can't": "can not", "isnt": "is not",
         "whats": "what is", "hows": "how is", "whos": "who is", "wheres": "where is", "thats": "that is", "it's": "it is", "its": "it is",
         "let's": "let us",
-        // Days in Spanish, said in English lines.
-        "ayer": "yesterday", "hoy": "today", "mañana": "tomorrow", "manana": "tomorrow",
+        // Days in Spanish, Portuguese and Polish, said in English lines.
+        "ayer": "yesterday", "hoy": "today", "mañana": "tomorrow", "manana": "tomorrow", "ontem": "yesterday", "hoje": "today",
+        "amanhã": "tomorrow", "amanha": "tomorrow", "wczoraj": "yesterday", "dzisiaj": "today", "dziś": "today", "jutro": "tomorrow",
         // Words shortened on a phone.
         "2day": "today", "tdy": "today", "todays": "today", "yesterdays": "yesterday", "tonite": "tonight", "tmrw": "tomorrow", "tmr": "tomorrow",
         "2moro": "tomorrow", "tomoz": "tomorrow", "yday": "yesterday", "ystd": "yesterday", "w": "with", "w/": "with",

@@ -25,11 +25,21 @@ extension Reader {
         {
             return .commands(["\(words[at].text) \(name(named))"])
         }
+        // `history of my screen time pls`: the view's word, then the habit's name.
+        if words.first?.text == "history", let named = onlyMention(),
+            words[1..<named.range.lowerBound].allSatisfy({ ["of", "my", "for", "the"].contains($0.text) }),
+            words[named.range.upperBound...].allSatisfy({ ["please", "pls", "plz", "?"].contains($0.text) })
+        {
+            return .commands(["history \(name(named))"])
+        }
         // A line ending in `?`, or starting with a word that only asks (`what`, `how`, `show`): `have I…` without
         // its mark may be a statement (`haven't smoked in 3 days`), and `should I…?` is no view's question.
-        guard let first = words.first, line.question || Self.asks.contains(first.text), !line.has("should") else { return nil }
+        // (`please show me …`: the asking word after the polite one.)
+        guard let first = words.first(where: { !["please", "pls", "plz", "can", "could", "you"].contains($0.text) }),
+            line.question || Self.asks.contains(first.text), !line.has("should")
+        else { return nil }
         func view(_ command: String) -> Understanding { .commands([command]) }
-        if line.has(["streak", "streaks", "sequência"]) { return view("streaks") }
+        if line.has(["streak", "streaks", "sequência"]) || line.has(phrase: ["in", "a", "row"]) { return view("streaks") }
         if line.has(["reminder", "reminders"]) { return view("reminders") }
         if vocabulary.inRoom {
             // `who's winning this week`, `show the ranking`: the week's XP of each member; chores are fair shares.
@@ -46,6 +56,8 @@ extension Reader {
             }
             if line.has(["who", "whose", "chores", "chore", "turn", "everyone", "family"]) { return view("room today") }
         }
+        // `how do I see my points`, `am I doing well?`: the whole of their game.
+        if line.has("points") || line.has(phrase: ["am", "i", "doing"]) { return view("status") }
         if line.has(["level", "nível", "nivel"]) {
             if line.has(["area", "areas"]) || vocabulary.areas.contains(where: { line.has($0.lowercased()) }) { return view("areas") }
             return view("level")
@@ -75,6 +87,8 @@ extension Reader {
         // `show history of savings`: of one habit.
         if line.has("history"), let named = onlyMention() { return view("history \(name(named))") }
         // `show me the last few times I walked`, `when did I last floss`: the days it was done.
+        // (`please show me how I have done with my pills`: the days of the one habit named.)
+        if first.text == "show", let named = onlyMention() { return view("history \(name(named))") }
         if line.has(["times", "last", "lately", "recently"]), ["show", "when"].contains(first.text),
             let named = onlyMention() ?? partly(in: 0..<words.count) ?? byItsVerb(in: 0..<words.count)
         {

@@ -54,6 +54,7 @@ extension Reader {
             guard !thing.isEmpty, thing.count <= 4 else { return nil }
             return .commands(["\(addToList()) \(thing.joined(separator: " "))"])
         }
+        if let thing = householdNeeds() { return .commands(["room add todo \(thing)"]) }
         guard let start = starts.first(where: { phrase in
             index + phrase.count <= words.count && phrase.indices.allSatisfy { words[index + $0].text == phrase[$0] }
         }) else { return nil }
@@ -349,6 +350,21 @@ extension Reader {
             return EverydayReader.didYouMean(items.map { "\(add) \($0)\(by)" }, after: "Type 'yes' to add them.")
         }
         return .commands(["\(add) \(thing.map(\.text).joined(separator: " "))\(by)"])
+    }
+
+    /// `we need loo roll`, `we're out of bin bags`: what the household needs, said in a room, for its list. Something
+    /// of theirs, or to do (`we need to hoover`), is not a thing to get.
+    func householdNeeds() -> String? {
+        guard vocabulary.inRoom, !line.question else { return nil }
+        let leads: [[String]] = [["we", "need"], ["we", "are", "out", "of"], ["we", "ran", "out", "of"], ["we", "have", "run", "out", "of"], ["out", "of"]]
+        guard let lead = leads.first(where: { lead in lead.count < words.count && lead.indices.allSatisfy { words[$0].text == lead[$0] } })
+        else { return nil }
+        let end = words[lead.count...].firstIndex { $0.stop } ?? words.count
+        let thing = words[lead.count..<end].filter { !["some", "more", "the", "any", "new", "again"].contains($0.text) }
+        guard (1...4).contains(thing.count), !["to", "a", "an"].contains(thing[0].text), !thing.contains(where: { $0.text == "list" }),
+            mentions(in: lead.count..<end).isEmpty
+        else { return nil }
+        return thing.map(\.typed).joined(separator: " ")
     }
 
     /// The command that puts something on a list: the room's, when they speak in one and don't say it is theirs (`my

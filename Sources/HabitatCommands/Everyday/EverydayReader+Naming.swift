@@ -6,12 +6,14 @@ extension Reader {
     func naming() -> Understanding? {
         // `when I say kicks I mean kick sets`
         // (`When I say "BP", I mean my blood pressure check.`)
-        // (`When I write BP it mean blood pressure`)
-        if words.count >= 6, words[0].text == "when", words[1].text == "i", ["say", "write", "type", "put"].contains(words[2].text),
-            let mean = words.firstIndex(where: { ["mean", "means"].contains($0.text) }), mean >= 5,
-            ["i", "it", "that", "this"].contains(words[mean - 1].text), mean == 5 || mean == 6 && words[4].stop
-        {
-            let named = mentions(in: (mean + 1)..<words.count)
+        // (`When I write BP it mean blood pressure`, `when i say agua its water`)
+        if words.count >= 6, words[0].text == "when", words[1].text == "i", ["say", "write", "type", "put"].contains(words[2].text) {
+            let after = words[4].stop ? 5 : 4
+            let joins: [[String]] = [["i", "mean"], ["it", "means"], ["it", "mean"], ["that", "means"], ["this", "means"], ["it", "is"], ["that", "is"]]
+            guard let join = joins.first(where: { join in
+                after + join.count < words.count && join.indices.allSatisfy { words[after + $0].text == join[$0] }
+            }) else { return nil }
+            let named = mentions(in: (after + join.count)..<words.count)
             guard named.count == 1 else { return nil }
             return .commands(["call \(name(named[0])) \(words[3].typed)"])
         }

@@ -178,13 +178,12 @@ extension Reader {
         said.subtract(named)
         // `forgot to log yoga`, `but not write it`: done, only not told.
         if let at = notTold { said.remove(words[at].text) }
-        let negations: Set<String> = [
-            "not", "never", "no", "skipped", "skip", "skipping", "missed", "without", "nothing", "instead", "should", "tomorrow",
-            "later", "will", "plan", "planning", "might", "maybe", "forgot", "forget", "almost", "nearly", "quit", "quitting",
+        let negations: Set<String> = Self.negations.union([
+            "skipping", "should", "tomorrow", "later", "will", "plan", "planning", "might", "maybe", "forgot", "forget", "almost", "nearly", "quit", "quitting",
             "stop", "stopped", "trying", "try", "hate", "bad", "cut", "avoid", "avoided", "resisted", "craving", "want", "wanna",
             "need", "must", "gotta", "supposed", "hope", "hoping", "pretty", "sure", "if", "unless", "wish", "amanhã", "amanha",
             "não", "nao", "nicht", "kein", "keine", "morgen",
-        ]
+        ])
         if !said.isDisjoint(with: negations) { return true }
         // A plan said after it is about something else (`skipped my cooldown, coach is gonna kill me`).
         let plans: [[String]] = [

@@ -9,8 +9,9 @@ extension Reader {
         guard !line.question else { return nil }
         var index = 0
         while index < words.count, ["i", "we", "still", "really", "also", "and", "so", "ok", "oh"].contains(words[index].text) { index += 1 }
+        // (`need dot physical by dec 10`: a thing needed, by a day, is a to-do too.)
         let leads: [[String]] = [
-            ["need", "to"], ["needs", "to"], ["have", "to"], ["has", "to"], ["must"], ["gotta"], ["got", "to"],
+            ["need"], ["need", "to"], ["needs", "to"], ["have", "to"], ["has", "to"], ["must"], ["gotta"], ["got", "to"],
             ["need", "someone", "to"], ["need", "somebody", "to"], ["someone", "needs", "to"], ["somebody", "needs", "to"],
             ["someone", "has", "to"], ["someone", "must"],
         ]
@@ -20,7 +21,7 @@ extension Reader {
         let someone = lead.contains("someone") || lead.contains("somebody")
         guard !someone || vocabulary.inRoom, !line.has(["not", "never"]) else { return nil }
         let start = index + lead.count
-        let rest = words[start...].filter { !$0.stop || $0.text == "'" }
+        let rest = Self.ordinalsJoined(words[start...].filter { !$0.stop || $0.text == "'" })
         guard let (due, taken) = try? TodoParser.due(of: rest.map(\.text)), due != nil, taken > 0, taken < rest.count else { return nil }
         let name = rest.dropLast(taken).map(\.typed)
         let by = rest.suffix(taken).map(\.text).joined(separator: " ")
@@ -41,15 +42,7 @@ extension Reader {
         guard !line.question, let lead = words.firstIndex(where: { leads.contains($0.text) }),
             let to = words[(lead + 1)...].lastIndex(where: { ["to", "till", "until", "til"].contains($0.text) }), to + 1 < words.count
         else { return nil }
-        // (`december 1st`: the number and its ending are one word again.)
-        var said: [String] = []
-        for word in words[(to + 1)...] where !word.stop {
-            if ["st", "nd", "rd", "th"].contains(word.text), let last = said.last, last.allSatisfy(\.isNumber) {
-                said[said.count - 1] += word.text
-            } else {
-                said.append(word.text)
-            }
-        }
+        let said = Self.ordinalsJoined(words[(to + 1)...].filter { !$0.stop }).map(\.text)
         guard !said.isEmpty, (try? TodoParser.day(said)) != nil else { return nil }
         let idle: Set<String> = ["the", "my", "a", "that", "this", "thing", "one", "todo", "to-do", "task", "off", "back", "for"]
         var typed = words[(lead + 1)..<to].filter { !$0.stop && !idle.contains($0.text) }.map(\.text)
@@ -62,5 +55,20 @@ extension Reader {
         }
         guard todos.count == 1 else { return nil }
         return .commands(["edit todo \(Self.quoted(todos[0].name)) by \(said.joined(separator: " "))"])
+    }
+}
+
+extension Reader {
+    /// `words` with a number and its ending one word again (`december 1st`, `before the 1st`), as a day is read.
+    static func ordinalsJoined(_ words: [EverydayLine.Word]) -> [EverydayLine.Word] {
+        var joined: [EverydayLine.Word] = []
+        for word in words {
+            if ["st", "nd", "rd", "th"].contains(word.text), let last = joined.last, last.text.allSatisfy(\.isNumber) {
+                joined[joined.count - 1] = EverydayLine.Word(last.text + word.text)
+            } else {
+                joined.append(word)
+            }
+        }
+        return joined
     }
 }

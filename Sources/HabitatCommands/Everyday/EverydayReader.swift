@@ -395,7 +395,10 @@ struct Reader {
 
     // MARK: - Small words
 
-    static let negations: Set<String> = ["not", "never", "no", "skipped", "skip", "missed", "without", "nothing", "instead"]
+    /// Words that say a thing was not done (`choir was cancelled this week`).
+    static let negations: Set<String> = [
+        "not", "never", "no", "skipped", "skip", "missed", "without", "nothing", "instead", "cancelled", "canceled", "postponed",
+    ]
 
     /// Whether the line says something was not done, or is not done yet (`didn't`, `skipped`, `going to`, `should I`,
     /// `tomorrow`): nothing of it is recorded.
@@ -462,6 +465,8 @@ struct Reader {
                 return RecordingParser.clock("\(Int(number))\(words[index + 1].text)")
             }
             guard index + 1 < range.upperBound, let number = words[index + 1].number, words[index + 1].isWhole, number < 24 else { continue }
+            // `at 6 pm`: the number's own half of the day, read where the number is.
+            if index + 2 < range.upperBound, ["am", "pm"].contains(words[index + 2].text) { continue }
             // `at 8 in the evening`, `at 10 at night`, `at 9 tonight`; `to 8 in the evening`
             let part = words[(index + 2)...].prefix(3)
             let later = part.contains { ["evening", "afternoon", "night", "tonight"].contains($0.text) }

@@ -1,0 +1,70 @@
+import HabitatEngine
+import Testing
+
+@testable import HabitatCommands
+
+/// Lines of newcomers' own words about what a household needs, what did not happen, their game as a whole, and a day
+/// said in their first language.
+@Suite("Own words: needs, what did not happen, and days in other languages")
+struct EverydayNeedsTests {
+    static let habits: [Vocabulary.Habit] = [
+        .init(name: "Call grandchildren", quota: true), .init(name: "Choir practice"), .init(name: "Walk Biscuit", amount: DailyAmount(2, unit: "walks")),
+        .init(name: "Revision", amount: DailyAmount(3, unit: "hours")), .init(name: "Screen time", amount: DailyAmount(4, unit: "hours"), bad: true),
+        .init(name: "Fast food", bad: true), .init(name: "Gym", quota: true), .init(name: "Water", amount: DailyAmount(6, unit: "bottles")),
+    ]
+    static let vocabulary = Vocabulary(habits: habits, today: Day(iso: "2026-11-20")!)
+    static let household = Vocabulary(habits: habits, inRoom: true, today: Day(iso: "2026-11-20")!)
+
+    static func read(_ line: String) -> Understanding? { EverydayReader.read(line, vocabulary) }
+
+    @Test func aClockAfterAtKeepsItsHalfOfTheDay() {
+        #expect(Self.read("Please remind me to call the grandchildren at 6 PM.") == .commands([#"remind me to "Call grandchildren" at 18:00"#]))
+        #expect(Self.read("remind me to call the grandchildren at 6") == .commands([#"remind me to "Call grandchildren" at 6:00"#]))
+    }
+
+    @Test func somethingCancelledWasNotDone() {
+        #expect(Self.read("Choir practice was cancelled this week because Pastor Dan has the flu.")
+            == .nothing("Nothing recorded: that doesn't sound done yet. When it is, tell me ('did choir practice')."))
+        #expect(Self.read("choir practice was postponed") == .nothing("Nothing recorded: that doesn't sound done yet. When it is, tell me ('did choir practice')."))
+    }
+
+    @Test func theirGameAsAWholeAndAHabitsHistory() {
+        #expect(Self.read("How many days in a row have I walked Biscuit?") == .commands(["streaks"]))
+        #expect(Self.read("HOW DO I SEE MY POINTS") == .commands(["status"]))
+        #expect(Self.read("Am I doing well?") == .commands(["status"]))
+        #expect(Self.read("history of my screen time pls") == .commands([#"history "Screen time""#]))
+        #expect(Self.read("Please show me how I have done with my revision.") == .commands(["history Revision"]))
+        // In a room, `am I doing everything?` is about fair shares.
+        #expect(EverydayReader.read("is it fair or am I doing everything?", Self.household) == .commands(["room fairness"]))
+    }
+
+    @Test func aVerbOfTheHabitsNounRecordsIt() {
+        #expect(Self.read("revised for 2 hours in the library") == .commands(["did Revision 2"]))
+        #expect(Self.read("revised yesterday for 4 hours") == .commands(["did Revision 4 yesterday"]))
+    }
+
+    @Test func whatAHouseholdNeedsGoesOnItsList() {
+        #expect(EverydayReader.read("we need loo roll", Self.household) == .commands(["room add todo loo roll"]))
+        #expect(EverydayReader.read("we're out of bin bags", Self.household) == .commands(["room add todo bin bags"]))
+        // Something to do, or one of theirs, is no thing to get; and without a room there is no household's list.
+        #expect(EverydayReader.read("we need to hoover", Self.household) == nil)
+        #expect(EverydayReader.read("we need more water", Self.household) == .nothing("Nothing recorded: that doesn't sound done yet. When it is, tell me ('did water')."))
+        #expect(Self.read("we need loo roll") == nil)
+    }
+
+    @Test func aThingNeededByADayIsATodo() {
+        #expect(Self.read("need dot physical by dec 10") == .commands(["add todo dot physical by dec 10"]))
+        #expect(Self.read("need to pay council tax before the 1st") == .commands(["add todo pay council tax before the 1st"]))
+    }
+
+    @Test func yesterdayAndTodayInPortugueseAndPolish() {
+        #expect(Self.read("fast food ontem") == .commands([#"did "Fast food" yesterday"#]))
+        #expect(Self.read("gym wczoraj") == .commands(["did Gym yesterday"]))
+        #expect(Self.read("hoje 3 water") == .commands(["did Water 3"]))
+    }
+
+    @Test func theirWordSaidAsWhatItIs() {
+        #expect(Self.read("when i say agua its water") == .commands(["call Water agua"]))
+        #expect(Self.read("when I say kicks I mean gym") == .commands(["call Gym kicks"]))
+    }
+}
