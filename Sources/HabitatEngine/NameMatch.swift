@@ -78,8 +78,9 @@ extension NameMatch {
     }
 
     /// A word and what it may be without an ending (`-s`, `-es`, `-ies`, `-e`, `-ed`, `-ied`, `-ing`, `-ation`, `-sion`
-    /// and `-tion` (`revision`, `revise`), a doubled last letter): two words that share a form of three letters or more are taken for one (`exercised`,
-    /// `exercising` and `exercise` share `exercis`; `jogged` and `jog`, `jog`; `studied` and `study`, `study`).
+    /// and `-tion` (`revision`, `revise`), a doubled last letter): two words that share a form of three letters or more
+    /// are taken for one (`exercised`, `exercising` and `exercise` share `exercis`; `jogged` and `jog`, `jog`; `studied`
+    /// and `study`, `study`).
     public static func forms(of word: String) -> Set<String> {
         var forms: Set<String> = [word]
         guard word.count >= 4 else { return forms }

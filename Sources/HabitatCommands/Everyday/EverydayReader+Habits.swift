@@ -54,7 +54,8 @@ extension Reader {
             guard !thing.isEmpty, thing.count <= 4 else { return nil }
             return .commands(["\(addToList()) \(thing.joined(separator: " "))"])
         }
-        if let thing = householdNeeds() { return .commands(["room add todo \(thing)"]) }
+        // (Asked: `we need help`, `we ran out of time` are no things to get.)
+        if let thing = householdNeeds() { return EverydayReader.didYouMean(["room add todo \(thing)"], after: "Type 'yes' to add it.") }
         guard let start = starts.first(where: { phrase in
             index + phrase.count <= words.count && phrase.indices.allSatisfy { words[index + $0].text == phrase[$0] }
         }) else { return nil }
@@ -352,7 +353,7 @@ extension Reader {
         return .commands(["\(add) \(thing.map(\.text).joined(separator: " "))\(by)"])
     }
 
-    /// `we need loo roll`, `we're out of bin bags`: what the household needs, said in a room, for its list. Something
+    /// `we need loo roll`, `we're out of bin bags`: what the household may need, said in a room, for its list. Something
     /// of theirs, or to do (`we need to hoover`), is not a thing to get.
     func householdNeeds() -> String? {
         guard vocabulary.inRoom, !line.question else { return nil }
