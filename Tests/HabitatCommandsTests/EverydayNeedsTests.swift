@@ -34,6 +34,7 @@ struct EverydayNeedsTests {
         #expect(Self.read("Am I doing well?") == .commands(["status"]))
         #expect(Self.read("history of my screen time pls") == .commands([#"history "Screen time""#]))
         #expect(Self.read("Please show me how I have done with my revision.") == .commands(["history Revision"]))
+        #expect(Self.read("how many days gym this week?") == .commands(["history Gym"]))
         // In a room, `am I doing everything?` is about fair shares.
         #expect(EverydayReader.read("is it fair or am I doing everything?", Self.household) == .commands(["room fairness"]))
     }
@@ -69,5 +70,21 @@ struct EverydayNeedsTests {
     @Test func theirWordSaidAsWhatItIs() {
         #expect(Self.read("when i say agua its water") == .commands(["call Water agua"]))
         #expect(Self.read("when I say kicks I mean gym") == .commands(["call Gym kicks"]))
+    }
+
+    @Test func aBrandIsAskedAboutAsWhatItIs() {
+        #expect(Self.read("ate burger king") == .ask("Did you mean 'did fast food'? Type 'yes' to record it.", [#"did "Fast food""#]))
+        #expect(EverydayReader.read("ordered deliveroo", Vocabulary(habits: [.init(name: "Takeaway", bad: true)], today: Day(iso: "2026-11-20")!))
+            == .ask("Did you mean 'did takeaway'? Type 'yes' to record it.", ["did Takeaway"]))
+    }
+
+    @Test func aSpanOfTheClockIsHowLongForAHabitCountedInTime() {
+        #expect(Self.read("revised from 9 am to 3 pm yesterday")
+            == .ask("Did you mean 'did revision 6 yesterday'? Type 'yes' to record it.", ["did Revision 6 yesterday"]))
+        // Without both halves of the day, the shorter span; a clock said is the span's, not a time it was done at.
+        #expect(Self.read("library 10 till 1 revising stats") == .ask("Did you mean 'did revision 3'? Type 'yes' to record it.", ["did Revision 3"]))
+        #expect(Self.read("revised 11pm to 1am") == .ask("Did you mean 'did revision 2'? Type 'yes' to record it.", ["did Revision 2"]))
+        // An amount of a unit is no span.
+        #expect(Self.read("revised 2 to 3 hours") == nil)
     }
 }

@@ -94,6 +94,14 @@ extension Reader {
         }
         let family = habit.amount?.unit.flatMap(WordForms.unit)
         let measured = family.map(WordForms.measures.contains) ?? false
+        // `sleep from 9 am to 3 pm`, `library 10 till 1`: a span of the clock, for a habit counted in time; asked about.
+        if let wanted = habit.amount?.unit, WordForms.isTime(unit: wanted), let minutes = clockSpan(in: range) {
+            let amount = WordForms.unit(wanted) == "minute" ? Double(minutes) : UnitWords.convert(Double(minutes), from: "minutes", to: wanted)
+            if let amount, amount == amount.rounded(), amount >= 1 {
+                // (The day only: a clock said is the span's, no time it was done at.)
+                return .done(Done(command: "did \(name) \(Int(amount))\(self.day(of: range).map { " \($0)" } ?? "")", likely: true))
+            }
+        }
         // `3x10`, `3 sets of 10`: sets of so many each, asked about as all of them.
         if let amount = habit.amount, !["set", "sets", "round", "rounds"].contains(amount.unit?.lowercased() ?? ""), let sets = self.sets(in: range) {
             return .done(Done(command: "did \(name) \(sets)\(day)", likely: true))

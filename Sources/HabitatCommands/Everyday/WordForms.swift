@@ -117,6 +117,8 @@ extension WordForms {
     /// drink and drugs it has and the two kinds above each (`soda` is a `soft drink`, a `drink`), the widest left out.
     public static func relatedNouns(_ typed: String) -> Set<String> {
         var related: Set<String> = []
+        // (A brand is the noun of what it is too: `burger king` is fast food, `deliveroo` a takeaway.)
+        if let meant = brands[typed] { related = [meant, String(meant.split(separator: " ").last!)] }
         let typed = brands[typed] ?? typed
         for form in [typed] + NameMatch<String>.forms(of: typed) {
             for index in nouns.byWord[form] ?? [] {
@@ -145,6 +147,11 @@ extension WordForms {
         "coca cola": "cola", "cocacola": "cola", "starbucks": "coffee", "nespresso": "coffee", "costa": "coffee",
         "snickers": "candy bar", "kitkat": "chocolate bar", "kit kat": "chocolate bar", "twix": "candy bar", "mars": "candy bar",
         "pringles": "potato chip", "doritos": "potato chip", "cheetos": "potato chip",
+        "mcdonalds": "fast food", "mcdonald's": "fast food", "mcdonald": "fast food", "maccies": "fast food", "maccas": "fast food",
+        "burger king": "fast food", "kfc": "fast food", "wendys": "fast food", "wendy's": "fast food", "taco bell": "fast food",
+        "five guys": "fast food", "popeyes": "fast food", "whataburger": "fast food", "deliveroo": "takeaway", "ubereats": "takeaway",
+        "uber eats": "takeaway", "just eat": "takeaway", "doordash": "takeaway", "grubhub": "takeaway", "dominos": "takeaway",
+        "domino's": "takeaway",
     ]
 
     /// Verbs too common to say which habit was done (`had`, `did`, `got`).
