@@ -35,6 +35,9 @@ struct EverydayNeedsTests {
         #expect(Self.read("history of my screen time pls") == .commands([#"history "Screen time""#]))
         #expect(Self.read("Please show me how I have done with my revision.") == .commands(["history Revision"]))
         #expect(Self.read("how many days gym this week?") == .commands(["history Gym"]))
+        #expect(Self.read("strength of gym habit") == .commands(["strength Gym"]))
+        #expect(EverydayReader.read("how did the flat do this week", Self.household) == .commands(["room report"]))
+        #expect(EverydayReader.read("how's the house doing this week", Self.household) == .commands(["room report"]))
         // In a room, `am I doing everything?` is about fair shares.
         #expect(EverydayReader.read("is it fair or am I doing everything?", Self.household) == .commands(["room fairness"]))
     }
@@ -65,6 +68,9 @@ struct EverydayNeedsTests {
         #expect(Self.read("fast food ontem") == .commands([#"did "Fast food" yesterday"#]))
         #expect(Self.read("gym wczoraj") == .commands(["did Gym yesterday"]))
         #expect(Self.read("hoje 3 water") == .commands(["did Water 3"]))
+        // One thing done yesterday and today is both days'.
+        #expect(Self.read("gym wczoraj and today also") == .commands(["did Gym yesterday", "did Gym"]))
+        #expect(Self.read("fast food ontem and hoje") == .commands([#"did "Fast food" yesterday"#, #"did "Fast food""#]))
     }
 
     @Test func theirWordSaidAsWhatItIs() {
@@ -86,5 +92,29 @@ struct EverydayNeedsTests {
         #expect(Self.read("revised 11pm to 1am") == .ask("Did you mean 'did revision 2'? Type 'yes' to record it.", ["did Revision 2"]))
         // An amount of a unit is no span.
         #expect(Self.read("revised 2 to 3 hours") == nil)
+    }
+
+    @Test func wordsOfANameAfterAWordOfWhenAreTheName() {
+        let sweets = Vocabulary(
+            habits: [.init(name: "Walk Biscuit", amount: DailyAmount(2, unit: "walks")), .init(name: "Sweets after supper", bad: true)],
+            today: Day(iso: "2026-11-20")!)
+        // (Not Walk Biscuit, by another word for cookies: what is eaten after supper is read with the name, and so many
+        // of a thing the habit doesn't count is not read.)
+        #expect(EverydayReader.read("I had 2 cookies after supper yesterday evening.", sweets) == nil)
+        #expect(EverydayReader.read("I had cookies after supper yesterday", sweets)
+            == .ask(#"Did you mean 'did sweets after supper yesterday'? Type 'yes' to record it."#, [#"did "Sweets after supper" yesterday"#]))
+    }
+
+    @Test func aNumberFarBeyondTheDaysAmountIsAskedAboutAsAReading() {
+        let sugar = Vocabulary(habits: [.init(name: "Glucose check", amount: DailyAmount(2, unit: "checks"))], today: Day(iso: "2026-11-20")!)
+        #expect(EverydayReader.read("checked sugar at 5:45am 98", sugar)
+            == .ask(
+                #"98 is far more than 2 checks: a reading, not a count? Did you mean 'did glucose check at 5:45'? Type 'yes' to record it."#,
+                [#"did "Glucose check" at 5:45"#]))
+        #expect(EverydayReader.read("glucose check 98", sugar)
+            == .ask(#"98 is far more than 2 checks: a reading, not a count? Did you mean 'did glucose check'? Type 'yes' to record it."#, [#"did "Glucose check""#]))
+        // Within ten times the day's amount, or with its unit, it is a count.
+        #expect(EverydayReader.read("glucose check 2", sugar) == .commands([#"did "Glucose check" 2"#]))
+        #expect(Self.read("water 40 bottles") == .commands(["did Water 40"]))
     }
 }

@@ -25,12 +25,12 @@ extension Reader {
         {
             return .commands(["\(words[at].text) \(name(named))"])
         }
-        // `history of my screen time pls`: the view's word, then the habit's name.
-        if words.first?.text == "history", let named = onlyMention(),
+        // `history of my screen time pls`, `strength of swim habit`: the view's word, then the habit's name.
+        if let view = words.first?.text, ["history", "strength"].contains(view), let named = onlyMention(),
             words[1..<named.range.lowerBound].allSatisfy({ ["of", "my", "for", "the"].contains($0.text) }),
-            words[named.range.upperBound...].allSatisfy({ ["please", "pls", "plz", "?"].contains($0.text) })
+            words[named.range.upperBound...].allSatisfy({ ["please", "pls", "plz", "habit", "?"].contains($0.text) })
         {
-            return .commands(["history \(name(named))"])
+            return .commands(["\(view) \(name(named))"])
         }
         // A line ending in `?`, or starting with a word that only asks (`what`, `how`, `show`): `have I…` without
         // its mark may be a statement (`haven't smoked in 3 days`), and `should I…?` is no view's question.
@@ -42,6 +42,12 @@ extension Reader {
         if line.has(["streak", "streaks", "sequência"]) || line.has(phrase: ["in", "a", "row"]) { return view("streaks") }
         if line.has(["reminder", "reminders"]) { return view("reminders") }
         if vocabulary.inRoom {
+            // `how did the family do this week`: the room's week.
+            if line.has(["week", "weekly"]), line.has(["family", "house", "household", "flat", "home", "room"]),
+                line.has(["how", "hows"]), !line.has(["who", "whose", "ranking", "winning"])
+            {
+                return view("room report")
+            }
             // `who's winning this week`, `show the ranking`: the week's XP of each member; chores are fair shares.
             if line.has(["ranking", "leaderboard", "winning", "top", "leading", "scores", "score"]) && !line.has(["chores", "chore"]) {
                 return view("room status")

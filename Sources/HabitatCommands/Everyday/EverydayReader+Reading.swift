@@ -155,6 +155,11 @@ extension Reader {
             if said.counted != nil, measured, !said.times {
                 return .missing("\(habit.name) is counted in \(amount.unit ?? "times"): how many? e.g. 'did \(lower) \(amount.count)'.")
             }
+            // `checked sugar 98` for Glucose check of 2 checks a day: a number far beyond the day's amount, said without a
+            // unit, is more likely a reading than a count. Asked about as done once.
+            if said.unit == nil, !said.times, !said.ofName, count > 20, count > 10 * amount.count {
+                return .done(Done(command: "did \(name)\(day)", likely: true, why: "\(count) is far more than \(amount.words): a reading, not a count?"))
+            }
             guard let unit = said.unit, !said.ofName else { return done(" \(count)") }
             if let wanted = amount.unit, WordForms.isUnit(unit, wanted) { return done(" \(count)") }
             if let family, WordForms.unit(unit) != nil, value != said.value || WordForms.unit(unit) == family { return done(" \(count)") }

@@ -94,7 +94,11 @@ extension Reader {
                 // (`called the doctor about my pills`; `ran about 5k` says how much)
                 let about = words[index].text == "about" && index > clause.lowerBound && index + 1 < clause.upperBound
                     && words[index + 1].number == nil && !["a", "an", "half"].contains(words[index + 1].text)
-                return (Self.context.contains(words[index].text) || about) && !named.contains { $0.range.contains(index) }
+                // (`2 cookies after supper` with Sweets after supper: the words of a name, said together.)
+                let ofAName = index + 1 < clause.upperBound && vocabulary.habits.contains { habit in
+                    habit.name.lowercased().contains("\(words[index].text) \(words[index + 1].text)")
+                }
+                return (Self.context.contains(words[index].text) || about) && !named.contains { $0.range.contains(index) } && !ofAName
                     // (`the day before yesterday` is a day)
                     && !(index > 0 && words[index - 1].text == "day" && index + 1 < words.count && words[index + 1].text == "yesterday")
             }
@@ -147,8 +151,14 @@ extension Reader {
                 return at > range.lowerBound && ["the", "my", "our", "some"].contains(words[at - 1].text)
                     && !done.contains { $0.command.hasPrefix("did \(name(part))") }
             } ?? false
-            if mentionedFirst == nil, !done.isEmpty, slipped(in: range) == nil, counted(in: range) == nil,
-                partly(in: range) == nil || !another && !range.contains(where: { words[$0].number != nil && $0 + 1 < range.upperBound && WordForms.unit(words[$0 + 1].text) != nil }),
+            // (`gym and skincare done, ramen 1`: a number said next to a word of another's name is its amount too.)
+            let part = partly(in: range)
+            let ownAmount = range.contains { index in
+                words[index].number != nil
+                    && (index + 1 < range.upperBound && WordForms.unit(words[index + 1].text) != nil
+                        || part.map { $0.range.upperBound == index || $0.range.lowerBound == index + 1 } ?? false)
+            }
+            if mentionedFirst == nil, !done.isEmpty, slipped(in: range) == nil, counted(in: range) == nil, part == nil || !another && !ownAmount,
                 !range.contains(where: { Self.isPast(words[$0].text) || Self.doneWords.contains(words[$0].text) })
             {
                 continue
@@ -232,6 +242,12 @@ extension Reader {
             }
         }
         guard !done.isEmpty else { return nil }
+        // `gym yesterday and today`: one thing done on both days.
+        if done.count == 1, done[0].command.hasSuffix(" yesterday"), line.has("today"), line.has(["and", "&", "also", "too"]),
+            !line.has(phrase: ["day", "before", "yesterday"])
+        {
+            done.append(Done(command: String(done[0].command.dropLast(" yesterday".count)), likely: done[0].likely, why: done[0].why))
+        }
         if let note, done.count == 1 { done[0].command += ": \(note.text)" }
         if line.question {
             return .nothing("That's up to you! When it's done, tell me ('\(EverydayReader.shown(done[0].command))').")
