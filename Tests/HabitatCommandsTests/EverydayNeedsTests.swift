@@ -94,6 +94,26 @@ struct EverydayNeedsTests {
         #expect(Self.read("revised 2 to 3 hours") == nil)
     }
 
+    @Test func aDaySaidFirstIsTheWholeLines() {
+        #expect(Self.read("yesterday: gym, water 4 bottles") == .commands(["did Gym yesterday", "did Water 4 yesterday"]))
+        #expect(Self.read("yesterday: gym, water 4 bottles today") == .commands(["did Gym yesterday", "did Water 4"]))
+        // Said last, it is the last part's only.
+        #expect(Self.read("gym, water 4 bottles yesterday") == .commands(["did Gym", "did Water 4 yesterday"]))
+    }
+
+    @Test func moreOfAThingInItsOwnUnitIsAskedAboutWhateverFollows() {
+        let tea = Vocabulary(habits: [.init(name: "Tea with biscuits", amount: DailyAmount(2, unit: "cups"), bad: true)], today: Day(iso: "2026-11-20")!)
+        #expect(EverydayReader.read("had tea with biscuits, 3 cups today god help me", tea)
+            == .ask("Did you mean 'did tea with biscuits 3'? Type 'yes' to record it.", [#"did "Tea with biscuits" 3"#]))
+    }
+
+    @Test func aTodoWrittenDownAndATargetUpped() {
+        #expect(Self.read("put down a to-do to ring the vet by wednesday") == .commands(["add todo ring the vet by wednesday"]))
+        #expect(Self.read("jot down a todo: call the bank") == .commands(["add todo call the bank"]))
+        #expect(Self.read("put down the phone") == nil)
+        #expect(Self.read("up the water to 8 bottles") == .commands(["edit Water target 8 bottles"]))
+    }
+
     @Test func wordsOfANameAfterAWordOfWhenAreTheName() {
         let sweets = Vocabulary(
             habits: [.init(name: "Walk Biscuit", amount: DailyAmount(2, unit: "walks")), .init(name: "Sweets after supper", bad: true)],

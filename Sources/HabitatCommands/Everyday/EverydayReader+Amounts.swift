@@ -203,7 +203,10 @@ extension Reader {
             done = Done(command: "\(before)\(habit.amount == nil ? "x" : "")\(first + 1)\(day)", likely: true)
             return true
         }
-        guard words[number].number != nil, range[(number + 1)...].dropFirst().allSatisfy({ when.contains(words[$0].text) }),
+        // (`had tea with biscuits, 3 cups today god help me`: an amount in its own unit, of one said done without one,
+        // whatever is said after it.)
+        let howMuch = ownUnit != nil && done.command == "did \(name(last))\(day)"
+        guard words[number].number != nil, howMuch || range[(number + 1)...].dropFirst().allSatisfy({ when.contains(words[$0].text) }),
             !Self.isTime(words, number), slipped(in: range) == nil, counted(in: range).map({ $0.habit == last.habit }) ?? true
         else { return nil }
         if let first = amount(done.command), case .done(let more) = reading(last, in: range), let second = amount(more.command) {

@@ -69,6 +69,12 @@ extension Reader {
         let said = words.indices.filter { dayWords.contains(words[$0].text) || Schedule.oneWeekday(words[$0].text) != nil }
         let own = part(holding: range.lowerBound)
         guard !said.isEmpty, !said.contains(where: own.contains) else { return day }
+        // (`yesterday: sugar checked x2, water 24oz`: a day said first is the whole line's, but for a part that says today.)
+        if let first = said.min(), first == 0 || first == 1 && words[0].text == "last",
+            !own.contains(where: { ["today", "tonight", "now"].contains(words[$0].text) })
+        {
+            return day
+        }
         let others = Set(said.map { part(holding: $0) })
         // (`FORGOT YESTERDAY. BP CHECKED`: a part that names nothing of theirs says when the rest was done.)
         func saysDone(_ part: Range<Int>) -> Bool {

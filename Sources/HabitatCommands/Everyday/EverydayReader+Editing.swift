@@ -7,7 +7,9 @@ extension Reader {
         let instead = line.has(phrase: ["rather", "than"]) || line.has(phrase: ["instead", "of"])
         // (`pelvic floor 1 set` says how much was done, not a change.)
         let set = words.indices.contains { words[$0].text == "set" && ($0 == 0 || words[$0 - 1].number == nil) }
+        // (`up the water to 8 glasses`: `up` first is the verb.)
         let said = set || line.has(["make", "bump", "allow", "allowed", "limit", "target", "raise", "lower", "increase", "goal", "change"])
+            || words.first?.text == "up" && words.contains { $0.number != nil }
             || instead || line.has(phrase: ["from", "now", "on"]) || line.has(phrase: ["going", "forward"])
             || line.has("only") && line.has("now") && (line.has("times") || words.contains { Schedule.oneWeekday($0.text) != nil || Schedule.weekday($0.text) != nil })
             // `pushups should be 100 a day`, `physio now 40 reps every day`
@@ -25,6 +27,7 @@ extension Reader {
         // `change the walk to 5 km a day` with Rehab walk: a word of its name, asked about.
         // (Past the word that asks for the change: `change` names no to-do `Change to snow tires`.)
         let verb = words.firstIndex { ["change", "make", "set", "bump", "raise", "lower", "increase"].contains($0.text) }
+            ?? (words.first?.text == "up" ? 0 : nil)
         guard let part = partly(in: (verb.map { $0 + 1 } ?? 0)..<words.count), !vocabulary.habits[part.habit].todo,
             case .commands(let commands)? = editing(part, instead: instead)
         else { return nil }

@@ -15,6 +15,16 @@ extension Reader {
             ["am", "starting"], ["want", "to", "track"], ["want", "a", "new"], ["need", "a", "new"], ["want", "a"], ["adicionar"],
             ["novo"], ["nova"], ["make", "a", "new"], ["set", "up", "a", "new"],
         ]
+        // `put down a to-do to ring the vet by wednesday`: a to-do, written down.
+        if index + 4 < words.count, ["put", "write", "jot", "note"].contains(words[index].text), words[index + 1].text == "down" {
+            var at = index + 2
+            if ["a", "an"].contains(words[at].text) { at += 1 }
+            guard ["todo", "to-do"].contains(words[at].text) else { return nil }
+            at += 1
+            while at < words.count, ["to", "for", ":"].contains(words[at].text) { at += 1 }
+            let rest = words[at...].filter { !$0.stop || $0.text == "'" }.map(\.typed)
+            return rest.isEmpty ? nil : .commands(["add todo \(rest.joined(separator: " "))"])
+        }
         // `todo: email the quartet`: a to-do, said as a note to self.
         if words.count > 2, ["todo", "to-do"].contains(words[0].text), words[1].stop, words[1].text == ":" {
             return .commands(["add todo \(words[2...].filter { !$0.stop || $0.text.contains(where: \.isLetter) }.map(\.typed).joined(separator: " "))"])
