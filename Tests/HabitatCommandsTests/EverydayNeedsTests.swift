@@ -114,6 +114,12 @@ struct EverydayNeedsTests {
         #expect(Self.read("up the water to 8 bottles") == .commands(["edit Water target 8 bottles"]))
     }
 
+    @Test func servingsOfOneCountedInTimesAreSoManyTimes() {
+        let chai = Vocabulary(habits: [.init(name: "Chai with sugar", bad: true)], today: Day(iso: "2026-11-20")!)
+        #expect(EverydayReader.read("2 cups chai with sugar yesterday at office", chai)
+            == .ask("Did you mean 'did chai with sugar x2 yesterday'? Type 'yes' to record it.", [#"did "Chai with sugar" x2 yesterday"#]))
+    }
+
     @Test func wordsOfANameAfterAWordOfWhenAreTheName() {
         let sweets = Vocabulary(
             habits: [.init(name: "Walk Biscuit", amount: DailyAmount(2, unit: "walks")), .init(name: "Sweets after supper", bad: true)],

@@ -170,6 +170,12 @@ extension Reader {
         }
         // A habit done or not: a time only says how long it took; another measure (`ran 5k` for Run, counted in times)
         // may be meant for something else.
+        // `2 cups chai with sugar` for a bad habit counted in times: so many servings of it, asked about. (`meal prepped,
+        // 5 boxes` is once.)
+        let servings = ["glass", "cup", "can", "bottle", "piece", "slice", "bag", "pack", "plate", "bowl", "box", "pint", "shot"]
+        if habit.bad, let unit = said.unit, !said.times, servings.contains(where: { WordForms.isForm(unit, of: $0) }) {
+            return .done(Done(command: count == 1 ? "did \(name)\(day)" : "did \(name) x\(count)\(day)", likely: true))
+        }
         if let unit = said.unit.flatMap(WordForms.unit) {
             if unit == "minute" || unit == "hour" { return done() }
             return .done(Done(command: "did \(name)\(day)", likely: true))
