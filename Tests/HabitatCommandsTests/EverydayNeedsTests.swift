@@ -71,6 +71,7 @@ struct EverydayNeedsTests {
         // One thing done yesterday and today is both days'.
         #expect(Self.read("gym wczoraj and today also") == .commands(["did Gym yesterday", "did Gym"]))
         #expect(Self.read("fast food ontem and hoje") == .commands([#"did "Fast food" yesterday"#, #"did "Fast food""#]))
+        #expect(Self.read("gym yesterday, rest today too") == .commands(["did Gym yesterday"]))
     }
 
     @Test func theirWordSaidAsWhatItIs() {

@@ -242,9 +242,9 @@ extension Reader {
             }
         }
         guard !done.isEmpty else { return nil }
-        // `gym yesterday and today`: one thing done on both days.
-        if done.count == 1, done[0].command.hasSuffix(" yesterday"), line.has("today"), line.has(["and", "&", "also", "too"]),
-            !line.has(phrase: ["day", "before", "yesterday"])
+        // `gym yesterday and today`: one thing done on both days, said together (`gym yesterday, rest today` is not).
+        if done.count == 1, done[0].command.hasSuffix(" yesterday"),
+            [["yesterday", "and", "today"], ["today", "and", "yesterday"], ["yesterday", "&", "today"]].contains(where: { line.has(phrase: $0) })
         {
             done.append(Done(command: String(done[0].command.dropLast(" yesterday".count)), likely: done[0].likely, why: done[0].why))
         }
