@@ -35,6 +35,8 @@ struct EverydayNeedsTests {
         #expect(Self.read("history of my screen time pls") == .commands([#"history "Screen time""#]))
         #expect(Self.read("Please show me how I have done with my revision.") == .commands(["history Revision"]))
         #expect(Self.read("how many days gym this week?") == .commands(["history Gym"]))
+        #expect(EverydayReader.read("Please show me how I have done with my pills.", Vocabulary(habits: [.init(name: "Blood pressure pills")], today: Day(iso: "2026-11-20")!))
+            == .commands([#"history "Blood pressure pills""#]))
         #expect(Self.read("strength of gym habit") == .commands(["strength Gym"]))
         #expect(EverydayReader.read("how did the flat do this week", Self.household) == .commands(["room report"]))
         #expect(EverydayReader.read("how's the house doing this week", Self.household) == .commands(["room report"]))

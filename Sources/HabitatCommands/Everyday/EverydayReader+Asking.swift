@@ -94,7 +94,9 @@ extension Reader {
         if line.has("history"), let named = onlyMention() { return view("history \(name(named))") }
         // `show me the last few times I walked`, `when did I last floss`: the days it was done.
         // (`please show me how I have done with my pills`: the days of the one habit named.)
-        if first.text == "show", let named = onlyMention() ?? partly(in: 0..<words.count) { return view("history \(name(named))") }
+        if first.text == "show", let named = onlyMention() ?? partly(in: 0..<words.count) ?? likelyByNoun(in: 0..<words.count) {
+            return view("history \(name(named))")
+        }
         // `how many days gym this week?`: the days of the one habit named.
         if line.has(phrase: ["how", "many"]), line.has(["days", "times"]), let named = onlyMention() { return view("history \(name(named))") }
         if line.has(["times", "last", "lately", "recently"]), ["show", "when"].contains(first.text),
