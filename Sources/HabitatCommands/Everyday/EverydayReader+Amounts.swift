@@ -247,16 +247,7 @@ extension Reader {
     /// `from 9 am to 3 pm`, `10 till 1`, `11pm to 7am`: how long a span of the clock said in `range` lasted, in minutes.
     /// Without both halves of the day said, the span is the shorter one, under twelve hours (`10 till 1` is three).
     func clockSpan(in range: Range<Int>) -> Int? {
-        /// The clock said at `index`: its minute after midnight, whether its half of the day is known, and its first word.
-        func clock(endingAt index: Int) -> (minute: Int, known: Bool, start: Int)? {
-            guard range.contains(index) else { return nil }
-            if ["am", "pm"].contains(words[index].text), index - 1 >= range.lowerBound, let hour = words[index - 1].number,
-                words[index - 1].isWhole, let minute = RecordingParser.clock("\(Int(hour))\(words[index].text)")
-            {
-                return (minute, true, index - 1)
-            }
-            return clock(at: index).map { ($0.minute, $0.known, index) }
-        }
+        /// The clock said at `index`: its minute after midnight, whether its half of the day is known, and its words.
         func clock(at index: Int) -> (minute: Int, known: Bool, used: Int)? {
             guard range.contains(index) else { return nil }
             if let minute = words[index].minute { return (minute, minute >= 13 * 60 || words[index].text.hasSuffix("m"), 1) }
@@ -269,12 +260,14 @@ extension Reader {
             return (Int(hour) * 60, hour > 12 || hour == 0, 1)
         }
         for index in range where ["to", "till", "til", "until", "-"].contains(words[index].text) {
-            guard let from = clock(endingAt: index - 1), let to = clock(at: index + 1) else { continue }
+            // (The clock before ends there: `9 am to`, `9am to`.)
+            let start = index >= 2 && ["am", "pm"].contains(words[index - 1].text) ? index - 2 : index - 1
+            guard let from = clock(at: start), start + from.used == index, let to = clock(at: index + 1) else { continue }
             // (`7 to 8 hours` is an amount, not a span: the clock after is no number of a unit.)
             let after = index + 1 + to.used
             if after < range.upperBound, WordForms.unit(words[after].text) != nil { continue }
             // (Only a span said as one: `from 9 to 3`, or two clocks that stand alone, `10 till 1`.)
-            let before = from.start - 1
+            let before = start - 1
             guard before < range.lowerBound || words[before].text == "from" || words[before].number == nil && words[before].minute == nil
             else { continue }
             let day = 24 * 60

@@ -86,7 +86,8 @@ extension Reader {
         // `fed him at 3am and again at 6` is twice.)
         let onlyTime = timeOfDay(in: 0..<range.lowerBound, done: true) == nil && timeOfDay(in: range.upperBound..<words.count, done: true) == nil
         let at = onlyTime ? timeOfDay(in: range, done: true).map { " at \(Self.clock($0))" } ?? "" : ""
-        let day = (self.day(of: range).map { " \($0)" } ?? "") + at
+        let onDay = self.day(of: range).map { " \($0)" } ?? ""
+        let day = onDay + at
         let name = self.name(mention)
         var partOfAUnit = false
         func done(_ amount: String = "") -> Reading {
@@ -99,7 +100,7 @@ extension Reader {
             let amount = WordForms.unit(wanted) == "minute" ? Double(minutes) : UnitWords.convert(Double(minutes), from: "minutes", to: wanted)
             if let amount, amount == amount.rounded(), amount >= 1 {
                 // (The day only: a clock said is the span's, no time it was done at.)
-                return .done(Done(command: "did \(name) \(Int(amount))\(self.day(of: range).map { " \($0)" } ?? "")", likely: true))
+                return .done(Done(command: "did \(name) \(Int(amount))\(onDay)", likely: true))
             }
         }
         // `3x10`, `3 sets of 10`: sets of so many each, asked about as all of them.
