@@ -11,7 +11,16 @@ public enum ReminderParser {
         for tail in [["every", "day"], ["each", "day"], ["daily"], ["every", "morning"], ["every", "evening"], ["every", "night"]] {
             if words.count > tail.count, Array(words.suffix(tail.count).map(\.lower)) == tail { words.removeLast(tail.count) }
         }
-        guard let (minute, taken) = RecordingParser.timeOfDay(words) else {
+        // `at 7 in the morning`, `at 8 in the evening`, `at 10 at night`: the half of the day said in words.
+        var later = false
+        for (tail, evening) in [(["in", "the", "morning"], false), (["in", "the", "evening"], true), (["in", "the", "afternoon"], true), (["at", "night"], true)] {
+            if words.count > tail.count + 1, Array(words.suffix(tail.count).map(\.lower)) == tail {
+                words.removeLast(tail.count)
+                later = evening
+                break
+            }
+        }
+        guard var (minute, taken) = RecordingParser.timeOfDay(words) else {
             if let at = words.lastIndex(where: { $0.lower == "at" }), at + 1 < words.count {
                 throw HabitatError(.invalidArgument, "\(words[(at + 1)...].phrase) isn't a time: try 'at 21:00' or 'at 9pm'.")
             }
@@ -19,6 +28,7 @@ public enum ReminderParser {
             let example = name.map { "'remind me to \($0) at 21:00'" } ?? "'remind me to floss at 21:00', or 'remind me at 8:00' for the day's digest"
             throw HabitatError(.invalidArgument, "At what time? Say \(example).")
         }
+        if later, minute < 12 * 60 { minute += 12 * 60 }
         words.removeLast(taken)
         if words.first?.lower == "to", words.count > 1 { words.removeFirst() }
         return (words.isEmpty ? nil : words.phrase, minute)
@@ -59,7 +69,16 @@ public enum ReminderParser {
         if rest.map(\.lower) == ["off"] { return .off }
         var words = rest
         let usage = "room report on <weekday> at <time>"
-        guard let (minute, taken) = RecordingParser.timeOfDay(words) else {
+        // `at 7 in the morning`, `at 8 in the evening`, `at 10 at night`: the half of the day said in words.
+        var later = false
+        for (tail, evening) in [(["in", "the", "morning"], false), (["in", "the", "evening"], true), (["in", "the", "afternoon"], true), (["at", "night"], true)] {
+            if words.count > tail.count + 1, Array(words.suffix(tail.count).map(\.lower)) == tail {
+                words.removeLast(tail.count)
+                later = evening
+                break
+            }
+        }
+        guard var (minute, taken) = RecordingParser.timeOfDay(words) else {
             throw HabitatError.usage(usage, "When? Say 'room report on sunday at 19:00'.")
         }
         words.removeLast(taken)

@@ -17,6 +17,11 @@ import Testing
         ("remind me floss at 21:30", Remind(habit: "floss", minute: 21 * 60 + 30)),
         ("remind me at 8:00", Remind(habit: nil, minute: 8 * 60)),
         ("remind me at 8", Remind(habit: nil, minute: 8 * 60)),
+        // The half of the day said in words.
+        ("remind me to floss at 7 in the morning", Remind(habit: "floss", minute: 7 * 60)),
+        ("remind me to floss at 9 in the evening", Remind(habit: "floss", minute: 21 * 60)),
+        ("remind me to floss at 10 at night", Remind(habit: "floss", minute: 22 * 60)),
+        ("remind me to floss at 21:00 in the evening", Remind(habit: "floss", minute: 21 * 60)),
         ("remind me at 12am", Remind(habit: nil, minute: 0)),
         ("reminders", ListReminders()), ("show my reminders", ListReminders()),
         ("stop reminding floss", StopReminding("floss")), ("stop reminding me to floss", StopReminding("floss")),

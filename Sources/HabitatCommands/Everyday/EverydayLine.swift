@@ -40,6 +40,8 @@ struct EverydayLine {
         question = text.trimmingCharacters(in: .whitespaces).hasSuffix("?")
         for chunk in text.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
             var chunk = String(chunk.filter { !Self.isEmoji($0) })
+            // `at 1 p.m.`: the half of the day, its dots no stop.
+            if ["a.m.", "p.m.", "a.m", "p.m"].contains(chunk.lowercased()) { chunk = chunk.lowercased().replacingOccurrences(of: ".", with: "") }
             var trailing: [Word] = []
             while let last = chunk.last, ",;:.!?…)\"".contains(last) {
                 chunk.removeLast()
@@ -225,6 +227,13 @@ struct EverydayLine {
         var number = Word(String(digits), number: value)
         number.plus = plus
         let unit = rest.dropFirst(digits.count)
+        // `1h15`, `2h30m`: hours and minutes, in minutes.
+        if unit.first == "h", value == value.rounded(), let minutes = Int(unit.dropFirst().prefix { $0.isNumber }), minutes < 60,
+            ["", "m", "min", "mins"].contains(unit.dropFirst().drop { $0.isNumber })
+        {
+            let all = Int(value) * 60 + minutes
+            return [Word("\(all)", number: Double(all)), Word("minutes")]
+        }
         return unit.isEmpty ? [number] : [number, Word(String(unit))]
     }
 
@@ -240,10 +249,14 @@ struct EverydayLine {
         // Days in Spanish, Portuguese and Polish, said in English lines.
         "ayer": "yesterday", "hoy": "today", "mañana": "tomorrow", "manana": "tomorrow", "ontem": "yesterday", "hoje": "today",
         "amanhã": "tomorrow", "amanha": "tomorrow", "wczoraj": "yesterday", "dzisiaj": "today", "dziś": "today", "jutro": "tomorrow",
+        // German: yesterday, today, and done (`meds genommen`, taken; `gemacht`, done; `erledigt`, seen to).
+        "gestern": "yesterday", "heute": "today", "genommen": "done", "gemacht": "done", "erledigt": "done",
+        // Calls, by the app they were made in.
+        "facetimed": "called", "facetime": "call", "facetiming": "calling", "skyped": "called", "skype": "call", "videocalled": "called",
         // Words shortened on a phone.
         "2day": "today", "tdy": "today", "todays": "today", "yesterdays": "yesterday", "tonite": "tonight", "tmrw": "tomorrow", "tmr": "tomorrow",
         "2moro": "tomorrow", "tomoz": "tomorrow", "yday": "yesterday", "ystd": "yesterday", "w": "with", "w/": "with",
-        "rn": "right now", "b4": "before", "nite": "night", "2nite": "tonight", "wat": "what", "wut": "what", "u": "you", "ur": "your", "r": "are", "pls": "please", "plz": "please",
+        "rn": "right now", "b4": "before", "nite": "night", "mornin": "morning", "evenin": "evening", "2nite": "tonight", "wat": "what", "wut": "what", "hw": "how", "lvl": "level", "u": "you", "ur": "your", "r": "are", "pls": "please", "plz": "please",
         "thx": "thanks", "ty": "thanks", "cuz": "because", "coz": "because", "bc": "because", "abt": "about", "gotta": "got to",
         "lemme": "let me", "gimme": "give me", "shud": "should", "shld": "should", "wud": "would", "cud": "could", "kinda": "kind of", "tryna": "trying to", "idk": "i do not know",
     ]

@@ -136,14 +136,20 @@ extension Reader {
         let habit = vocabulary.habits[mention.habit]
         let lower = habit.name.lowercased()
         let unit = amount.unit.map { " \($0)" } ?? ""
-        var said: Int? { if case .done(let said) = reading(mention, in: 0..<words.count) { said.command.split(separator: " ").last.flatMap { Int($0) } } else { nil } }
-        guard day == nil, let total = which ?? said else {
+        var read: Done? { if case .done(let said) = reading(mention, in: 0..<words.count) { said } else { nil } }
+        let said = which == nil ? read : nil
+        guard day == nil, let total = which ?? said?.command.split(separator: " ").last.flatMap({ Int($0) }) else {
             return .clarify("Is that your count for the day in all? Say how many more to add, e.g. 'did \(lower) \(amount.count > 1 ? 2 : 1)'.")
         }
         guard total > habit.today else {
             return .nothing("\(habit.name) has \(habit.today)\(unit) today already: nothing more to add.")
         }
-        return .commands(["did \(name(mention)) \(total - habit.today)"])
+        let command = "did \(name(mention)) \(total - habit.today)"
+        // (`drank 1.5 liters so far`: a part of a unit, rounded, is asked about.)
+        if let said, said.likely {
+            return EverydayReader.didYouMean([command], before: said.why.map { "\($0) " } ?? "", after: "Type 'yes' to record it.")
+        }
+        return .commands([command])
     }
 }
 
@@ -194,8 +200,19 @@ extension Reader {
             guard command.hasPrefix(before), command.hasSuffix(day) else { return nil }
             return Int(command.dropFirst(before.count).dropLast(day.count).drop { $0 == "x" })
         }
-        // (`and again at 6`: once more, at a time that says only when.)
-        if words[number].text == "again",
+        // (`and again at 6`: once more, at a time that says only when; `walked bonnie this morning and tonight`, `night feeds
+        // at 2 and at 5`: a second time of day, after the first.)
+        let partsOfDay: Set<String> = ["morning", "afternoon", "evening", "night", "tonight", "lunch", "lunchtime", "noon", "midday", "bedtime"]
+        func saysWhen(_ index: Int) -> Bool {
+            partsOfDay.contains(words[index].text) || words[index].minute != nil
+                || words[index].number != nil && index > 0 && words[index - 1].text == "at" && Self.isTime(words, index)
+        }
+        let another = range.lowerBound > 0 && words[range.lowerBound - 1].text == "and" && range.contains(where: saysWhen)
+            && range.allSatisfy({ saysWhen($0) || ["at", "in", "the", "then", "again"].contains(words[$0].text) })
+            && (last.range.upperBound..<range.lowerBound).contains(where: saysWhen)
+            // (`did scales twice today, morning and evening`: which times the two were, once the count is said.)
+            && done.command == "did \(name(last))\(day)"
+        if words[number].text == "again" || another,
             range[(number + 1)...].allSatisfy({ when.contains(words[$0].text) || words[$0].minute != nil || words[$0].number != nil && Self.isTime(words, $0) })
         {
             let first = done.command == "did \(name(last))\(day)" ? 1 : amount(done.command)

@@ -35,11 +35,18 @@ extension Reader {
         // A line ending in `?`, or starting with a word that only asks (`what`, `how`, `show`): `have I…` without
         // its mark may be a statement (`haven't smoked in 3 days`), and `should I…?` is no view's question.
         // (`please show me …`: the asking word after the polite one.)
+        // (`Is Amara doing more than me? be honest`: a question first, then more said.)
+        let asked = line.question || words.dropLast().contains { $0.stop && $0.text == "?" }
         guard let first = words.first(where: { !["please", "pls", "plz", "can", "could", "you"].contains($0.text) }),
-            line.question || Self.asks.contains(first.text), !line.has("should")
+            asked || Self.asks.contains(first.text), !line.has("should")
         else { return nil }
         func view(_ command: String) -> Understanding { .commands([command]) }
-        if line.has(["streak", "streaks", "sequência"]) || line.has(phrase: ["in", "a", "row"]) { return view("streaks") }
+        if line.has(["streak", "streaks", "sequência", "consecutive", "consecutively"]) || line.has(phrase: ["in", "a", "row"])
+            || line.has(phrase: ["days", "straight"])
+        {
+            return view("streaks")
+        }
+        if line.has(["heatmap", "heat"]) { return view("heatmap") }
         if line.has(["reminder", "reminders"]) { return view("reminders") }
         if vocabulary.inRoom {
             // `how did the family do this week`: the room's week.
@@ -53,7 +60,7 @@ extension Reader {
                 return view("room status")
             }
             if line.has(["ranking", "leaderboard", "fair", "fairness", "weight", "winning", "most", "least"])
-                || line.has("who") && line.has(["more", "less", "fewer"])
+                || line.has("who") && line.has(["more", "less", "fewer"]) || line.has(phrase: ["more", "than", "me"])
             {
                 return view("room fairness")
             }
@@ -63,7 +70,9 @@ extension Reader {
             if line.has(["who", "whose", "chores", "chore", "turn", "everyone", "family"]) { return view("room today") }
         }
         // `how do I see my points`, `am I doing well?`: the whole of their game.
-        if line.has("points") || line.has(phrase: ["am", "i", "doing"]) { return view("status") }
+        // (`what is my current level and health?`: more than one of its parts, asked together.)
+        let parts = [["level", "lvl", "nível", "nivel"], ["health", "life", "hp", "vida"], ["coins", "coin", "gold", "money"], ["xp", "experience"]]
+        if line.has("points") || line.has(phrase: ["am", "i", "doing"]) || parts.filter({ line.has(Set($0)) }).count > 1 { return view("status") }
         if line.has(["level", "nível", "nivel"]) {
             if line.has(["area", "areas"]) || vocabulary.areas.contains(where: { line.has($0.lowercased()) }) { return view("areas") }
             return view("level")

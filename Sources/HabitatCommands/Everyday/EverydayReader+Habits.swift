@@ -11,7 +11,7 @@ extension Reader {
         var index = 0
         while index < words.count, ["i", "ok", "so", "please", "also", "now", "hey"].contains(words[index].text) { index += 1 }
         let starts: [[String]] = [
-            ["add"], ["new"], ["create"], ["start", "tracking"], ["track"], ["want", "to", "start"], ["would", "like", "to", "start"],
+            ["add"], ["new"], ["create"], ["start", "tracking"], ["track"], ["want", "to", "start"], ["want", "to", "try"], ["would", "like", "to", "start"],
             ["am", "starting"], ["want", "to", "track"], ["want", "a", "new"], ["need", "a", "new"], ["want", "a"], ["adicionar"],
             ["novo"], ["nova"], ["make", "a", "new"], ["set", "up", "a", "new"],
         ]
@@ -65,7 +65,9 @@ extension Reader {
             return .commands(["\(addToList()) \(thing.joined(separator: " "))"])
         }
         // (Asked: `we need help`, `we ran out of time` are no things to get.)
-        if let thing = householdNeeds() { return EverydayReader.didYouMean(["room add todo \(thing)"], after: "Type 'yes' to add it.") }
+        if let things = householdNeeds() {
+            return EverydayReader.didYouMean(things.map { "room add todo \($0)" }, after: "Type 'yes' to add \(things.count == 1 ? "it" : "them").")
+        }
         guard let start = starts.first(where: { phrase in
             index + phrase.count <= words.count && phrase.indices.allSatisfy { words[index + $0].text == phrase[$0] }
         }) else { return nil }
@@ -122,15 +124,17 @@ extension Reader {
         {
             index = colon + 1
         }
-        while index < words.count, ["to", "do", "doing"].contains(words[index].text) || words[index].stop || sawKind && words[index].text == "for" {
+        while index < words.count, ["to", "do", "doing", "doin"].contains(words[index].text) || words[index].stop || sawKind && words[index].text == "for" {
             index += 1
         }
         guard index < words.count else { return nil }
         // `add cat food to the shopping list`, `add to my list: ring the gas board`: a to-do, on the room's list when
         // it is the household's.
         if !sawKind, let list = listed(from: index) { return list }
+        // (`Add a habit for water, 8 glasses a day. I'm a raisin.`: a sentence after it says why.)
+        let end = words[index...].firstIndex { $0.stop && [".", "!"].contains($0.text) } ?? words.count
         // A name keeps its `and` (Fish and chips); marks between its words go.
-        var rest = Array(words[index...]).filter { !$0.stop || $0.text.contains(where: \.isLetter) }
+        var rest = Array(words[index..<end]).filter { !$0.stop || $0.text.contains(where: \.isLetter) }
         // What follows a comma in the name is read as its options; words there that aren't are asked about.
         let comma = words[index...].firstIndex { $0.stop && [",", ";"].contains($0.text) }
         let beforeComma = comma.map { words[index..<$0].filter { !$0.stop }.count }
@@ -245,6 +249,11 @@ extension Reader {
             if let day = weekday(word.text), said.count > 0, index + 1 == rest.count || weekday(next ?? "") != nil || turns {
                 // `add habit Yoga tue thu`
                 days.append(day)
+                index += 1
+                continue
+            }
+            // (`as a chore, we take turns`: who takes them is the room.)
+            if ["we", "they", "all"].contains(word.text), rest.dropFirst(index + 1).prefix(3).contains(where: { $0.text == "turns" }) {
                 index += 1
                 continue
             }
@@ -365,17 +374,24 @@ extension Reader {
 
     /// `we need loo roll`, `we're out of bin bags`: what the household may need, said in a room, for its list. Something
     /// of theirs, or to do (`we need to hoover`), is not a thing to get.
-    func householdNeeds() -> String? {
+    func householdNeeds() -> [String]? {
         guard vocabulary.inRoom, !line.question else { return nil }
         let leads: [[String]] = [["we", "need"], ["we", "are", "out", "of"], ["we", "ran", "out", "of"], ["we", "have", "run", "out", "of"], ["out", "of"]]
         guard let lead = leads.first(where: { lead in lead.count < words.count && lead.indices.allSatisfy { words[$0].text == lead[$0] } })
         else { return nil }
-        let end = words[lead.count...].firstIndex { $0.stop } ?? words.count
-        let thing = words[lead.count..<end].filter { !["some", "more", "the", "any", "new", "again"].contains($0.text) }
-        guard (1...4).contains(thing.count), !["to", "a", "an"].contains(thing[0].text), !thing.contains(where: { $0.text == "list" }),
-            mentions(in: lead.count..<end).isEmpty
-        else { return nil }
-        return thing.map(\.typed).joined(separator: " ")
+        // (`we need diaper cream and paper towels`: each thing, to the end of the sentence.)
+        let end = words[lead.count...].firstIndex { $0.stop && [".", "!", ";", ":"].contains($0.text) } ?? words.count
+        var things: [String] = []
+        for clause in line.clauses where clause.upperBound > lead.count && clause.upperBound <= end {
+            let part = max(clause.lowerBound, lead.count)..<clause.upperBound
+            let thing = words[part].filter { !["some", "more", "the", "any", "new", "again"].contains($0.text) }
+            // (A thing that is one of theirs by all its words, `we need more water`, is that one.)
+            guard (1...4).contains(thing.count), !["to", "a", "an"].contains(thing[0].text), !thing.contains(where: { $0.text == "list" }),
+                !mentions(in: part).contains(where: { $0.range == part || thing.count == 1 })
+            else { return nil }
+            things.append(thing.map(\.typed).joined(separator: " "))
+        }
+        return things.isEmpty || things.count > 4 ? nil : things
     }
 
     /// The command that puts something on a list: the room's, when they speak in one and don't say it is theirs (`my

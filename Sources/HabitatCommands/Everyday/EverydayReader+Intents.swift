@@ -14,6 +14,7 @@ extension Reader {
             || line.has(phrase: ["did", "not", "mean", "that"]) || line.has(phrase: ["was", "wrong"]) || line.has(phrase: ["is", "wrong"])
             || line.has(phrase: ["wrong", "one"]) || line.has(phrase: ["disregard", "the", "last"]) || line.has(phrase: ["ignore", "the", "last"])
             || line.has(phrase: ["delete", "the", "last", "entry"]) || line.has(phrase: ["remove", "the", "last", "entry"])
+            || line.has(phrase: ["is", "incorrect"]) || line.has(phrase: ["was", "incorrect"]) || line.has(phrase: ["cancel", "it"])
         // Said as an undo, not of one (`I can't undo my bad habits lol`, `don't undo that`); what follows a first `undo that,`
         // only says why (`undo that, it was my housemate who did it`).
         let first = line.clauses.first ?? 0..<words.count
@@ -54,7 +55,9 @@ extension Reader {
         guard reminded || report else { return nil }
         if !reminded, Set(words.compactMap { Self.weekday($0.text) }).count != 1 { return nil }
         let mention = onlyMention()
-        let stop = line.has(["stop", "quit", "kill", "cancel", "delete", "remove", "disable", "off", "mute", "no", "not", "enough", "parar"])
+        // (`when does my duolingo reminder go off`: asked about, not stopped.)
+        let asked = ["when", "what", "which", "where"].contains(words[0].text)
+        let stop = !asked && line.has(["stop", "quit", "kill", "cancel", "delete", "remove", "disable", "off", "mute", "no", "not", "enough", "parar", "discontinue", "shut"])
         if stop {
             if let mention { return .commands(["stop reminding \(name(mention))"]) }
             // `stop reminding me about the pills, I've got a pill box now`: a word of one's name, asked about.
@@ -70,7 +73,7 @@ extension Reader {
             if line.has(["reminders", "all", "every", "any", "lembretes"]) { return .commands(["no more reminders"]) }
             return .clarify("Which reminder? Type 'reminders' to see them, then 'stop reminding <habit>'.")
         }
-        if line.has(["which", "what", "list", "show", "see", "my", "got", "are"]), line.has("reminders") || line.question, timeOfDay == nil {
+        if line.has(["which", "what", "list", "show", "see", "my", "got", "are"]), line.has("reminders") || line.question || asked, timeOfDay == nil {
             return .commands(["reminders"])
         }
         if line.has(phrase: ["again", "in"]) || line.has("snooze") || (line.has("in") && line.has(["minutes", "min", "mins", "hour", "hours"])) {
@@ -97,7 +100,7 @@ extension Reader {
             return .commands(["stop reminding \(name(mention))", "remind me to \(name(mention)) at \(Self.clock(minute))"])
         }
         // `send the weekly summary to the house every sunday 7pm`: the room's week, on its day.
-        if vocabulary.inRoom, line.has(["weekly", "week", "report"]), line.has(["family", "everyone", "household", "room", "house", "kids"]),
+        if vocabulary.inRoom, line.has(["weekly", "week", "report"]), line.has(["family", "everyone", "household", "room", "house", "kids", "us"]),
             let day = words.compactMap({ Self.weekday($0.text) }).first, Set(words.compactMap { Self.weekday($0.text) }).count == 1
         {
             return .commands(["room report on \(Day.weekdayNames[day].lowercased()) at \(Self.clock(minute))"])
@@ -113,7 +116,9 @@ extension Reader {
             }
             return .commands([command])
         }
-        if line.has(["summary", "due", "digest", "everything", "list", "day"]) || line.has(phrase: ["what", "is", "left"]) {
+        // (`remind me to drink water at 3pm`: what to be reminded of is said, and is none of theirs.)
+        let something = line.has(phrase: ["me", "to"]) && !line.has(["summary", "digest", "rundown"])
+        if !something, line.has(["summary", "due", "digest", "everything", "list", "day"]) || line.has(phrase: ["what", "is", "left"]) {
             return .commands(["remind me at \(Self.clock(minute))"])
         }
         return .clarify("Remind you of which habit? Say 'remind me to <habit> at \(Self.clock(minute))', or 'remind me at \(Self.clock(minute))' for what's due.")
@@ -374,6 +379,12 @@ extension Reader {
             return EverydayReader.didYouMean(["did \(Self.quoted(vocabulary.habits[errand[0]].name))"], after: "Type 'yes' to record it.")
         }
         if treat != nil { return nil }
+        // (`buy potion please I am dying`: an item of the store, then why; asked about.)
+        let items = vocabulary.rewards.map { $0.lowercased().split(separator: " ").map(String.init) } + [["health", "potion"], ["potion"]]
+        if let item = items.first(where: { typed.count > $0.count && Array(typed.prefix($0.count)) == $0 }) {
+            let bought = vocabulary.rewards.first { $0.lowercased() == item.joined(separator: " ") } ?? "potion"
+            return EverydayReader.didYouMean(["buy \(bought)"], after: "Type 'yes' to buy it.")
+        }
         return .commands(["buy \(rest.map(\.typed).joined(separator: " "))"])
     }
 }

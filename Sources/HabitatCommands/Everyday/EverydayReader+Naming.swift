@@ -49,6 +49,19 @@ extension Reader {
             let command = "call \(name(named[0])) \(words[word].typed)"
             return named[0].certain ? .commands([command]) : EverydayReader.didYouMean([command], after: "Type 'yes' to call it that.")
         }
+        // `Let the word "pressure" mean my BP check.`, `let gym stand for exercise`
+        if words.first?.text == "let" {
+            var at = 1
+            if at + 1 < words.count, words[at].text == "the", words[at + 1].text == "word" { at += 2 }
+            let joins: [[String]] = [["mean"], ["stand", "for"], ["be"]]
+            guard at + 2 < words.count, !words[at].stop, words[at].number == nil,
+                let join = joins.first(where: { join in at + 1 + join.count < words.count && join.indices.allSatisfy { words[at + 1 + $0].text == join[$0] } })
+            else { return nil }
+            let rest = (at + 1 + join.count)..<words.count
+            let named = mentions(in: rest)
+            guard named.count == 1, rest.allSatisfy({ named[0].range.contains($0) || Self.fillers.contains(words[$0].text) || words[$0].stop }) else { return nil }
+            return .commands(["call \(name(named[0])) \(words[at].typed)"])
+        }
         // `gym means exercise`, `from now on spin means turbo`
         let leading: Set<String> = ["from", "now", "on", "ok", "okay", "so", "and", "also", "btw", "fyi", "just", "note", "remember", "please", "pls"]
         guard let means = words.firstIndex(where: { $0.text == "means" }), means >= 1, means + 1 < words.count,

@@ -114,6 +114,13 @@ extension Reader {
             guard counted.count == 1, counted[0].whole, counted[0].value >= 1 else { return .unread }
             return done(" \(Int((counted[0].value * size).rounded()))")
         }
+        // (`Walked 2.5 km in 30 minutes.` for Evening walk in minutes: the one amount in its own unit.)
+        if numbers.count > 1, let wanted = habit.amount?.unit,
+            case let own = numbers.filter({ $0.unit.map { WordForms.isUnit($0, wanted) } ?? false }), own.count == 1,
+            numbers.allSatisfy({ $0.unit.flatMap(WordForms.unit) != nil })
+        {
+            numbers = own
+        }
         guard numbers.count <= 1 else { return .unread }
         guard let said = numbers.first else {
             // Nothing said of how much: once, unless it is measured (`ran` for Running 5 km a day: how far?).
@@ -139,6 +146,11 @@ extension Reader {
             return .done(Done(command: "did \(name) \(max(1, Int(value.rounded())))\(day)", likely: true, why: why ?? "I record whole amounts only."))
         }
         guard value == value.rounded(), value >= 1 else {
+            // (`swam 1.5 km` for Swim, counted in times: how far says nothing of how many; once, asked about unless it was
+            // how long.)
+            if habit.amount == nil, let unit = said.unit.flatMap(WordForms.unit) {
+                return ["minute", "hour"].contains(unit) ? done() : .done(Done(command: "did \(name)\(day)", likely: true))
+            }
             return .missing(DailyAmount.wholeOnly(habit.name, value))
         }
         let count = Int(value)
@@ -185,6 +197,8 @@ extension Reader {
         if said.ofName || said.unit == nil {
             return count == 1 ? done() : .done(Done(command: "did \(name) x\(count)\(day)", likely: true))
         }
+        // (`bought another tote bag online` for Online shopping: one of a thing, once, asked about.)
+        if count == 1 { return .done(Done(command: "did \(name)\(day)", likely: true)) }
         return .unread
     }
 

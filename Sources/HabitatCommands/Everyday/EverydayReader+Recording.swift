@@ -158,7 +158,9 @@ extension Reader {
                     && (index + 1 < range.upperBound && WordForms.unit(words[index + 1].text) != nil
                         || part.map { $0.range.upperBound == index || $0.range.lowerBound == index + 1 } ?? false)
             }
-            if mentionedFirst == nil, !done.isEmpty, slipped(in: range) == nil, counted(in: range) == nil, part == nil || !another && !ownAmount,
+            // (`meds + desk + inbox zero`: a word of another's name said alone, in a list of things done, is that one, asked about.)
+            let listed = part.map { part in range.allSatisfy { part.range.contains($0) || Self.fillers.contains(words[$0].text) } } ?? false
+            if mentionedFirst == nil, !done.isEmpty, slipped(in: range) == nil, counted(in: range) == nil, part == nil || !another && !ownAmount && !listed,
                 !range.contains(where: { Self.isPast(words[$0].text) || Self.doneWords.contains(words[$0].text) })
             {
                 continue

@@ -21,7 +21,12 @@ extension Reader {
         let someone = lead.contains("someone") || lead.contains("somebody")
         guard !someone || vocabulary.inRoom, !line.has(["not", "never"]) else { return nil }
         let start = index + lead.count
-        let rest = Self.ordinalsJoined(words[start...].filter { !$0.stop || $0.text == "'" })
+        var rest = Self.ordinalsJoined(words[start...].filter { !$0.stop || $0.text == "'" })
+        // (`need to do my geography project for thursday`: the project, by thursday.)
+        if rest.count > 3, rest[0].text == "do", ["my", "the", "our"].contains(rest[1].text) { rest.removeFirst(2) }
+        if let at = rest.lastIndex(where: { $0.text == "for" }), at > 0, (try? TodoParser.day(rest[(at + 1)...].map(\.text))) != nil {
+            rest[at] = Word("by")
+        }
         guard let (due, taken) = try? TodoParser.due(of: rest.map(\.text)), due != nil, taken > 0, taken < rest.count else { return nil }
         let name = rest.dropLast(taken).map(\.typed)
         let by = rest.suffix(taken).map(\.text).joined(separator: " ")

@@ -1,0 +1,125 @@
+import HabitatEngine
+import Testing
+
+@testable import HabitatCommands
+
+/// Lines of newcomers' own words that say more than one thing: a question about a reminder, a list of habits with one
+/// named in part, a second time of day, an amount among others, a new habit with a sentence after it, words of other
+/// languages and apps.
+@Suite("Own words: lists, times of day, asides and other languages")
+struct EverydayAsidesTests {
+    static let habits: [Vocabulary.Habit] = [
+        .init(name: "Meds"), .init(name: "Sketching", amount: DailyAmount(45, unit: "minutes")), .init(name: "Hydrate", amount: DailyAmount(2, unit: "litres")),
+        .init(name: "Swim", quota: true), .init(name: "Inbox zero"), .init(name: "Tidy desk"), .init(name: "Online shopping", bad: true),
+        .init(name: "Evening walk", amount: DailyAmount(30, unit: "minutes")), .init(name: "BP check"), .init(name: "Call Mom", quota: true),
+        .init(name: "Walk Rex", amount: DailyAmount(2, unit: "walks")), .init(name: "Duolingo"), .init(name: "Water plants"), .init(name: "Gym", quota: true),
+    ]
+    static let today = Day(iso: "2026-11-20")!
+    static let vocabulary = Vocabulary(habits: habits, rewards: ["Brush pens"], today: today)
+    static let household = Vocabulary(habits: habits + [.init(name: "Night feed", shared: true), .init(name: "Diapers", shared: true, todo: true)], inRoom: true, today: today)
+
+    static func read(_ line: String) -> Understanding? { EverydayReader.read(line, vocabulary) }
+
+    @Test func aQuestionAboutAReminderStopsNothing() {
+        #expect(Self.read("when does my duolingo reminder go off") == .commands(["reminders"]))
+        #expect(Self.read("what time is my duolingo reminder") == .commands(["reminders"]))
+        #expect(Self.read("turn off the duolingo reminder") == .commands(["stop reminding Duolingo"]))
+        #expect(Self.read("Please discontinue the reminder for duolingo") == .commands(["stop reminding Duolingo"]))
+    }
+
+    @Test func aReminderOfSomethingNotTheirsIsNoDigest() {
+        // What to be reminded of is said and is none of theirs: which habit is asked, no digest set.
+        #expect(Self.read("remind me to water the fern at 3pm bc I forget everything")
+            == .clarify("Remind you of which habit? Say 'remind me to <habit> at 15:00', or 'remind me at 15:00' for what's due."))
+        #expect(Self.read("remind me at 8am with everything due") == .commands(["remind me at 8:00"]))
+        #expect(Self.read("I want a morning summary at 10") == .commands(["remind me at 10:00"]))
+    }
+
+    @Test func aPartOfAUnitSaidAsTheDaysCountIsAskedAbout() {
+        #expect(Self.read("drank 1.5 liters so far today")
+            == .ask("I record whole amounts only. Did you mean 'did hydrate 2'? Type 'yes' to record it.", ["did Hydrate 2"]))
+        #expect(Self.read("drank 1 litre so far today") == .commands(["did Hydrate 1"]))
+    }
+
+    @Test func aListWithOneNamedInPartAsksAboutAll() {
+        #expect(Self.read("meds + desk + inbox zero")
+            == .ask("Did you mean 'did meds', then 'did tidy desk', then 'did inbox zero'? Type 'yes' to record it.", ["did Meds", #"did "Tidy desk""#, #"did "Inbox zero""#]))
+        #expect(Self.read("meds + inbox zero") == .commands(["did Meds", #"did "Inbox zero""#]))
+    }
+
+    @Test func aSecondTimeOfDayIsOnceMore() {
+        #expect(Self.read("walked rex this morning and tonight") == .ask("Did you mean 'did walk rex 2'? Type 'yes' to record it.", [#"did "Walk Rex" 2"#]))
+        #expect(Self.read("walked rex wed mornin n night")
+            == .ask("Did you mean 'did walk rex 2 on wed'? Type 'yes' to record it.", [#"did "Walk Rex" 2 on wed"#]))
+        #expect(EverydayReader.read("Night feeds at 2 and at 5", Self.household)
+            == .ask("Did you mean 'did night feed x2'? Type 'yes' to record it.", [#"did "Night feed" x2"#]))
+        // Another habit after `and` is that one's.
+        #expect(Self.read("walked rex this morning and swim tonight") == .commands([#"did "Walk Rex""#, "did Swim"]))
+    }
+
+    @Test func theAmountInTheHabitsOwnUnitAmongOthers() {
+        #expect(Self.read("evening walk, 2.5 km in 30 minutes") == .commands([#"did "Evening walk" 30"#]))
+        // A span of two numbers is no amount among others.
+        #expect(Self.read("evening walk 20 to 30 minutes") == nil)
+    }
+
+    @Test func aDistanceOfAHabitCountedInTimesIsOnce() {
+        #expect(Self.read("swam 1.5 km today") == .ask("Did you mean 'did swim'? Type 'yes' to record it.", ["did Swim"]))
+        #expect(Self.read("sketching 1h15 this morning") == .commands(["did Sketching 75"]))
+        #expect(Self.read("sketching 2h30m") == .commands(["did Sketching 150"]))
+    }
+
+    @Test func aNewHabitWithASentenceAfterIt() {
+        #expect(Self.read("Add a habit for stretching, 10 minutes a day. I'm stiff as a board.") == .commands(["add habit stretching 10 minutes a day"]))
+        #expect(Self.read("i wanna start doin press ups, 50 reps a day") == .commands(["add habit press ups 50 reps a day"]))
+        #expect(EverydayReader.read("Add tummy time as a chore, we take turns", Self.household) == .commands(["room add habit tummy time every day rotate"]))
+    }
+
+    @Test func whatAHouseholdNeedsEachOnTheList() {
+        #expect(EverydayReader.read("we need diaper cream and paper towels", Self.household)
+            == .ask("Did you mean 'room add todo diaper cream', then 'room add todo paper towels'? Type 'yes' to add them.",
+                ["room add todo diaper cream", "room add todo paper towels"]))
+        #expect(EverydayReader.read("we need diapers", Self.household) == .nothing("Nothing recorded: that doesn't sound done yet. When it is, tell me ('did diapers')."))
+    }
+
+    @Test func questionsAboutTheirGame() {
+        #expect(Self.read("What is my current level and health?") == .commands(["status"]))
+        #expect(Self.read("How many days have I taken my meds consecutively?") == .commands(["streaks"]))
+        #expect(Self.read("show me the heatmap thing") == .commands(["heatmap"]))
+        #expect(Self.read("hw many coins i got") == .commands(["coins"]))
+        #expect(EverydayReader.read("Is Amara doing more than me? be honest", Self.household) == .commands(["room fairness"]))
+    }
+
+    @Test func theirWordAndAnUndoSaidPlainly() {
+        #expect(Self.read(#"Let the word "pressure" mean my BP check."#) == .commands([#"call "BP check" pressure"#]))
+        #expect(Self.read("That is incorrect, cancel it.") == .commands(["undo"]))
+    }
+
+    @Test func aThingBoughtAndAStoreItemWithWhy() {
+        #expect(Self.read("bought another tote bag online") == .ask("Did you mean 'did online shopping'? Type 'yes' to record it.", [#"did "Online shopping""#]))
+        #expect(Self.read("buy potion please I am dying") == .ask("Did you mean 'buy potion'? Type 'yes' to buy it.", ["buy potion"]))
+        #expect(Self.read("buy brush pens now") == .commands(["buy Brush pens"]))
+    }
+
+    @Test func aDaySaidThenHowMuch() {
+        #expect(Self.read("Evening walk on Monday, 40 minutes.")
+            == .ask("Did you mean 'did evening walk 40 on monday'? Type 'yes' to record it.", [#"did "Evening walk" 40 on monday"#]))
+        #expect(Self.read("need to do my geography project for thursday") == .commands(["add todo geography project by thursday"]))
+    }
+
+    @Test func whatWasDoneSaidOfTheThingItWasDoneTo() {
+        #expect(Self.read("The plants are watered and Rex has been walked.")
+            == .ask("Did you mean 'did water plants', then 'did walk rex'? Type 'yes' to record it.", [#"did "Water plants""#, #"did "Walk Rex""#]))
+        #expect(Self.read("desk is clean finally") == .ask("Did you mean 'did tidy desk'? Type 'yes' to record it.", [#"did "Tidy desk""#]))
+        // A state that is no deed of the habit's: nothing.
+        #expect(Self.read("the gym is closed today") == nil)
+        #expect(Self.read("my knee is wrecked") == nil)
+    }
+
+    @Test func wordsOfOtherLanguagesAndApps() {
+        #expect(Self.read("meds genommen") == .commands(["did Meds"]))
+        #expect(Self.read("swim gestern") == .commands(["did Swim yesterday"]))
+        #expect(Self.read("FaceTimed mom so she could see the babies") == .commands([#"did "Call Mom""#]))
+        #expect(Self.read("took my meds at 7 p.m.") == .commands(["did Meds at 19:00"]))
+    }
+}
