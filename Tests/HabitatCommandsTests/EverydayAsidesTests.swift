@@ -13,6 +13,8 @@ struct EverydayAsidesTests {
         .init(name: "Swim", quota: true), .init(name: "Inbox zero"), .init(name: "Tidy desk"), .init(name: "Online shopping", bad: true),
         .init(name: "Evening walk", amount: DailyAmount(30, unit: "minutes")), .init(name: "BP check"), .init(name: "Call Mom", quota: true),
         .init(name: "Walk Rex", amount: DailyAmount(2, unit: "walks")), .init(name: "Duolingo"), .init(name: "Water plants"), .init(name: "Gym", quota: true),
+        .init(name: "Savings", amount: DailyAmount(10, unit: "pounds")), .init(name: "Logbook"), .init(name: "Steps", amount: DailyAmount(8000, unit: "steps")),
+        .init(name: "Choir practice"),
     ]
     static let today = Day(iso: "2026-11-20")!
     static let vocabulary = Vocabulary(habits: habits, rewards: ["Brush pens"], today: today)
@@ -121,5 +123,55 @@ struct EverydayAsidesTests {
         #expect(Self.read("swim gestern") == .commands(["did Swim yesterday"]))
         #expect(Self.read("FaceTimed mom so she could see the babies") == .commands([#"did "Call Mom""#]))
         #expect(Self.read("took my meds at 7 p.m.") == .commands(["did Meds at 19:00"]))
+    }
+
+    @Test func oneThingDoneOnEachDaySaid() {
+        #expect(Self.read("I called mom on Sunday and again on Tuesday.") == .commands([#"did "Call Mom" on sunday"#, #"did "Call Mom" on tuesday"#]))
+        #expect(Self.read("Checked my BP on Tuesday and Wednesday but did not record it.")
+            == .commands([#"did "BP check" on tuesday"#, #"did "BP check" on wednesday"#]))
+        #expect(Self.read("did swim wednesday and today") == .ask("Did you mean 'did swim on wednesday', then 'did swim'? Type 'yes' to record it.", ["did Swim on wednesday", "did Swim"]))
+        #expect(Self.read("swim on monday and on tuesday I rested") == nil)
+    }
+
+    @Test func whatWasNotDoneAfterButIsOfAnotherTime() {
+        #expect(Self.read("I took my meds 2 days ago but not yesterday.") == .commands(["did Meds 2 days ago"]))
+        #expect(Self.read("swam yesterday but not today") == .commands(["did Swim yesterday"]))
+        #expect(Self.read("did meds but not really") == .nothing("Nothing recorded: that doesn't sound done yet. When it is, tell me ('did meds')."))
+    }
+
+    @Test func aTimeZoneByItsCityOrName() {
+        #expect(Self.read("change timezone to Warsaw, I am home for 2 weeks")
+            == .ask("Did you mean 'config timezone europe/warsaw'? Type 'yes' to change it; your days follow it from then on.", ["config timezone Europe/Warsaw"]))
+        #expect(Self.read("in mumbai visiting family, change my timezone")
+            == .ask("Did you mean 'config timezone asia/kolkata'? Type 'yes' to change it; your days follow it from then on.", ["config timezone Asia/Kolkata"]))
+        #expect(Self.read("back in houston central time")
+            == .ask("Did you mean 'config timezone america/chicago'? Type 'yes' to change it; your days follow it from then on.", ["config timezone America/Chicago"]))
+        #expect(Self.read("gym at 8 central time") == .commands(["did Gym at 8:00"]))
+        #expect(Self.read("change my timezone") == .clarify("Which time zone? Say it as 'config timezone Europe/Warsaw', the zone's region and a city in it."))
+    }
+
+    @Test func smallWordsInTheirPlace() {
+        // A question of their level is answered by all of their game; things to do are their to-dos.
+        #expect(Self.read("What level am I?") == .commands(["status"]))
+        #expect(Self.read("Could you show me my list of things to do please") == .commands(["todos"]))
+        // A stop that is a place, a `forgot` said last, money by its sign.
+        #expect(Self.read("walked 3000 steps at the truck stop") == .commands(["did Steps 3000"]))
+        #expect(Self.read("logbook done on wednesday forgot") == .commands(["did Logbook on wednesday"]))
+        #expect(Self.read("saved £15 today") == .ask("Did you mean 'did savings 15'? Type 'yes' to record it.", ["did Savings 15"]))
+        #expect(Self.read("savings £20") == .commands(["did Savings 20"]))
+        // (Dollars are not its pounds.)
+        #expect(Self.read("savings $20") == .clarify("Savings is counted in pounds: how many? e.g. 'did savings 10'."))
+        // A habit named in a clause of its own is no reminder's.
+        #expect(Self.read("no more reminders, i swim in the day, phone must be quiet") == .commands(["no more reminders"]))
+    }
+
+    @Test func changesSaidInPassing() {
+        #expect(Self.read("Please add Knitting to my habits, three times a week.") == .commands(["add habit Knitting 3 times a week"]))
+        #expect(Self.read("Choir practice has moved to Thursday evenings.")
+            == .ask("Did you mean 'edit choir practice on thu'? Type 'yes' to change it.", [#"edit "Choir practice" on thu"#]))
+        #expect(Self.read("I am away until Sunday the 29th. Please pause everything.") == .commands(["pause until 2026-11-29"]))
+        #expect(Self.read("pause swim until December, the pool is closed") == .commands(["pause Swim until 2026-12-01"]))
+        #expect(Self.read("I would like a list each morning at 7:30 of what I need to do.") == .commands(["remind me at 7:30"]))
+        #expect(Self.read("can i get a brush pens") == .ask("Did you mean 'buy brush pens'? Type 'yes' to buy it.", ["buy Brush pens"]))
     }
 }

@@ -23,11 +23,13 @@ struct EverydayDaysAndListsTests {
         #expect(Self.read(line) == commands.map { .commands($0) })
     }
 
-    @Test func aWeekdayInALineThatSaysNothingWasDoneOrTwoOfThemNameNoDay() {
-        // `yoga on saturday` may be a plan; `yoga on mondays` is a schedule; two days are two things.
+    @Test func aWeekdayInALineThatSaysNothingWasDoneNamesNoDayAndTwoAreEachOne() {
+        // `yoga on saturday` may be a plan; `yoga on mondays` is a schedule; two days said together are each a day done.
         #expect(Self.read("yoga on saturday") == nil)
         #expect(Self.read("did yoga on mondays") == nil)
-        #expect(Self.read("did yoga on monday and tuesday") == nil)
+        #expect(Self.read("did yoga on monday and tuesday") == .commands(["did Yoga on monday", "did Yoga on tuesday"]))
+        // (Days apart, each with more to say, are no list of days.)
+        #expect(Self.read("did yoga on monday and on tuesday I rested") == nil)
     }
 
     @Test func theStrictRecordingTakesAWeekdayGoneBy() throws {

@@ -214,6 +214,12 @@ struct EverydayLine {
             plus = true
             rest = rest.dropFirst()
         }
+        // `saved £15`: an amount of money, in the words of its currency.
+        if let sign = rest.first, let money = ["£": "pounds", "$": "dollars", "€": "euros"][sign], rest.count > 1,
+            let value = DailyAmount.number(rest.dropFirst()), value <= Self.largest
+        {
+            return [Word(String(rest.dropFirst()), number: value), Word(money)]
+        }
         if rest.first == "x" || rest.first == "×", let count = Int(rest.dropFirst()), Double(count) <= Self.largest {
             return [Word("x"), Word(String(count), number: Double(count))]
         }

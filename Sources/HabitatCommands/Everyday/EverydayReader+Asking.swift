@@ -75,13 +75,14 @@ extension Reader {
         if line.has("points") || line.has(phrase: ["am", "i", "doing"]) || parts.filter({ line.has(Set($0)) }).count > 1 { return view("status") }
         if line.has(["level", "nível", "nivel"]) {
             if line.has(["area", "areas"]) || vocabulary.areas.contains(where: { line.has($0.lowercased()) }) { return view("areas") }
-            return view("level")
+            // (`what level am I?`: where they stand, which the whole of their game says.)
+            return view("status")
         }
         if line.has(["health", "life", "hp", "vida"]) { return view("health") }
         // `what can I buy with my coins`, `what rewards can i buy`
         if line.has(["buy", "afford", "rewards"]) && line.has(["what", "which", "show", "see"]) { return view("store") }
         // `show me the shopping list`, `show my todos`
-        if line.has(["todos", "to-dos", "todo", "to-do", "tasks"]) { return view("todos") }
+        if line.has(["todos", "to-dos", "todo", "to-do", "tasks"]) || line.has(phrase: ["things", "to", "do"]) { return view("todos") }
         if line.has("list"), line.has(["shopping", "grocery", "the", "our"]), !line.has(["habits", "reminders", "rewards"]) {
             return view(vocabulary.inRoom ? "room list" : "todos")
         }

@@ -84,3 +84,50 @@ extension Reader {
         return ownDone && others.allSatisfy { saysDone($0) } ? nil : day
     }
 }
+
+extension EverydayReader {
+    /// `called the grandchildren on Sunday and again on Tuesday`, `did yoga wednesday and today`, `checked my BP on
+    /// Tuesday and Wednesday`: one thing done on each of the days said one after another. The line is read with the
+    /// first day only, and what it records is recorded on each day; anything else is no such line.
+    static func eachDay(_ reader: Reader, joiners: Set<String>) -> Understanding? {
+        let words = reader.words
+        func said(_ index: Int) -> String? {
+            let text = words[index].text
+            if text == "today" { return "" }
+            if text == "yesterday" { return " yesterday" }
+            guard Schedule.oneWeekday(text) != nil, !(index > 0 && ["next", "this", "every", "each", "coming"].contains(words[index - 1].text)) else { return nil }
+            return " on \(text)"
+        }
+        let days = words.indices.filter { said($0) != nil }
+        guard days.count >= 2, Set(days.map { words[$0].text }).count == days.count else { return nil }
+        // (Only joining words between the days: `on sunday and again on tuesday`, `tuesday, wednesday`.)
+        let joining: Set<String> = ["and", "again", "on", "also", ",", "&", "then", "as", "well", "too", "e"]
+        for (first, next) in zip(days, days.dropFirst()) {
+            let between = words[(first + 1)..<next]
+            guard !between.isEmpty, between.allSatisfy({ joining.contains($0.text) }),
+                between.contains(where: { ["and", ",", "&", "e"].contains($0.text) })
+            else { return nil }
+        }
+        // (`… and on tuesday I rested`: the last day, with more said of it, is its own.)
+        let end = days.last! + 1
+        guard end == words.count || words[end].stop && words[end].text != "and" || ["but", "as", "too", "both"].contains(words[end].text) else { return nil }
+        let firstDay = days[0]
+        // (`yesterday and today` alone is read where it is said: one thing, on both.)
+        if Set(days.map { words[$0].text }) == ["yesterday", "today"] { return nil }
+        let kept = words[...firstDay].map(\.typed) + words[(days.last! + 1)...].map(\.typed)
+        let once = Reader(line: EverydayLine(kept.joined(separator: " "), joiners: joiners), vocabulary: reader.vocabulary)
+        let asked: Bool
+        var commands: [String]
+        switch once.recording() {
+        case .commands(let read)?: (asked, commands) = (false, read)
+        case .ask(_, let read)?: (asked, commands) = (true, read)
+        default: return nil
+        }
+        let suffix = said(firstDay)!
+        guard commands.allSatisfy({ $0.hasPrefix("did ") && (suffix.isEmpty ? !$0.contains(" on ") && !$0.hasSuffix(" yesterday") : $0.hasSuffix(suffix)) })
+        else { return nil }
+        commands = commands.map { String($0.dropLast(suffix.count)) }
+        let all = days.flatMap { day in commands.map { $0 + said(day)! } }
+        return asked ? didYouMean(all, after: "Type 'yes' to record it.") : .commands(all)
+    }
+}

@@ -22,6 +22,14 @@ extension Reader {
             || line.has("now") && line.has(["times", "x"]) && line.has(["week", "month"]) && words.contains { $0.number != nil }
             || line.has(phrase: ["let", "me", "have"]) || line.has(phrase: ["can", "have"]) || line.has(phrase: ["i", "want"])
             && words.contains { $0.number != nil } && !line.has("buy")
+            // `water 8 bottles now not 6`: the new amount, then the old.
+            || line.has("now") && line.has("not") && words.filter({ $0.number != nil }).count == 2
+        // `choir practice has moved to thursday evenings`: its day, moved; asked about, as it may be this week's only.
+        let moved = (line.has(["moved", "moving"]) && line.has("to") || line.has(phrase: ["is", "now", "on"]))
+            && words.contains { Self.weekday($0.text) != nil }
+        if moved, !line.question, let mention = onlyMention(), case .commands(let commands)? = editing(mention, instead: false) {
+            return EverydayReader.didYouMean(commands, after: "Type 'yes' to change it.")
+        }
         guard said, !line.question else { return nil }
         if let mention = onlyMention() ?? slipped(in: 0..<words.count).flatMap({ prefixed($0) }) { return editing(mention, instead: instead) }
         // `change the walk to 5 km a day` with Rehab walk: a word of its name, asked about.

@@ -149,6 +149,12 @@ extension Reader {
                 rest.removeSubrange(at..<end)
             }
         }
+        // (`Please add Knitting to my habits, three times a week.`: where it goes is no part of its name.)
+        if let to = rest.indices.dropFirst().first(where: { at in
+            rest[at].text == "to" && at + 2 < rest.count && ["my", "the"].contains(rest[at + 1].text) && ["habits", "list"].contains(rest[at + 2].text)
+        }) {
+            rest.removeSubrange(to...(to + 2))
+        }
         // `add tidy playroom to the room chores`: a chore, said after its name.
         if let to = rest.indices.dropFirst().last(where: { rest[$0].text == "to" }),
             let chores = rest[to...].last, ["chores", "chore"].contains(chores.text),

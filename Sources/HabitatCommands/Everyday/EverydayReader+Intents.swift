@@ -50,11 +50,21 @@ extension Reader {
         let reminded = line.has(["remind", "reminding", "reminder", "reminders", "lembrete", "lembretes", "lembrar"])
             || line.has(phrase: ["ping", "me"]) || line.has(phrase: ["nudge", "me"])
             || line.has(["summary", "digest", "rundown"]) && timeOfDay != nil
+            // `I would like a list each morning at 7:30 of what I need to do`
+            || line.has("list") && line.has(["each", "every"]) && line.has(["morning", "day", "evening"]) && timeOfDay != nil
         // `house report on sundays at 8 in the evening`: the room's week, on its day (and only that).
         let report = vocabulary.inRoom && line.has("report") && timeOfDay != nil
         guard reminded || report else { return nil }
         if !reminded, Set(words.compactMap { Self.weekday($0.text) }).count != 1 { return nil }
-        let mention = onlyMention()
+        // (`no more reminders, i sleep in day`: a habit named in another clause, after a comma, is no reminder's.)
+        let about = line.clauses.first { clause in
+            clause.contains { ["remind", "reminding", "reminder", "reminders", "lembrete", "lembretes", "lembrar"].contains(words[$0].text) }
+        }
+        let mention = about.map { clause in
+            let own = mentions(in: clause)
+            let all = mentions(in: 0..<words.count)
+            return own.count == 1 ? own[0] : own.isEmpty && all.count == 1 && !line.has(["reminders", "all"]) ? all[0] : nil
+        } ?? onlyMention()
         // (`when does my duolingo reminder go off`: asked about, not stopped.)
         let asked = ["when", "what", "which", "where"].contains(words[0].text)
         let stop = !asked && line.has(["stop", "quit", "kill", "cancel", "delete", "remove", "disable", "off", "mute", "no", "not", "enough", "parar", "discontinue", "shut"])
@@ -253,6 +263,10 @@ extension Reader {
         if word == "tomorrow" { return past ? nil : "tomorrow" }
         let today = vocabulary.today
         if let weekday = Self.weekdays[word] {
+            // (`until Sunday the 29th`: the day of the month says which Sunday.)
+            var next = index + 1
+            while next < words.count, words[next].stop && words[next].text == "," { next += 1 }
+            if next < words.count, words[next].text == "the" || words[next].number != nil, let date = date(after: next, past: past) { return date }
             guard !past else { return nil }
             let ahead = (weekday - today.weekday + 7) % 7
             return (today + (ahead == 0 ? 7 : ahead)).description
@@ -264,7 +278,10 @@ extension Reader {
             return ["", "st", "nd", "rd", "th"].contains(String(suffix)) ? number : nil
         }
         var (day, month): (Int?, Int?) = (nil, nil)
-        if let month0 = Self.months[word], index + 1 < words.count {
+        if let month0 = Self.months[word], index + 1 == words.count || words[index + 1].stop && !past {
+            // (`pause swim until December`: its first day.)
+            (day, month) = (1, month0)
+        } else if let month0 = Self.months[word], index + 1 < words.count {
             (day, month) = (dayNumber(words[index + 1].text + (index + 2 < words.count && ["st", "nd", "rd", "th"].contains(words[index + 2].text) ? words[index + 2].text : "")) ?? words[index + 1].number.map(Int.init), month0)
         } else if let number = dayNumber(word) ?? words[index].number.map(Int.init), (1...31).contains(number) {
             day = number
@@ -344,6 +361,12 @@ extension Reader {
             !line.has(["not", "never"]), words.filter({ $0.number != nil }).isEmpty
         {
             return .commands(["buy potion"])
+        }
+        // `can i get a bubble tea`: a reward of theirs, asked for; asked about.
+        if words.count > 3, ["can", "could", "may"].contains(words[0].text), words[1].text == "i", ["get", "have"].contains(words[2].text) {
+            let wanted = words[3...].filter { !$0.stop && !Self.fillers.contains($0.text) && !["please", "pls", "now"].contains($0.text) }.map(\.text)
+            guard let reward = vocabulary.rewards.first(where: { $0.lowercased().split(separator: " ").map(String.init) == wanted }) else { return nil }
+            return EverydayReader.didYouMean(["buy \(reward)"], after: "Type 'yes' to buy it.")
         }
         // (`what can I buy with my coins` asks what there is.)
         guard let at = treat ?? words.firstIndex(where: { ["buy", "comprar", "purchase", "cop", "redeem"].contains($0.text) }), !line.question,

@@ -212,6 +212,10 @@ extension Reader {
         said.subtract(named)
         // `forgot to log yoga`, `but not write it`: done, only not told.
         if let at = notTold { said.remove(words[at].text) }
+        // (`at the truck stop`: a place, no stopping.)
+        if clause.contains(where: { words[$0].text == "stop" && $0 > 0 && ["truck", "bus", "rest", "pit", "the", "a"].contains(words[$0 - 1].text) }) {
+            said.remove("stop")
+        }
         let negations: Set<String> = Self.negations.union([
             "skipping", "should", "tomorrow", "later", "will", "plan", "planning", "might", "maybe", "forgot", "forget", "almost", "nearly", "quit", "quitting",
             "stop", "stopped", "trying", "try", "hate", "bad", "cut", "avoid", "avoided", "resisted", "craving", "want", "wanna",

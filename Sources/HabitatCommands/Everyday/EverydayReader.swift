@@ -30,14 +30,33 @@ public enum EverydayReader {
         }
         let reader = Reader(line: EverydayLine(line, joiners: joiners), vocabulary: vocabulary)
         guard !reader.words.isEmpty else { return nil }
+        if let each = eachDay(reader, joiners: joiners) ?? butNot(reader, joiners: joiners) { return each }
         let readings: [(Reader) -> () -> Understanding?] = [
             Reader.naming, Reader.undo, Reader.reminder, Reader.archiving, Reader.resume, Reader.pause, Reader.timer, Reader.adding, Reader.renaming,
-            Reader.needsDoing, Reader.movingTodo, Reader.movingToArea, Reader.editing, Reader.deleting, Reader.buying, Reader.inviting, Reader.asking, Reader.recording,
+            Reader.needsDoing, Reader.movingTodo, Reader.movingToArea, Reader.editing, Reader.deleting, Reader.buying, Reader.inviting, Reader.timeZone, Reader.asking, Reader.recording,
         ]
         for reading in readings {
             if let understood = reading(reader)() { return understood }
         }
         return passive(reader, joiners: joiners) ?? request(among: line, vocabulary)
+    }
+
+    /// `I took my pills 2 days ago but not yesterday`, `did yoga but not the stretches`: what was done, then what was
+    /// not, of another time or thing; the first part read alone. (`did yoga but not really` says it was not.)
+    static func butNot(_ reader: Reader, joiners: Set<String>) -> Understanding? {
+        let words = reader.words
+        guard let but = words.indices.first(where: { words[$0].text == "but" }), but > 1, but + 2 < words.count,
+            words[but + 1].text == "not" || words[but + 1].text == "did" && words[but + 2].text == "not",
+            !words[(but + 1)...].contains(where: { ["really", "sure", "quite", "completely", "fully", "all"].contains($0.text) }),
+            words[..<but].contains(where: { Reader.isPast($0.text) || Reader.doneWords.contains($0.text) }),
+            !words[..<but].contains(where: { Reader.negations.contains($0.text) })
+        else { return nil }
+        let before = Reader(line: EverydayLine(words[..<but].map(\.typed).joined(separator: " "), joiners: joiners), vocabulary: reader.vocabulary)
+        switch before.recording() {
+        case .commands(let commands)?: return .commands(commands)
+        case .ask(let question, let commands)?: return .ask(question, commands)
+        default: return nil
+        }
     }
 
     /// `the plants are watered and Biscuit has been walked`, `desk is clean finally`: what was done said of the thing it
@@ -461,6 +480,8 @@ struct Reader {
         words.indices.first { at in
             ["forget", "forgot", "forgotten"].contains(words[at].text) && at + 2 < words.count && words[at + 1].text == "to"
                 && Self.telling.contains(words[at + 2].text)
+                // (`logbook done on wednesday forgot`: said last, what was forgotten is the telling.)
+                || ["forgot", "forgotten"].contains(words[at].text) && at > 0 && words[at...].dropFirst().allSatisfy({ $0.stop || ["lol", "sorry", "oops"].contains($0.text) })
                 || ["not", "never"].contains(words[at].text) && at + 1 < words.count && Self.telling.contains(words[at + 1].text)
         }
     }
