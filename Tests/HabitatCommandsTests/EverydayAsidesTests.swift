@@ -14,7 +14,7 @@ struct EverydayAsidesTests {
         .init(name: "Evening walk", amount: DailyAmount(30, unit: "minutes")), .init(name: "BP check"), .init(name: "Call Mom", quota: true),
         .init(name: "Walk Rex", amount: DailyAmount(2, unit: "walks")), .init(name: "Duolingo"), .init(name: "Water plants"), .init(name: "Gym", quota: true),
         .init(name: "Savings", amount: DailyAmount(10, unit: "pounds")), .init(name: "Logbook"), .init(name: "Steps", amount: DailyAmount(8000, unit: "steps")),
-        .init(name: "Choir practice"),
+        .init(name: "Choir practice"), .init(name: "Sleep", amount: DailyAmount(7, unit: "hours")),
     ]
     static let today = Day(iso: "2026-11-20")!
     static let vocabulary = Vocabulary(habits: habits, rewards: ["Brush pens"], today: today)
@@ -173,5 +173,21 @@ struct EverydayAsidesTests {
         #expect(Self.read("pause swim until December, the pool is closed") == .commands(["pause Swim until 2026-12-01"]))
         #expect(Self.read("I would like a list each morning at 7:30 of what I need to do.") == .commands(["remind me at 7:30"]))
         #expect(Self.read("can i get a brush pens") == .ask("Did you mean 'buy brush pens'? Type 'yes' to buy it.", ["buy Brush pens"]))
+    }
+
+    @Test func howItWentAndWhatIsStillToCome() {
+        #expect(Self.read("slept 4h after shift, will sleep more later") == .commands(["did Sleep 4"]))
+        #expect(Self.read("didnt sleep good, only 3 hours") == .commands(["did Sleep 3"]))
+        #expect(Self.read("did not sleep") == .nothing("Nothing recorded: that doesn't sound done yet. When it is, tell me ('did sleep')."))
+        #expect(Self.read("put 20 quid in savings") == .commands(["did Savings 20"]))
+    }
+
+    @Test func aPotionNeededAndDaysOnlyAndHowTo() {
+        #expect(Self.read("i need potion") == .ask("Did you mean 'buy potion'? Type 'yes' to buy it.", ["buy potion"]))
+        #expect(Self.read("I need more health, can I buy a potion?") == .ask("Did you mean 'buy potion'? Type 'yes' to buy it.", ["buy potion"]))
+        #expect(Self.read("what does a potion cost") == .commands(["store"]))
+        #expect(Self.read("call mom only mon wed fri") == .commands([#"edit "Call Mom" on mon wed fri"#]))
+        #expect(Self.read("Can you tell me how to delete a reminder?") == .commands(["help reminders"]))
+        #expect(Self.read("how do I see my reminders") == .commands(["reminders"]))
     }
 }

@@ -262,7 +262,7 @@ struct EverydayLine {
         // Words shortened on a phone.
         "2day": "today", "tdy": "today", "todays": "today", "yesterdays": "yesterday", "tonite": "tonight", "tmrw": "tomorrow", "tmr": "tomorrow",
         "2moro": "tomorrow", "tomoz": "tomorrow", "yday": "yesterday", "ystd": "yesterday", "w": "with", "w/": "with",
-        "rn": "right now", "b4": "before", "nite": "night", "mornin": "morning", "evenin": "evening", "2nite": "tonight", "wat": "what", "wut": "what", "hw": "how", "lvl": "level", "u": "you", "ur": "your", "r": "are", "pls": "please", "plz": "please",
+        "rn": "right now", "b4": "before", "nite": "night", "mornin": "morning", "evenin": "evening", "2nite": "tonight", "wat": "what", "wut": "what", "hw": "how", "lvl": "level", "quid": "pounds", "u": "you", "ur": "your", "r": "are", "pls": "please", "plz": "please",
         "thx": "thanks", "ty": "thanks", "cuz": "because", "coz": "because", "bc": "because", "abt": "about", "gotta": "got to",
         "lemme": "let me", "gimme": "give me", "shud": "should", "shld": "should", "wud": "would", "cud": "could", "kinda": "kind of", "tryna": "trying to", "idk": "i do not know",
     ]

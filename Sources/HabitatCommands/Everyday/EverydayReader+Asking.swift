@@ -125,3 +125,22 @@ extension Reader {
         return nil
     }
 }
+
+extension Reader {
+    /// `Can you tell me how to delete a reminder?`, `how do I pause a habit`: how to change something, which its help
+    /// topic says.
+    func howTo() -> Understanding? {
+        guard line.has(phrase: ["how", "to"]) || line.has(phrase: ["how", "do", "i"]) || line.has(phrase: ["how", "can", "i"]),
+            line.has(["delete", "remove", "stop", "add", "change", "edit", "set", "make", "create", "pause", "undo", "buy", "invite", "join", "leave", "rename", "turn", "cancel"])
+        else { return nil }
+        guard let topic = words.lazy.compactMap({ Self.helpTopics[$0.text] }).first else { return nil }
+        return .commands(["help \(topic)"])
+    }
+
+    /// Words of a thing to change, by the `help` topic that says how.
+    static let helpTopics: [String: String] = [
+        "reminder": "reminders", "reminders": "reminders", "pause": "pauses", "holiday": "pauses", "room": "rooms", "household": "rooms",
+        "chore": "chores", "chores": "chores", "reward": "store", "rewards": "store", "potion": "store", "habit": "habits", "habits": "habits",
+        "target": "amounts", "limit": "amounts", "schedule": "schedules", "password": "account", "account": "account",
+    ]
+}

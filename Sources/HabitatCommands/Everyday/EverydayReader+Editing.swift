@@ -12,6 +12,8 @@ extension Reader {
             || words.first?.text == "up" && words.contains { $0.number != nil }
             || instead || line.has(phrase: ["from", "now", "on"]) || line.has(phrase: ["going", "forward"])
             || line.has("only") && line.has("now") && (line.has("times") || words.contains { Schedule.oneWeekday($0.text) != nil || Schedule.weekday($0.text) != nil })
+            // `call kids only mon wed fri`: its days, and only those.
+            || line.has("only") && words.filter({ Self.weekday($0.text) != nil }).count >= 2
             // `pushups should be 100 a day`, `physio now 40 reps every day`
             || line.has(phrase: ["should", "be"]) && words.contains { $0.number != nil }
             // `running should be monday, tuesday, thursday and saturday now`

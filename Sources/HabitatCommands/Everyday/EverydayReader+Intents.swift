@@ -362,8 +362,14 @@ extension Reader {
         {
             return .commands(["buy potion"])
         }
+        // `i need potion`, `I need more health, can I buy a potion?`: a potion asked for; asked about.
+        if line.has(["potion", "potions"]), line.has(["need", "buy", "get", "want"]),
+            !line.has(["not", "never", "cost", "costs", "much", "price", "how", "what", "many"])
+        {
+            return EverydayReader.didYouMean(["buy potion"], after: "Type 'yes' to buy it.")
+        }
         // `can i get a bubble tea`: a reward of theirs, asked for; asked about.
-        if words.count > 3, ["can", "could", "may"].contains(words[0].text), words[1].text == "i", ["get", "have"].contains(words[2].text) {
+        if words.count > 3, ["can", "could", "may"].contains(words[0].text), words[1].text == "i", ["get", "have", "buy"].contains(words[2].text) {
             let wanted = words[3...].filter { !$0.stop && !Self.fillers.contains($0.text) && !["please", "pls", "now"].contains($0.text) }.map(\.text)
             guard let reward = vocabulary.rewards.first(where: { $0.lowercased().split(separator: " ").map(String.init) == wanted }) else { return nil }
             return EverydayReader.didYouMean(["buy \(reward)"], after: "Type 'yes' to buy it.")

@@ -212,6 +212,13 @@ extension Reader {
         said.subtract(named)
         // `forgot to log yoga`, `but not write it`: done, only not told.
         if let at = notTold { said.remove(words[at].text) }
+        // (`didnt sleep good, only 3 hours`: how it went, not whether.)
+        let how: Set<String> = ["good", "well", "much", "enough", "great", "properly", "deeply", "right"]
+        if let not = clause.first(where: { words[$0].text == "not" }), not + 2 < clause.upperBound, how.contains(words[not + 2].text),
+            mention.range.contains(not + 1) || Self.isPast(words[not + 1].text) || WordForms.bases[words[not + 1].text] == nil
+        {
+            said.remove("not")
+        }
         // (`at the truck stop`: a place, no stopping.)
         if clause.contains(where: { words[$0].text == "stop" && $0 > 0 && ["truck", "bus", "rest", "pit", "the", "a"].contains(words[$0 - 1].text) }) {
             said.remove("stop")

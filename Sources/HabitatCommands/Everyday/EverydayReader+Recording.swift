@@ -85,7 +85,8 @@ extension Reader {
         let note = self.note
         let end = note?.from ?? words.count
         let clauses = self.clauses
-        for clause in clauses where clause.lowerBound < end {
+        var taken = 0
+        for clause in clauses where clause.lowerBound < end && clause.lowerBound >= taken {
             let clause = clause.lowerBound..<min(clause.upperBound, end)
             let named = mentions(in: clause)
             // What follows `after`, `before`, `because` only says when or why, unless it is part of a name (Snacks
@@ -205,6 +206,8 @@ extension Reader {
                 // (`learned dutch 10 minutes` with Dutch lessons in minutes: a word of its name agrees with the unit.)
                 if done.isEmpty, others.contains(where: { $0.habit != mention.habit }), partly(in: range)?.habit != mention.habit { return nil }
             }
+            // (`slept 4h after shift, will sleep more later`: more of it to come, after what was done.)
+            if clauseNotDone(clause, mention: mention), done.contains(where: { $0.command.hasPrefix("did \(name(mention))") }) { continue }
             if clauseNotDone(clause, mention: mention) || line.has(phrase: ["out", "of"]) {
                 let name = vocabulary.habits[mention.habit].name.lowercased()
                 return .nothing(line.question
@@ -239,7 +242,14 @@ extension Reader {
                 if suspicious(after: mention, in: range) || present || weekdayGoneBy?.sure == false { one.likely = true }
                 done.append(one)
                 last = mention
-            case .missing(let question): return .clarify(question)
+            case .missing(let question):
+                // (`didnt sleep good, only 3 hours`: how much, said in the clause after it, with nothing of its own.)
+                guard let next = clauses.first(where: { $0.lowerBound > clause.upperBound }), next.upperBound <= end, mentions(in: next).isEmpty,
+                    next.contains(where: { words[$0].number != nil }), case .done(let one) = reading(mention, in: range.lowerBound..<next.upperBound)
+                else { return .clarify(question) }
+                done.append(one)
+                last = mention
+                taken = next.upperBound
             case .unread: return nil
             }
         }
