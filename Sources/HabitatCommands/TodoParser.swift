@@ -61,6 +61,10 @@ public enum TodoParser {
         // `by the 10th of December.`: a stop after the day, and `of` between it and its month, say nothing more.
         if let last = said.last, last.count > 1, let mark = last.last, ",;:.!".contains(mark) { said[said.count - 1].removeLast() }
         if said.count == 3, said[1] == "of", month(said[2]) != nil { said.remove(at: 1) }
+        // `by end of the month`, `by the end of the week`: its last day (a week ends on Sunday).
+        if said.first == "end", said.count >= 3, said[1] == "of", ["month", "week"].contains(said.last!), said.count == 3 || said[2] == "the" && said.count == 4 {
+            return said.last == "month" ? .dayOfMonth(31) : .weekday(6)
+        }
         guard said.count == 1 || (said.count == 2 && Self.month(said[0]) != nil || said.count == 2 && Self.month(said[1]) != nil) else {
             return nil
         }

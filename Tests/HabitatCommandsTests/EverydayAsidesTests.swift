@@ -15,6 +15,7 @@ struct EverydayAsidesTests {
         .init(name: "Walk Rex", amount: DailyAmount(2, unit: "walks")), .init(name: "Duolingo"), .init(name: "Water plants"), .init(name: "Gym", quota: true),
         .init(name: "Savings", amount: DailyAmount(10, unit: "pounds")), .init(name: "Logbook"), .init(name: "Steps", amount: DailyAmount(8000, unit: "steps")),
         .init(name: "Choir practice"), .init(name: "Sleep", amount: DailyAmount(7, unit: "hours")),
+        .init(name: "Glucose check", amount: DailyAmount(2, unit: "checks")), .init(name: "Takeout", bad: true), .init(name: "Energy drinks", bad: true),
     ]
     static let today = Day(iso: "2026-11-20")!
     static let vocabulary = Vocabulary(habits: habits, rewards: ["Brush pens"], today: today)
@@ -189,5 +190,53 @@ struct EverydayAsidesTests {
         #expect(Self.read("call mom only mon wed fri") == .commands([#"edit "Call Mom" on mon wed fri"#]))
         #expect(Self.read("Can you tell me how to delete a reminder?") == .commands(["help reminders"]))
         #expect(Self.read("how do I see my reminders") == .commands(["reminders"]))
+    }
+
+    @Test func aNewHabitWithWhyAfterAComma() {
+        #expect(Self.read("Please add a habit: Fasting on Wednesdays and Fridays, for Advent.") == .commands(["add habit Fasting on wed fri"]))
+        #expect(Self.read("add habit yoga tuesdays and thursdays, my physio says so because of my back") == .commands(["add habit yoga on tue thu"]))
+        #expect(Self.read("add bad habit late coffee, 10 life, I drink Kaffee at 6pm and then wonder why I cannot sleep")
+            == .commands(["add bad habit late coffee 10 life"]))
+        #expect(Self.read("new habit: read before bed, 20 min a day instead of the phone") == .commands(["add habit read before bed 20 min a day"]))
+        #expect(Self.read("add habit walk like 3 times a week") == .commands(["add habit walk 3 times a week"]))
+        // What follows the comma with a number of its own is read, or asked about.
+        #expect(Self.read("add a reward: fish and chips, for 50 coins") == .commands(["add reward fish and chips 50 coins"]))
+    }
+
+    @Test func aDecimalInNoUnitOfAHabitCountedInWholeThingsIsAReading() {
+        #expect(Self.read("Meds taken, glucose check 7.1.")
+            == .ask("7.1 looks like a reading, not a count. Did you mean 'did meds', then 'did glucose check'? Type 'yes' to record it.", ["did Meds", #"did "Glucose check""#]))
+        #expect(Self.read("Glucose check this morning: 6.2 mmol/L fasting.")
+            == .ask("6.2 looks like a reading, not a count. Did you mean 'did glucose check'? Type 'yes' to record it.", [#"did "Glucose check""#]))
+        #expect(Self.read("glucose check 2") == .commands([#"did "Glucose check" 2"#]))
+    }
+
+    @Test func aCountThenTheDaysItWasOn() {
+        #expect(Self.read("we got takeout twice this week, Tuesday and Wednesday") == .commands(["did Takeout on tuesday", "did Takeout on wednesday"]))
+        #expect(Self.read("swim x2 this week: tuesday and today") == .commands(["did Swim on tuesday", "did Swim"]))
+    }
+
+    @Test func anotherOfTheSameByAnotherName() {
+        #expect(Self.read("had a redbull n a monster") == .ask("Did you mean 'did energy drinks x2'? Type 'yes' to record it.", [#"did "Energy drinks" x2"#]))
+        #expect(Self.read("had a monster and a takeout")
+            == .ask("Did you mean 'did energy drinks', then 'did takeout'? Type 'yes' to record it.", [#"did "Energy drinks""#, "did Takeout"]))
+        // `Again.` alone says this one was again, no second.
+        #expect(Self.read("Ordered takeout. Again. No regrets.") == .commands(["did Takeout"]))
+    }
+
+    @Test func feelingsAboutItAreNoNegation() {
+        #expect(Self.read("had a takeout at lunch dont judge") == .commands(["did Takeout"]))
+        #expect(Self.read("I must confess I had a takeout") == .commands(["did Takeout"]))
+        #expect(Self.read("no takeout today") == .nothing("Nothing recorded: that doesn't sound done yet. When it is, tell me ('did takeout')."))
+    }
+
+    @Test func helpTopicsAndTheRoomsViews() {
+        #expect(Self.read("how do i put in amounts") == .commands(["help amounts"]))
+        #expect(Self.read("How does one record an amount?") == .commands(["help amounts"]))
+        #expect(Self.read("call the gym thing lifting") == .commands(["call Gym lifting"]))
+        #expect(Self.read("buying the brush pens, I have earned it") == .commands(["buy Brush pens"]))
+        #expect(EverydayReader.read("what do we still need from the store", Self.household) == .commands(["room list"]))
+        #expect(EverydayReader.read("Show me the weekly report", Self.household) == .commands(["room report"]))
+        #expect(EverydayReader.read("shopping list", Self.household) == .commands(["room list"]))
     }
 }

@@ -15,6 +15,8 @@ struct TodoParsingTests {
         ("add todo Call the dentist", "Call the dentist", nil),
         ("todo renew passport by friday", "renew passport", DayWords.weekday(4)),
         ("add todo Pay rent by the 3rd", "Pay rent", .dayOfMonth(3)),
+        ("add todo Book the citizens office, by end of the month", "Book the citizens office", .dayOfMonth(31)),
+        ("add todo Tidy the shed by the end of the week", "Tidy the shed", .weekday(6)),
         ("new todo Taxes due by 2026-12-24", "Taxes", .on(Day(civilYear: 2026, month: 12, day: 24))),
         ("add a to-do Gift by dec 24", "Gift", .monthDay(12, 24)),
         ("add a to do: call the pharmacy about refills by Monday", "call the pharmacy about refills", DayWords.weekday(0)),

@@ -212,7 +212,9 @@ extension Reader {
             && (last.range.upperBound..<range.lowerBound).contains(where: saysWhen)
             // (`did scales twice today, morning and evening`: which times the two were, once the count is said.)
             && done.command == "did \(name(last))\(day)"
-        if words[number].text == "again" || another,
+        // (`Ordered pizza. Again.`: this time is the again, no second one.)
+        let onceMore = words[number].text == "again" && (range.count > 1 || range.lowerBound > 0 && words[range.lowerBound - 1].text == "and")
+        if onceMore || another,
             range[(number + 1)...].allSatisfy({ when.contains(words[$0].text) || words[$0].minute != nil || words[$0].number != nil && Self.isTime(words, $0) })
         {
             let first = done.command == "did \(name(last))\(day)" ? 1 : amount(done.command)

@@ -14,6 +14,10 @@ extension Reader {
     func asking() -> Understanding? {
         // `status check 👀`, `habits pls`: a view's own word, and nothing else but asking.
         let views: Set<String> = ["status", "habits", "todos", "coins", "level", "health", "streaks", "reminders", "store", "xp"]
+        // `shopping list`, in a room: its list.
+        if vocabulary.inRoom, words.filter({ !$0.stop }).map(\.text) == ["shopping", "list"] || words.filter({ !$0.stop }).map(\.text) == ["the", "list"] {
+            return .commands(["room list"])
+        }
         if let first = words.first, views.contains(first.text),
             words.dropFirst().allSatisfy({ ["check", "update", "please", "pls", "plz", "now", "again", "real", "quick", "?"].contains($0.text) })
         {
@@ -49,6 +53,9 @@ extension Reader {
         if line.has(["heatmap", "heat"]) { return view("heatmap") }
         if line.has(["reminder", "reminders"]) { return view("reminders") }
         if vocabulary.inRoom {
+            // `what do we still need from the store`: the room's list; `show me the weekly report`: its week.
+            if line.has("need") && line.has(["we", "store", "shop", "shops"]) { return view("room list") }
+            if line.has("report") { return view("room report") }
             // `how did the family do this week`: the room's week.
             if line.has(["week", "weekly"]), line.has(["family", "house", "household", "flat", "home", "room"]),
                 line.has(["how", "hows"]), !line.has(["who", "whose", "ranking", "winning"])
@@ -130,8 +137,12 @@ extension Reader {
     /// `Can you tell me how to delete a reminder?`, `how do I pause a habit`: how to change something, which its help
     /// topic says.
     func howTo() -> Understanding? {
-        guard line.has(phrase: ["how", "to"]) || line.has(phrase: ["how", "do", "i"]) || line.has(phrase: ["how", "can", "i"]),
-            line.has(["delete", "remove", "stop", "add", "change", "edit", "set", "make", "create", "pause", "undo", "buy", "invite", "join", "leave", "rename", "turn", "cancel"])
+        guard line.has(phrase: ["how", "to"]) || line.has(phrase: ["how", "do", "i"]) || line.has(phrase: ["how", "can", "i"])
+            || line.has(phrase: ["how", "does"]),
+            line.has([
+                "delete", "remove", "stop", "add", "change", "edit", "set", "make", "create", "pause", "undo", "buy", "invite", "join", "leave",
+                "rename", "turn", "cancel", "put", "record", "work", "works", "use", "get", "log", "enter",
+            ])
         else { return nil }
         guard let topic = words.lazy.compactMap({ Self.helpTopics[$0.text] }).first else { return nil }
         return .commands(["help \(topic)"])
@@ -141,6 +152,7 @@ extension Reader {
     static let helpTopics: [String: String] = [
         "reminder": "reminders", "reminders": "reminders", "pause": "pauses", "holiday": "pauses", "room": "rooms", "household": "rooms",
         "chore": "chores", "chores": "chores", "reward": "store", "rewards": "store", "potion": "store", "habit": "habits", "habits": "habits",
-        "target": "amounts", "limit": "amounts", "schedule": "schedules", "password": "account", "account": "account",
+        "target": "amounts", "limit": "amounts", "amount": "amounts", "amounts": "amounts", "schedule": "schedules", "password": "account",
+        "account": "account",
     ]
 }

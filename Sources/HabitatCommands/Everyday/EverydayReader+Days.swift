@@ -114,7 +114,10 @@ extension EverydayReader {
         let firstDay = days[0]
         // (`yesterday and today` alone is read where it is said: one thing, on both.)
         if Set(days.map { words[$0].text }) == ["yesterday", "today"] { return nil }
-        let kept = words[...firstDay].map(\.typed) + words[(days.last! + 1)...].map(\.typed)
+        // (`swim x2 this week: tuesday and today`: the days after a mark are a list of their own, and no note.)
+        let listed = firstDay > 0 && words[firstDay - 1].stop && [",", ":", ";"].contains(words[firstDay - 1].text)
+        var kept = words[...firstDay].map(\.typed) + words[(days.last! + 1)...].map(\.typed)
+        if listed { kept[firstDay - 1] = "," }
         let once = Reader(line: EverydayLine(kept.joined(separator: " "), joiners: joiners), vocabulary: reader.vocabulary)
         let asked: Bool
         var commands: [String]
@@ -122,6 +125,12 @@ extension EverydayReader {
         case .commands(let read)?: (asked, commands) = (false, read)
         case .ask(_, let read)?: (asked, commands) = (true, read)
         default: return nil
+        }
+        // (`we got takeout twice this week, Tuesday and Wednesday`: the count is the days'.)
+        if case let counted = " x\(days.count)", commands.count == 1, commands[0].hasSuffix(counted), listed {
+            let once = String(commands[0].dropLast(counted.count))
+            let all = days.map { once + said($0)! }
+            return asked ? didYouMean(all, after: "Type 'yes' to record it.") : .commands(all)
         }
         let suffix = said(firstDay)!
         guard commands.allSatisfy({ $0.hasPrefix("did ") && (suffix.isEmpty ? !$0.contains(" on ") && !$0.hasSuffix(" yesterday") : $0.hasSuffix(suffix)) })

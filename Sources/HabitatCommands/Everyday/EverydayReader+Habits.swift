@@ -133,8 +133,38 @@ extension Reader {
         if !sawKind, let list = listed(from: index) { return list }
         // (`Add a habit for water, 8 glasses a day. I'm a raisin.`: a sentence after it says why.)
         let end = words[index...].firstIndex { $0.stop && [".", "!"].contains($0.text) } ?? words.count
-        // A name keeps its `and` (Fish and chips); marks between its words go.
-        var rest = Array(words[index..<end]).filter { !$0.stop || $0.text.contains(where: \.isLetter) }
+        // (`yoga tuesdays and thursdays, my physio says so`, `Fasting on Wednesdays and Fridays, for Advent`, `late coffee,
+        // 10 life, I drink Kaffee at 6pm`, `read before bed, 20 min a day instead of the phone`: a part after a comma
+        // that says why, with no number of its own, is no part of it.)
+        let why: Set<String> = ["my", "because", "bc", "since", "as", "so", "for", "i", "it", "cause", "cos", "coz", "the", "which", "instead"]
+        var said: [Word] = []
+        var part: [Word] = []
+        func keep(_ part: [Word]) {
+            let first = part.first { !$0.stop }
+            let aside = !said.filter({ !$0.stop }).isEmpty && first.map { why.contains($0.text) } == true && !part.contains { $0.number != nil }
+            guard !aside else { return }
+            // (`… instead of the phone`: what it replaces.)
+            if let instead = part.firstIndex(where: { $0.text == "instead" }), instead + 1 < part.count, part[instead + 1].text == "of", instead > 0 {
+                said += part[..<instead]
+            } else {
+                said += part
+            }
+        }
+        for word in words[index..<end] {
+            if word.stop && [",", ";"].contains(word.text) {
+                keep(part)
+                part = [word]
+            } else {
+                part.append(word)
+            }
+        }
+        keep(part)
+        // A name keeps its `and` (Fish and chips); marks between its words go. (`stretching like 3 times a week`: a number
+        // said roughly is that number.)
+        var rest = said.filter { !$0.stop || $0.text.contains(where: \.isLetter) }
+        rest = rest.indices.filter { at in
+            !(["like", "about", "around", "roughly", "maybe"].contains(rest[at].text) && at > 0 && at + 1 < rest.count && rest[at + 1].number != nil)
+        }.map { rest[$0] }
         // What follows a comma in the name is read as its options; words there that aren't are asked about.
         let comma = words[index...].firstIndex { $0.stop && [",", ";"].contains($0.text) }
         let beforeComma = comma.map { words[index..<$0].filter { !$0.stop }.count }
@@ -165,7 +195,9 @@ extension Reader {
         }
         if room && !vocabulary.inRoom { return nil }
         // `add 2 glasses to water` is no new habit, nor is one said not to be wanted.
-        if line.has(["not", "never"]) { return nil }
+        if line.has(["not", "never"]), words[..<index].contains(where: { ["not", "never"].contains($0.text) }) || rest.contains(where: { ["not", "never"].contains($0.text) }) {
+            return nil
+        }
         if rest.first?.number != nil && !reward {
             // (`add habit 10k steps` says a new habit all the same: what it can't read, it asks about.)
             guard sawKind else { return nil }
@@ -312,6 +344,11 @@ extension Reader {
             if ["twice", "thrice", "once"].contains(word.text), let next, ["a", "per", "every"].contains(next), index + 2 < rest.count {
                 said += ["\(Schedule.times[word.text]!)", "times", "a", rest[index + 2].text]
                 index += 3
+                continue
+            }
+            // (`tuesdays and thursdays`)
+            if ["and", "e", "&"].contains(word.text), !days.isEmpty, let next, weekday(next) != nil {
+                index += 1
                 continue
             }
             if word.text == "every", next == "day", said.isEmpty == false, days.isEmpty, !room, index + 2 == rest.count, !bad {

@@ -375,7 +375,7 @@ extension Reader {
             return EverydayReader.didYouMean(["buy \(reward)"], after: "Type 'yes' to buy it.")
         }
         // (`what can I buy with my coins` asks what there is.)
-        guard let at = treat ?? words.firstIndex(where: { ["buy", "comprar", "purchase", "cop", "redeem"].contains($0.text) }), !line.question,
+        guard let at = treat ?? words.firstIndex(where: { ["buy", "buying", "comprar", "purchase", "cop", "redeem"].contains($0.text) }), !line.question,
             !["what", "which"].contains(words[0].text)
         else { return nil }
         // What follows the name says why (`buy the cafe stop cake, earned it`).

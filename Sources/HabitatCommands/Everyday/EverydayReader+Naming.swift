@@ -37,7 +37,7 @@ extension Reader {
         }
         // `I'd like to call my walks 'strolls'`: their word for it after its name.
         if let call = words.firstIndex(where: { $0.text == "call" }), words[..<call].allSatisfy({ PoliteRequest.isLead($0.text) }) {
-            let idle: Set<String> = ["from", "now", "on", "please", "instead", "thanks"]
+            let idle: Set<String> = ["from", "now", "on", "please", "instead", "thanks", "thing", "habit", "one"]
             let said = words[(call + 1)...].indices.filter { !words[$0].stop && !idle.contains(words[$0].text) }
             guard let word = said.last, said.count >= 2 else { return nil }
             // (`I shall call the orchids "plants"`: a word of its name is enough, and is asked about.)

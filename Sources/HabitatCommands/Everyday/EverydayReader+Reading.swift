@@ -141,6 +141,13 @@ extension Reader {
         }
         // `8.2k steps`: thousands, for a habit that counts no distance.
         if said.unit == "k", family != "km", habit.amount != nil { value *= 1000 }
+        // (`glucose check 7.1`, `6.2 mmol/L`: a decimal in no unit it counts, of one counted in whole things, is a reading;
+        // done once, asked about.)
+        if !said.whole, let amount = habit.amount, !measured,
+            said.unit.map({ unit in WordForms.unit(unit) == nil && !(amount.unit.map { WordForms.isUnit(unit, $0) } ?? false) }) ?? true
+        {
+            return .done(Done(command: "did \(name)\(day)", likely: true, why: "\(GameState.decimal(said.value)) looks like a reading, not a count."))
+        }
         // A part of a unit, or another unit's amount, is never taken without asking: the nearest whole amount is proposed.
         if why != nil || value != value.rounded(), value >= 0.5, habit.amount != nil {
             return .done(Done(command: "did \(name) \(max(1, Int(value.rounded())))\(day)", likely: true, why: why ?? "I record whole amounts only."))
@@ -218,6 +225,11 @@ extension Reader {
             mention.range.contains(not + 1) || Self.isPast(words[not + 1].text) || WordForms.bases[words[not + 1].text] == nil
         {
             said.remove("not")
+        }
+        // (`dont judge`, `no regrets`, `I must confess`: what they feel about it, not whether it was done.)
+        for (word, next) in [("not", ["judge", "judging", "proud", "kidding"]), ("no", ["regrets", "regret", "judgement", "judgment", "shame"]), ("must", ["confess", "admit", "say"])]
+        where clause.contains(where: { words[$0].text == word && $0 + 1 < clause.upperBound && next.contains(words[$0 + 1].text) }) {
+            said.remove(word)
         }
         // (`at the truck stop`: a place, no stopping.)
         if clause.contains(where: { words[$0].text == "stop" && $0 > 0 && ["truck", "bus", "rest", "pit", "the", "a"].contains(words[$0 - 1].text) }) {

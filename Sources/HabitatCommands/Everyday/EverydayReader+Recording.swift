@@ -160,8 +160,15 @@ extension Reader {
                         || part.map { $0.range.upperBound == index || $0.range.lowerBound == index + 1 } ?? false)
             }
             // (`meds + desk + inbox zero`: a word of another's name said alone, in a list of things done, is that one, asked about.)
-            let listed = part.map { part in range.allSatisfy { part.range.contains($0) || Self.fillers.contains(words[$0].text) } } ?? false
-            if mentionedFirst == nil, !done.isEmpty, slipped(in: range) == nil, counted(in: range) == nil, part == nil || !another && !ownAmount && !listed,
+            let listed = part.map { part in
+                !vocabulary.habits[part.habit].todo && range.allSatisfy { part.range.contains($0) || Self.fillers.contains(words[$0].text) }
+            } ?? false
+            // (`had a redbull n a monster`: another of one done, by another name.)
+            let sameAgain = likelyByNoun(in: range).map { same in
+                done.contains { $0.command.hasPrefix("did \(name(same))") }
+                    && range.allSatisfy { ["a", "an", "one", "another"].contains(words[$0].text) || same.range.contains($0) }
+            } ?? false
+            if mentionedFirst == nil, !done.isEmpty, slipped(in: range) == nil, counted(in: range) == nil, part == nil || !another && !ownAmount && !listed, !sameAgain,
                 !range.contains(where: { Self.isPast(words[$0].text) || Self.doneWords.contains(words[$0].text) })
             {
                 continue
@@ -232,7 +239,16 @@ extension Reader {
             {
                 return nil
             }
-            if done.contains(where: { $0.command.hasPrefix("did \(name(mention))") }) {
+            if let at = done.firstIndex(where: { $0.command.hasPrefix("did \(name(mention))") }) {
+                // (`had a redbull n a monster`: one more of it, by another name; asked about.)
+                let once = "did \(name(mention))"
+                if mentionedFirst == nil, vocabulary.habits[mention.habit].amount == nil,
+                    range.allSatisfy({ ["a", "an", "one", "another"].contains(words[$0].text) || mention.range.contains($0) }),
+                    let count = done[at].command == once ? 1 : Int(done[at].command.dropFirst(once.count + 2)), done[at].command == once || done[at].command.hasPrefix(once + " x")
+                {
+                    done[at] = Done(command: "\(once) x\(count + 1)", likely: true)
+                    continue
+                }
                 // (`I eat too much salt today, the soup very salty`: named again, with no amount or deed of its own.)
                 if mentionedFirst == nil || !range.contains(where: { words[$0].number != nil || Self.isPast(words[$0].text) }) { continue }
                 return nil
