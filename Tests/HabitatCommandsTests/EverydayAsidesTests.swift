@@ -16,6 +16,7 @@ struct EverydayAsidesTests {
         .init(name: "Savings", amount: DailyAmount(10, unit: "pounds")), .init(name: "Logbook"), .init(name: "Steps", amount: DailyAmount(8000, unit: "steps")),
         .init(name: "Choir practice"), .init(name: "Sleep", amount: DailyAmount(7, unit: "hours")),
         .init(name: "Glucose check", amount: DailyAmount(2, unit: "checks")), .init(name: "Takeout", bad: true), .init(name: "Energy drinks", bad: true),
+        .init(name: "Rage quit", bad: true),
     ]
     static let today = Day(iso: "2026-11-20")!
     static let vocabulary = Vocabulary(habits: habits, rewards: ["Brush pens"], today: today)
@@ -238,5 +239,12 @@ struct EverydayAsidesTests {
         #expect(EverydayReader.read("what do we still need from the store", Self.household) == .commands(["room list"]))
         #expect(EverydayReader.read("Show me the weekly report", Self.household) == .commands(["room report"]))
         #expect(EverydayReader.read("shopping list", Self.household) == .commands(["room list"]))
+    }
+
+    @Test func askedNicelyOnAPhoneAndSaidInPassing() {
+        #expect(Self.read("can u add stretching like 3 times a week") == .commands(["add habit stretching 3 times a week"]))
+        #expect(Self.read("i rage quit again brb") == .commands([#"did "Rage quit""#]))
+        // A list item is got now, whenever it was.
+        #expect(EverydayReader.read("picked up diapers on the way home last night", Self.household) == .commands(["did Diapers"]))
     }
 }

@@ -9,7 +9,8 @@ extension Reader {
     /// reward: date night for 150 coins`.
     func adding() -> Understanding? {
         var index = 0
-        while index < words.count, ["i", "ok", "so", "please", "also", "now", "hey"].contains(words[index].text) { index += 1 }
+        // (`can u add stretching like 3 times a week`: asked nicely.)
+        while index < words.count, ["i", "ok", "so", "please", "also", "now", "hey", "can", "could", "would", "you"].contains(words[index].text) { index += 1 }
         let starts: [[String]] = [
             ["add"], ["new"], ["create"], ["start", "tracking"], ["track"], ["want", "to", "start"], ["want", "to", "try"], ["would", "like", "to", "start"],
             ["am", "starting"], ["want", "to", "track"], ["want", "a", "new"], ["need", "a", "new"], ["want", "a"], ["adicionar"],

@@ -86,7 +86,8 @@ extension Reader {
         // `fed him at 3am and again at 6` is twice.)
         let onlyTime = timeOfDay(in: 0..<range.lowerBound, done: true) == nil && timeOfDay(in: range.upperBound..<words.count, done: true) == nil
         let at = onlyTime ? timeOfDay(in: range, done: true).map { " at \(Self.clock($0))" } ?? "" : ""
-        let onDay = self.day(of: range).map { " \($0)" } ?? ""
+        // (`picked up formula last night`: a to-do or a list item is done now, whenever it was.)
+        let onDay = habit.todo ? "" : self.day(of: range).map { " \($0)" } ?? ""
         let day = onDay + at
         let name = self.name(mention)
         var partOfAUnit = false

@@ -42,7 +42,7 @@ extension Reader {
         "yay", "haha", "properly", "together", "alone", "early", "late", "quickly", "twice", "once", "as", "like", "over",
         "right", "bro", "lesson", "lessons", "session", "sesh", "class", "practice", "workout", "sets", "set", "reps",
         "round", "through", "along", "across", "past", "overnight", "down", "since", "until", "till", "post", "pre", "in",
-        "home",
+        "home", "brb", "lmao", "ugh", "omg", "oof", "sigh",
     ]
 
     /// The line's note: what follows its first colon, when what comes before it names what was done (`swam yesterday:
