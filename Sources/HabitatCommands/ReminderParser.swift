@@ -11,16 +11,7 @@ public enum ReminderParser {
         for tail in [["every", "day"], ["each", "day"], ["daily"], ["every", "morning"], ["every", "evening"], ["every", "night"]] {
             if words.count > tail.count, Array(words.suffix(tail.count).map(\.lower)) == tail { words.removeLast(tail.count) }
         }
-        // `at 7 in the morning`, `at 8 in the evening`, `at 10 at night`: the half of the day said in words.
-        var later = false
-        for (tail, evening) in [(["in", "the", "morning"], false), (["in", "the", "evening"], true), (["in", "the", "afternoon"], true), (["at", "night"], true)] {
-            if words.count > tail.count + 1, Array(words.suffix(tail.count).map(\.lower)) == tail {
-                words.removeLast(tail.count)
-                later = evening
-                break
-            }
-        }
-        guard var (minute, taken) = RecordingParser.timeOfDay(words) else {
+        guard let (minute, taken) = timeOfDay(endOf: words) else {
             if let at = words.lastIndex(where: { $0.lower == "at" }), at + 1 < words.count {
                 throw HabitatError(.invalidArgument, "\(words[(at + 1)...].phrase) isn't a time: try 'at 21:00' or 'at 9pm'.")
             }
@@ -28,10 +19,20 @@ public enum ReminderParser {
             let example = name.map { "'remind me to \($0) at 21:00'" } ?? "'remind me to floss at 21:00', or 'remind me at 8:00' for the day's digest"
             throw HabitatError(.invalidArgument, "At what time? Say \(example).")
         }
-        if later, minute < 12 * 60 { minute += 12 * 60 }
         words.removeLast(taken)
         if words.first?.lower == "to", words.count > 1 { words.removeFirst() }
         return (words.isEmpty ? nil : words.phrase, minute)
+    }
+
+    /// The time of day `words` end with (`at 21:00`, `at 9pm`; `at 7 in the morning`, `at 8 in the evening`, `at 10 at
+    /// night`: the half of the day said in words): minutes after midnight, and how many words said it.
+    static func timeOfDay(endOf words: [Token]) -> (minute: Int, taken: Int)? {
+        for (tail, evening) in [(["in", "the", "morning"], false), (["in", "the", "evening"], true), (["in", "the", "afternoon"], true), (["at", "night"], true)]
+        where words.count > tail.count + 1 && Array(words.suffix(tail.count).map(\.lower)) == tail {
+            guard let (minute, taken) = RecordingParser.timeOfDay(Array(words.dropLast(tail.count))) else { return nil }
+            return (evening && minute < 12 * 60 ? minute + 12 * 60 : minute, taken + tail.count)
+        }
+        return RecordingParser.timeOfDay(words)
     }
 
     /// `snooze`, `snooze 10 min`, `snooze for an hour`, `later`.
@@ -69,16 +70,7 @@ public enum ReminderParser {
         if rest.map(\.lower) == ["off"] { return .off }
         var words = rest
         let usage = "room report on <weekday> at <time>"
-        // `at 7 in the morning`, `at 8 in the evening`, `at 10 at night`: the half of the day said in words.
-        var later = false
-        for (tail, evening) in [(["in", "the", "morning"], false), (["in", "the", "evening"], true), (["in", "the", "afternoon"], true), (["at", "night"], true)] {
-            if words.count > tail.count + 1, Array(words.suffix(tail.count).map(\.lower)) == tail {
-                words.removeLast(tail.count)
-                later = evening
-                break
-            }
-        }
-        guard var (minute, taken) = RecordingParser.timeOfDay(words) else {
+        guard let (minute, taken) = timeOfDay(endOf: words) else {
             throw HabitatError.usage(usage, "When? Say 'room report on sunday at 19:00'.")
         }
         words.removeLast(taken)

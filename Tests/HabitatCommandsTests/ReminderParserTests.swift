@@ -52,4 +52,12 @@ import Testing
             Issue.record("unexpected \(error)")
         }
     }
+
+    @Test func theRoomsReportTakesTheHalfOfTheDaySaidInWords() throws {
+        func report(_ line: String) throws -> PostSaid? { try ReminderParser.roomReport(line.split(separator: " ").map { Token(String($0)) }) }
+        #expect(try report("on sunday at 8 in the evening") == .at(weekday: 6, minute: 20 * 60))
+        #expect(try report("on sunday at 8 in the morning") == .at(weekday: 6, minute: 8 * 60))
+        #expect(try report("sundays at 7pm") == .at(weekday: 6, minute: 19 * 60))
+    }
 }
+
