@@ -133,6 +133,13 @@ struct EverydayAsidesTests {
             == .commands([#"did "BP check" on tuesday"#, #"did "BP check" on wednesday"#]))
         #expect(Self.read("did swim wednesday and today") == .ask("Did you mean 'did swim on wednesday', then 'did swim'? Type 'yes' to record it.", ["did Swim on wednesday", "did Swim"]))
         #expect(Self.read("swim on monday and on tuesday I rested") == nil)
+        // How much on each day, said before it: asked about.
+        #expect(Self.read("I walked Rex 2 times on Tuesday and once on Wednesday.")
+            == .ask("Did you mean 'did walk rex 2 on tuesday', then 'did walk rex 1 on wednesday'? Type 'yes' to record it.",
+                [#"did "Walk Rex" 2 on tuesday"#, #"did "Walk Rex" 1 on wednesday"#]))
+        #expect(Self.read("sketching 30 min yesterday and 20 min wednesday")
+            == .ask("Did you mean 'did sketching 30 yesterday', then 'did sketching 20 on wednesday'? Type 'yes' to record it.",
+                ["did Sketching 30 yesterday", "did Sketching 20 on wednesday"]))
     }
 
     @Test func whatWasNotDoneAfterButIsOfAnotherTime() {

@@ -102,16 +102,42 @@ extension EverydayReader {
         guard days.count >= 2, Set(days.map { words[$0].text }).count == days.count else { return nil }
         // (Only joining words between the days: `on sunday and again on tuesday`, `tuesday, wednesday`.)
         let joining: Set<String> = ["and", "again", "on", "also", ",", "&", "then", "as", "well", "too", "e"]
+        // (`walked Biscuit 2 times on Tuesday and once on Wednesday`: how much on each, said before it.)
+        let counting: Set<String> = ["once", "twice", "times", "time", "x"]
+        var amounts = false
         for (first, next) in zip(days, days.dropFirst()) {
             let between = words[(first + 1)..<next]
-            guard !between.isEmpty, between.allSatisfy({ joining.contains($0.text) }),
-                between.contains(where: { ["and", ",", "&", "e"].contains($0.text) })
+            guard !between.isEmpty, between.contains(where: { ["and", ",", "&", "e"].contains($0.text) }) else { return nil }
+            if between.allSatisfy({ joining.contains($0.text) }) { continue }
+            guard between.allSatisfy({ joining.contains($0.text) || counting.contains($0.text) || $0.number != nil || WordForms.unit($0.text) != nil }),
+                between.contains(where: { $0.number != nil || ["once", "twice"].contains($0.text) })
             else { return nil }
+            amounts = true
         }
         // (`… and on tuesday I rested`: the last day, with more said of it, is its own.)
         let end = days.last! + 1
         guard end == words.count || words[end].stop && words[end].text != "and" || ["but", "as", "too", "both"].contains(words[end].text) else { return nil }
         let firstDay = days[0]
+        if amounts {
+            // What was done, up to its first amount, then each day's own part.
+            guard let firstAmount = words[..<firstDay].firstIndex(where: { $0.number != nil || ["once", "twice"].contains($0.text) }), firstAmount > 0
+            else { return nil }
+            let head = words[..<firstAmount].map(\.typed)
+            var all: [String] = []
+            var start = firstAmount
+            for day in days {
+                let part = words[start...day].drop { joining.contains($0.text) || $0.stop }.map(\.typed)
+                let one = Reader(line: EverydayLine((head + part).joined(separator: " "), joiners: joiners), vocabulary: reader.vocabulary)
+                switch one.recording() {
+                case .commands(let read)?, .ask(_, let read)?:
+                    guard read.count == 1, read[0].hasPrefix("did "), said(day)!.isEmpty || read[0].hasSuffix(said(day)!) else { return nil }
+                    all += read
+                default: return nil
+                }
+                start = day + 1
+            }
+            return didYouMean(all, after: "Type 'yes' to record it.")
+        }
         // (`yesterday and today` alone is read where it is said: one thing, on both.)
         if Set(days.map { words[$0].text }) == ["yesterday", "today"] { return nil }
         // (`swim x2 this week: tuesday and today`: the days after a mark are a list of their own, and no note.)
