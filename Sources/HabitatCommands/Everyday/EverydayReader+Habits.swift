@@ -387,61 +387,6 @@ extension Reader {
         return .commands(["\(command) \(said.joined(separator: " "))"])
     }
 
-    /// The to-do the words from `start` say is for a list (`cat food to the shopping list`, `to my list: ring the gas
-    /// board`): the room's when the list is said as the household's (`the shopping list`, `our list`) and they speak in a
-    /// room, theirs otherwise.
-    func listed(from start: Int) -> Understanding? {
-        var start = start
-        while start > 0, ["to", "onto"].contains(words[start - 1].text) { start -= 1 }
-        // (`and` and commas kept: `bread and eggs` may be two things.)
-        let tokens = words[start...].filter { !$0.stop || ["and", ","].contains($0.text) }.map { Token($0.typed) }
-        guard let thing = HabitDraftParser.listSaid(in: tokens) else { return nil }
-        let said = words[start...].map(\.text)
-        let mine = said.contains("my") || said.contains("todo") || said.contains("to-do") || said.contains("todos")
-        guard !thing.isEmpty else { return nil }
-        let add = addToList(mine: mine)
-        // `put school shoes on the list, we need them by tuesday`: the day it is needed by, said after the list.
-        var by = ""
-        if let list = said.lastIndex(where: { ["list", "todos", "to-dos", "todo", "to-do"].contains($0) }),
-            ((try? TodoParser.due(of: thing.map(\.lower))) ?? nil)?.0 == nil
-        {
-            let after = words[(start + list + 1)...].filter { !$0.stop }.map(\.text)
-            if let (due, taken) = try? TodoParser.due(of: after), due != nil { by = " " + after.suffix(taken).joined(separator: " ") }
-        }
-        // `add bread and eggs to the shopping list`: two things, asked about (`fish and chips` may be one).
-        let items = thing.split { $0.text.lowercased() == "and" || $0.text == "," }.map { $0.map(\.text).joined(separator: " ") }
-        if items.count > 1, items.allSatisfy({ !$0.isEmpty && $0.split(separator: " ").count <= 3 }) {
-            return EverydayReader.didYouMean(items.map { "\(add) \($0)\(by)" }, after: "Type 'yes' to add them.")
-        }
-        return .commands(["\(add) \(thing.map(\.text).joined(separator: " "))\(by)"])
-    }
-
-    /// `we need loo roll`, `we're out of bin bags`: what the household may need, said in a room, for its list. Something
-    /// of theirs, or to do (`we need to hoover`), is not a thing to get.
-    func householdNeeds() -> [String]? {
-        guard vocabulary.inRoom, !line.question else { return nil }
-        let leads: [[String]] = [["we", "need"], ["we", "are", "out", "of"], ["we", "ran", "out", "of"], ["we", "have", "run", "out", "of"], ["out", "of"]]
-        guard let lead = leads.first(where: { lead in lead.count < words.count && lead.indices.allSatisfy { words[$0].text == lead[$0] } })
-        else { return nil }
-        // (`we need diaper cream and paper towels`: each thing, to the end of the sentence.)
-        let end = words[lead.count...].firstIndex { $0.stop && [".", "!", ";", ":"].contains($0.text) } ?? words.count
-        var things: [String] = []
-        for clause in line.clauses where clause.upperBound > lead.count && clause.upperBound <= end {
-            let part = max(clause.lowerBound, lead.count)..<clause.upperBound
-            let thing = words[part].filter { !["some", "more", "the", "any", "new", "again"].contains($0.text) }
-            // (A thing that is one of theirs by all its words, `we need more water`, is that one.)
-            guard (1...4).contains(thing.count), !["to", "a", "an"].contains(thing[0].text), !thing.contains(where: { $0.text == "list" }),
-                !mentions(in: part).contains(where: { $0.range == part || thing.count == 1 })
-            else { return nil }
-            things.append(thing.map(\.typed).joined(separator: " "))
-        }
-        return things.isEmpty || things.count > 4 ? nil : things
-    }
-
-    /// The command that puts something on a list: the room's, when they speak in one and don't say it is theirs (`my
-    /// list`).
-    func addToList(mine: Bool = false) -> String { vocabulary.inRoom && !mine ? "room add todo" : "add todo" }
-
     /// `add a reward: date night for 150 coins`.
     func addReward(_ rest: [Word]) -> Understanding? {
         var said = rest.map(\.typed)

@@ -41,67 +41,6 @@ public enum EverydayReader {
         return passive(reader, joiners: joiners) ?? request(among: line, vocabulary)
     }
 
-    /// `I took my pills 2 days ago but not yesterday`, `did yoga but not the stretches`: what was done, then what was
-    /// not, of another time or thing; the first part read alone. (`did yoga but not really` says it was not.)
-    static func butNot(_ reader: Reader, joiners: Set<String>) -> Understanding? {
-        let words = reader.words
-        guard let but = words.indices.first(where: { words[$0].text == "but" }), but > 1, but + 2 < words.count,
-            words[but + 1].text == "not" || words[but + 1].text == "did" && words[but + 2].text == "not",
-            !words[(but + 1)...].contains(where: { ["really", "sure", "quite", "completely", "fully", "all"].contains($0.text) }),
-            words[..<but].contains(where: { Reader.isPast($0.text) || Reader.doneWords.contains($0.text) }),
-            !words[..<but].contains(where: { Reader.negations.contains($0.text) })
-        else { return nil }
-        let before = Reader(line: EverydayLine(words[..<but].map(\.typed).joined(separator: " "), joiners: joiners), vocabulary: reader.vocabulary)
-        switch before.recording() {
-        case .commands(let commands)?: return .commands(commands)
-        case .ask(let question, let commands)?: return .ask(question, commands)
-        default: return nil
-        }
-    }
-
-    /// `the plants are watered and Biscuit has been walked`, `desk is clean finally`: what was done said of the thing it
-    /// was done to, read with the deed first (`watered the plants`) when the deed is a word of the habit's name or
-    /// another word for one, and asked about.
-    static func passive(_ reader: Reader, joiners: Set<String>) -> Understanding? {
-        let be: Set<String> = ["is", "are", "was", "were", "been", "got", "gets", "get"]
-        // (A state the deed leaves, said as the deed: `desk is clean` is a desk cleaned.)
-        let states: [String: String] = ["clean": "cleaned", "tidy": "tidied", "done": "done", "sorted": "sorted", "empty": "emptied"]
-        var parts: [[EverydayLine.Word]] = [[]]
-        for word in reader.words {
-            if word.stop { parts.append([word]); parts.append([]) } else { parts[parts.count - 1].append(word) }
-        }
-        var turned: [String] = []
-        var deeds = 0
-        for part in parts {
-            // The thing (a word or three, no number), a form of `be`, then the deed.
-            guard let at = part.firstIndex(where: { be.contains($0.text) }), (1...4).contains(at), at + 1 < part.count,
-                let said = part[(at + 1)...].firstIndex(where: { !["been", "all", "now", "finally", "properly"].contains($0.text) }),
-                case let deed = part[said], Reader.isPast(deed.text) || states[deed.text] != nil,
-                part[..<at].allSatisfy({ $0.number == nil && !["it", "that", "this", "i", "we", "you", "he", "she", "they", "there"].contains($0.text) })
-            else {
-                turned += part.map { $0.typed }
-                continue
-            }
-            let thing = part[..<at].filter { !["has", "have", "had"].contains($0.text) }
-            turned += [states[deed.text] ?? deed.typed] + thing.map(\.typed) + part[(said + 1)...].map(\.typed)
-            deeds += 1
-        }
-        guard deeds > 0 else { return nil }
-        let again = Reader(line: EverydayLine(turned.joined(separator: " "), joiners: joiners), vocabulary: reader.vocabulary)
-        // (The deed names the habit, or says it in other words: `the gym is closed` names no Gym done.)
-        let all = 0..<again.words.count
-        let named = again.mentions(in: all) + [again.likely(in: all)].compactMap { $0 }
-        let byDeed = again.words.indices.filter { index in
-            Reader.isPast(again.words[index].text) || states.values.contains(again.words[index].text)
-        }
-        guard !byDeed.isEmpty, byDeed.allSatisfy({ index in named.contains { $0.range.contains(index) } }) else { return nil }
-        switch again.recording() {
-        case .commands(let commands)?: return didYouMean(commands, after: "Type 'yes' to record it.")
-        case let asked?: return asked
-        case nil: return nil
-        }
-    }
-
     /// `shoulder's fine now, start planks again`, `pause yoga - my knee hurts`: a request in one part of a line, the
     /// other parts naming nothing of theirs and holding no number, so only saying why. Asked about, as the rest was
     /// not read. Never a record of something done: that is the whole line's to say.
