@@ -15,7 +15,7 @@ extension Reader {
         // `status check 👀`, `habits pls`: a view's own word, and nothing else but asking.
         let views: Set<String> = ["status", "habits", "todos", "coins", "level", "health", "streaks", "reminders", "store", "xp"]
         // `shopping list`, in a room: its list.
-        if vocabulary.inRoom, words.filter({ !$0.stop }).map(\.text) == ["shopping", "list"] || words.filter({ !$0.stop }).map(\.text) == ["the", "list"] {
+        if vocabulary.inRoom, [["shopping", "list"], ["the", "list"]].contains(words.filter({ !$0.stop }).map(\.text)) {
             return .commands(["room list"])
         }
         if let first = words.first, views.contains(first.text),
@@ -78,7 +78,7 @@ extension Reader {
         }
         // `how do I see my points`, `am I doing well?`: the whole of their game.
         // (`what is my current level and health?`: more than one of its parts, asked together.)
-        let parts = [["level", "lvl", "nível", "nivel"], ["health", "life", "hp", "vida"], ["coins", "coin", "gold", "money"], ["xp", "experience"]]
+        let parts = [["level", "nível", "nivel"], ["health", "life", "hp", "vida"], ["coins", "coin", "gold", "money"], ["xp", "experience"]]
         if line.has("points") || line.has(phrase: ["am", "i", "doing"]) || parts.filter({ line.has(Set($0)) }).count > 1 { return view("status") }
         if line.has(["level", "nível", "nivel"]) {
             if line.has(["area", "areas"]) || vocabulary.areas.contains(where: { line.has($0.lowercased()) }) { return view("areas") }

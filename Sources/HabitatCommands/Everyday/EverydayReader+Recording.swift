@@ -165,8 +165,7 @@ extension Reader {
             } ?? false
             // (`had a redbull n a monster`: another of one done, by another name.)
             let sameAgain = likelyByNoun(in: range).map { same in
-                done.contains { $0.command.hasPrefix("did \(name(same))") }
-                    && range.allSatisfy { ["a", "an", "one", "another"].contains(words[$0].text) || same.range.contains($0) }
+                done.contains { $0.command.hasPrefix("did \(name(same))") } && onlyOneOf(same, in: range)
             } ?? false
             if mentionedFirst == nil, !done.isEmpty, slipped(in: range) == nil, counted(in: range) == nil, part == nil || !another && !ownAmount && !listed, !sameAgain,
                 !range.contains(where: { Self.isPast(words[$0].text) || Self.doneWords.contains(words[$0].text) })
@@ -214,8 +213,9 @@ extension Reader {
                 if done.isEmpty, others.contains(where: { $0.habit != mention.habit }), partly(in: range)?.habit != mention.habit { return nil }
             }
             // (`slept 4h after shift, will sleep more later`: more of it to come, after what was done.)
-            if clauseNotDone(clause, mention: mention), done.contains(where: { $0.command.hasPrefix("did \(name(mention))") }) { continue }
-            if clauseNotDone(clause, mention: mention) || line.has(phrase: ["out", "of"]) {
+            let notDone = clauseNotDone(clause, mention: mention)
+            if notDone, done.contains(where: { $0.command.hasPrefix("did \(name(mention))") }) { continue }
+            if notDone || line.has(phrase: ["out", "of"]) {
                 let name = vocabulary.habits[mention.habit].name.lowercased()
                 return .nothing(line.question
                     ? "That's up to you! When it's done, tell me ('did \(name)')."
@@ -242,10 +242,8 @@ extension Reader {
             if let at = done.firstIndex(where: { $0.command.hasPrefix("did \(name(mention))") }) {
                 // (`had a redbull n a monster`: one more of it, by another name; asked about.)
                 let once = "did \(name(mention))"
-                if mentionedFirst == nil, vocabulary.habits[mention.habit].amount == nil,
-                    range.allSatisfy({ ["a", "an", "one", "another"].contains(words[$0].text) || mention.range.contains($0) }),
-                    let count = done[at].command == once ? 1 : Int(done[at].command.dropFirst(once.count + 2)), done[at].command == once || done[at].command.hasPrefix(once + " x")
-                {
+                let count = done[at].command == once ? 1 : done[at].command.hasPrefix(once + " x") ? Int(done[at].command.dropFirst(once.count + 2)) : nil
+                if mentionedFirst == nil, vocabulary.habits[mention.habit].amount == nil, onlyOneOf(mention, in: range), let count {
                     done[at] = Done(command: "\(once) x\(count + 1)", likely: true)
                     continue
                 }
@@ -290,6 +288,11 @@ extension Reader {
             return EverydayReader.didYouMean(commands, before: why, after: "Type 'yes' to record it.")
         }
         return .commands(commands)
+    }
+
+    /// Whether `range` says one of `mention`'s habit and nothing more (`a monster`, `another coffee`).
+    func onlyOneOf(_ mention: Mention, in range: Range<Int>) -> Bool {
+        range.allSatisfy { ["a", "an", "one", "another"].contains(words[$0].text) || mention.range.contains($0) }
     }
 
     /// Words around a habit's name that say nothing of what was done: a bare name with these is still a recording
