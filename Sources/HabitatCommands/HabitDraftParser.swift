@@ -198,9 +198,10 @@ public enum HabitDraftParser {
         guard end >= 2, !words[..<end].suffix(2).contains(where: \.quoted) else { return nil }
         if let count = Schedule.times[words[end - 1].lower] ?? Int(words[end - 1].text) {
             // `twice a day`, `8 a day`
-            return end >= 2 ? (Array(words[..<(end - 1)]), DailyAmount(count)) : nil
+            return end >= 2 ? (Array(words[..<(end - 1)]), DailyAmount(Quantity(count))) : nil
         }
-        guard end >= 3, let count = Int(words[end - 2].text) ?? Schedule.numbers[words[end - 2].lower] else { return nil }
+        guard end >= 3, let count = DailyAmount.quantity(Substring(words[end - 2].text)) ?? Schedule.numbers[words[end - 2].lower].map({ Quantity($0) })
+        else { return nil }
         let unit = words[end - 1].lower
         guard unit.allSatisfy(\.isLetter) else { return nil }
         return (Array(words[..<(end - 2)]), DailyAmount(count, unit: ["times", "time", "x"].contains(unit) ? nil : unit))
@@ -210,12 +211,14 @@ public enum HabitDraftParser {
     /// before it, and the amount; `nil` when it doesn't. The name keeps a word.
     static func amountAtEnd(_ words: [Token]) -> ([Token], DailyAmount)? {
         guard let last = words.last, !last.quoted else { return nil }
-        if words.count >= 3, !words[words.count - 2].quoted, UnitWords.family(of: last.lower) != nil, let count = Int(words[words.count - 2].text) {
+        if words.count >= 3, !words[words.count - 2].quoted, UnitWords.family(of: last.lower) != nil,
+            let count = DailyAmount.quantity(Substring(words[words.count - 2].text))
+        {
             return (Array(words.dropLast(2)), DailyAmount(count, unit: last.lower))
         }
-        let digits = last.lower.prefix(while: \.isNumber)
+        let digits = last.lower.prefix { $0.isNumber || $0 == "." || $0 == "," }
         let unit = String(last.lower.dropFirst(digits.count))
-        guard words.count >= 2, let count = Int(digits), UnitWords.family(of: unit) != nil else { return nil }
+        guard words.count >= 2, let count = DailyAmount.quantity(digits), UnitWords.family(of: unit) != nil else { return nil }
         return (Array(words.dropLast()), DailyAmount(count, unit: unit))
     }
 
@@ -331,7 +334,7 @@ public enum HabitDraftParser {
     /// `target 8 glasses`, `goal 8`, `limit 2 cups a day`: which (`target` or `limit`), the amount, and the words it used.
     static func dailyAmountOption(_ words: [Token], at index: Int) -> (String, DailyAmount, Int)? {
         guard index + 1 < words.count, !words[index].quoted, !words[index + 1].quoted, let keyword = amountKeywords[words[index].lower],
-            let count = Int(words[index + 1].text) ?? Schedule.numbers[words[index + 1].lower]
+            let count = DailyAmount.quantity(Substring(words[index + 1].text)) ?? Schedule.numbers[words[index + 1].lower].map({ Quantity($0) })
         else { return nil }
         var used = 2
         var unit: String?

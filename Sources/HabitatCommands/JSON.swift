@@ -148,3 +148,10 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Express
     public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(elements) }
 }
 
+
+extension JSON {
+    /// An amount as a number: whole as before (`3`), a part as a decimal (`2.5`).
+    static func number(_ amount: Quantity) -> JSON {
+        amount.isWhole ? .int(amount.thousandths / 1000) : .double(amount.double)
+    }
+}

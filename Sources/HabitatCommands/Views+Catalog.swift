@@ -43,7 +43,7 @@ extension Views {
     }
 
     /// `archive`: the archived habits; `days` as for ``habits(_:today:days:)``.
-    public static func archive(_ state: GameState, today: Day, days: [Int64: [Day: Int]]) -> Reply {
+    public static func archive(_ state: GameState, today: Day, days: [Int64: [Day: Quantity]]) -> Reply {
         let archived = state.habits.filter(\.archived)
         let data: JSON = ["habits": .array(archived.map { habitData($0, state: state, keeping: state.keeping($0, days: days, today: today), today: today, days: days) })]
         guard !archived.isEmpty else { return Reply(.info, "No archived habits.", data: data) }
@@ -85,7 +85,7 @@ extension Views {
 
     /// `streaks`: every active habit's current and best streak, in its schedule's unit, and its strength; `days` as for
     /// ``habits(_:today:days:)``.
-    public static func streaks(_ state: GameState, today: Day, days: [Int64: [Day: Int]]) -> Reply {
+    public static func streaks(_ state: GameState, today: Day, days: [Int64: [Day: Quantity]]) -> Reply {
         let habits = state.activeHabits
         let kept = habits.map { state.keeping($0, days: days, today: today) }
         let data: JSON = [

@@ -18,7 +18,7 @@ extension Views {
     /// `today`: the good habits due today grouped by area with ✓ or ·, `X/Y` per group, each with its streak and
     /// strength, a quota with its count; the others apart; bad habits as clean or slipped. `recordings` are today's,
     /// `days` how many times each habit was recorded on each day (``Ledger/habitDays()``).
-    public static func today(_ state: GameState, recordings: [LedgerEntry], days: [Int64: [Day: Int]], today: Day) -> Reply {
+    public static func today(_ state: GameState, recordings: [LedgerEntry], days: [Int64: [Day: Quantity]], today: Day) -> Reply {
         let recorded = Dictionary(grouping: recordings.filter { $0.day == today }, by: \.habitID)
         // Done today: recorded, or for a habit counted in an amount, its target reached (a bad habit: beyond its limit).
         let habits = Dictionary(state.habits.compactMap { habit in habit.id.map { ($0, habit) } }, uniquingKeysWith: { first, _ in first })
@@ -104,7 +104,7 @@ extension Views {
                     var row: [(String, JSON)] = [("name", .string(habit.name)), ("clean", .bool(done[habit.id] == nil))]
                     if let limit = habit.amount {
                         let count = (recorded[habit.id] ?? []).reduce(0) { $0 + $1.quantity }
-                        row += [("limit", .int(limit.count)), ("unit", limit.unit.map { .string($0) } ?? .null), ("amount_today", .int(count))]
+                        row += [("limit", .number(limit.count)), ("unit", limit.unit.map { .string($0) } ?? .null), ("amount_today", .number(count))]
                     }
                     return .object(row)
                 }),
@@ -175,7 +175,7 @@ extension Views {
     static func todayRow(_ habit: Habit, entries: [LedgerEntry], keeping: StreakAndStrength?, today: Day) -> JSON {
         let times = entries.reduce(0) { $0 + $1.quantity }
         var row: [(String, JSON)] = [
-            ("name", .string(habit.name)), ("done", .bool(habit.amount.map { times >= $0.count } ?? !entries.isEmpty)), ("times", .int(times)),
+            ("name", .string(habit.name)), ("done", .bool(habit.amount.map { times >= $0.count } ?? !entries.isEmpty)), ("times", .number(times)),
             ("time", entries.compactMap(\.timeOfDay).last.map { .string(clock($0)) } ?? .null), ("due", .bool(keeping?.due ?? true)),
             ("schedule", .string(habit.schedule.words)),
         ]
@@ -186,7 +186,7 @@ extension Views {
             row += [("done_this_period", .int(inPeriod)), ("per_period", .int(per))]
         }
         if let amount = habit.amount {
-            row += [("target", .int(amount.count)), ("unit", amount.unit.map { .string($0) } ?? .null), ("amount_today", .int(times))]
+            row += [("target", .number(amount.count)), ("unit", amount.unit.map { .string($0) } ?? .null), ("amount_today", .number(times))]
         }
         if !habit.checklist.isEmpty {
             row.append(("checklist", .array(habit.checklist(on: today).map { ["name": .string($0.name), "done": .bool($0.done)] })))
@@ -209,16 +209,17 @@ extension Views {
             var line = "\(entry.day)  "
             switch entry.kind {
             case .completion:
-                line += "+ \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "")
+                // (A part of an amount says so too: `×0.75`.)
+                line += "+ \(entry.subject)" + (entry.quantity != 1 ? " ×\(entry.quantity)" : "")
                     + " (+\(entry.xp) XP, \(GameState.coins(entry.coins, signed: true)))"
             case .slip:
-                line += "- \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "")
+                line += "- \(entry.subject)" + (entry.quantity != 1 ? " ×\(entry.quantity)" : "")
                     + (entry.health == 0 ? " (no life lost)" : " (\(entry.health) life)")
             case .purchase:
                 line += "$ \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "") + " (\(GameState.coins(entry.coins))"
                     + (entry.health == 0 ? ")" : ", +\(entry.health) health)")
             case .run:
-                line += entry.quantity == 0 ? "> running challenge started" : "> ran \(GameState.km(Double(entry.quantity) / 1000))"
+                line += entry.quantity == 0 ? "> running challenge started" : "> ran \(GameState.km(entry.quantity.double / 1000))"
             case .missed:
                 line += "! missed \(entry.subject)" + (entry.quantity > 1 ? " (\(entry.quantity) times short)" : "") + " (\(entry.health) life)"
             case .todo:
@@ -226,7 +227,7 @@ extension Views {
             case .check:
                 line += "☑ \(entry.subject) (+\(entry.xp) XP, \(GameState.coins(entry.coins, signed: true)))"
             case .routine, .undo: line += entry.subject
-            case .imported: line += "⇣ \(GameState.count(entry.quantity, "day")) of history imported from \(entry.subject)"
+            case .imported: line += "⇣ \(GameState.count(entry.quantity.rounded, "day")) of history imported from \(entry.subject)"
             }
             if let time = entry.timeOfDay { line += " at \(clock(time))" }
             if let note = entry.note { line += ": \(note)" }
@@ -242,7 +243,7 @@ extension Views {
         [
             "id": entry.id.map { .int(Int($0)) } ?? .null, "at": .string(ISO8601DateFormatter().string(from: entry.at)),
             "day": .string(entry.day.description), "kind": .string(entry.kind.rawValue), "subject": .string(entry.subject),
-            "quantity": .int(entry.quantity), "xp": .int(entry.xp), "coins": .int(entry.coins), "health": .int(entry.health),
+            "quantity": .number(entry.quantity), "xp": .int(entry.xp), "coins": .int(entry.coins), "health": .int(entry.health),
             "note": entry.note.map(JSON.string) ?? .null, "time": entry.timeOfDay.map { .string(clock($0)) } ?? .null,
         ]
     }
@@ -259,8 +260,8 @@ extension Views {
     public static func heatmap(_ recordings: [LedgerEntry], today: Day, habit: String?) -> Reply {
         let start = heatmapStart(today: today)
         var counts: [Day: Int] = [:]
-        // One habit: every time it was recorded. All habits: completions (slips are not achievements).
-        for entry in recordings where habit != nil || entry.kind == .completion { counts[entry.day, default: 0] += entry.quantity }
+        // One habit: every time it was recorded (an amount's part as one). All habits: completions (slips are not achievements).
+        for entry in recordings where habit != nil || entry.kind == .completion { counts[entry.day, default: 0] += entry.quantity.wholeOnesStarted }
         let shades = ["░░", "▒▒", "▓▓", "██"]
         func cell(_ day: Day) -> String {
             guard day <= today else { return "  " }

@@ -8,7 +8,7 @@ extension ToastSymbol {
 
 extension Views {
     /// `⏰ Time to floss — not done yet today.`; for a habit counted in an amount, how far it is.
-    public static func reminder(_ habit: Habit, days: [Int64: [Day: Int]], today: Day) -> Toast {
+    public static func reminder(_ habit: Habit, days: [Int64: [Day: Quantity]], today: Day) -> Toast {
         let done = habit.id.flatMap { days[$0]?[today] } ?? 0
         let how = habit.amount.map { "\($0.progress(done)) so far today." } ?? "not done yet today."
         return Toast(.reminder, "Time to \(habit.name.lowercased()) — \(how)")
@@ -17,12 +17,12 @@ extension Views {
     /// The day's digest: what is due and not yet done, in one line (`⏰ Due today: Exercise, Floss, Water 0/8 glasses`),
     /// then the to-dos due today or overdue (`To-dos due: Call the dentist (overdue since Mon 30 Nov)`), and the same
     /// as data.
-    public static func digest(_ habits: [Habit], todos: [Todo] = [], days: [Int64: [Day: Int]], today: Day) -> (Toast, JSON) {
+    public static func digest(_ habits: [Habit], todos: [Todo] = [], days: [Int64: [Day: Quantity]], today: Day) -> (Toast, JSON) {
         let rows = habits.map { habit -> (String, JSON) in
             let done = habit.id.flatMap { days[$0]?[today] } ?? 0
             var row: [(String, JSON)] = [("name", .string(habit.name)), ("schedule", .string(habit.schedule.words))]
             if let amount = habit.amount {
-                row += [("target", .int(amount.count)), ("unit", amount.unit.map { .string($0) } ?? .null), ("amount_today", .int(done))]
+                row += [("target", .number(amount.count)), ("unit", amount.unit.map { .string($0) } ?? .null), ("amount_today", .number(done))]
             }
             return (habit.amount.map { "\(habit.name) \($0.progress(done))" } ?? habit.name, .object(row))
         }

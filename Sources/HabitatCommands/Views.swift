@@ -91,7 +91,7 @@ public enum Views {
 
     /// `habits`: good ones with their rewards, streaks and strength, bad ones with their cost and clean days; `days`
     /// holds how many times each was recorded on each day, by id (``Ledger/habitDays()``).
-    public static func habits(_ state: GameState, today: Day, days: [Int64: [Day: Int]]) -> Reply {
+    public static func habits(_ state: GameState, today: Day, days: [Int64: [Day: Quantity]]) -> Reply {
         let habits = state.activeHabits
         let kept = habits.map { state.keeping($0, days: days, today: today) }
         let data: JSON = ["habits": .array(zip(habits, kept).map { habitData($0, state: state, keeping: $1, today: today, days: days) })]
@@ -127,7 +127,7 @@ public enum Views {
     }
 
     /// A habit's row in the JSON of `habits` and `archive`.
-    static func habitData(_ habit: Habit, state: GameState, keeping: StreakAndStrength, today: Day, days: [Int64: [Day: Int]]) -> JSON {
+    static func habitData(_ habit: Habit, state: GameState, keeping: StreakAndStrength, today: Day, days: [Int64: [Day: Quantity]]) -> JSON {
         var row: [(String, JSON)] = [
             ("name", .string(habit.name)), ("kind", .string(habit.kind.rawValue)), ("xp", .int(habit.xp)),
             ("coins", .int(habit.coins)), ("life", .int(habit.life)),
@@ -136,10 +136,10 @@ public enum Views {
             ("strength", .int(keeping.strength)), ("tracks_time", .bool(habit.tracksTime)), ("schedule", .string(habit.schedule.words)),
             ("due_today", .bool(keeping.due)),
             ("paused_until", state.pausedThrough(habit, on: today).map { .string($0.description) } ?? .null),
-            ("target", habit.kind == .good ? habit.amount.map { .int($0.count) } ?? .null : .null),
-            ("limit", habit.kind == .bad ? habit.amount.map { .int($0.count) } ?? .null : .null),
+            ("target", habit.kind == .good ? habit.amount.map { .number($0.count) } ?? .null : .null),
+            ("limit", habit.kind == .bad ? habit.amount.map { .number($0.count) } ?? .null : .null),
             ("unit", habit.amount?.unit.map { .string($0) } ?? .null),
-            ("amount_today", .int(days[habit.id ?? -1]?[today] ?? 0)),
+            ("amount_today", .number(days[habit.id ?? -1]?[today] ?? 0)),
             ("life_if_missed", .int(habit.bite)),
         ]
         if !habit.words.isEmpty { row.append(("words", .array(habit.words.map(JSON.string)))) }
@@ -237,7 +237,7 @@ public enum Views {
             "questions: 'how am I doing?', 'how many coins do I have?', 'what's my level?', 'what's left today?', 'what can I buy?', 'who am I?'",
             "a figure by its name: 'level', 'coins', 'health', 'xp'",
             "making and mending: 'add a habit called Yoga', 'new bad habit Vaping', 'oops', 'undo that'",
-            "what you did, as you'd say it: 'ran 5k', 'drank 2 more glasses of water', 'did yoga and called mum', 'yesterday I had 3 coffees', 'walked to the shop and back, 2 km', 'forgot to log my journal yesterday', 'walked the dog on wednesday', 'cello 45, scales, all done', 'cello for an hour and a half', 'did 4,200 steps', 'a thousand words on wednesday', 'fourth cup of tea today', 'Tuesday I take my pills, I forget to write', 'walk done: 4 km', 'cycled 30 km on the 18th', 'drank 3 glasses of water, 8oz each', 'half a liter of water' (asked as oz)",
+            "what you did, as you'd say it: 'ran 5k', 'drank 2 more glasses of water', 'did yoga and called mum', 'yesterday I had 3 coffees', 'walked to the shop and back, 2 km', 'forgot to log my journal yesterday', 'walked the dog on wednesday', 'cello 45, scales, all done', 'cello for an hour and a half', 'did 4,200 steps', 'a thousand words on wednesday', 'fourth cup of tea today', 'Tuesday I take my pills, I forget to write', 'walk done: 4 km', 'swam 0.75 km', 'cycled 30 km on the 18th', 'drank 3 glasses of water, 8oz each', 'half a liter of water' (asked as oz)",
             "asked nicely: 'could you pause yoga for five days?', 'I would like to archive French', 'let me type slr for straight leg raises', 'move yoga into Body, would you?', 'I'd like a new habit: a letter to my sister'",
             "holidays: 'on holiday until the 3rd', 'away till sunday', 'taking a week off', 'no cello for a week', 'I'm back', 'we're back from Laredo'",
             "reminders: 'quit reminding me to stretch', 'stop reminding me about the pills', 'every evening at 21:30 remind me to stretch', 'move my rosary reminder to 9:30', 'which reminders are on?'",

@@ -3,14 +3,15 @@ import Foundation
 /// A habit counted in an amount a day: a good habit's target (`target 8 glasses`: done for the day at 8), or a bad
 /// habit's allowance (`limit 2 cups`: the first 2 a day cost nothing).
 public struct DailyAmount: Sendable, Hashable, Codable {
-    public var count: Int
+    /// How much: whole (`8 glasses`) or with decimals (`2.5 litres`).
+    public var count: Quantity
     /// The unit word as typed (`glasses`), or `nil` for a plain count.
     public var unit: String?
 
     /// The most a target or a limit, or one recording of an amount, may be.
     public static let most = 100_000
 
-    public init(_ count: Int, unit: String? = nil) {
+    public init(_ count: Quantity, unit: String? = nil) {
         self.count = count
         self.unit = unit
     }
@@ -18,22 +19,22 @@ public struct DailyAmount: Sendable, Hashable, Codable {
     /// `8 glasses`, `8`: the amount with its unit.
     public var words: String { Self.words(count, unit) }
 
-    /// `5 glasses`, `5`.
-    public static func words(_ count: Int, _ unit: String?) -> String { unit.map { "\(count) \($0)" } ?? "\(count)" }
+    /// `5 glasses`, `2.5 km`, `5`.
+    public static func words(_ count: Quantity, _ unit: String?) -> String { unit.map { "\(count) \($0)" } ?? "\(count)" }
 
     /// `5/8 glasses`: an amount so far against this one.
-    public func progress(_ done: Int) -> String { unit.map { "\(done)/\(count) \($0)" } ?? "\(done)/\(count)" }
+    public func progress(_ done: Quantity) -> String { unit.map { "\(done)/\(count) \($0)" } ?? "\(done)/\(count)" }
 }
 
 /// What a day holds already of a habit counted in an amount: the amount recorded, and whether its XP and coins were
 /// given (they are, once a day).
 public struct DayAmount: Sendable, Equatable {
-    public var amount: Int
+    public var amount: Quantity
     public var credited: Bool
 
     public static let none = DayAmount(amount: 0, credited: false)
 
-    public init(amount: Int, credited: Bool) {
+    public init(amount: Quantity, credited: Bool) {
         self.amount = amount
         self.credited = credited
     }
@@ -59,8 +60,8 @@ extension GameState {
         }
         guard let amount else { return }
         let what = kind == .good ? "A target" : "A limit"
-        guard (1...DailyAmount.most).contains(amount.count) else {
-            throw HabitatError(.invalidArgument, "\(what) is a whole number from 1 to \(DailyAmount.most).")
+        guard amount.count > 0, amount.count <= Quantity(DailyAmount.most) else {
+            throw HabitatError(.invalidArgument, "\(what) is a number from 0.001 to \(DailyAmount.most), e.g. 8 or 2.5.")
         }
         if let unit = amount.unit {
             guard unit.count <= 20, !unit.containsControlCharacters else {
@@ -73,10 +74,10 @@ extension GameState {
     /// earns its XP and coins once a day, the moment the day's amount reaches its target; a bad habit costs nothing up
     /// to its limit and its life for each beyond. `on` is the day when it isn't today.
     mutating func recordAmount(
-        of habit: Habit, _ daily: DailyAmount, amount: Int, before: DayAmount, on day: Day?, entry: inout LedgerEntry
+        of habit: Habit, _ daily: DailyAmount, amount: Quantity, before: DayAmount, on day: Day?, entry: inout LedgerEntry
     ) throws -> [Toast] {
-        guard (1...DailyAmount.most).contains(amount) else {
-            throw HabitatError(.invalidArgument, "You can record 1 to \(DailyAmount.most) at once.")
+        guard amount > 0, amount <= Quantity(DailyAmount.most) else {
+            throw HabitatError(.invalidArgument, "You can record 0.001 to \(DailyAmount.most) at once.")
         }
         let after = before.amount + amount
         let when = day.map { "on \($0.label)" } ?? "today"
@@ -92,7 +93,9 @@ extension GameState {
                 "\(habit.name) done for \(day?.label ?? "today"): \(daily.progress(after))! +\(habit.xp) XP, \(Self.coins(habit.coins, signed: true))")
             return [done] + gain(xp: habit.xp, coins: habit.coins, area: habit.areaID)
         case .bad:
-            let over = after - max(before.amount, daily.count)
+            // Each one beyond the limit costs its life, a part of one as one: 2.5 with a limit of 2 costs once, and 3 after
+            // that nothing more.
+            let over = (after - daily.count).wholeOnesStarted - (before.amount - daily.count).wholeOnesStarted
             guard over > 0 else {
                 return [Toast(.info, "\(habit.name) \(daily.progress(after)) \(when): within your limit, no life lost.")]
             }
@@ -124,35 +127,27 @@ extension DailyAmount {
         kind == .bad && amount?.count == 0 ? nil : amount
     }
 
-    /// ``number(_:)`` when it is a whole number an `Int` holds.
-    static func whole(_ text: Substring) -> Int? {
-        if let value = Int(text) { return value }
-        guard let value = number(text), value == value.rounded(), value.magnitude < 1e15 else { return nil }
-        return Int(value)
-    }
-
-    /// What a part of a unit said for `name` is answered: it is never rounded for them.
-    public static func wholeOnly(_ name: String, _ value: Double) -> String {
-        "I record whole amounts only: how much, rounded? e.g. 'did \(name.lowercased()) \(max(1, Int(value.rounded())))'."
+    /// ``number(_:)`` as an amount: whole, or with at most three decimals (`2.5`, `0,75`).
+    public static func quantity(_ text: Substring) -> Quantity? {
+        if let value = Int(text) { return Quantity(value) }
+        return number(text).flatMap(Quantity.init(exactly:))
     }
 }
 
 extension GameState {
-    /// `did water 3`, `did water 3 glasses`: the recording of a habit counted in an amount, with the amount after its
-    /// name, as `did water x3` says it. A name as typed comes first (`did read 20 pages` is a habit Read 20 pages when
-    /// there is one); a habit counted in times, or a unit that isn't the habit's, is told how to say it.
+    /// `did water 3`, `did swim 1.5`, `did water 3 glasses`: the recording of a habit counted in an amount, with the
+    /// amount after its name, as `did water x3` says it. A name as typed comes first (`did read 20 pages` is a habit
+    /// Read 20 pages when there is one); a habit counted in times, or a unit that isn't the habit's, is told how to say it.
     public func withAmount(_ recording: Recording) throws -> Recording {
-        // `did running 2.5 miles`: a part of a unit, which is never rounded for them.
-        if recording.times == 1, recording.loose == nil, recording.amountBefore == nil, let (name, value) = Self.trailingPart(recording.habit),
-            (try? self.recorded(recording)) == nil, let habit = try? self.habit(named: name), habit.amount != nil
-        {
-            throw HabitatError(.invalidArgument, DailyAmount.wholeOnly(habit.name, value), symbol: .question)
-        }
-        guard recording.times == 1, recording.loose == nil, recording.amountBefore == nil,
+        guard recording.times == 1, recording.amount == nil, recording.loose == nil, recording.amountBefore == nil,
             let (name, amount, unit) = Self.trailingAmount(recording.habit),
             (try? self.recorded(recording)) == nil, let habit = try? self.habit(named: name)
         else { return recording }
         guard let daily = habit.amount else {
+            guard amount.isWhole else {
+                throw HabitatError(.invalidArgument, "\(habit.name) is counted in times: 'did \(habit.name.lowercased())' records it once.")
+            }
+            let amount = amount.rounded
             throw HabitatError(
                 .invalidArgument,
                 "\(habit.name) is counted in times: 'did \(habit.name.lowercased()) x\(amount)' records it \(amount) times. To count it in an amount, give it a \(habit.kind == .good ? "target: 'edit \(habit.name.lowercased()) target \(amount)'" : "limit: 'edit \(habit.name.lowercased()) limit \(amount)'").")
@@ -163,33 +158,21 @@ extension GameState {
         }
         var read = recording
         read.habit = name
-        read.times = amount
+        read.amount = amount
         return read
     }
 
-    /// `running 2.5`, `running 2,5 miles` → (`running`, 2.5); else `nil`. The name keeps a word.
-    static func trailingPart(_ typed: String) -> (String, Double)? {
-        let words = typed.split(separator: " ")
-        for count in [1, 2] where words.count > count {
-            let number = words[words.count - count]
-            guard number.contains(where: { $0 == "." || $0 == "," }), let value = DailyAmount.number(number), value != value.rounded(),
-                count == 1 || words.last!.allSatisfy(\.isLetter)
-            else { continue }
-            return (words.dropLast(count).joined(separator: " "), value)
-        }
-        return nil
-    }
-
-    /// `water 3` → (`water`, 3, nil); `water 3 glasses` → (`water`, 3, `glasses`); else `nil`. The name keeps a word.
-    static func trailingAmount(_ typed: String) -> (String, Int, String?)? {
+    /// `water 3` → (`water`, 3, nil); `swim 1.5` → (`swim`, 1.5, nil); `water 3 glasses` → (`water`, 3, `glasses`); else
+    /// `nil`. The name keeps a word.
+    static func trailingAmount(_ typed: String) -> (String, Quantity, String?)? {
         // One word has no amount after it: said without splitting it into words, which every recording asks.
         guard typed.containsSpace else { return nil }
         let words = typed.split(separator: " ")
         guard words.count >= 2 else { return nil }
-        if let amount = DailyAmount.whole(words[words.count - 1]), amount > 0 {
+        if let amount = DailyAmount.quantity(words[words.count - 1]), amount > 0 {
             return (words.dropLast().joined(separator: " "), amount, nil)
         }
-        if words.count >= 3, let amount = DailyAmount.whole(words[words.count - 2]), amount > 0, words.last!.allSatisfy(\.isLetter) {
+        if words.count >= 3, let amount = DailyAmount.quantity(words[words.count - 2]), amount > 0, words.last!.allSatisfy(\.isLetter) {
             return (words.dropLast(2).joined(separator: " "), amount, String(words.last!).lowercased())
         }
         return nil

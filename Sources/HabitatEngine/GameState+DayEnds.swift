@@ -9,7 +9,7 @@ extension GameState {
     /// ledger entries of kind `missed`. `days` holds how many times each habit was recorded on each day, by id
     /// (``StreakAndStrength``). Nothing bites on a day before a habit's bite began (``Habit/biteSince``), while paused, or
     /// once the game is over (nothing is left to lose).
-    mutating func endDays(through last: Day, days: [Int64: [Day: Int]], at now: Date) -> Outcome {
+    mutating func endDays(through last: Day, days: [Int64: [Day: Quantity]], at now: Date) -> Outcome {
         let biting = activeHabits.filter { $0.kind == .good && $0.bite > 0 }
         let first = endedThrough.map { $0 + 1 } ?? biting.compactMap(\.biteSince).min() ?? last + 1
         guard first <= last else {
@@ -30,7 +30,7 @@ extension GameState {
                 profile.health -= lost
                 entries.append(
                     LedgerEntry(
-                        at: now, day: day, kind: .missed, habitID: habit.id, subject: habit.name, quantity: short, health: -lost,
+                        at: now, day: day, kind: .missed, habitID: habit.id, subject: habit.name, quantity: Quantity(short), health: -lost,
                         before: before))
                 if let period = habit.schedule.period {
                     let times = "\(short) time\(short == 1 ? "" : "s") short"
@@ -53,7 +53,7 @@ extension GameState {
     /// How many times `habit` fell short on `day`, if it bites then: a habit done on days, once when the day was due
     /// and not kept; a quota, at its period's last day, once for each time short (a period begun before its bite, or
     /// holding a paused day, doesn't bite).
-    func missed(_ habit: Habit, on day: Day, since: Day, days: [Int64: [Day: Int]]) -> Int? {
+    func missed(_ habit: Habit, on day: Day, since: Day, days: [Int64: [Day: Quantity]]) -> Int? {
         let paused = pauses(of: habit)
         guard !paused.contains(where: { $0.contains(day) }) else { return nil }
         let recorded = habit.id.flatMap { days[$0] } ?? [:]

@@ -14,6 +14,9 @@ public struct Recording: Sendable, Equatable {
 
     public var habit: String
     public var times: Int
+    /// For a habit counted in an amount: how much, read from the name's end (`did swim 1.5`) by
+    /// ``GameState/withAmount(_:)``. ``quantity`` is what is recorded.
+    public var amount: Quantity?
     public var when: When
     public var note: String?
     /// Minutes after midnight (`at 6:45am`).
@@ -26,7 +29,7 @@ public struct Recording: Sendable, Equatable {
     /// Said as a slip (`slipped smoking`): only a bad habit can be recorded so.
     public var slipped: Bool
     /// For a habit counted in an amount (``Habit/amount``): what the day it counts for holds already (storage fills
-    /// it in). `times` is then the amount recorded now: `did water 3`.
+    /// it in). ``quantity`` is then the amount recorded now: `did water 3`.
     public var amountBefore: DayAmount?
     /// For a day gone by: the life its end took for this habit (for a quota, its period's end) that nothing has given
     /// back yet (storage fills it in). A completion that keeps the day gives it back.
@@ -35,6 +38,9 @@ public struct Recording: Sendable, Equatable {
     /// only a habit's whole name or its words' forms find it, never a prefix, and when none does, the line was
     /// simply not understood.
     public var loose: LooseReading?
+
+    /// How much is recorded: the amount said, or the times.
+    public var quantity: Quantity { amount ?? Quantity(times) }
 
     public init(
         habit: String, times: Int = 1, when: When = .today, note: String? = nil, timeOfDay: Int? = nil,
@@ -101,7 +107,7 @@ extension GameState {
         let before = snapshot(habit: habit)
         var entry = LedgerEntry(
             at: now, day: day, kind: habit.kind == .good ? .completion : .slip, habitID: habit.id,
-            subject: habit.name, quantity: recording.times, note: recording.note,
+            subject: habit.name, quantity: recording.quantity, note: recording.note,
             timeOfDay: timeOfDay(of: habit, recording, on: day, at: now), before: before)
         let toasts: [Toast]
         if let daily = habit.amount {
@@ -110,7 +116,7 @@ extension GameState {
                 throw HistoryNeeded()
             }
             let on = day == settings.day(of: now) ? nil : day
-            toasts = try recordAmount(of: habit, daily, amount: recording.times, before: amountBefore, on: on, entry: &entry)
+            toasts = try recordAmount(of: habit, daily, amount: recording.quantity, before: amountBefore, on: on, entry: &entry)
         } else {
             toasts = try score(
                 habit.name, kind: habit.kind, xp: habit.xp, coins: habit.coins, life: habit.life, times: recording.times,
@@ -118,10 +124,10 @@ extension GameState {
         }
         var back: [Toast] = []
         if habit.kind == .good, let bitten = recording.bitten {
-            let keeps = habit.amount.map { (recording.amountBefore?.amount ?? 0) + recording.times >= $0.count } ?? true
+            let keeps = habit.amount.map { (recording.amountBefore?.amount ?? 0) + recording.quantity >= $0.count } ?? true
             back = giveBack(habit.schedule.isQuota ? min(bitten, habit.bite * recording.times) : bitten, for: habit, keeps: keeps, entry: &entry)
         }
-        updateStats(of: habit, on: day, times: recording.times, history: recording.history)
+        updateStats(of: habit, on: day, times: recording.quantity.wholeOnesStarted, history: recording.history)
         // A word the player taught for it is said as they meant it.
         let taught = habit.words.contains { $0.isSameName(as: recording.habit) }
         return Outcome(toasts: toasts + back + (taught ? [] : Self.readAs(recording.habit, habit.name)), entry: entry)

@@ -56,7 +56,7 @@ extension GameState {
             profile.challenge = challenge
         }
         let entry = LedgerEntry(
-            at: now, day: settings.day(of: now), kind: .run, subject: "Running challenge", quantity: Int((km * 1000).rounded()),
+            at: now, day: settings.day(of: now), kind: .run, subject: "Running challenge", quantity: Quantity(Int((km * 1000).rounded())),
             health: profile.health - before.profile.health, before: before)
         return Outcome(toasts: toasts, entry: entry)
     }

@@ -51,7 +51,7 @@ extension GameState {
         if let area, let id = area.id { before.areas = [.init(id: id, progress: area.progress)] }
         var entry = LedgerEntry(
             at: now, day: day, kind: shared.kind == .good ? .completion : .slip, subject: shared.habit,
-            quantity: shared.times, note: shared.note, timeOfDay: shared.timeOfDay, before: before, roomToken: shared.token)
+            quantity: Quantity(shared.times), note: shared.note, timeOfDay: shared.timeOfDay, before: before, roomToken: shared.token)
         let toasts = try score(
             shared.habit, kind: shared.kind, xp: shared.xp, coins: shared.coins, life: shared.life, times: shared.times,
             area: area?.id, room: shared.room, entry: &entry)

@@ -9,7 +9,7 @@ extension GameState {
         profile = before.profile
         // A recording counted its amount into its habit's total (a routine, one for each of its habits): the
         // total gives that back, which also comes out right for a recording counted before amounts were.
-        let counted = latest.kind == .routine ? 1 : latest.quantity
+        let counted = latest.kind == .routine ? 1 : latest.quantity.wholeOnesStarted
         for part in before.habits {
             guard let index = habits.firstIndex(where: { $0.id == part.id }) else { continue }
             var stats = part.stats
@@ -39,7 +39,7 @@ extension GameState {
         switch entry.kind {
         case .purchase: what = "buying \(entry.subject)" + (entry.quantity > 1 ? " ×\(entry.quantity)" : "")
         case .run where entry.quantity == 0: what = "the challenge start"
-        case .run: what = "your \(km(Double(entry.quantity) / 1000)) run"
+        case .run: what = "your \(km(entry.quantity.double / 1000)) run"
         case .imported: what = "the history imported from \(entry.subject) (its habits stay)"
         default: what = entry.subject
         }

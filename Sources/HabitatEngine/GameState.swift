@@ -86,7 +86,7 @@ public enum Action: Sendable, Equatable {
     case resume(String?)
     /// Ends the user's days through a day (usually yesterday): the bites of habits due and not done. `days` holds how
     /// many times each habit was recorded on each day, by id.
-    case endDays(through: Day, days: [Int64: [Day: Int]])
+    case endDays(through: Day, days: [Int64: [Day: Quantity]])
     /// `add todo Call the dentist by friday`, `add todo Move house: pack books, book the van`.
     case addTodo(name: String, due: DayWords?, checklist: [String] = [])
     /// `check pack books`: an item of an open to-do's checklist.

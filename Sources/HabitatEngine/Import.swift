@@ -4,12 +4,13 @@ import Foundation
 /// or so much of its amount, with the day's note.
 public struct ImportedDay: Sendable, Equatable {
     public var day: Day
-    public var quantity: Int
+    public var quantity: Quantity
     public var note: String?
 
-    /// `quantity` is kept between 1 and the most a day's amount may be (``DailyAmount/most``).
-    public init(day: Day, quantity: Int = 1, note: String? = nil) {
-        (self.day, self.quantity, self.note) = (day, min(max(1, quantity), DailyAmount.most), note)
+    /// `quantity` is kept above 0 (a thousandth at least) and at most what a day's amount may be (``DailyAmount/most``).
+    public init(day: Day, quantity: Quantity = 1, note: String? = nil) {
+        (self.day, self.note) = (day, note)
+        self.quantity = min(max(Quantity(thousandths: 1), quantity), Quantity(DailyAmount.most))
     }
 }
 
@@ -258,7 +259,7 @@ extension GameState {
     /// `withRewards`, what a good habit's recording earns (its XP and coins, a day of an amount once; a slip costs no
     /// life). The habits' streaks are counted from their days.
     public mutating func importedHistory(
-        _ plan: ImportPlan, added: [Habit], had: [Int64: [Day: Int]] = [:], options: ImportOptions = ImportOptions(), at now: Date
+        _ plan: ImportPlan, added: [Habit], had: [Int64: [Day: Quantity]] = [:], options: ImportOptions = ImportOptions(), at now: Date
     ) -> Outcome {
         var before = Snapshot(profile: profile)
         before.areas = areas.compactMap { area in area.id.map { .init(id: $0, progress: area.progress) } }
@@ -274,7 +275,7 @@ extension GameState {
                     at: settings.start(of: day.day), day: day.day, kind: habit.kind == .good ? .completion : .slip, habitID: id,
                     subject: habit.name, quantity: day.quantity, note: day.note)
                 if options.withRewards, habit.kind == .good {
-                    let times = habit.amount == nil ? day.quantity : 1
+                    let times = habit.amount == nil ? day.quantity.wholeOnesStarted : 1
                     (entry.xp, entry.coins) = (habit.xp * times, habit.coins * times)
                     credit(xp: entry.xp, coins: entry.coins, area: habit.areaID)
                 }
@@ -291,7 +292,7 @@ extension GameState {
                 continue
             }
             let days = Set(new.map(\.day)).union(had.keys)
-            var stats = HabitStats(streak: 0, best: 0, lastDay: days.max(), total: kept.total + new.reduce(0) { $0 + $1.quantity })
+            var stats = HabitStats(streak: 0, best: 0, lastDay: days.max(), total: kept.total + new.reduce(0) { $0 + $1.quantity.wholeOnesStarted })
             switch habit.kind {
             case .good:
                 let counted = Streaks.good(days: days)
@@ -301,7 +302,7 @@ extension GameState {
             habits[index].stats = stats
         }
         let lead = LedgerEntry(
-            at: now, day: settings.day(of: now), kind: .imported, subject: plan.source, quantity: batch.count,
+            at: now, day: settings.day(of: now), kind: .imported, subject: plan.source, quantity: Quantity(batch.count),
             xp: batch.reduce(0) { $0 + $1.xp }, coins: batch.reduce(0) { $0 + $1.coins }, before: before)
         var character: [Toast] = []
         if options.withCharacter, let imported = plan.character {

@@ -35,7 +35,8 @@ public struct LedgerEntry: Sendable, Equatable, Codable {
     public var habitID: Int64?
     /// The habit's or item's name at the time.
     public var subject: String
-    public var quantity: Int
+    /// How many times, or for a habit counted in an amount how much (`2.5`).
+    public var quantity: Quantity
     public var xp: Int
     public var coins: Int
     public var health: Int
@@ -55,7 +56,7 @@ public struct LedgerEntry: Sendable, Equatable, Codable {
 
     public init(
         id: Int64? = nil, at: Date, day: Day, kind: Kind, habitID: Int64? = nil, subject: String,
-        quantity: Int = 1, xp: Int = 0, coins: Int = 0, health: Int = 0, note: String? = nil,
+        quantity: Quantity = 1, xp: Int = 0, coins: Int = 0, health: Int = 0, note: String? = nil,
         timeOfDay: Int? = nil, before: Snapshot? = nil, reverts: Int64? = nil, batch: Int64? = nil,
         roomToken: String? = nil, todoID: Int64? = nil
     ) {

@@ -77,15 +77,15 @@ extension Settings {
 
 extension StreakAndStrength {
     /// How much of `habit` a day takes to count: once, its target (a good habit), or beyond its limit (a bad one).
-    public static func threshold(of habit: Habit) -> Int {
-        habit.amount.map { habit.kind == .good ? $0.count : $0.count + 1 } ?? 1
+    public static func threshold(of habit: Habit) -> Quantity {
+        habit.amount.map { habit.kind == .good ? $0.count : $0.count + Quantity(thousandths: 1) } ?? 1
     }
 }
 
 extension GameState {
     /// The good habits due on `today` and not yet done (for one counted in an amount: its target not yet reached), in
     /// the order of the habit list. A paused habit is not due.
-    public func stillToDo(days: [Int64: [Day: Int]], today: Day) -> [Habit] {
+    public func stillToDo(days: [Int64: [Day: Quantity]], today: Day) -> [Habit] {
         activeHabits.filter { habit in
             guard habit.kind == .good, keeping(habit, days: days, today: today).due else { return false }
             return (habit.id.flatMap { days[$0]?[today] } ?? 0) < StreakAndStrength.threshold(of: habit)

@@ -148,7 +148,7 @@ extension GameState {
                     note: recording.note, timeOfDay: timeOfDay(of: habit, recording, on: day, at: now)))
         }
         let entry = LedgerEntry(
-            at: now, day: day, kind: .routine, subject: routine.name, quantity: members.count, xp: totalXP, coins: totalCoins,
+            at: now, day: day, kind: .routine, subject: routine.name, quantity: Quantity(members.count), xp: totalXP, coins: totalCoins,
             note: recording.note, before: before)
         let toast = Toast(.success, "\(routine.name) routine done! \(members.count) habit\(members.count == 1 ? "" : "s"), +\(totalXP) XP, \(Self.coins(totalCoins, signed: true))")
         return Outcome(toasts: [toast] + levelUps(since: levelsBefore), entry: entry, batch: batch)

@@ -61,7 +61,7 @@ extension GameState {
             toast = Toast(.reward, "\(what) redeemed! \(Self.coins(-item.price * count, signed: true))")
         }
         let entry = LedgerEntry(
-            at: now, day: settings.day(of: now), kind: .purchase, subject: item.name, quantity: count,
+            at: now, day: settings.day(of: now), kind: .purchase, subject: item.name, quantity: Quantity(count),
             coins: -item.price * count, health: profile.health - before.profile.health, before: before)
         return Outcome(toasts: [toast], entry: entry)
     }

@@ -50,7 +50,7 @@ public struct StreakAndStrength: Sendable, Equatable {
 
     /// `habit`'s keeping as of `today`, from `days`: how many times it was recorded on each day (undone recordings
     /// left out). Weeks start on `weekStart` (0 = Monday); `paused` holds the days it was paused.
-    public init(_ habit: Habit, days: [Day: Int], today: Day, weekStart: Int = 0, paused: [ClosedRange<Day>] = []) {
+    public init(_ habit: Habit, days: [Day: Quantity], today: Day, weekStart: Int = 0, paused: [ClosedRange<Day>] = []) {
         let start = min(habit.created, days.keys.min() ?? habit.created, today)
         // A day counts when its amount reaches the target; a bad habit's, when it goes beyond the limit.
         let counting = Counting(habit, days: days, start: start, today: today, paused: paused)
@@ -70,30 +70,30 @@ public struct StreakAndStrength: Sendable, Equatable {
 
     /// The days a habit was recorded, from the day it began to today, with the days it was paused.
     struct Counting {
-        let days: [Day: Int]
+        let days: [Day: Quantity]
         let start: Day
         let today: Day
         let paused: [ClosedRange<Day>]
         /// The amount that makes a day count (1 unless the habit is counted in an amount).
-        var threshold = 1
+        var threshold: Quantity = 1
         /// Whether a day counts once toward a quota, when its amount reaches the target (a good habit counted in an
         /// amount: `3 km, 3 times a week`), rather than each time it was recorded.
         var oncePerDay = false
 
         /// `habit`'s days, counted as its terms say.
-        init(_ habit: Habit, days: [Day: Int], start: Day, today: Day, paused: [ClosedRange<Day>]) {
+        init(_ habit: Habit, days: [Day: Quantity], start: Day, today: Day, paused: [ClosedRange<Day>]) {
             self.init(days: days, start: start, today: today, paused: paused, threshold: StreakAndStrength.threshold(of: habit))
             oncePerDay = habit.kind == .good && habit.amount != nil
         }
 
-        init(days: [Day: Int], start: Day, today: Day, paused: [ClosedRange<Day>], threshold: Int = 1) {
+        init(days: [Day: Quantity], start: Day, today: Day, paused: [ClosedRange<Day>], threshold: Quantity = 1) {
             (self.days, self.start, self.today, self.paused, self.threshold) = (days, start, today, paused, threshold)
         }
 
-        func count(_ day: Day) -> Int { days[day] ?? 0 }
+        func count(_ day: Day) -> Quantity { days[day] ?? 0 }
         func kept(_ day: Day) -> Bool { count(day) >= threshold }
         /// What a day adds to a quota's count: each time it was recorded, or once when kept (``oncePerDay``).
-        func times(_ day: Day) -> Int { oncePerDay ? (kept(day) ? 1 : 0) : count(day) }
+        func times(_ day: Day) -> Int { oncePerDay ? (kept(day) ? 1 : 0) : count(day).wholeOnesStarted }
         /// What the days of `range` up to today add to a quota's count.
         func times(in range: ClosedRange<Day>) -> Int { span(range).reduce(0) { $0 + times($1) } }
         func isPaused(_ day: Day) -> Bool { paused.contains { $0.contains(day) } }
@@ -238,7 +238,7 @@ public struct StreakAndStrength: Sendable, Equatable {
 extension GameState {
     /// `habit`'s keeping as of `today`, from `days` (how many times each habit was recorded on each day, by id), with
     /// the user's week start and the habit's pauses.
-    public func keeping(_ habit: Habit, days: [Int64: [Day: Int]], today: Day) -> StreakAndStrength {
+    public func keeping(_ habit: Habit, days: [Int64: [Day: Quantity]], today: Day) -> StreakAndStrength {
         StreakAndStrength(habit, days: habit.id.flatMap { days[$0] } ?? [:], today: today, weekStart: settings.weekStart, paused: pauses(of: habit))
     }
 }

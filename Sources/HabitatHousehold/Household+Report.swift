@@ -24,7 +24,7 @@ extension Household {
         var undone: [(chore: String, days: Int)] = []
         for chore in chores {
             let entries = log.filter { $0.habitID == chore.id && $0.day <= today }
-            let days = Dictionary(grouping: entries, by: \.day).mapValues { $0.reduce(0) { $0 + $1.quantity } }
+            let days = Dictionary(grouping: entries, by: \.day).mapValues { Quantity($0.reduce(0) { $0 + $1.quantity }) }
             // A chore's streak is counted as a habit's is (``StreakAndStrength``), from the first day the log knows it.
             let habit = Habit(id: chore.id, name: chore.name, kind: .good, created: days.keys.min() ?? today, schedule: chore.schedule)
             let keeping = StreakAndStrength(habit, days: days, today: today)

@@ -30,9 +30,11 @@ public struct RoomLogEntry: Sendable, Equatable {
     /// (kept for when they are no longer a member). A slip is logged at its cost, as the member's toast says it,
     /// even when it ended their game with less life left to lose (their ledger keeps what was lost, for undo).
     public init(_ entry: LedgerEntry, of habit: SharedHabit, by accountID: Int64, shown: String) {
-        let health = habit.kind == .bad ? min(entry.health, -habit.life * entry.quantity) : entry.health
+        // A shared habit is counted in times, never in an amount.
+        let times = entry.quantity.wholeOnesStarted
+        let health = habit.kind == .bad ? min(entry.health, -habit.life * times) : entry.health
         self.init(
             habitID: habit.id, habit: habit.name, kind: habit.kind, accountID: accountID, member: shown, at: entry.at,
-            day: entry.day, quantity: entry.quantity, xp: entry.xp, health: health, ref: entry.roomToken ?? "")
+            day: entry.day, quantity: times, xp: entry.xp, health: health, ref: entry.roomToken ?? "")
     }
 }

@@ -53,6 +53,7 @@ extension StoreMigration {
             case "date": "to_char(\(column), 'YYYY-MM-DD')"
             case "boolean": "(\(column))::int::bigint"
             case "integer": "(\(column))::bigint"
+            case "numeric": "(\(column))::double precision"
             default: column
             }
         }
@@ -68,6 +69,9 @@ extension StoreMigration {
             for (cell, column) in zip(row, columns) {
                 switch types[column] {
                 case "double precision": values.append(try cell.decode(Double?.self).map { .real($0) } ?? .null)
+                // An amount: whole, as SQLite keeps it, or with its decimals.
+                case "numeric":
+                    values.append(try cell.decode(Double?.self).map { $0 == $0.rounded() && $0.magnitude < 1e15 ? .integer(Int64($0)) : .real($0) } ?? .null)
                 case "text", "date": values.append(try cell.decode(String?.self).map { .text($0) } ?? .null)
                 default: values.append(try cell.decode(Int64?.self).map { .integer($0) } ?? .null)
                 }

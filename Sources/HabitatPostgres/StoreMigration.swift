@@ -157,6 +157,8 @@ public enum StoreMigration {
         case (.integer(let number), "bigint"), (.integer(let number), "integer"): try binds.append(number)
         case (.integer(let number), "boolean"): try binds.append(number != 0)
         case (.integer(let number), "double precision"): try binds.append(Double(number))
+        case (.integer(let number), "numeric"): try binds.append(number)
+        case (.real(let number), "numeric"): try binds.append(number)
         case (.real(let number), "double precision"): try binds.append(number)
         case (.text(let text), "text"), (.text(let text), "date"): try binds.append(text)
         case (.integer(let number), "text"): try binds.append(String(number))
@@ -183,14 +185,22 @@ public enum StoreMigration {
 
     /// The copy of `account`'s ledger sums to what the file's does, column by column.
     static func expectSums(of ledger: StoredTables.Table, account: Int64, _ connection: PostgresConnection, _ logger: Logger) async throws {
+        // Quantities in thousandths: an amount may have decimals.
         let summed = ["quantity", "xp", "coins", "health"]
         let expected = summed.map { column -> Int64 in
             guard let index = ledger.columns.firstIndex(of: column) else { return 0 }
-            return ledger.rows.reduce(0) { sum, row in if case .integer(let value) = row[index] { sum + value } else { sum } }
+            let scale: Int64 = column == "quantity" ? 1000 : 1
+            return ledger.rows.reduce(0) { sum, row in
+                switch row[index] {
+                case .integer(let value): sum + value * scale
+                case .real(let value): sum + Int64((value * Double(scale)).rounded())
+                default: sum
+                }
+            }
         }
         let rows = try await connection.query(
             """
-            SELECT coalesce(sum(quantity), 0)::bigint, coalesce(sum(xp), 0)::bigint, coalesce(sum(coins), 0)::bigint,
+            SELECT (coalesce(sum(quantity), 0) * 1000)::bigint, coalesce(sum(xp), 0)::bigint, coalesce(sum(coins), 0)::bigint,
                 coalesce(sum(health), 0)::bigint FROM ledger WHERE account_id = \(account)
             """, logger: logger)
         for try await (quantity, xp, coins, health) in rows.decode((Int64, Int64, Int64, Int64).self) {

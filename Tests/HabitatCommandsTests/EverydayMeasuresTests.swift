@@ -23,11 +23,28 @@ struct EverydayMeasuresTests {
 
     @Test func anAmountInAnotherUnitOfTheSameMeasureIsAskedAboutConverted() {
         #expect(Self.read("had half a liter of water")
-            == .ask("Water is counted in oz: 0.5 liter is about 17 oz. Did you mean 'did water 17'? Type 'yes' to record it.", ["did Water 17"]))
+            == .ask("Water is counted in oz: 0.5 liter is about 16.9 oz. Did you mean 'did water 16.9'? Type 'yes' to record it.", ["did Water 16.9"]))
         #expect(Self.read("ran 2 miles")
-            == .ask("Run is counted in km: 2 miles is about 3 km. Did you mean 'did run 3'? Type 'yes' to record it.", ["did Run 3"]))
+            == .ask("Run is counted in km: 2 miles is about 3.22 km. Did you mean 'did run 3.22'? Type 'yes' to record it.", ["did Run 3.22"]))
         // Time in the other unit of time is exact, as it was.
         #expect(Self.read("walked 1 hour after dinner") == .commands([#"did "Walk after dinner" 60"#]))
+    }
+
+    @Test func anAmountWithDecimalsInTheHabitsOwnUnitIsTakenAsSaid() {
+        let triathlon = Vocabulary(
+            habits: [
+                .init(name: "Swim", amount: DailyAmount(Quantity(thousandths: 1500), unit: "km")), .init(name: "Sleep", amount: DailyAmount(8, unit: "hours")),
+                .init(name: "Hydration", amount: DailyAmount(3, unit: "litres")), .init(name: "Gym"),
+            ],
+            today: Day(iso: "2026-11-20")!)
+        #expect(EverydayReader.read("swam 0.75 km", triathlon) == .commands(["did Swim 0.75"]))
+        #expect(EverydayReader.read("slept 7.5 hours", triathlon) == .commands(["did Sleep 7.5"]))
+        #expect(EverydayReader.read("hydration 2,25 litres", triathlon) == .commands(["did Hydration 2.25"]))
+        // Another unit is converted and asked about; 200 ml is 0.2 litres exactly.
+        #expect(EverydayReader.read("drank 200 ml of hydration", triathlon)
+            == .ask("Hydration is counted in litres: 200 ml is 0.2 litres. Did you mean 'did hydration 0.2'? Type 'yes' to record it.", ["did Hydration 0.2"]))
+        // A part of a time, of a habit counted in times, is how long it took: once.
+        #expect(EverydayReader.read("gym 1.5 hours", triathlon) == .commands(["did Gym"]))
     }
 
     @Test func soManyOfASizeAreTheirSum() {

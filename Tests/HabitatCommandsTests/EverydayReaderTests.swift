@@ -75,16 +75,14 @@ struct EverydayReaderTests {
         #expect(Self.read("ran 5 km: felt great") == .commands(["did Running 5: felt great"]))
     }
 
-    @Test func aPartOfAUnitIsAskedAboutEvenWhenItIsWholeInTheHabitsUnit() {
-        #expect(Self.read("guitar 1.5 hours") == .ask("Did you mean 'did guitar 90'? Type 'yes' to record it.", ["did Guitar 90"]))
+    @Test func aPartOfAUnitOfTimeIsTheTimeItIs() {
+        #expect(Self.read("guitar 1.5 hours") == .commands(["did Guitar 90"]))
     }
 
     @Test func whatIsMissingIsAskedForAndNothingGuessed() {
         #expect(Self.read("went for a run") == .clarify("How much? Say it with the amount, e.g. 'did running 5'."))
-        // A part of a unit: the nearest whole amount is proposed, never taken.
-        #expect(
-            Self.read("drank 1.5 glasses of water")
-                == .ask("I record whole amounts only. Did you mean 'did water 2'? Type 'yes' to record it.", ["did Water 2"]))
+        // A part of a unit is taken as said.
+        #expect(Self.read("drank 1.5 glasses of water") == .commands(["did Water 1.5"]))
         #expect(Self.read("ran 30 min") == .clarify("Running is counted in km: how many? e.g. 'did running 5'."))
     }
 
@@ -345,7 +343,7 @@ struct EverydayReaderTests {
         #expect(read("ran 5k in 25 min") == .commands(["did Running 5"]))
         let garden = Vocabulary(habits: [.init(name: "Weeding", amount: DailyAmount(30, unit: "minutes"))], today: their.today)
         #expect(EverydayReader.read("weeded for half an hour", garden) == .commands(["did Weeding 30"]))
-        #expect(EverydayReader.read("weeded for 0.5 hours", garden) == .ask("Did you mean 'did weeding 30'? Type 'yes' to record it.", ["did Weeding 30"]))
+        #expect(EverydayReader.read("weeded for 0.5 hours", garden) == .commands(["did Weeding 30"]))
         // Sets of so many each are asked about as all of them.
         #expect(read("pushups 3x10") == .ask("Did you mean 'did push-ups 30'? Type 'yes' to record it.", ["did Push-ups 30"]))
         // Later; said unsure; someone else's; what a call was about.

@@ -8,7 +8,7 @@ import Testing
 @Suite("history")
 struct HistoryViewTests {
     func entry(
-        _ kind: LedgerEntry.Kind, _ subject: String, habitID: Int64? = nil, quantity: Int = 1, xp: Int = 0, coins: Int = 0,
+        _ kind: LedgerEntry.Kind, _ subject: String, habitID: Int64? = nil, quantity: Quantity = 1, xp: Int = 0, coins: Int = 0,
         health: Int = 0, roomToken: String? = nil
     ) -> LedgerEntry {
         LedgerEntry(

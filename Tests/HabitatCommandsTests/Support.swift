@@ -92,7 +92,7 @@ enum Sample {
 
     /// How many times each sample habit was recorded on each day: Exercise six days in a row two weeks ago, then the
     /// last four days up to yesterday (streak 4, best 6, as its stats say).
-    static let days: [Int64: [Day: Int]] = [1: Dictionary(uniqueKeysWithValues: (Array(9...14) + Array(1...4)).map { (today - $0, 1) })]
+    static let days: [Int64: [Day: Quantity]] = [1: Dictionary(uniqueKeysWithValues: (Array(9...14) + Array(1...4)).map { (today - $0, 1) })]
 
     static let smoking = Habit(id: 2, name: "Smoking", kind: .bad, xp: 0, coins: 0, life: 25, created: today - 10)
 

@@ -222,6 +222,6 @@ import Testing
 
     @Test func aTargetOfNoneIsRefused() {
         let error = expectRefusal(.addHabit(HabitDraft(name: "Read", amount: DailyAmount(0, unit: "pages"))), on: Fixture.state(), code: .invalidArgument)
-        #expect(error?.message == "A target is a whole number from 1 to 100000.")
+        #expect(error?.message == "A target is a number from 0.001 to 100000, e.g. 8 or 2.5.")
     }
 }

@@ -13,7 +13,7 @@ import Testing
         return state
     }
 
-    static func end(_ state: inout GameState, through last: Day, days: [Int64: [Day: Int]] = [:]) throws -> Outcome {
+    static func end(_ state: inout GameState, through last: Day, days: [Int64: [Day: Quantity]] = [:]) throws -> Outcome {
         try state.apply(.endDays(through: last, days: days), at: Fixture.noon(of: last + 1))
     }
 

@@ -86,7 +86,7 @@ import Testing
     @Test func aPausedHabitIsNotDueAndItsStreakWaits() throws {
         var state = Fixture.state(habits: [Habit(id: 1, name: "Floss", kind: .good, created: Self.today - 5)])
         _ = try Self.apply(.pause(nil, .days(3)), to: &state, on: Self.today - 2)
-        let days: [Int64: [Day: Int]] = [1: [Self.today - 5: 1, Self.today - 4: 1, Self.today - 3: 1]]
+        let days: [Int64: [Day: Quantity]] = [1: [Self.today - 5: 1, Self.today - 4: 1, Self.today - 3: 1]]
         let paused = state.keeping(state.habits[0], days: days, today: Self.today)
         #expect(!paused.due)
         #expect(paused.streak == 3)

@@ -67,7 +67,7 @@ import Testing
         var state = Fixture.state(habits: habits)
         state.pauses = [Pause(habitID: 6, first: today - 1, last: today + 2)]
         // Stretch done; 3 of 8 glasses.
-        let days: [Int64: [Day: Int]] = [5: [today: 1], 3: [today: 3]]
+        let days: [Int64: [Day: Quantity]] = [5: [today: 1], 3: [today: 3]]
         #expect(state.stillToDo(days: days, today: today).map(\.name) == ["Floss", "Water"])
         #expect(state.stillToDo(days: [5: [today: 1], 3: [today: 8], 1: [today: 1]], today: today).isEmpty)
         // Everything paused: nothing.

@@ -88,7 +88,7 @@ import Testing
     func onlyAsManyPotionsAsHealAreBought(health: Int, asked: Int, bought: Int) throws {
         var state = Fixture.state(coins: 1000, health: health)
         let outcome = try state.purchase("potion", quantity: asked)
-        #expect(outcome.entry?.quantity == bought)
+        #expect(outcome.entry?.quantity == Quantity(bought))
         #expect(state.profile.coins == 1000 - 25 * bought)
         #expect(state.profile.health == min(1000, health + 300 * bought))
         #expect(outcome.entry?.health == state.profile.health - health)

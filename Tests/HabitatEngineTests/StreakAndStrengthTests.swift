@@ -12,7 +12,7 @@ import Testing
     }
 
     /// Done once on each of these days after `monday`.
-    static func done(_ offsets: some Sequence<Int>) -> [Day: Int] {
+    static func done(_ offsets: some Sequence<Int>) -> [Day: Quantity] {
         Dictionary(offsets.map { (monday + $0, 1) }, uniquingKeysWith: +)
     }
 
@@ -101,7 +101,7 @@ import Testing
     @Test func aQuotaWithATargetCountsEachDayThatReachedItOnce() {
         // `Run 5 km, 3 times a week`: 6 km on Monday, 3 km on Tuesday, 5 and then 5 more on Thursday.
         let habit = Habit(id: 1, name: "Run", kind: .good, created: Self.monday, schedule: .quota(3, .week), amount: DailyAmount(5, unit: "km"))
-        let days = [Self.monday: 6, Self.monday + 1: 3, Self.monday + 3: 10]
+        let days: [Day: Quantity] = [Self.monday: 6, Self.monday + 1: 3, Self.monday + 3: 10]
         let thursday = StreakAndStrength(habit, days: days, today: Self.monday + 3)
         #expect(thursday.inPeriod == 2)
         #expect(thursday.due)
@@ -122,7 +122,7 @@ import Testing
 
     @Test func aMonthlyQuotaCountsCalendarMonthsAcrossTheYearsEnd() {
         let habit = Self.habit(.quota(2, .month))
-        let days = Dictionary(
+        let days: [Day: Quantity] = Dictionary(
             [(2026, 11, 10), (2026, 11, 20), (2026, 12, 5), (2026, 12, 31)].map { (Day(civilYear: $0, month: $1, day: $2), 1) },
             uniquingKeysWith: +)
         let january = StreakAndStrength(habit, days: days, today: Day(civilYear: 2027, month: 1, day: 3))

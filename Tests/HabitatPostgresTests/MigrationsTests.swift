@@ -23,11 +23,11 @@ struct MigrationsTests {
     @Test func theSchemaIsAppliedOnceAndRemembered() async throws {
         try await TestPostgres.withDatabase { address in
             try await address.withClient(logger: logger) { (client: PostgresClient) async throws -> Void in
-                #expect(try await Migrations.apply(client, logger: logger) == .init(applied: ["0001-schema.sql", "0002-account-version.sql", "0003-servers.sql"], version: 3))
-                #expect(try await Migrations.apply(client, logger: logger) == .init(applied: [], version: 3))
+                #expect(try await Migrations.apply(client, logger: logger) == .init(applied: ["0001-schema.sql", "0002-account-version.sql", "0003-servers.sql", "0004-amount-decimals.sql"], version: 4))
+                #expect(try await Migrations.apply(client, logger: logger) == .init(applied: [], version: 4))
                 let applied = try await rows(
                     client, "SELECT version::text, name, length(checksum)::text FROM habitat_migration ORDER BY version")
-                #expect(applied == [["1", "0001-schema.sql", "64"], ["2", "0002-account-version.sql", "64"], ["3", "0003-servers.sql", "64"]])
+                #expect(applied == [["1", "0001-schema.sql", "64"], ["2", "0002-account-version.sql", "64"], ["3", "0003-servers.sql", "64"], ["4", "0004-amount-decimals.sql", "64"]])
             }
         }
     }
@@ -84,8 +84,10 @@ struct MigrationsTests {
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
-            #expect(reports.filter { !$0.applied.isEmpty } == [.init(applied: ["0001-schema.sql", "0002-account-version.sql", "0003-servers.sql"], version: 3)])
-            #expect(reports.map(\.version) == [3, 3, 3, 3])
+            #expect(
+                reports.filter { !$0.applied.isEmpty }
+                    == [.init(applied: ["0001-schema.sql", "0002-account-version.sql", "0003-servers.sql", "0004-amount-decimals.sql"], version: 4)])
+            #expect(reports.map(\.version) == [4, 4, 4, 4])
         }
     }
 

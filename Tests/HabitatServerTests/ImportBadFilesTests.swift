@@ -125,8 +125,6 @@ struct ImportBadFilesTests {
               Read · every day · 2 days
               Nameless id · every day · 0 days
               Coffee (bad habit) · limit 1 cups a day · 1 day
-            Kept only roughly, or not brought in:
-              - Amounts are kept as whole numbers (Coffee): a day's 2.5 is kept as 3.
             Nothing was changed: this was a dry run. Run it again without --dry-run to bring it in.
 
             """)

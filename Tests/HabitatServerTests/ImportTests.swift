@@ -87,7 +87,6 @@ struct ImportTests {
           Old habit (archived) · every day · 7 days
         Kept only roughly, or not brought in:
           - Run: at least 10 km a week is kept as 2 km a day.
-          - Amounts are kept as whole numbers (Run): a day's 2.5 is kept as 3.
           - 3 skipped days are kept as not done: to keep a break from counting, pause the habit here.
           - 2 notes on days not done are not brought in (a note here belongs to a day done).
           - Reminders (2) are not brought in: set them with 'remind me to <habit> at <time>'.
@@ -155,6 +154,8 @@ struct ImportTests {
         #expect(meditated.count == 101)
         #expect(meditated.first?["day"] as? String == "2024-12-02")
         #expect(meditated.contains { ($0["note"] as? String)?.contains(",") == true && ($0["note"] as? String)?.contains("\"") == true })
+        // An amount with decimals comes in as Loop kept it: 2.5 km on 2025-02-05 (Loop's 2500).
+        #expect(ledger.first { $0["subject"] as? String == "Run" && $0["day"] as? String == "2025-02-05" }?["quantity"] as? Double == 2.5)
 
         // Leaving: the habits and their days as a Loop backup, which Loop's importer takes (its own checks, and the columns
         // it reads, `LoopDBImporter.kt`), and which brings the same history into another account.

@@ -73,7 +73,7 @@ extension Pipeline {
                 let day = state.settings.day(of: now)
                 let counted = state.activeHabits.filter { $0.amount != nil }.compactMap(\.id)
                 let today = try await game.read { ledger in
-                    try counted.reduce(into: [Int64: Int]()) { $0[$1] = try ledger.amount(of: $1, on: day).amount }
+                    try counted.reduce(into: [Int64: Quantity]()) { $0[$1] = try ledger.amount(of: $1, on: day).amount }
                 }
                 return (state, today)
             }
@@ -215,7 +215,7 @@ extension Pipeline {
     /// What `state` holds for reading a line (habits, with what `amounts` today holds of each counted in one; routines,
     /// open to-dos), with the shared habits of the user's `room` when they speak in one, and the items of its `list`
     /// (open, or got lately: a second `got milk` is told who got it), which are done as a good shared habit is.
-    static func vocabulary(of state: GameState, room: [SharedHabit]?, list: [RoomTodo] = [], today amounts: [Int64: Int] = [:], now: Date) -> Vocabulary {
+    static func vocabulary(of state: GameState, room: [SharedHabit]?, list: [RoomTodo] = [], today amounts: [Int64: Quantity] = [:], now: Date) -> Vocabulary {
         let today = state.settings.day(of: now)
         var habits: [Vocabulary.Habit] = state.activeHabits.map { habit in
             var quota = false

@@ -211,7 +211,7 @@ struct ReminderService: Sendable {
         let day: Day
         let event: Event?
 
-        init(_ reminder: Reminder, state: GameState, days: [Int64: [Day: Int]], day: Day) {
+        init(_ reminder: Reminder, state: GameState, days: [Int64: [Day: Quantity]], day: Day) {
             settings = state.settings
             habitIsGone = reminder.habit.map { name in !state.habits.contains { $0.name == name } } ?? false
             self.day = day
@@ -241,7 +241,7 @@ struct ReminderService: Sendable {
     }
 
     /// What `reminder` says on `day`, or `nil` when there is nothing to say (the habit done or not due; nothing due).
-    static func event(for reminder: Reminder, state: GameState, days: [Int64: [Day: Int]], day: Day) -> Event? {
+    static func event(for reminder: Reminder, state: GameState, days: [Int64: [Day: Quantity]], day: Day) -> Event? {
         let toDo = state.stillToDo(days: days, today: day)
         guard let name = reminder.habit else {
             let todos = state.openTodos(on: day).filter { $0.due.map { $0 <= day } == true }
@@ -351,7 +351,7 @@ extension ReminderService {
 
 extension UserGame {
     /// The game and the recent days a reminder looks at (``Reminder/lookBack``) to tell what is still to do.
-    func stillToDoReading(at now: Date) async throws -> (GameState, [Int64: [Day: Int]]) {
+    func stillToDoReading(at now: Date) async throws -> (GameState, [Int64: [Day: Quantity]]) {
         let state = try await state()
         let since = state.settings.day(of: now) - Reminder.lookBack
         return (state, try await read { try $0.habitDays(since: since) })

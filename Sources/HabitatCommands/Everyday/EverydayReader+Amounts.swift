@@ -138,7 +138,7 @@ extension Reader {
         let unit = amount.unit.map { " \($0)" } ?? ""
         var read: Done? { if case .done(let said) = reading(mention, in: 0..<words.count) { said } else { nil } }
         let said = which == nil ? read : nil
-        guard day == nil, let total = which ?? said?.command.split(separator: " ").last.flatMap({ Int($0) }) else {
+        guard day == nil, let total = which.map({ Quantity($0) }) ?? said?.command.split(separator: " ").last.flatMap(DailyAmount.quantity) else {
             return .clarify("Is that your count for the day in all? Say how many more to add, e.g. 'did \(lower) \(amount.count > 1 ? 2 : 1)'.")
         }
         guard total > habit.today else {

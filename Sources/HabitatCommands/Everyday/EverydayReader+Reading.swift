@@ -90,18 +90,17 @@ extension Reader {
         let onDay = habit.todo ? "" : self.day(of: range).map { " \($0)" } ?? ""
         let day = onDay + at
         let name = self.name(mention)
-        var partOfAUnit = false
         func done(_ amount: String = "") -> Reading {
-            .done(Done(command: "did \(name)\(amount)\(day)", likely: !mention.certain || partOfAUnit))
+            .done(Done(command: "did \(name)\(amount)\(day)", likely: !mention.certain))
         }
         let family = habit.amount?.unit.flatMap(WordForms.unit)
         let measured = family.map(WordForms.measures.contains) ?? false
         // `sleep from 9 am to 3 pm`, `library 10 till 1`: a span of the clock, for a habit counted in time; asked about.
         if let wanted = habit.amount?.unit, WordForms.isTime(unit: wanted), let minutes = clockSpan(in: range) {
             let amount = WordForms.unit(wanted) == "minute" ? Double(minutes) : UnitWords.convert(Double(minutes), from: "minutes", to: wanted)
-            if let amount, amount == amount.rounded(), amount >= 1 {
+            if let amount = amount.flatMap(Quantity.init(exactly:)), amount > 0 {
                 // (The day only: a clock said is the span's, no time it was done at.)
-                return .done(Done(command: "did \(name) \(Int(amount))\(onDay)", likely: true))
+                return .done(Done(command: "did \(name) \(amount)\(onDay)", likely: true))
             }
         }
         // `3x10`, `3 sets of 10`: sets of so many each, asked about as all of them.
@@ -129,15 +128,16 @@ extension Reader {
             return .missing("How much? Say it with the amount, e.g. 'did \(lower) \(amount.count)'.")
         }
         // A time said in the other unit of time (`an hour` of guitar counted in minutes, `420 minutes` of sleep in hours);
-        // another measure of the same kind (`half a litre` of water counted in oz) is asked about, rounded.
+        // another measure of the same kind (`half a litre` of water counted in oz) is asked about, rounded to two decimals
+        // (one from 10 up: `16.9 oz`).
         var value = said.value
         var why: String?
         if let unit = said.unit, let wanted = habit.amount?.unit, let converted = UnitWords.convert(value, from: unit, to: wanted) {
             value = converted
-            if !(WordForms.isTime(unit: unit) && WordForms.isTime(unit: wanted)), value >= 0.5 {
-                let about = value == value.rounded() ? "" : "about "
-                why = "\(habit.name) is counted in \(wanted): \(GameState.decimal(said.value)) \(unit) is \(about)\(max(1, Int(value.rounded())))"
-                    + " \(wanted)."
+            if !(WordForms.isTime(unit: unit) && WordForms.isTime(unit: wanted)) {
+                let near = Quantity(rounding: value >= 10 ? (value * 10).rounded() / 10 : (value * 100).rounded() / 100)
+                why = "\(habit.name) is counted in \(wanted): \(GameState.decimal(said.value)) \(unit) is \(near.double == value ? "" : "about ")\(near) \(wanted)."
+                value = near.double
             }
         }
         // `8.2k steps`: thousands, for a habit that counts no distance.
@@ -149,22 +149,24 @@ extension Reader {
         {
             return .done(Done(command: "did \(name)\(day)", likely: true, why: "\(GameState.decimal(said.value)) looks like a reading, not a count."))
         }
-        // A part of a unit, or another unit's amount, is never taken without asking: the nearest whole amount is proposed.
-        if why != nil || value != value.rounded(), value >= 0.5, habit.amount != nil {
-            return .done(Done(command: "did \(name) \(max(1, Int(value.rounded())))\(day)", likely: true, why: why ?? "I record whole amounts only."))
+        // Another unit's amount is never taken without asking: the amount it is, rounded as above, is proposed.
+        if let why, habit.amount != nil, case let about = Quantity(rounding: value), about > 0 {
+            return .done(Done(command: "did \(name) \(about)\(day)", likely: true, why: why))
         }
-        guard value == value.rounded(), value >= 1 else {
+        guard value == value.rounded() || habit.amount != nil, let count = Quantity(exactly: value), count > 0 else {
             // (`swam 1.5 km` for Swim, counted in times: how far says nothing of how many; once, asked about unless it was
             // how long.)
             if habit.amount == nil, let unit = said.unit.flatMap(WordForms.unit) {
                 return ["minute", "hour"].contains(unit) ? done() : .done(Done(command: "did \(name)\(day)", likely: true))
             }
-            return .missing(DailyAmount.wholeOnly(habit.name, value))
+            guard let amount = habit.amount else {
+                return .missing("\(habit.name) is counted in times, not amounts: 'did \(lower)' records it once.")
+            }
+            if case let near = Quantity(rounding: value), near > 0 {
+                return .missing("An amount has at most \(Quantity.decimals) decimals: 'did \(lower) \(near)'.")
+            }
+            return .missing("How much? Say it with the amount, e.g. 'did \(lower) \(amount.count)'.")
         }
-        let count = Int(value)
-        // `1.5 hours` is 90 minutes, but a part of a unit typed is asked about, not taken (`8.2k steps` are 8200; `half an
-        // hour` is said exactly).
-        if !said.whole && !(said.unit == "k" && family != "km") { partOfAUnit = true }
         if let amount = habit.amount {
             // Its own unit first (`2 sets of pelvic floor` for one counted in sets).
             if let unit = said.unit, let wanted = amount.unit, WordForms.isUnit(unit, wanted) { return done(" \(count)") }
@@ -178,7 +180,7 @@ extension Reader {
             }
             // `checked sugar 98` for Glucose check of 2 checks a day: a number far beyond the day's amount, said without a
             // unit, is more likely a reading than a count. Asked about as done once.
-            if said.unit == nil, !said.times, !said.ofName, count > 20, count > 10 * amount.count {
+            if said.unit == nil, !said.times, !said.ofName, count > 20, count.thousandths > 10 * amount.count.thousandths {
                 return .done(Done(command: "did \(name)\(day)", likely: true, why: "\(count) is far more than \(amount.words): a reading, not a count?"))
             }
             guard let unit = said.unit, !said.ofName else { return done(" \(count)") }

@@ -19,11 +19,11 @@ public struct Vocabulary: Sendable {
         /// An open to-do of theirs, done as a habit is (`renewed my passport`).
         public var todo: Bool
         /// Of one counted in an amount, how much today holds so far (`I'm at 6 glasses now` adds the rest).
-        public var today: Int
+        public var today: Quantity
 
         public init(
             name: String, amount: DailyAmount? = nil, bad: Bool = false, quota: Bool = false, shared: Bool = false, words: [String] = [],
-            paused: Bool = false, todo: Bool = false, today: Int = 0
+            paused: Bool = false, todo: Bool = false, today: Quantity = 0
         ) {
             self.todo = todo
             self.today = today

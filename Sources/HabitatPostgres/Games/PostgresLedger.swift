@@ -44,7 +44,7 @@ struct PostgresLedger: LedgerAccess {
     func amount(of habitID: Int64, on day: Day) throws -> DayAmount {
         let found = try rows.query(
             """
-            SELECT COALESCE(SUM(e.quantity), 0)::bigint, COALESCE(bool_or(e.xp > 0 OR e.coins > 0), false) FROM ledger e
+            SELECT (COALESCE(SUM(e.quantity), 0) * 1000)::bigint, COALESCE(bool_or(e.xp > 0 OR e.coins > 0), false) FROM ledger e
             WHERE e.habit_id = $1 AND e.day = $2 AND e.account_id = $3 AND e.kind IN ('completion', 'slip') AND \(Self.standing("$3"))
             """
         ) { binder in
@@ -52,8 +52,8 @@ struct PostgresLedger: LedgerAccess {
             binder.bind(day: day)
         }
         guard let row = found.first else { return DayAmount(amount: 0, credited: false) }
-        let (amount, credited) = try row.decode((Int, Bool).self)
-        return DayAmount(amount: amount, credited: credited)
+        let (thousandths, credited) = try row.decode((Int, Bool).self)
+        return DayAmount(amount: Quantity(thousandths: thousandths), credited: credited)
     }
 
     func bitten(of habitID: Int64, from first: Day, through last: Day) throws -> Int {
@@ -71,19 +71,19 @@ struct PostgresLedger: LedgerAccess {
         return try found.first?.decode(Int.self) ?? 0
     }
 
-    func habitDays(since first: Day?) throws -> [Int64: [Day: Int]] {
+    func habitDays(since first: Day?) throws -> [Int64: [Day: Quantity]] {
         let found = try rows.query(
             """
-            SELECT e.habit_id, e.day, SUM(e.quantity)::bigint FROM ledger e
+            SELECT e.habit_id, e.day, (SUM(e.quantity) * 1000)::bigint FROM ledger e
             WHERE e.habit_id IS NOT NULL AND e.kind IN ('completion', 'slip') AND ($1::date IS NULL OR e.day >= $1) AND e.account_id = $2
                 AND \(Self.standing("$2"))
             GROUP BY e.habit_id, e.day
             """
         ) { $0.bind(day: first) }
-        var days: [Int64: [Day: Int]] = [:]
+        var days: [Int64: [Day: Quantity]] = [:]
         for row in found {
-            let (habitID, day, count) = try row.decode((Int64, Day, Int).self)
-            days[habitID, default: [:]][day] = count
+            let (habitID, day, thousandths) = try row.decode((Int64, Day, Int).self)
+            days[habitID, default: [:]][day] = Quantity(thousandths: thousandths)
         }
         return days
     }

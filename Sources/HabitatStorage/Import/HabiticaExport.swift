@@ -142,7 +142,7 @@ public enum HabiticaExport {
             else { continue }
             clicks[day] = min((clicks[day] ?? 0) + count, DailyAmount.most)
         }
-        return ImportedHabit(name: name, kind: kind, days: clicks.sorted { $0.key < $1.key }.map { ImportedDay(day: $0.key, quantity: $0.value) })
+        return ImportedHabit(name: name, kind: kind, days: clicks.sorted { $0.key < $1.key }.map { ImportedDay(day: $0.key, quantity: Quantity($0.value)) })
     }
 
     /// A daily: its repeat as a schedule, its days done, its checklist as steps; it bites.

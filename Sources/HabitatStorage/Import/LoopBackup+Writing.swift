@@ -37,12 +37,12 @@ extension LoopBackup {
     static func said(_ habit: Habit) -> (numerical: Bool, num: Int, den: Int, atMost: Bool, target: Double, unit: String) {
         let numerical = habit.kind == .bad || habit.amount != nil
         let (num, den) = numerical ? (1, 1) : frequency(of: habit.schedule)
-        return (numerical, num, den, habit.kind == .bad, Double(habit.amount?.count ?? 0), habit.amount?.unit ?? (habit.kind == .bad ? "times" : ""))
+        return (numerical, num, den, habit.kind == .bad, habit.amount?.count.double ?? 0, habit.amount?.unit ?? (habit.kind == .bad ? "times" : ""))
     }
 
     /// Writes `habits` and their days (how many times, or how much, each day; the day's notes) as a Loop backup at
     /// `path`, which must not exist yet, each habit as ``said(_:)`` says it.
-    public static func write(_ habits: [Habit], days: [Int64: [Day: Int]], notes: [Int64: [Day: String]], to path: String) throws {
+    public static func write(_ habits: [Habit], days: [Int64: [Day: Quantity]], notes: [Int64: [Day: String]], to path: String) throws {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }
         try queue.inDatabase { db in
@@ -66,7 +66,7 @@ extension LoopBackup {
                 for (day, count) in (days[id] ?? [:]).sorted(by: { $0.key < $1.key }) where count > 0 {
                     try db.execute(
                         sql: "INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES (?, ?, ?, ?)",
-                        arguments: [loopID, Int64(day.ordinal) * 86_400_000, said.numerical ? count * 1000 : 2, notes[id]?[day] ?? ""])
+                        arguments: [loopID, Int64(day.ordinal) * 86_400_000, said.numerical ? count.thousandths : 2, notes[id]?[day] ?? ""])
                 }
             }
             try db.execute(sql: "PRAGMA user_version = 25")

@@ -69,7 +69,6 @@ public enum LoopBackup {
     struct Unkept {
         var schedules: [String] = []
         var amounts: [String] = []
-        var rounded: Set<String> = []
         var skips = 0
         var notesOnDaysNotDone = 0
         var reminders = 0
@@ -77,9 +76,6 @@ public enum LoopBackup {
 
         func notes(_ plan: ImportPlan) -> [String] {
             var notes = schedules + amounts
-            if !rounded.isEmpty {
-                notes.append("Amounts are kept as whole numbers (\(rounded.sorted().joined(separator: ", "))): a day's 2.5 is kept as 3.")
-            }
             if skips > 0 {
                 notes.append("\(GameState.count(skips, "skipped day")) \(skips == 1 ? "is" : "are") kept as not done: to keep a break from counting, pause the habit here.")
             }
@@ -141,8 +137,8 @@ public enum LoopBackup {
                     if note != nil { unkept.notesOnDaysNotDone += 1 }
                     continue
                 }
-                if value % 1000 != 0 { unkept.rounded.insert(name) }
-                days.append(ImportedDay(day: on, quantity: max(1, Int((Double(value) / 1000).rounded())), note: note))
+                // Loop keeps an amount × 1000: thousandths, as Habitat does.
+                days.append(ImportedDay(day: on, quantity: Quantity(thousandths: Int(value)), note: note))
             } else if value == 2 {
                 days.append(ImportedDay(day: on, note: note))
             } else {
@@ -155,7 +151,7 @@ public enum LoopBackup {
             // Loop's target is for the days of its frequency (`target_value` per `freq_den` days); Habitat's is a day's.
             let perDay = max(1, whole(loop.target / Double(loop.den), .up) ?? 1)
             imported.kind = loop.atMost ? .bad : .good
-            imported.amount = DailyAmount(min(perDay, DailyAmount.most), unit: loop.unit.isEmpty ? nil : loop.unit)
+            imported.amount = DailyAmount(Quantity(min(perDay, DailyAmount.most)), unit: loop.unit.isEmpty ? nil : loop.unit)
             let said = GameState.describe(imported.amount!, of: imported.kind)
             if loop.den > 1 {
                 let period = loop.den == 7 ? "a week" : loop.den >= 30 ? "a month" : "in \(loop.den) days"

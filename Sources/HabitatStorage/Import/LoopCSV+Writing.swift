@@ -11,7 +11,7 @@ extension LoopCSV {
     /// says it (``LoopBackup/write(_:days:notes:to:)``). Loop also marks the days a frequency lets pass (`YES_AUTO`),
     /// which it works out again from the days done; those are not written.
     public static func write(
-        _ habits: [Habit], days: [Int64: [Day: Int]], notes: [Int64: [Day: String]], today: Day, strength: (Habit, Day) -> Int,
+        _ habits: [Habit], days: [Int64: [Day: Quantity]], notes: [Int64: [Day: String]], today: Day, strength: (Habit, Day) -> Int,
         to path: String
     ) throws {
         let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
@@ -37,7 +37,7 @@ extension LoopCSV {
             let first = done.keys.min() ?? today
             oldest = min(oldest, first)
             var cells: [Day: String] = [:]
-            for (day, count) in done { cells[day] = said.numerical ? "\(count * 1000)" : "YES_MANUAL" }
+            for (day, count) in done { cells[day] = said.numerical ? "\(count.thousandths)" : "YES_MANUAL" }
             let checkmarks = cells.keys.sorted(by: >).map { day in
                 "\(day),\(cells[day]!),\(field(habit.id.flatMap { notes[$0]?[day] } ?? ""))"
             }

@@ -16,7 +16,7 @@ public protocol LedgerAccess: RecordedPast {
     /// How many times each habit was recorded on each day (completions and slips; undone ones left out), by habit id:
     /// what streaks and strength by schedule are counted from (``StreakAndStrength``). With `since`, only the days from
     /// it on: enough to tell what is due today (a reminder's question) without reading years of history.
-    func habitDays(since first: Day?) throws -> [Int64: [Day: Int]]
+    func habitDays(since first: Day?) throws -> [Int64: [Day: Quantity]]
     /// Completions and slips from `first` through `last` (undone ones left out), oldest first; only `habitID`'s when given.
     func recordings(from first: Day, through last: Day, habitID: Int64?) throws -> [LedgerEntry]
     /// The latest `limit` entries that stand (not undone, not routine leads), newest day first.
@@ -59,7 +59,7 @@ extension LedgerAccess {
         return saved
     }
 
-    public func habitDays() throws -> [Int64: [Day: Int]] { try habitDays(since: nil) }
+    public func habitDays() throws -> [Int64: [Day: Quantity]] { try habitDays(since: nil) }
 
     public func recordings(from first: Day, through last: Day) throws -> [LedgerEntry] {
         try recordings(from: first, through: last, habitID: nil)
@@ -130,8 +130,8 @@ public struct Ledger: LedgerAccess {
             arguments: [habitID, first.description, last.description]) ?? 0
     }
 
-    public func habitDays(since first: Day?) throws -> [Int64: [Day: Int]] {
-        var days: [Int64: [Day: Int]] = [:]
+    public func habitDays(since first: Day?) throws -> [Int64: [Day: Quantity]] {
+        var days: [Int64: [Day: Quantity]] = [:]
         let rows = try Row.fetchCursor(
             db,
             sql: """
@@ -199,7 +199,7 @@ extension LedgerEntry {
         self.init(
             id: row.int64("id"), at: Date(timeIntervalSince1970: row.double("at") ?? 0), day: row.day("day") ?? Day(ordinal: 0),
             kind: row.text("kind").flatMap(LedgerEntry.Kind.init(rawValue:)) ?? .completion, habitID: row.int64("habit_id"),
-            subject: row.text("subject") ?? "", quantity: row.int("quantity") ?? 0, xp: row.int("xp") ?? 0,
+            subject: row.text("subject") ?? "", quantity: row.quantity("quantity") ?? 0, xp: row.int("xp") ?? 0,
             coins: row.int("coins") ?? 0, health: row.int("health") ?? 0, note: row.text("note"), timeOfDay: row.int("time_of_day"),
             before: before, reverts: row.int64("reverts"), batch: row.int64("batch"), roomToken: row.text("room_token"),
             todoID: row.int64("todo_id"))

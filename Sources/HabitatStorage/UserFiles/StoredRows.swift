@@ -11,6 +11,8 @@ package protocol StoredValues {
     func int(_ column: String) -> Int?
     func int64(_ column: String) -> Int64?
     func double(_ column: String) -> Double?
+    /// An amount: a whole number, or one with decimals.
+    func quantity(_ column: String) -> Quantity?
     func text(_ column: String) -> String?
     func bool(_ column: String) -> Bool?
     /// A day: text `YYYY-MM-DD` in SQLite, a `date` in PostgreSQL.
@@ -21,6 +23,7 @@ extension Row: StoredValues {
     package func int(_ column: String) -> Int? { integer(column).map(Int.init) }
     package func int64(_ column: String) -> Int64? { integer(column) }
     package func double(_ column: String) -> Double? { real(column) }
+    package func quantity(_ column: String) -> Quantity? { self[column].flatMap { Quantity.fromDatabaseValue($0.databaseValue) } }
     /// Text, nil otherwise.
     package func text(_ column: String) -> String? {
         if case .string(let text) = self[column]?.databaseValue.storage { text } else { nil }
@@ -39,6 +42,27 @@ package protocol RowBinder: AnyObject {
     func bind(day: Day?)
     /// UTF-8 text given as bytes.
     func bind(utf8 text: [UInt8])
+}
+
+extension RowBinder {
+    /// An amount: a whole one as an integer, as it always was; one with decimals as a real.
+    package func bind(_ value: Quantity?) {
+        if let value, !value.isWhole { bind(value.double) } else { bind(value.map { $0.thousandths / 1000 }) }
+    }
+}
+
+/// An amount in SQLite: a whole one is an integer, one with decimals a real (a column's INTEGER affinity keeps a real
+/// that is no whole number as it is).
+extension Quantity: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { isWhole ? (thousandths / 1000).databaseValue : double.databaseValue }
+
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Quantity? {
+        switch value.storage {
+        case .int64(let whole): Quantity(Int(whole))
+        case .double(let real): real.isFinite ? Quantity(rounding: real) : nil
+        default: nil
+        }
+    }
 }
 
 /// One statement a change of a user's game runs, said as what it does to which columns of which table, so that each

@@ -24,7 +24,7 @@ public struct UserExport: Sendable {
     /// Every to-do, open and done (the game in memory keeps only the latest done).
     public var todos: [Todo] = []
     /// Each habit's days as its history holds them (how much was recorded each day, and the day's notes), by id.
-    public var days: [Int64: [Day: Int]] = [:]
+    public var days: [Int64: [Day: Quantity]] = [:]
     public var notes: [Int64: [Day: String]] = [:]
 
     /// A room the user belongs to.
@@ -228,8 +228,8 @@ public struct UserExport: Sendable {
         var last_day: String?
         var schedule: String
         /// A good habit's target a day, a bad habit's limit a day (`null`: counted in times), in `unit`.
-        var target: Int?
-        var limit: Int?
+        var target: Quantity?
+        var limit: Quantity?
         var unit: String?
         /// The life a day due and not done costs, from `bites_from`.
         var life_if_missed: Int
@@ -269,7 +269,7 @@ public struct UserExport: Sendable {
 
     struct DayRecord: Codable {
         var day: String
-        var quantity: Int
+        var quantity: Quantity
         var note: String?
     }
 
@@ -351,7 +351,7 @@ public struct UserExport: Sendable {
         var kind: String
         var habit_id: Int64?
         var subject: String
-        var quantity: Int
+        var quantity: Quantity
         var xp: Int
         var coins: Int
         var life: Int
@@ -408,7 +408,7 @@ public struct UserExport: Sendable {
                 Self.localTime(entry.at, in: timeZone),
                 entry.kind.rawValue,
                 Self.text(entry.subject),
-                String(entry.quantity),
+                entry.quantity.description,
                 totals[0],
                 totals[1],
                 totals[2],

@@ -78,7 +78,7 @@ extension Habit {
                 streak: row.int("streak") ?? 0, best: row.int("best_streak") ?? 0, lastDay: row.day("last_day"),
                 total: row.int("total") ?? 0),
             schedule: Schedule(words: (row.text("schedule") ?? "").split(separator: " ").map(String.init)) ?? .daily,
-            amount: row.int("amount").map { DailyAmount($0, unit: row.text("amount_unit")) }, bite: row.int("bite") ?? 0,
+            amount: row.quantity("amount").map { DailyAmount($0, unit: row.text("amount_unit")) }, bite: row.int("bite") ?? 0,
             biteSince: row.day("bite_since"),
             words: (row.text("words") ?? "").split(separator: "\n").map(String.init))
         checklist = ChecklistItem.items(stored: row.text("checklist") ?? "")

@@ -59,7 +59,8 @@ struct Help: HabitatCommand {
                 commands: ["did", "add habit", "add bad habit", "edit", "ran", "start timer", "timers", "stop timer"],
                 examples: [
                     "add habit Water target 8 glasses", "did water 3", "drank 2 more glasses of water", "ran 5k",
-                    "add bad habit Coffee limit 2 cups", "edit water target 10 glasses", "start timer meditation 10 min",
+                    "add habit Swim 1.5 km a day", "did swim 0.75", "add bad habit Coffee limit 2 cups", "edit water target 10 glasses",
+                    "start timer meditation 10 min",
                 ]),
             HelpTopic(
                 "schedules", summary: "habits due on some days, not every day",

@@ -104,7 +104,7 @@ struct Heatmap: PersonalView {
 extension CommandContext {
     /// A view of the habits with their streaks and strength, counted from the ledger's days (`habits`, `streaks`,
     /// `archive`).
-    func withStreaks(_ view: @escaping @Sendable (GameState, Day, [Int64: [Day: Int]]) -> Reply) async throws -> Reply {
+    func withStreaks(_ view: @escaping @Sendable (GameState, Day, [Int64: [Day: Quantity]]) -> Reply) async throws -> Reply {
         let now = now
         return try await users.with(try account.fileID) { database in
             let state = try await database.state()
