@@ -260,7 +260,7 @@ enum EverydayWords {
                 return index
             }
             if current == "on", let next, days.contains(next) { return index }
-            if ["target", "goal", "limit"].contains(current), let next, Int(next) != nil { return index }
+            if ["target", "goal", "limit"].contains(current), let next, DailyAmount.quantity(Substring(next)) != nil { return index }
             // `3 times a week`, `8 glasses a day`, `twice a day`, `2x per week`, `10 min every morning`
             let counted = count(words[index]) != nil || Schedule.times[current] != nil || RecordingParser.repetitions(words[index]) != nil
             if counted {

@@ -145,6 +145,20 @@ struct EverydayLine {
         if words[index].text == "half", index + 1 < words.count, hour.contains(words[index + 1].text), index == 0 || words[index - 1].text != "a" {
             return (30, 2)
         }
+        // `three quarters of an hour`, `a quarter of an hour`, `quarter hour`
+        var at = index
+        var quarters = 1
+        if words[at].number == 3, at + 1 < words.count, words[at + 1].text == "quarters" {
+            (at, quarters) = (at + 1, 3)
+        } else if ["a", "one"].contains(words[at].text) || words[at].number == 1, at + 1 < words.count, words[at + 1].text == "quarter" {
+            at += 1
+        }
+        if words[at].text == (quarters == 3 ? "quarters" : "quarter") {
+            var end = at + 1
+            if end < words.count, words[end].text == "of" { end += 1 }
+            if end < words.count, ["an", "a"].contains(words[end].text) { end += 1 }
+            if end < words.count, hour.contains(words[end].text), end > at + 1 || words[end].text == "hour" { return (15 * quarters, end - index + 1) }
+        }
         if let number = words[index].number, number == number.rounded(), number >= 1, number < 24, andAHalf(index + 1),
             index + 4 < words.count, hour.contains(words[index + 4].text)
         {
@@ -257,6 +271,9 @@ struct EverydayLine {
         "amanhã": "tomorrow", "amanha": "tomorrow", "wczoraj": "yesterday", "dzisiaj": "today", "dziś": "today", "jutro": "tomorrow",
         // German: yesterday, today, and done (`meds genommen`, taken; `gemacht`, done; `erledigt`, seen to).
         "gestern": "yesterday", "heute": "today", "genommen": "done", "gemacht": "done", "erledigt": "done",
+        // Portuguese: at, now, and the units of time and of water.
+        "às": "at", "agora": "now", "minutos": "minutes", "minuto": "minute", "horas": "hours", "hora": "hour", "litros": "litres",
+        "litro": "litre",
         // Calls, by the app they were made in.
         "facetimed": "called", "facetime": "call", "facetiming": "calling", "skyped": "called", "skype": "call", "videocalled": "called",
         // Words shortened on a phone.

@@ -60,10 +60,15 @@ extension Reader {
         return false
     }
 
-    /// The one habit counted in the unit a clause names, when no name is said (`5 more pages`, `1 more litre`).
+    /// The one habit counted in the unit a clause names, when no name is said (`5 more pages`, `1 more litre`). Never when
+    /// the word before the number says what was done in another language (`estudei 1h`, Portuguese for studied) or the
+    /// number is the hour (`às 16h`).
     func counted(in range: Range<Int>) -> Mention? {
         var found: [Mention] = []
-        for index in range where words[index].number != nil && index + 1 < range.upperBound {
+        for index in range where words[index].number != nil && index + 1 < range.upperBound
+            && !(index > 0 && ["at", "@"].contains(words[index - 1].text) && words[index + 1].text == "h")
+            && (index == range.lowerBound || !looksForeign(words[index - 1].text))
+        {
             var next = index + 1
             while next < range.upperBound, ["more", "extra"].contains(words[next].text) { next += 1 }
             guard next < range.upperBound else { continue }
@@ -77,6 +82,15 @@ extension Reader {
 }
 
 extension Reader {
+    /// Whether `text` looks like a word of another language that this reading doesn't know: letters beyond English's, or
+    /// the ending of a Portuguese or Spanish verb in the past (`estudei`, `comi`, `tomou`), and no form of a word it knows.
+    func looksForeign(_ text: String) -> Bool {
+        guard text.count >= 4, text.allSatisfy(\.isLetter), WordForms.unit(text) == nil, !Self.isPast(text),
+            !WordForms.bases(of: text).contains(where: { WordForms.senses.byWord[$0] != nil || WordForms.nouns.byWord[$0] != nil })
+        else { return false }
+        return !text.allSatisfy(\.isASCII) || ["ei", "ou", "iu"].contains(where: text.hasSuffix)
+    }
+
     /// Words after a number that say when, where or how it went, never what it counts (`cello 30 yesterday`).
     static let uncounted: Set<String> = [
         "yesterday", "today", "tonight", "this", "last", "at", "on", "in", "with", "ago", "again", "done", "already", "now",

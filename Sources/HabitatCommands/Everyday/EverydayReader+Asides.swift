@@ -12,13 +12,19 @@ extension EverydayReader {
             let text = words[index].text
             if text == "today" { return "" }
             if text == "yesterday" { return " yesterday" }
+            // (`yesterday and the day before`: the day before yesterday, by its weekday.)
+            if text == "before", index >= 3, words[index - 1].text == "day", words[index - 2].text == "the", words[index - 3].text == "and",
+                index + 1 == words.count || words[index + 1].text != "yesterday"
+            {
+                return " on " + ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"][(reader.vocabulary.today - 2).weekday]
+            }
             guard Schedule.oneWeekday(text) != nil, !(index > 0 && ["next", "this", "every", "each", "coming"].contains(words[index - 1].text)) else { return nil }
             return " on \(text)"
         }
         let days = words.indices.filter { said($0) != nil }
         guard days.count >= 2, Set(days.map { words[$0].text }).count == days.count else { return nil }
         // (Only joining words between the days: `on sunday and again on tuesday`, `tuesday, wednesday`.)
-        let joining: Set<String> = ["and", "again", "on", "also", ",", "&", "then", "as", "well", "too", "e"]
+        let joining: Set<String> = ["and", "again", "on", "also", ",", "&", "then", "as", "well", "too", "e", "the", "day"]
         // (`walked Biscuit 2 times on Tuesday and once on Wednesday`: how much on each, said before it.)
         let counting: Set<String> = ["once", "twice", "times", "time", "x"]
         var amounts = false

@@ -41,6 +41,12 @@ extension Reader {
         // (`please show me …`: the asking word after the polite one.)
         // (`Is Amara doing more than me? be honest`: a question first, then more said.)
         let asked = line.question || words.dropLast().contains { $0.stop && $0.text == "?" }
+        // (`weekly report for the house pls`: the room's week, asked for by its name.)
+        if vocabulary.inRoom, line.has("report"), ["weekly", "week", "the", "room", "house", "our", "report"].contains(words[0].text),
+            !words.contains(where: { $0.number != nil || $0.minute != nil })
+        {
+            return .commands(["room report"])
+        }
         guard let first = words.first(where: { !["please", "pls", "plz", "can", "could", "you"].contains($0.text) }),
             asked || Self.asks.contains(first.text), !line.has("should")
         else { return nil }

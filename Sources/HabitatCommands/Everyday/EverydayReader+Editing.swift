@@ -82,11 +82,13 @@ extension Reader {
         }
         // (`3 biscuits a day instead of 2`, `40 pages rather than 30`: the first is the new one.)
         guard let first = numbers.first, numbers.count == 1 || line.has("not") || instead && numbers.count == 2,
-            let count = words[first].number, words[first].isWhole
+            let count = words[first].number, let exact = Quantity(exactly: count)
         else { return nil }
         let numbers0 = [first]
         let after = numbers0[0] + 1 < words.count ? words[numbers0[0] + 1].text : ""
         // `change ingles to 15 xp`: what it is worth.
+        // (XP, coins, life and times are whole; a target or a limit may have decimals: `hydration goal 2.5 litres`.)
+        if ["xp", "coins", "coin", "life", "times", "x", "time"].contains(after), !exact.isWhole { return nil }
         if ["xp", "coins", "coin", "life"].contains(after) { return .commands(["edit \(name(mention)) \(Int(count)) \(after)"]) }
         if ["times", "x", "time"].contains(after) {
             let period = line.has("month") ? "month" : "week"
@@ -95,7 +97,7 @@ extension Reader {
         guard habit.amount != nil || !habit.quota else { return nil }
         // (`steps goal to 10k`: thousands, for one that counts no distance.)
         let thousands = after == "k" && habit.amount?.unit.flatMap(WordForms.unit) != "km"
-        let amount = Int(count) * (thousands ? 1000 : 1)
+        let amount = thousands ? Quantity(rounding: count * 1000) : exact
         let unit = habit.amount?.unit.map { " \($0)" } ?? ""
         if habit.bad { return .commands(["edit \(name(mention)) limit \(amount)\(unit)"]) }
         return .commands(["edit \(name(mention)) target \(amount)\(unit)"])

@@ -194,6 +194,17 @@ extension Reader {
             rest.removeSubrange(to...)
             room = true
         }
+        // (`a habit for the stretches the physio gave me`: who gave them is no part of the name; asked about.)
+        var cut = false
+        if let given = rest.indices.dropFirst().first(where: { at in
+            ["the", "my", "a", "an", "our", "his", "her"].contains(rest[at].text) && (at + 2..<min(at + 4, rest.count)).contains { verb in
+                Self.isPast(rest[verb].text) && verb + 1 < rest.count && ["me", "us", "him", "her", "them"].contains(rest[verb + 1].text)
+            }
+        }), let object = rest[given...].firstIndex(where: { ["me", "us", "him", "her", "them"].contains($0.text) }) {
+            rest.removeSubrange(given...object)
+            if rest.first?.text == "the" { rest.removeFirst() }
+            cut = true
+        }
         if room && !vocabulary.inRoom { return nil }
         // `add 2 glasses to water` is no new habit, nor is one said not to be wanted.
         if line.has(["not", "never"]), words[..<index].contains(where: { ["not", "never"].contains($0.text) }) || rest.contains(where: { ["not", "never"].contains($0.text) }) {
@@ -223,7 +234,9 @@ extension Reader {
         // (`set the table every day, rotate it`)
         if rest.count > 2, ["it", "them"].contains(rest[rest.count - 1].text), rest[rest.count - 2].text == "rotate" { rest.removeLast() }
         // A line that says it adds a habit is never read as another thing: what it can't read, it asks about.
-        return addHabit(Self.limitLast(rest, bad: bad), bad: bad, room: room, nameWithin: beforeComma)
+        let added = addHabit(Self.limitLast(rest, bad: bad), bad: bad, room: room, nameWithin: beforeComma)
+        if cut, case .commands(let commands)? = added { return EverydayReader.didYouMean(commands, after: "Type 'yes' to add it.") }
+        return added
             ?? (sawKind ? .clarify("I couldn't read all of that as a new \(room ? "chore" : "habit"). Say it as '\(room ? "room " : "")add \(bad ? "bad " : "")habit <name>' and its options; 'help add' shows them.") : nil)
     }
 
@@ -306,10 +319,11 @@ extension Reader {
                 index += 2
                 continue
             }
-            if let number = word.number, word.isWhole {
+            // (A target may have decimals: `swim 1.5 km a day`; a count of times may not.)
+            if let number = word.number, let amount = Quantity(exactly: number) {
                 // `3x a week`, `3 time for week`, `3 times per week`
                 var after = index + 1
-                if after < rest.count, ["x", "times", "time", "vezes", "vez"].contains(rest[after].text) {
+                if word.isWhole, after < rest.count, ["x", "times", "time", "vezes", "vez"].contains(rest[after].text) {
                     after += 1
                     if after < rest.count, ["a", "per", "for", "each", "every", "por"].contains(rest[after].text) { after += 1 }
                     if after < rest.count, ["week", "month", "semana", "mes", "mês"].contains(rest[after].text) {
@@ -325,11 +339,11 @@ extension Reader {
                 if let nameWithin, index >= nameWithin, !room, !perDay, !keyword, let unit, unit.number == nil, unit.text.allSatisfy(\.isLetter),
                     weekday(unit.text) == nil, !["a", "per", "every", "each", "on", "in", "x", "times", "time", "life", "xp", "coins"].contains(unit.text)
                 {
-                    said += [bad ? "limit" : "target", "\(Int(number))", unit.typed]
+                    said += [bad ? "limit" : "target", "\(amount)", unit.typed]
                     index += 2
                     continue
                 }
-                said.append("\(Int(number))")
+                said.append("\(amount)")
                 index += 1
                 if index < rest.count, WordForms.unit(rest[index].text) != nil {
                     said.append(rest[index].typed)

@@ -193,10 +193,15 @@ extension Reader {
         }
         if line.has("sick") && !line.has("pause") && named.isEmpty && !line.has(["holiday", "away", "break", "off"]) { return nil }
         // `away from the 15th to the 22nd`: a pause starts when it is asked for, so one that starts later waits for its day.
-        if let from = words.indices.first(where: { ["from", "starting", "beginning"].contains(words[$0].text) }),
-            let start = date(after: from + 1), start != vocabulary.today.description
+        // (`work travel mon-wed next wk, pause swim for those 3 days`: next week's days.)
+        let nextWeek = words.indices.contains { index in
+            words[index].text == "next" && index + 1 < words.count && (["week", "wk", "weekend"].contains(words[index + 1].text) || Self.weekday(words[index + 1].text) != nil)
+        }
+        if nextWeek || words.indices.first(where: { ["from", "starting", "beginning"].contains(words[$0].text) }).flatMap({ date(after: $0 + 1) })
+            .map({ $0 != vocabulary.today.description }) == true
         {
-            return .clarify("A pause starts when you ask for it. On the day it begins, say 'pause \(length)'.")
+            let which = named.map { vocabulary.habits[$0.habit].name.lowercased() + " " }.joined()
+            return .clarify("A pause starts when you ask for it. On the day it begins, say 'pause \(named.count == 1 ? which : "")\(length)'.")
         }
         // `all week` says how long, not what.
         let all = words.indices.contains { index in

@@ -234,6 +234,10 @@ extension Reader {
         where clause.contains(where: { words[$0].text == word && $0 + 1 < clause.upperBound && next.contains(words[$0 + 1].text) }) {
             said.remove(word)
         }
+        // (`took the recycling out cos no one else did`: the others didn't.)
+        if clause.contains(where: { $0 + 2 < clause.upperBound && words[$0].text == "no" && words[$0 + 1].text == "one" && words[$0 + 2].text == "else" }) {
+            said.remove("no")
+        }
         // (`at the truck stop`: a place, no stopping.)
         if clause.contains(where: { words[$0].text == "stop" && $0 > 0 && ["truck", "bus", "rest", "pit", "the", "a"].contains(words[$0 - 1].text) }) {
             said.remove("stop")

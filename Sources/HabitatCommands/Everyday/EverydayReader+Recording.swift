@@ -117,6 +117,19 @@ extension Reader {
             }
             if mentioned.count > 1 { return nil }
             var mentionedFirst = mentioned.first
+            // (`had a pipe on the pier, and another on the way home`: one more of the one before, asked about.)
+            if mentionedFirst == nil, let previous = last, vocabulary.habits[previous.habit].amount == nil,
+                let at = done.lastIndex(where: { $0.command.hasPrefix("did \(name(previous))") }),
+                case let said = range.filter({ !["and", "then", "later", "n", "&"].contains(words[$0].text) && !words[$0].stop }),
+                let first = said.first, words[first].text == "another", !range.contains(where: { $0 != first && words[$0].number != nil }),
+                first + 1 == range.upperBound || ["one", "on", "at", "in", "after", "before", "later", "with", "when", "while"].contains(words[first + 1].text)
+            {
+                let once = "did \(name(previous))"
+                if let count = done[at].command == once ? 1 : Int(done[at].command.dropFirst(once.count + 2)) {
+                    done[at] = Done(command: "\(once) x\(count + 1)", likely: true)
+                    continue
+                }
+            }
             // A name that counts none of the unit said, where one other habit does (`drank 2 glasses of water` with
             // Watering, and Fluids in glasses): the unit names it, and a name said as it is written is asked about.
             // A time (`stretched for 10 min`) only says how long it took.
@@ -167,7 +180,9 @@ extension Reader {
             let sameAgain = likelyByNoun(in: range).map { same in
                 done.contains { $0.command.hasPrefix("did \(name(same))") } && onlyOneOf(same, in: range)
             } ?? false
+            // (`2L water today and vit d`: a name shortened, said with the others.)
             if mentionedFirst == nil, !done.isEmpty, slipped(in: range) == nil, counted(in: range) == nil, part == nil || !another && !ownAmount && !listed, !sameAgain,
+                abbreviated(in: range) == nil,
                 !range.contains(where: { Self.isPast(words[$0].text) || Self.doneWords.contains(words[$0].text) })
             {
                 continue
@@ -418,6 +433,8 @@ extension Reader {
     static func isTime(_ words: [Word], _ index: Int) -> Bool {
         let next = index + 1 < words.count ? words[index + 1].text : ""
         if ["am", "pm", "o'clock", "oclock"].contains(next) { return true }
+        // (`às 16h`, `at 15h`: the hour, as Portuguese and French say it.)
+        if index > 0, ["at", "@"].contains(words[index - 1].text), next == "h" { return true }
         return index > 0 && ["at", "@", "by"].contains(words[index - 1].text) && WordForms.unit(next) == nil
             && !["x", "times", "more"].contains(next)
     }

@@ -2,6 +2,18 @@ import Foundation
 
 /// Settings said in everyday words.
 extension Reader {
+    /// `take off the little pictures, the emojis`, `no more emoji please`: plain mode, words instead of emoji; `bring the
+    /// emojis back`: off again.
+    func plainMode() -> Understanding? {
+        let emoji = line.has(["emoji", "emojis", "emojies", "emoticons", "icons", "smileys"]) || line.has(phrase: ["little", "pictures"])
+        guard emoji, !line.question || line.has(["can", "could", "would"]) else { return nil }
+        if line.has(["back", "on"]) && !line.has(["off", "no", "not", "without"]) {
+            return .commands(["plain off"])
+        }
+        guard line.has(["off", "no", "without", "stop", "remove", "hide", "rid", "confusing", "confuse", "hate", "fewer", "less"]) else { return nil }
+        return .commands(["plain on"])
+    }
+
     /// `change timezone to Warsaw, I am home for 2 weeks`, `back in houston central time`, `in mumbai visiting family,
     /// change my timezone`: the time zone of a city named (the last part of a zone's name, `Europe/Warsaw`, or a city
     /// of ``Reader/cities``), or of a zone said by its name (`central time`). Asked about: the days follow it.

@@ -32,7 +32,7 @@ public enum EverydayReader {
         guard !reader.words.isEmpty else { return nil }
         if let each = eachDay(reader, joiners: joiners) ?? butNot(reader, joiners: joiners) { return each }
         let readings: [(Reader) -> () -> Understanding?] = [
-            Reader.naming, Reader.undo, Reader.howTo, Reader.reminder, Reader.archiving, Reader.resume, Reader.pause, Reader.timer, Reader.adding, Reader.renaming,
+            Reader.naming, Reader.plainMode, Reader.undo, Reader.howTo, Reader.reminder, Reader.archiving, Reader.resume, Reader.pause, Reader.timer, Reader.adding, Reader.renaming,
             Reader.needsDoing, Reader.movingTodo, Reader.movingToArea, Reader.editing, Reader.deleting, Reader.buying, Reader.inviting, Reader.timeZone, Reader.asking, Reader.recording,
         ]
         for reading in readings {
