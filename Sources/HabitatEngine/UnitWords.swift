@@ -5,6 +5,7 @@ public enum UnitWords {
     public static let families: [[String]] = [
         ["km", "k", "kms", "kilometre", "kilometres", "kilometer", "kilometers", "klick", "klicks"],
         ["mile", "miles", "mi"],
+        ["yd", "yds", "yards"],
         ["minute", "minutes", "min", "mins", "minuto", "minutos"],
         ["hour", "hours", "h", "hr", "hrs", "hora", "horas"],
         ["page", "pages", "pg", "pgs", "p", "pagina", "paginas"],
@@ -28,12 +29,12 @@ public enum UnitWords {
 
     /// Units that measure rather than count: a habit counted in them is never recorded without its number.
     /// (Reps too: one push-up is never what `did my push-ups` meant.)
-    public static let measures: Set<String> = ["km", "mile", "minute", "hour", "page", "litre", "step", "second", "gram", "kg", "ml", "metre", "rep", "oz"]
+    public static let measures: Set<String> = ["km", "mile", "yd", "minute", "hour", "page", "litre", "step", "second", "gram", "kg", "ml", "metre", "rep", "oz"]
 
     /// Units of one kind of measure, each by its size in the smallest (an ounce is of water beside litres, of weight
     /// beside grams).
     static let scales: [[String: Double]] = [
-        ["metre": 1, "km": 1000, "mile": 1609.344],
+        ["metre": 1, "km": 1000, "mile": 1609.344, "yd": 0.9144],
         ["second": 1, "minute": 60, "hour": 3600],
         ["ml": 1, "litre": 1000, "oz": 29.5735],
         ["gram": 1, "kg": 1000, "oz": 28.3495],

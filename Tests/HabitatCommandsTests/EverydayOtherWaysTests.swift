@@ -63,8 +63,33 @@ struct EverydayOtherWaysTests {
     @Test func aWordOfAnotherLanguageBeforeAnAmountNamesNoHabitByItsUnit() {
         // Portuguese: `estudei`, studied; `às 16h`, at four. Sleep, the one habit in hours, is neither.
         #expect(Self.read("estudei 1h") == nil)
-        #expect(Self.read("lembra-me de meditar às 16h") == nil)
+        #expect(Self.read("lembra-me de meditar às 16h")
+            == .clarify("Remind you of which habit? Say 'remind me to <habit> at 16:00', or 'remind me at 16:00' for what's due."))
         #expect(Self.read("2 more hours of sleep") == .commands(["did Sleep 2"]))
+    }
+
+    @Test func namesEachWithItsAmountAreEachRecorded() {
+        let triathlon = Vocabulary(
+            habits: [
+                .init(name: "Sleep", amount: DailyAmount(8, unit: "hours")), .init(name: "Hydration", amount: DailyAmount(3, unit: "litres")),
+                .init(name: "Protein", amount: DailyAmount(150, unit: "grams")), .init(name: "Swim", amount: DailyAmount(2, unit: "km")),
+                .init(name: "Stretch"),
+            ],
+            today: Self.today)
+        #expect(EverydayReader.read("sleep 7.5 hydration 2.25 protein 148.5", triathlon)
+            == .commands(["did Sleep 7.5", "did Hydration 2.25", "did Protein 148.5"]))
+        #expect(EverydayReader.read("sleep 7 hydration 2 yesterday", triathlon) == .commands(["did Sleep 7 yesterday", "did Hydration 2 yesterday"]))
+        #expect(EverydayReader.read("stretch 2 protein 40", triathlon) == .commands(["did Stretch x2", "did Protein 40"]))
+        // Yards are a distance: converted, and asked about.
+        #expect(EverydayReader.read("swim 2000 yd", triathlon)
+            == .ask("Swim is counted in km: 2000 yd is about 1.83 km. Did you mean 'did swim 1.83'? Type 'yes' to record it.", ["did Swim 1.83"]))
+    }
+
+    @Test func aMorningListAtAnHourIsTheDigestAndAJobsQuestionTheToDos() {
+        #expect(Self.read("morning list at 15h when i wake up pls") == .commands(["remind me at 15:00"]))
+        #expect(Self.read("Have I any jobs on my list still to be done?") == .commands(["todos"]))
+        #expect(Self.read("How long have I been walking now without missing a day?") == .commands(["streaks"]))
+        #expect(Self.read("taper starts. pause swim until 2026-11-29") == .commands(["pause Swim until 2026-11-29"]))
     }
 
     @Test func whatNoOneElseDidWasDoneByThem() {

@@ -85,6 +85,12 @@ struct EverydayLine {
                 // `sat for 10 minutes of meditation`: the verb, not Saturday (which `sat in the morning` is).
                 words[index] = Word("seated")
                 index += 1
+            } else if words[index].text == "at", index + 2 < words.count, let hour = words[index + 1].number, words[index + 1].isWhole,
+                (0...23).contains(hour), words[index + 2].text == "h"
+            {
+                // `at 15h`, `às 16h`: the hour, as Portuguese and French say it.
+                words.replaceSubrange((index + 1)...(index + 2), with: [Word("\(Int(hour)):0", minute: Int(hour) * 60)])
+                index += 2
             } else if let (minutes, used) = Self.hoursAndAHalf(words, at: index) {
                 // `an hour and a half`, `two and a half hours`: minutes, said exactly.
                 words.replaceSubrange(index..<(index + used), with: [Word("\(minutes)", number: Double(minutes)), Word("minutes")])
@@ -197,6 +203,8 @@ struct EverydayLine {
     /// The words of one chunk between spaces.
     static func read(_ chunk: String, joiners: Set<String>) -> [Word] {
         if let opened = contractions[chunk] { return opened.split(separator: " ").map { Word(String($0)) } }
+        // `until 2026-11-29`: a date as the commands write it, one word.
+        if chunk.count == 10, Day(iso: chunk) != nil { return [Word(chunk)] }
         // `ear training ✓`: a tick says done; a dash between words is a pause in the sentence.
         if chunk == "✓" || chunk == "√" { return [Word("done")] }
         if ["-", "–", "—"].contains(chunk) { return [Word(",", stop: true)] }

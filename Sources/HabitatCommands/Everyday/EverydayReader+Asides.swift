@@ -6,6 +6,31 @@ extension EverydayReader {
     /// `called the grandchildren on Sunday and again on Tuesday`, `did yoga wednesday and today`, `checked my BP on
     /// Tuesday and Wednesday`: one thing done on each of the days said one after another. The line is read with the
     /// first day only, and what it records is recorded on each day; anything else is no such line.
+    /// `sleep 7.5 hydration 2.25 protein 148.5`: names of theirs, each with its amount, and nothing else (but `yesterday`
+    /// at the end, said of them all).
+    static func pairs(_ reader: Reader) -> Understanding? {
+        let words = reader.words
+        let named = reader.mentions(in: 0..<words.count)
+        guard named.count >= 2, named.allSatisfy(\.certain) else { return nil }
+        var commands: [String] = []
+        var covered = 0
+        for mention in named {
+            guard words[covered..<mention.range.lowerBound].allSatisfy({ $0.stop || ["and", "+", "&"].contains($0.text) }) else { return nil }
+            var at = mention.range.upperBound
+            guard at < words.count, let number = words[at].number, words[at].minute == nil, let amount = Quantity(exactly: number), amount > 0
+            else { return nil }
+            at += 1
+            let habit = reader.vocabulary.habits[mention.habit]
+            guard habit.amount != nil || amount.isWhole, !habit.todo, !habit.shared else { return nil }
+            if at < words.count, let unit = habit.amount?.unit, WordForms.isUnit(words[at].text, unit) { at += 1 }
+            commands.append("did \(reader.name(mention)) \(habit.amount == nil ? "x" : "")\(amount)")
+            covered = at
+        }
+        let rest = words[covered...].filter { !$0.stop }.map(\.text)
+        guard rest.isEmpty || rest == ["yesterday"] || rest == ["today"] else { return nil }
+        return .commands(rest == ["yesterday"] ? commands.map { $0 + " yesterday" } : commands)
+    }
+
     static func eachDay(_ reader: Reader, joiners: Set<String>) -> Understanding? {
         let words = reader.words
         func said(_ index: Int) -> String? {

@@ -51,8 +51,9 @@ extension Reader {
             asked || Self.asks.contains(first.text), !line.has("should")
         else { return nil }
         func view(_ command: String) -> Understanding { .commands([command]) }
+        // (`how long have I been walking now without missing a day?`)
         if line.has(["streak", "streaks", "sequência", "consecutive", "consecutively"]) || line.has(phrase: ["in", "a", "row"])
-            || line.has(phrase: ["days", "straight"])
+            || line.has(phrase: ["days", "straight"]) || line.has(phrase: ["without", "missing"])
         {
             return view("streaks")
         }
@@ -95,7 +96,12 @@ extension Reader {
         // `what can I buy with my coins`, `what rewards can i buy`
         if line.has(["buy", "afford", "rewards"]) && line.has(["what", "which", "show", "see"]) { return view("store") }
         // `show me the shopping list`, `show my todos`
-        if line.has(["todos", "to-dos", "todo", "to-do", "tasks"]) || line.has(phrase: ["things", "to", "do"]) { return view("todos") }
+        // (`have I any jobs on my list still to be done?`)
+        if line.has(["jobs", "errands"]) && !vocabulary.inRoom
+            || line.has(["todos", "to-dos", "todo", "to-do", "tasks"]) || line.has(phrase: ["things", "to", "do"])
+        {
+            return view("todos")
+        }
         if line.has("list"), line.has(["shopping", "grocery", "the", "our"]), !line.has(["habits", "reminders", "rewards"]) {
             return view(vocabulary.inRoom ? "room list" : "todos")
         }

@@ -47,11 +47,13 @@ extension Reader {
         if line.has(["digest", "rundown"]), line.has(["stop", "cancel", "quit", "end", "turn", "remove", "delete", "no"]), !line.question {
             return .commands(["stop reminding digest"])
         }
-        let reminded = line.has(["remind", "reminding", "reminder", "reminders", "lembrete", "lembretes", "lembrar"])
+        let reminded = line.has(["remind", "reminding", "reminder", "reminders", "lembrete", "lembretes", "lembrar", "lembra-me", "lembre-me"])
             || line.has(phrase: ["ping", "me"]) || line.has(phrase: ["nudge", "me"])
             || line.has(["summary", "digest", "rundown"]) && timeOfDay != nil
             // `I would like a list each morning at 7:30 of what I need to do`
             || line.has("list") && line.has(["each", "every"]) && line.has(["morning", "day", "evening"]) && timeOfDay != nil
+            // (`morning list at 15h when i wake up`: the list, named by its time of day.)
+            || line.has("list") && line.has(["morning", "evening"]) && timeOfDay != nil && mentions(in: 0..<words.count).isEmpty
         // `house report on sundays at 8 in the evening`: the room's week, on its day (and only that).
         let report = vocabulary.inRoom && line.has("report") && timeOfDay != nil
         guard reminded || report else { return nil }

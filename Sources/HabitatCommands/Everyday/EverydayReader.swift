@@ -30,7 +30,7 @@ public enum EverydayReader {
         }
         let reader = Reader(line: EverydayLine(line, joiners: joiners), vocabulary: vocabulary)
         guard !reader.words.isEmpty else { return nil }
-        if let each = eachDay(reader, joiners: joiners) ?? butNot(reader, joiners: joiners) { return each }
+        if let each = pairs(reader) ?? eachDay(reader, joiners: joiners) ?? butNot(reader, joiners: joiners) { return each }
         let readings: [(Reader) -> () -> Understanding?] = [
             Reader.naming, Reader.plainMode, Reader.undo, Reader.howTo, Reader.reminder, Reader.archiving, Reader.resume, Reader.pause, Reader.timer, Reader.adding, Reader.renaming,
             Reader.needsDoing, Reader.movingTodo, Reader.movingToArea, Reader.editing, Reader.deleting, Reader.buying, Reader.inviting, Reader.timeZone, Reader.asking, Reader.recording,
