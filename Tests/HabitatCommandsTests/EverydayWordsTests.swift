@@ -183,7 +183,7 @@ struct EverydayWordsHelpTests {
         #expect(toast.message == "Say it your way. Beyond the commands, I understand:")
         #expect(toast.details.count == 17)
         #expect(toast.details[0] == "your own words for your habits: 'exercised', 'I meditated this morning', 'smoked', or a habit's name alone")
-        #expect(toast.details[5].contains("'walk done: 4 km', 'swam 0.75 km', 'cycled 30 km on the 18th'"))
+        #expect(toast.details[5].contains("'walk done: 4 km', 'swam 0.75 km', 'sleep 7.5 hydration 2.25', 'cycled 30 km on the 18th'"))
         #expect(toast.details[6] == "asked nicely: 'could you pause yoga for five days?', 'I would like to archive French', 'let me type slr for straight leg raises', 'move yoga into Body, would you?', 'I'd like a new habit: a letter to my sister'")
         #expect(toast.details[7] == "holidays: 'on holiday until the 3rd', 'away till sunday', 'taking a week off', 'no cello for a week', 'I'm back', 'we're back from Laredo'")
         #expect(toast.details[11] == "changes: 'change walk to morning walk', 'yoga every day from now on', 'change the yoga reminder to 7pm', 'when I say gym I mean exercise', 'drafting counts as writing', 'put tai chi in Mind', 'put piano away for now', 'vaping limit 3 not 5', 'change the walk to 5 km a day'")
