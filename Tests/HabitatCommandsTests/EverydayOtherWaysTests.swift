@@ -95,5 +95,6 @@ struct EverydayOtherWaysTests {
     @Test func whatNoOneElseDidWasDoneByThem() {
         #expect(EverydayReader.read("took the recycling out last night cos no one else did", Self.house) == .commands(["did Recycling yesterday"]))
         #expect(EverydayReader.read("weekly report for the house pls", Self.house) == .commands(["room report"]))
+        #expect(EverydayReader.read("get rid of recycling as a chore, we do it with bins now", Self.house) == .commands(["room delete habit Recycling"]))
     }
 }

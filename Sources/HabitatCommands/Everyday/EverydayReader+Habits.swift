@@ -494,6 +494,8 @@ extension Reader {
         // (`take batteries off the list, found some`: a word of a longer name, in what comes before the reason.)
         let first = line.clauses.first ?? 0..<words.count
         if named.isEmpty, let part = partly(in: first) { named = [part] }
+        // (`get rid of recycling as a chore, we do it with bins now`: the one named before the reason.)
+        if named.count > 1, case let before = named.filter({ first.contains($0.range.lowerBound) }), before.count == 1 { named = before }
         guard named.count == 1, let mention = named.first else { return nil }
         let habit = vocabulary.habits[mention.habit]
         // (`take batteries off the list`, `delete the dentist to-do`: a to-do, of theirs or on the room's list.)
