@@ -463,47 +463,4 @@ extension Reader {
         else { return nil }
         return .commands(["\(verb) \(name(named[0]))"])
     }
-
-    /// `delete the energy drinks habit`, `remove yoga`: the delete asks before it deletes.
-    func deleting() -> Understanding? {
-        // `take the sherry habit off please`, `take yoga off my list`
-        let off = line.has(["take", "taking"]) && line.has("off") && line.has(["habit", "habits", "list"])
-        // `take the new novel out of the store`
-        let store = (line.has(phrase: ["the", "store"]) || line.has(phrase: ["the", "shop"]))
-            && (line.has(["take", "taking"]) && line.has(phrase: ["out", "of"]) || line.has(["remove", "delete"]))
-        // `drop the passport todo`
-        let dropped = line.has(["drop", "ditch", "scrap", "bin"]) && line.has(["todo", "to-do", "todos"])
-        guard line.has(["delete", "remove", "excluir", "apagar"]) || line.has(phrase: ["get", "rid", "of"]) || off || store || dropped, !line.question else {
-            return nil
-        }
-        // `delete the concert ticket reward, the tour sold out`
-        if line.has("reward") || store {
-            let said = words.map(\.text)
-            let rewards = vocabulary.rewards.filter { reward in
-                let wanted = reward.lowercased().split(separator: " ").map(String.init)
-                return (0...max(0, said.count - wanted.count)).contains { start in
-                    start + wanted.count <= said.count && Array(said[start..<(start + wanted.count)]) == wanted
-                }
-            }
-            if rewards.count == 1 { return .commands(["delete reward \(Self.quoted(rewards[0]))"]) }
-            guard !line.has("reward") else { return nil }
-        }
-        // (`rid` is no form of Ride here.)
-        let rid = words.indices.first { words[$0].text == "rid" && $0 > 0 && words[$0 - 1].text == "get" }
-        var named = mentions(in: 0..<words.count).filter { !$0.range.contains(rid ?? -1) }
-        // (`take batteries off the list, found some`: a word of a longer name, in what comes before the reason.)
-        let first = line.clauses.first ?? 0..<words.count
-        if named.isEmpty, let part = partly(in: first) { named = [part] }
-        // (`get rid of recycling as a chore, we do it with bins now`: the one named before the reason.)
-        if named.count > 1, case let before = named.filter({ first.contains($0.range.lowerBound) }), before.count == 1 { named = before }
-        guard named.count == 1, let mention = named.first else { return nil }
-        let habit = vocabulary.habits[mention.habit]
-        // (`take batteries off the list`, `delete the dentist to-do`: a to-do, of theirs or on the room's list.)
-        let kind = habit.todo ? "todo" : "habit"
-        let command = habit.shared ? "room delete \(kind) \(name(mention))" : "delete \(kind) \(name(mention))"
-        // (A habit's delete asks before it deletes; a to-do's is asked here when its name was not said whole, nor was it
-        // called a to-do: `delete the dentist to-do` is the one to-do with a dentist in it.)
-        if !mention.certain, habit.todo, !line.has(["todo", "to-do"]) { return EverydayReader.didYouMean([command], after: "Type 'yes' to delete it.") }
-        return .commands([command])
-    }
 }
