@@ -53,6 +53,7 @@ struct EverydayOtherWaysTests {
     @Test func aPauseThatStartsNextWeekWaitsForItsDay() {
         #expect(Self.read("work travel mon-wed next wk, pause swim for those 3 days")
             == .clarify("A pause starts when you ask for it. On the day it begins, say 'pause swim 3 days'."))
+        #expect(Self.read("exams next week, pause everything for 7 days") == .commands(["pause 7 days"]))
     }
 
     @Test func aNameShortenedInAListIsAskedAboutWithTheRest() {

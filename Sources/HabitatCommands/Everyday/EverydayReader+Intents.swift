@@ -195,9 +195,12 @@ extension Reader {
         }
         if line.has("sick") && !line.has("pause") && named.isEmpty && !line.has(["holiday", "away", "break", "off"]) { return nil }
         // `away from the 15th to the 22nd`: a pause starts when it is asked for, so one that starts later waits for its day.
-        // (`work travel mon-wed next wk, pause swim for those 3 days`: next week's days.)
+        // (`work travel mon-wed next wk, pause swim for those 3 days`: days of next week; `exams next week, pause everything
+        // for 7 days` starts now.)
+        let days = words.contains { Self.weekday($0.text) != nil || $0.text.split(separator: "-").contains { Self.weekday(String($0)) != nil } }
         let nextWeek = words.indices.contains { index in
-            words[index].text == "next" && index + 1 < words.count && (["week", "wk", "weekend"].contains(words[index + 1].text) || Self.weekday(words[index + 1].text) != nil)
+            words[index].text == "next" && index + 1 < words.count
+                && (["week", "wk", "weekend"].contains(words[index + 1].text) && days || Self.weekday(words[index + 1].text) != nil)
         }
         if nextWeek || words.indices.first(where: { ["from", "starting", "beginning"].contains(words[$0].text) }).flatMap({ date(after: $0 + 1) })
             .map({ $0 != vocabulary.today.description }) == true
