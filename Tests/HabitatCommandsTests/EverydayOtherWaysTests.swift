@@ -62,8 +62,8 @@ struct EverydayOtherWaysTests {
     }
 
     @Test func aWordOfAnotherLanguageBeforeAnAmountNamesNoHabitByItsUnit() {
-        // Portuguese: `estudei`, studied; `às 16h`, at four. Sleep, the one habit in hours, is neither.
-        #expect(Self.read("estudei 1h") == nil)
+        // Portuguese: `pratiquei`, practised; `às 16h`, at four. Sleep, the one habit in hours, is neither.
+        #expect(Self.read("pratiquei 1h") == nil)
         #expect(Self.read("lembra-me de meditar às 16h")
             == .clarify("Remind you of which habit? Say 'remind me to <habit> at 16:00', or 'remind me at 16:00' for what's due."))
         #expect(Self.read("2 more hours of sleep") == .commands(["did Sleep 2"]))
@@ -91,6 +91,28 @@ struct EverydayOtherWaysTests {
         #expect(Self.read("Have I any jobs on my list still to be done?") == .commands(["todos"]))
         #expect(Self.read("How long have I been walking now without missing a day?") == .commands(["streaks"]))
         #expect(Self.read("taper starts. pause swim until 2026-11-29") == .commands(["pause Swim until 2026-11-29"]))
+    }
+
+    @Test func partsOfAHabitAreItDoneOnceAndAsideUntilADayIsAPause() {
+        let finn = Vocabulary(habits: [.init(name: "Rosary"), .init(name: "Garden", quota: true), .init(name: "Crossword")], today: Self.today)
+        #expect(EverydayReader.read("Said two decades of the rosary only, I nodded off.", finn)
+            == .ask("Did you mean 'did rosary'? Type 'yes' to record it.", ["did Rosary"]))
+        #expect(EverydayReader.read("Leave the garden aside until the first of January, there is nothing doing out there.", finn)
+            == .commands(["pause Garden until 2027-01-01"]))
+        #expect(EverydayReader.read("put the crossword aside for a week", finn) == .commands(["pause Crossword 7 days"]))
+    }
+
+    @Test func commonPortugueseVerbsAndASlipOfAPastAreRead() {
+        let bia = Vocabulary(
+            habits: [
+                .init(name: "Study", amount: DailyAmount(30, unit: "minutes")), .init(name: "Sleep", amount: DailyAmount(7, unit: "hours")),
+                .init(name: "Vitamin D"),
+            ],
+            today: Self.today)
+        #expect(EverydayReader.read("estudei 1h", bia) == .commands(["did Study 60"]))
+        #expect(EverydayReader.read("dormi 5h30 only, the neighbours were doing obras", bia) == .commands(["did Sleep 5.5"]))
+        #expect(EverydayReader.read("tomei a vitamina D agora", bia) == .ask(#"Did you mean 'did vitamin d'? Type 'yes' to record it."#, [#"did "Vitamin D""#]))
+        #expect(EverydayReader.read("studdied 40min", bia) == .ask("Did you mean 'did study 40'? Type 'yes' to record it.", ["did Study 40"]))
     }
 
     @Test func whatNoOneElseDidWasDoneByThem() {

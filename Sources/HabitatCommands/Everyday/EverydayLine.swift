@@ -279,8 +279,9 @@ struct EverydayLine {
         "amanhã": "tomorrow", "amanha": "tomorrow", "wczoraj": "yesterday", "dzisiaj": "today", "dziś": "today", "jutro": "tomorrow",
         // German: yesterday, today, and done (`meds genommen`, taken; `gemacht`, done; `erledigt`, seen to).
         "gestern": "yesterday", "heute": "today", "genommen": "done", "gemacht": "done", "erledigt": "done",
-        // Portuguese: at, now, and the units of time and of water.
-        "às": "at", "agora": "now", "minutos": "minutes", "minuto": "minute", "horas": "hours", "hora": "hour", "litros": "litres",
+        // Portuguese: at, now, the units of time and of water, and what was done (`estudei`, I studied).
+        "às": "at", "agora": "now", "tomei": "took", "estudei": "studied", "dormi": "slept", "meditei": "meditated",
+        "corri": "ran", "bebi": "drank", "comi": "ate", "caminhei": "walked", "nadei": "swam", "treinei": "trained", "minutos": "minutes", "minuto": "minute", "horas": "hours", "hora": "hour", "litros": "litres",
         "litro": "litre",
         // Calls, by the app they were made in.
         "facetimed": "called", "facetime": "call", "facetiming": "calling", "skyped": "called", "skype": "call", "videocalled": "called",

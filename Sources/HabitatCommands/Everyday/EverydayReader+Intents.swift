@@ -174,7 +174,10 @@ extension Reader {
         // `could you stop the garden walk for a week`: one of theirs, stopped for a while.
         let stopped = good && line.has(["stop", "stopping"]) && length?.hasSuffix("days") == true
             && !line.has(["want", "trying", "try", "going", "gonna", "need"])
+        // (`leave the garden aside until the first of January`)
+        let aside = line.has("aside") && line.has(["leave", "put", "set", "leaving", "putting", "setting"])
         let said = line.has(["pause", "pausing", "holiday", "holidays", "vacation", "away", "break", "off", "férias", "ferias", "sick"]) || none || stopped
+            || aside
         // (`flu, can't practise, pause everything till monday`: a `not` in the reason before it says nothing of the pause.)
         let asked = line.clauses.first { clause in clause.contains { ["pause", "pausing"].contains(words[$0].text) } }
         let negated = asked.map { clause in clause.contains { ["not", "never", "no"].contains(words[$0].text) } } ?? line.has(["not", "never", "no"])
@@ -188,7 +191,7 @@ extension Reader {
                         || words[index + 1].text == "to" && length != nil))
         }
         guard line.has(["pause", "pausing"]) || line.has(["holiday", "holidays", "vacation", "away", "férias", "ferias"])
-            || line.has(phrase: ["a", "break"]) || off || none || stopped
+            || line.has(phrase: ["a", "break"]) || off || none || stopped || aside
         else { return nil }
         guard let length else {
             return .clarify("For how long? Say 'pause 7 days', 'pause until 2026-12-24' or 'pause \(named.first.map { vocabulary.habits[$0.habit].name.lowercased() } ?? "yoga") 3 days'.")
@@ -293,7 +296,9 @@ extension Reader {
             (day, month) = (1, month0)
         } else if let month0 = Self.months[word], index + 1 < words.count {
             (day, month) = (dayNumber(words[index + 1].text + (index + 2 < words.count && ["st", "nd", "rd", "th"].contains(words[index + 2].text) ? words[index + 2].text : "")) ?? words[index + 1].number.map(Int.init), month0)
-        } else if let number = dayNumber(word) ?? words[index].number.map(Int.init), (1...31).contains(number) {
+        } else if let number = dayNumber(word) ?? words[index].number.map(Int.init) ?? (word == "first" ? 1 : Self.ordinals[word]),
+            (1...31).contains(number)
+        {
             day = number
             var next = index + 1
             // `the 3rd`, `3rd`: a day of the month; a bare number is one only with its month (`24 december`).

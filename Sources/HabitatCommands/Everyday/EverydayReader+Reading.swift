@@ -69,7 +69,9 @@ extension Reader {
             // `2 bags of chips`: the number counts what was named (a unit we know, `3 glasses of water`, `30 mins of
             // yoga`, is read as one).
             // (`walked 1 hour after dinner`: a unit said between the words of the name is no word of it.)
-            let ofIt = next + 2 < range.upperBound && words[next + 1].text == "of" && mention.range.lowerBound == next + 2
+            // (`two decades of the rosary`: `the`, `my` between.)
+            let ofIt = next + 2 < range.upperBound && words[next + 1].text == "of"
+                && (mention.range.lowerBound == next + 2 || mention.range.lowerBound == next + 3 && Self.fillers.contains(words[next + 2].text))
                 && WordForms.unit(words[next].text) == nil && habit.amount?.unit.map { !WordForms.isUnit(words[next].text, $0) } ?? true
             let ofName = mention.range.contains(next) && (WordForms.unit(words[next].text) == nil || nameWords.contains(words[next].text)) || ofIt
             let times = (index > 0 && ["x", "×"].contains(words[index - 1].text))
@@ -204,6 +206,10 @@ extension Reader {
             return .done(Done(command: "did \(name)\(day)", likely: true))
         }
         if said.times { return done(" x\(count)") }
+        // (`said two decades of the rosary`: so many parts of a good habit, no servings of it, is once, asked about.)
+        if !habit.bad, let part = said.counted, !servings.contains(where: { WordForms.isForm(part, of: $0) }), count > 1 {
+            return .done(Done(command: "did \(name)\(day)", likely: true))
+        }
         if said.ofName || said.unit == nil {
             return count == 1 ? done() : .done(Done(command: "did \(name) x\(count)\(day)", likely: true))
         }

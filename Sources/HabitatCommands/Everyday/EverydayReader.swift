@@ -189,7 +189,8 @@ struct Reader {
         let word = word.withoutAccents
         guard typed.count >= 4, word.count >= 4, typed != word, typed.allSatisfy(\.isLetter) else { return false }
         let tolerance = min(typed.count, word.count) >= 8 ? 2 : 1
-        for form in [word, word + "ed", word + "d", word + "ing", word + "s", word + "es"] where abs(form.count - typed.count) <= tolerance {
+        let ied: [String] = word.hasSuffix("y") ? [word.dropLast() + "ied", word.dropLast() + "ies"] : []
+        for form in [word, word + "ed", word + "d", word + "ing", word + "s", word + "es"] + ied where abs(form.count - typed.count) <= tolerance {
             if editDistance(typed, form) <= tolerance { return true }
         }
         // `refri` for Refrigerante: the start of a long name.
