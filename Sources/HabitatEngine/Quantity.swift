@@ -11,8 +11,6 @@ public struct Quantity: Sendable, Hashable, Comparable, Codable, CustomStringCon
     /// How many decimals an amount may have.
     public static let decimals = 3
 
-    public static let zero = Quantity(thousandths: 0)
-
     public init(thousandths: Int) {
         self.thousandths = thousandths
     }
@@ -66,8 +64,6 @@ public struct Quantity: Sendable, Hashable, Comparable, Codable, CustomStringCon
     public static func + (lhs: Quantity, rhs: Quantity) -> Quantity { Quantity(thousandths: lhs.thousandths + rhs.thousandths) }
     public static func - (lhs: Quantity, rhs: Quantity) -> Quantity { Quantity(thousandths: lhs.thousandths - rhs.thousandths) }
     public static func += (lhs: inout Quantity, rhs: Quantity) { lhs = lhs + rhs }
-    public static func -= (lhs: inout Quantity, rhs: Quantity) { lhs = lhs - rhs }
-    public static prefix func - (value: Quantity) -> Quantity { Quantity(thousandths: -value.thousandths) }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

@@ -43,11 +43,13 @@ public enum Schedule: Sendable, Hashable {
         word.count > 5 && word.hasSuffix("s") ? nil : weekday(word)
     }
 
+    /// The weekdays' whole names, lower case, Monday first.
+    public static let fullDayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
     /// The weekday a word names (`mon`, `Monday`, `mondays`, `thurs`), 0 = Monday.
     public static func weekday(_ word: String) -> Int? {
         let word = word.hasSuffix("s") && word.count > 4 ? String(word.dropLast()) : word
-        let full = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-        if let index = full.firstIndex(of: word) { return index }
+        if let index = fullDayNames.firstIndex(of: word) { return index }
         if let index = dayNames.firstIndex(of: word) { return index }
         return ["tues": 1, "weds": 2, "thur": 3, "thurs": 3][word]
     }

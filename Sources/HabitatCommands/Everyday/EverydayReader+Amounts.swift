@@ -61,12 +61,11 @@ extension Reader {
     }
 
     /// The one habit counted in the unit a clause names, when no name is said (`5 more pages`, `1 more litre`). Never when
-    /// the word before the number says what was done in another language (`estudei 1h`, Portuguese for studied) or the
-    /// number is the hour (`às 16h`).
+    /// the word before the number says what was done in another language (`pratiquei 1h`, Portuguese for practised).
+    /// (`às 16h` is a time of day: ``EverydayLine`` reads it so.)
     func counted(in range: Range<Int>) -> Mention? {
         var found: [Mention] = []
         for index in range where words[index].number != nil && index + 1 < range.upperBound
-            && !(index > 0 && ["at", "@"].contains(words[index - 1].text) && words[index + 1].text == "h")
             && (index == range.lowerBound || !looksForeign(words[index - 1].text))
         {
             var next = index + 1

@@ -41,7 +41,7 @@ extension EverydayReader {
             if text == "before", index >= 3, words[index - 1].text == "day", words[index - 2].text == "the", words[index - 3].text == "and",
                 index + 1 == words.count || words[index + 1].text != "yesterday"
             {
-                return " on " + ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"][(reader.vocabulary.today - 2).weekday]
+                return " on " + Schedule.fullDayNames[(reader.vocabulary.today - 2).weekday]
             }
             guard Schedule.oneWeekday(text) != nil, !(index > 0 && ["next", "this", "every", "each", "coming"].contains(words[index - 1].text)) else { return nil }
             return " on \(text)"

@@ -433,8 +433,6 @@ extension Reader {
     static func isTime(_ words: [Word], _ index: Int) -> Bool {
         let next = index + 1 < words.count ? words[index + 1].text : ""
         if ["am", "pm", "o'clock", "oclock"].contains(next) { return true }
-        // (`às 16h`, `at 15h`: the hour, as Portuguese and French say it.)
-        if index > 0, ["at", "@"].contains(words[index - 1].text), next == "h" { return true }
         return index > 0 && ["at", "@", "by"].contains(words[index - 1].text) && WordForms.unit(next) == nil
             && !["x", "times", "more"].contains(next)
     }

@@ -49,11 +49,9 @@ struct PostgresValues: StoredValues {
     func int(_ column: String) -> Int? { (try? cell(column)?.decode(Int?.self)) ?? nil }
     func int64(_ column: String) -> Int64? { (try? cell(column)?.decode(Int64?.self)) ?? nil }
     func double(_ column: String) -> Double? { (try? cell(column)?.decode(Double?.self)) ?? nil }
-    /// A `numeric` (an amount's column since `0004-amount-decimals.sql`), or a whole number.
+    /// A `numeric`: an amount's column since `0004-amount-decimals.sql`.
     func quantity(_ column: String) -> Quantity? {
-        if let whole = (try? cell(column)?.decode(Int?.self)) ?? nil { return Quantity(whole) }
-        guard let decimal = (try? cell(column)?.decode(Decimal?.self)) ?? nil else { return nil }
-        return Quantity(rounding: NSDecimalNumber(decimal: decimal).doubleValue)
+        ((try? cell(column)?.decode(Decimal?.self)) ?? nil).map { Quantity(rounding: NSDecimalNumber(decimal: $0).doubleValue) }
     }
     func text(_ column: String) -> String? { (try? cell(column)?.decode(String?.self)) ?? nil }
     func bool(_ column: String) -> Bool? { (try? cell(column)?.decode(Bool?.self)) ?? nil }
